@@ -1,0 +1,93 @@
+# pb: paired benchmarking filters. POSIX make; see config.mk.
+.POSIX:
+.SUFFIXES:
+.SUFFIXES: .c .o
+
+include config.mk
+
+LIBOBJ = lib/err.o lib/opt.o lib/num_parse.o lib/num_format.o lib/stream.o \
+	lib/stats.o lib/rng.o lib/group.o
+LIBHDR = lib/err.h lib/opt.h lib/num.h lib/stream.h lib/stats.h lib/rng.h \
+	lib/group.h lib/pow10.h
+TOOLS = bin/pb-pair bin/pb-logratio bin/pb-tint
+SCRIPTS =
+UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng
+MAN1 = share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
+	share/man/man1/pb-tint.1
+MAN7 = share/man/man7/pb.7
+NEED = sh share/dev/need
+
+all: $(TOOLS) $(UNITS)
+
+.c.o:
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(LIBOBJ): $(LIBHDR) config.mk
+
+lib/libpb.a: $(LIBOBJ)
+	rm -f $@
+	$(AR) $(ARFLAGS) $@ $(LIBOBJ)
+
+bin/pb-pair: bin/pb-pair.c lib/libpb.a $(LIBHDR)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-pair.c lib/libpb.a $(LDLIBS)
+bin/pb-logratio: bin/pb-logratio.c lib/libpb.a $(LIBHDR)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-logratio.c lib/libpb.a $(LDLIBS)
+bin/pb-tint: bin/pb-tint.c lib/libpb.a $(LIBHDR)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-tint.c lib/libpb.a $(LDLIBS)
+
+t/unit/num: t/unit/num.c t/unit/tap.h lib/libpb.a
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ t/unit/num.c lib/libpb.a $(LDLIBS)
+t/unit/stats: t/unit/stats.c t/unit/tap.h lib/libpb.a
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ t/unit/stats.c lib/libpb.a $(LDLIBS)
+t/unit/stream: t/unit/stream.c t/unit/tap.h lib/libpb.a
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ t/unit/stream.c lib/libpb.a $(LDLIBS)
+t/unit/rng: t/unit/rng.c t/unit/tap.h lib/libpb.a
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ t/unit/rng.c lib/libpb.a $(LDLIBS)
+
+# The tools the test suite needs; installed with apt-get when run as root,
+# otherwise named in one line.
+deps-check:
+	@$(NEED) cc:gcc prove:perl
+deps-demo:
+	@$(NEED) cc:gcc
+
+check: deps-check all
+	PATH="$$(pwd)/bin:$$PATH" prove -j2 t/
+
+demo: deps-demo all
+	@sh examples/demo.sh
+
+# Sanitizers: rebuild everything with ASan+UBSan, run the suite, clean up.
+ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all -Wall -Wextra -Werror
+asan: deps-check
+	$(MAKE) clean
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  $(MAKE) CFLAGS="$(ASAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" check
+	$(MAKE) clean
+
+# Static musl build of every tool (without PostgreSQL), then the suite.
+musl: deps-check
+	@$(NEED) musl-gcc:musl-tools
+	$(MAKE) clean
+	$(MAKE) CC=musl-gcc LDFLAGS=-static PG=0 check
+	$(MAKE) clean
+
+bench: all
+	@sh bench/run.sh
+
+install: all
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7
+	cp -f $(TOOLS) $(SCRIPTS) $(DESTDIR)$(BINDIR)/
+	cp -f $(MAN1) $(DESTDIR)$(MANDIR)/man1/
+	cp -f $(MAN7) $(DESTDIR)$(MANDIR)/man7/
+
+uninstall:
+	for f in $(TOOLS) $(SCRIPTS); do rm -f $(DESTDIR)$(BINDIR)/$${f#bin/}; done
+	for f in $(MAN1) $(MAN7); do rm -f $(DESTDIR)$(MANDIR)/$${f#share/man/}; done
+
+clean:
+	rm -f $(LIBOBJ) lib/libpb.a $(TOOLS) $(UNITS)
+	rm -rf t/tmp
+
+.PHONY: all check demo asan musl bench install uninstall clean deps-check deps-demo

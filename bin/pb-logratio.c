@@ -1,0 +1,79 @@
+/* pb-logratio: add lr = ln(a/b) to each row, streaming. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "opt.h"
+#include "stream.h"
+
+static const char usage[] =
+	"usage: pb-logratio [--a COL] [--b COL] [--name COL] [FILE...]\n"
+	"Add the column lr = ln(a/b) to a pb stream: A is the baseline, B the\n"
+	"candidate, lr > 0 means B took less time.\n"
+	"  --a COL      baseline time column (default a)\n"
+	"  --b COL      candidate time column (default b)\n"
+	"  --name COL   name of the added column (default lr)\n"
+	"  --help, --version\n";
+
+static const struct option longopts[] = {
+	{ "a", required_argument, NULL, 'a' },
+	{ "b", required_argument, NULL, 'b' },
+	{ "name", required_argument, NULL, 'n' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static double positive_time(const struct stream *s, size_t col)
+{
+	double v = stream_num(s, col);
+
+	if (!(v > 0))
+		stream_die(s, "column '%s': time must be > 0, got '%s'",
+		           s->col[col], s->field[col]);
+	return v;
+}
+
+int main(int argc, char **argv)
+{
+	const char *acol = "a", *bcol = "b", *name = "lr";
+	struct stream s;
+	size_t ca, cb, i, len;
+	int c;
+
+	pb_init(argc, argv, "pb-logratio");
+	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
+		switch (c) {
+		case 'a': acol = optarg; break;
+		case 'b': bcol = optarg; break;
+		case 'n': name = optarg; break;
+		}
+	}
+	stream_open(&s, argc - optind, argv + optind);
+	stream_header(&s);
+	ca = stream_col(&s, acol);
+	cb = stream_col(&s, bcol);
+	if (stream_col_opt(&s, name) >= 0)
+		die("%s: column '%s' exists already (choose another with --name)",
+		    s.name, name);
+	out_begin(&s);
+	out_meta("log_ratio", "%s = ln(%s/%s); A is the baseline, B the candidate; "
+	         "%s > 0 means B took less time", name, acol, bcol, name);
+	for (i = 0; i < s.ncol; i++)
+		out_field(s.col[i]);
+	out_field(name);
+	out_end();
+	stream_passthrough(&s);
+	while (stream_row(&s)) {
+		double a = positive_time(&s, ca), b = positive_time(&s, cb);
+		const char *line = stream_line(&s, &len);
+
+		out_fieldn(line, len);
+		out_num(log1p((a - b) / b));   /* exact near a == b, unlike log(a/b) */
+		out_end();
+	}
+	stream_close(&s);
+	return pb_finish();
+}

@@ -1,0 +1,648 @@
+/* pb-pair: join the A and B halves of each measured pair of a raw stream;
+ * or reduce each run to one row; merge shards after checking they belong
+ * to one study. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "group.h"
+#include "num.h"
+#include "opt.h"
+#include "stats.h"
+#include "stream.h"
+
+static const char usage[] =
+	"usage: pb-pair [--by-run [--stat median|mean|min]] [--exclude RUNS --why TEXT] [FILE...]\n"
+	"Join arm A and arm B of each measured pair of a raw pb-run stream into\n"
+	"one row: run pair first a b d delay, with d = b - a (ns).\n"
+	"  --by-run        one row per run: run n a b d delay, a and b the\n"
+	"                  statistic of each arm in that run, d = b - a\n"
+	"  --stat S        median (default), mean or min, with --by-run\n"
+	"  --exclude RUNS  drop these runs (\"3,5,7-9\"); needs --why\n"
+	"  --why TEXT      the reason, recorded in the metadata\n"
+	"  --help, --version\n"
+	"Several FILEs are shards of one study: merged when their commands and\n"
+	"design agree and their run numbers do not collide.\n";
+
+static const struct option longopts[] = {
+	{ "by-run", no_argument, NULL, 'r' },
+	{ "stat", required_argument, NULL, 's' },
+	{ "exclude", required_argument, NULL, 'x' },
+	{ "why", required_argument, NULL, 'w' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+enum stat_kind { STAT_MEDIAN, STAT_MEAN, STAT_MIN };
+static const char *const stat_names[] = { "median", "mean", "min" };
+
+/* Metadata that defines a study: shards must agree on every one. */
+static const char *const design_keys[] = {
+	"mode", "cmd_a", "cmd_b", "worker", "sql_a", "sql_b", "rollback",
+	"setup_sql", "order", "pairs", "warmup", "delay_ns", "delay_arm",
+};
+
+struct range {
+	int64_t lo, hi;
+	int seen;
+};
+
+struct opts {
+	int by_run;
+	enum stat_kind stat;
+	struct range *excl;
+	size_t nexcl;
+	const char *excl_text, *why;
+};
+
+/* Column positions of the raw stream, and the extra ones passed through. */
+struct cols {
+	size_t run, pair, phase, arm, pos, delay, ns, status;
+	size_t *extra;
+	size_t nextra;
+};
+
+struct half {
+	int64_t run, pair, ns, delay, status;
+	int arm, pos;
+	long line;
+	char *extra;    /* arm A's extra fields, TAB-joined */
+};
+
+/* Pending halves keyed by (run, pair): open addressing with backward-
+ * shift deletion, so memory follows the pairs still open, not the input. */
+struct pending {
+	struct half *slot;
+	unsigned char *used;
+	size_t cap, n;
+};
+
+struct run {
+	int64_t run;
+	int file;
+	unsigned char *done;   /* bitmap of completed pair numbers */
+	size_t donecap;
+	double *a, *b, *delay; /* --by-run only */
+	size_t n, cap;
+	char *extra;
+};
+
+struct state {
+	struct opts o;
+	struct stream s;
+	struct cols c;
+	struct pending p;
+	struct groups run_index;
+	struct run *runs;
+	size_t runcap;
+	long warmup_rows, failed_pairs, pairs_out;
+	size_t meta_seen;
+	int file_checked;
+};
+
+static size_t hash_pair(int64_t run, int64_t pair, size_t cap)
+{
+	uint64_t h = (uint64_t)run * 0x9e3779b97f4a7c15u ^ (uint64_t)pair * 0xc2b2ae3d27d4eb4fu;
+
+	return (size_t)(h ^ (h >> 29)) & (cap - 1);
+}
+
+static void pending_grow(struct pending *p);
+
+static struct half *pending_find(struct pending *p, int64_t run, int64_t pair, size_t *at)
+{
+	size_t j;
+
+	if (!p->cap)
+		pending_grow(p);
+	for (j = hash_pair(run, pair, p->cap); p->used[j]; j = (j + 1) & (p->cap - 1))
+		if (p->slot[j].run == run && p->slot[j].pair == pair) {
+			*at = j;
+			return &p->slot[j];
+		}
+	*at = j;
+	return NULL;
+}
+
+static void pending_grow(struct pending *p)
+{
+	struct pending old = *p;
+	size_t i, at;
+
+	p->cap = old.cap ? old.cap * 2 : 16;
+	p->slot = xcalloc(p->cap, sizeof *p->slot);
+	p->used = xcalloc(p->cap, 1);
+	p->n = 0;
+	for (i = 0; i < old.cap; i++)
+		if (old.used[i]) {
+			pending_find(p, old.slot[i].run, old.slot[i].pair, &at);
+			p->slot[at] = old.slot[i];
+			p->used[at] = 1;
+			p->n++;
+		}
+	free(old.slot);
+	free(old.used);
+}
+
+static void pending_add(struct pending *p, const struct half *h)
+{
+	size_t at;
+
+	if (2 * (p->n + 1) > p->cap)
+		pending_grow(p);
+	pending_find(p, h->run, h->pair, &at);
+	p->slot[at] = *h;
+	p->used[at] = 1;
+	p->n++;
+}
+
+static void pending_remove(struct pending *p, size_t at)
+{
+	size_t j = at, k;
+
+	p->used[at] = 0;
+	p->n--;
+	for (;;) {   /* shift back later members of the cluster */
+		j = (j + 1) & (p->cap - 1);
+		if (!p->used[j])
+			return;
+		k = hash_pair(p->slot[j].run, p->slot[j].pair, p->cap);
+		if ((j > at && (k <= at || k > j)) || (j < at && (k <= at && k > j))) {
+			p->slot[at] = p->slot[j];
+			p->used[at] = 1;
+			p->used[j] = 0;
+			at = j;
+		}
+	}
+}
+
+static int64_t parse_run_number(const char **p)
+{
+	int64_t v = 0;
+
+	if (**p < '0' || **p > '9')
+		die_usage("--exclude wants run numbers such as 3,5,7-9, not '%s'", *p);
+	while (**p >= '0' && **p <= '9') {
+		if (v > INT64_MAX / 10 - 9)
+			die_usage("--exclude: run number too large");
+		v = v * 10 + (*(*p)++ - '0');
+	}
+	return v;
+}
+
+static void parse_exclude(struct opts *o, const char *list)
+{
+	const char *p = list;
+	size_t cap = 0;
+
+	o->excl_text = list;
+	while (*p) {
+		struct range r = { 0, 0, 0 };
+
+		r.lo = r.hi = parse_run_number(&p);
+		if (*p == '-') {
+			p++;
+			r.hi = parse_run_number(&p);
+			if (r.hi < r.lo)
+				die_usage("--exclude: empty range %lld-%lld",
+				          (long long)r.lo, (long long)r.hi);
+		}
+		xgrow(&o->excl, &cap, o->nexcl + 1, sizeof *o->excl);
+		o->excl[o->nexcl++] = r;
+		if (*p == ',')
+			p++;
+		else if (*p)
+			die_usage("--exclude wants run numbers such as 3,5,7-9, not '%s'", list);
+	}
+}
+
+static void parse_args(int argc, char **argv, struct opts *o)
+{
+	int c, stat_given = 0;
+	size_t i;
+
+	memset(o, 0, sizeof *o);
+	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
+		switch (c) {
+		case 'r': o->by_run = 1; break;
+		case 's':
+			for (i = 0; i < 3 && strcmp(optarg, stat_names[i]); i++)
+				;
+			if (i == 3)
+				die_usage("--stat is median, mean or min, not '%s'", optarg);
+			o->stat = (enum stat_kind)i;
+			stat_given = 1;
+			break;
+		case 'x': parse_exclude(o, optarg); break;
+		case 'w': o->why = optarg; break;
+		}
+	}
+	if (stat_given && !o->by_run)
+		die_usage("--stat goes with --by-run");
+	if (o->nexcl && (!o->why || !*o->why))
+		die_usage("--exclude needs --why TEXT: the reason is kept with the data");
+	if (o->why && !o->nexcl)
+		die_usage("--why goes with --exclude");
+}
+
+static int excluded(struct opts *o, int64_t run)
+{
+	size_t i;
+
+	for (i = 0; i < o->nexcl; i++)
+		if (run >= o->excl[i].lo && run <= o->excl[i].hi) {
+			o->excl[i].seen = 1;
+			return 1;
+		}
+	return 0;
+}
+
+static const char *const raw_cols[] = {
+	"run", "pair", "phase", "arm", "pos", "delay_ns", "ns", "status",
+};
+
+static void find_cols(struct state *st)
+{
+	struct cols *c = &st->c;
+	size_t *pos[] = { &c->run, &c->pair, &c->phase, &c->arm, &c->pos,
+	                  &c->delay, &c->ns, &c->status };
+	size_t i, j;
+
+	for (i = 0; i < 8; i++)
+		*pos[i] = stream_col(&st->s, raw_cols[i]);
+	c->extra = xmalloc(st->s.ncol * sizeof *c->extra);
+	for (j = 0; j < st->s.ncol; j++) {
+		for (i = 0; i < 8 && strcmp(st->s.col[j], raw_cols[i]); i++)
+			;
+		if (i == 8)
+			c->extra[c->nextra++] = j;
+	}
+}
+
+static int64_t int_at_least(const struct stream *s, size_t col, int64_t min, const char *what)
+{
+	int64_t v;
+
+	if (num_parse_i64(s->field[col], &v) < 0 || v < min)
+		stream_die(s, "column '%s': %s, got '%.40s'", s->col[col], what, s->field[col]);
+	return v;
+}
+
+static char *join_extra(const struct state *st)
+{
+	size_t i, n = 0;
+	char *out, *p;
+
+	for (i = 0; i < st->c.nextra; i++)
+		n += strlen(st->s.field[st->c.extra[i]]) + 1;
+	p = out = xmalloc(n + 1);
+	for (i = 0; i < st->c.nextra; i++) {
+		size_t l = strlen(st->s.field[st->c.extra[i]]);
+		if (i)
+			*p++ = '\t';
+		memcpy(p, st->s.field[st->c.extra[i]], l);
+		p += l;
+	}
+	*p = '\0';
+	return out;
+}
+
+static void read_half(struct state *st, struct half *h)
+{
+	const struct stream *s = &st->s;
+	const char *arm = s->field[st->c.arm];
+
+	h->run = int_at_least(s, st->c.run, 0, "run must be a whole number >= 0");
+	h->pair = int_at_least(s, st->c.pair, 1, "pair must be a whole number >= 1");
+	if (h->pair > 100000000)
+		stream_die(s, "column 'pair': pair number %lld is beyond 100000000",
+		           (long long)h->pair);
+	if ((arm[0] != 'A' && arm[0] != 'B') || arm[1])
+		stream_die(s, "column 'arm': unknown arm '%.40s' (A or B)", arm);
+	h->arm = arm[0] - 'A';
+	h->pos = (int)int_at_least(s, st->c.pos, 1, "pos must be 1 or 2");
+	if (h->pos > 2)
+		stream_die(s, "column 'pos': pos must be 1 or 2, got '%.40s'", s->field[st->c.pos]);
+	h->delay = int_at_least(s, st->c.delay, 0, "delay_ns must be a whole number of ns >= 0");
+	h->ns = int_at_least(s, st->c.ns, 1, "time must be a whole number of ns > 0");
+	h->status = int_at_least(s, st->c.status, INT64_MIN + 1, "status must be a whole number");
+	h->line = s->lineno;
+	h->extra = NULL;
+}
+
+static struct run *run_of(struct state *st, int64_t number)
+{
+	char key[NUM_BUFSZ];
+	size_t len = num_format_i64(key, number), before = st->run_index.n;
+	size_t i = groups_index(&st->run_index, key, len);
+	struct run *r;
+
+	if (st->run_index.n > before) {
+		xgrow(&st->runs, &st->runcap, i + 1, sizeof *st->runs);
+		r = &st->runs[i];
+		memset(r, 0, sizeof *r);
+		r->run = number;
+		r->file = st->s.cur;
+		return r;
+	}
+	r = &st->runs[i];
+	if (r->file != st->s.cur)
+		stream_die(&st->s, "run %lld is also in %s; give each shard its own "
+		           "--first-run", (long long)number, st->s.names[r->file]);
+	return r;
+}
+
+static int pair_done(struct run *r, int64_t pair, int set)
+{
+	size_t byte = (size_t)pair / 8;
+	int was;
+
+	if (byte >= r->donecap) {
+		size_t old = r->donecap;
+		xgrow(&r->done, &r->donecap, byte + 1, 1);
+		memset(r->done + old, 0, r->donecap - old);
+	}
+	was = r->done[byte] >> (pair % 8) & 1;
+	if (set)
+		r->done[byte] |= (unsigned char)(1u << (pair % 8));
+	return was;
+}
+
+static void emit_pair(struct state *st, struct run *r, const struct half *h[2])
+{
+	const struct half *a = h[0], *b = h[1];
+	const char *extra = a->extra ? a->extra : NULL;
+	char *own = NULL;
+
+	if (!extra && st->c.nextra)
+		extra = own = join_extra(st);   /* arm A is the current row */
+	if (a->status || b->status) {
+		st->failed_pairs++;
+		free(own);
+		return;
+	}
+	if (st->o.by_run) {
+		if (r->n == r->cap) {
+			size_t cap = r->cap, cap2 = r->cap;
+			xgrow(&r->a, &r->cap, r->n + 1, sizeof *r->a);
+			xgrow(&r->b, &cap, r->n + 1, sizeof *r->b);
+			xgrow(&r->delay, &cap2, r->n + 1, sizeof *r->delay);
+		}
+		r->a[r->n] = (double)a->ns;
+		r->b[r->n] = (double)b->ns;
+		r->delay[r->n++] = (double)(b->delay - a->delay);
+		if (!r->extra && extra)
+			r->extra = xstrdup(extra);
+		free(own);
+		return;
+	}
+	out_i64(r->run);
+	out_i64(a->pair);
+	out_field(a->pos == 1 ? "A" : "B");
+	out_i64(a->ns);
+	out_i64(b->ns);
+	out_i64(b->ns - a->ns);
+	out_i64(b->delay - a->delay);
+	if (extra)
+		out_field(extra);
+	out_end();
+	st->pairs_out++;
+	free(own);
+}
+
+static void take_row(struct state *st)
+{
+	struct half h, *other;
+	const struct half *both[2];
+	struct run *r;
+	size_t at;
+	const char *phase = st->s.field[st->c.phase];
+
+	read_half(st, &h);
+	if (strcmp(phase, "warmup") == 0) {
+		st->warmup_rows++;
+		return;
+	}
+	if (strcmp(phase, "measure") != 0)
+		stream_die(&st->s, "column 'phase': unknown phase '%.40s' (warmup or measure)", phase);
+	r = run_of(st, h.run);
+	if (excluded(&st->o, h.run))
+		return;
+	if (pair_done(r, h.pair, 0))
+		stream_die(&st->s, "run %lld pair %lld: the pair appears twice",
+		           (long long)h.run, (long long)h.pair);
+	other = pending_find(&st->p, h.run, h.pair, &at);
+	if (!other) {
+		if (h.arm == 0 && st->c.nextra)
+			h.extra = join_extra(st);
+		pending_add(&st->p, &h);
+		return;
+	}
+	if (other->arm == h.arm)
+		stream_die(&st->s, "run %lld pair %lld: arm %c twice (also line %ld)",
+		           (long long)h.run, (long long)h.pair, 'A' + h.arm, other->line);
+	if (other->pos == h.pos)
+		stream_die(&st->s, "run %lld pair %lld: both arms at pos %d",
+		           (long long)h.run, (long long)h.pair, h.pos);
+	both[h.arm] = &h;
+	both[other->arm] = other;
+	emit_pair(st, r, both);
+	free(other->extra);
+	pending_remove(&st->p, at);
+	pair_done(r, h.pair, 1);
+}
+
+static size_t word_len(const char *s)
+{
+	return s ? strcspn(s, " ") : 0;
+}
+
+/* Shards: every file must agree with the first on the design keys and on
+ * the pb version that wrote it ("# pb-run: VERSION argv..."). */
+static void check_shard(struct state *st)
+{
+	const char *v0 = stream_meta(&st->s, "pb-run", 0);
+	const char *v = stream_meta(&st->s, "pb-run", st->s.cur);
+	size_t i;
+
+	if (v0 && v && (word_len(v0) != word_len(v) || strncmp(v0, v, word_len(v))))
+		die("%s and %s come from different pb versions (%.*s vs %.*s): "
+		    "shards of one study must share it", st->s.names[0], st->s.name,
+		    (int)word_len(v0), v0, (int)word_len(v), v);
+
+	for (i = 0; i < sizeof design_keys / sizeof *design_keys; i++) {
+		const char *k = design_keys[i];
+		const char *v0 = stream_meta(&st->s, k, 0), *v = stream_meta(&st->s, k, st->s.cur);
+
+		if ((v0 || v) && (!v0 || !v || strcmp(v0, v) != 0))
+			die("%s and %s disagree on '%s' (%.60s vs %.60s): shards of one "
+			    "study must share it", st->s.names[0], st->s.name, k,
+			    v0 ? v0 : "absent", v ? v : "absent");
+	}
+}
+
+/* "# run: N start=... pid=..." comments: the same start stamp twice is
+ * the same run twice. */
+static void check_run_comments(struct state *st)
+{
+	static struct groups stamps;
+	static int *stamp_file;
+	static size_t stamp_cap;
+
+	for (; st->meta_seen < st->s.nmeta; st->meta_seen++) {
+		const struct meta *m = &st->s.meta[st->meta_seen];
+		const char *start = strstr(m->value, "start=");
+		size_t len, before = stamps.n, i;
+
+		if (strcmp(m->key, "run") != 0 || !start)
+			continue;
+		len = strcspn(start, " ");
+		i = groups_index(&stamps, start, len);
+		if (stamps.n > before) {
+			xgrow(&stamp_file, &stamp_cap, i + 1, sizeof *stamp_file);
+			stamp_file[i] = m->file;
+			continue;
+		}
+		die("%s and %s both hold a run with %.*s: the same run twice?",
+		    st->s.names[stamp_file[i]], st->s.names[m->file], (int)len, start);
+	}
+}
+
+static double reduce(double *x, size_t n, enum stat_kind k)
+{
+	switch (k) {
+	case STAT_MEAN: return stat_mean(x, n);
+	case STAT_MIN: return stat_min(x, n);
+	default: return stat_median(x, n);
+	}
+}
+
+static void emit_runs(struct state *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->run_index.n; i++) {
+		struct run *r = &st->runs[i];
+		double a, b;
+
+		if (r->n == 0)
+			continue;
+		a = reduce(r->a, r->n, st->o.stat);
+		b = reduce(r->b, r->n, st->o.stat);
+		out_i64(r->run);
+		out_i64((int64_t)r->n);
+		out_num(a);
+		out_num(b);
+		out_num(b - a);
+		out_num(reduce(r->delay, r->n, st->o.stat));
+		if (r->extra)
+			out_field(r->extra);
+		out_end();
+		st->pairs_out++;
+	}
+}
+
+static void check_leftovers(struct state *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->p.cap; i++)
+		if (st->p.used[i]) {
+			const struct half *h = &st->p.slot[i];
+			st->s.lineno = h->line;
+			stream_die(&st->s, "run %lld pair %lld: arm %c has no arm %c",
+			           (long long)h->run, (long long)h->pair, 'A' + h->arm,
+			           'B' - h->arm);
+		}
+	for (i = 0; i < st->o.nexcl; i++)
+		if (!st->o.excl[i].seen)
+			die("--exclude: no run %lld%s in the input", (long long)st->o.excl[i].lo,
+			    st->o.excl[i].hi > st->o.excl[i].lo ? " (or later in its range)" : "");
+}
+
+static void print_head(struct state *st)
+{
+	size_t i;
+
+	out_begin(&st->s);
+	out_meta("pair", "d = b - a in ns (b is arm B, the candidate); delay = "
+	         "delay_b - delay_a; first = the arm that ran first");
+	if (st->o.by_run)
+		out_meta("pb-pair.by_run", "%s of each arm per run; n = pairs; d = b - a",
+		         stat_names[st->o.stat]);
+	if (st->o.nexcl)
+		out_meta("pb-pair.excluded", "runs %s; why: %s", st->o.excl_text, st->o.why);
+	if (st->o.by_run) {
+		out_field("run"), out_field("n"), out_field("a"), out_field("b");
+		out_field("d"), out_field("delay");
+	} else {
+		out_field("run"), out_field("pair"), out_field("first"), out_field("a");
+		out_field("b"), out_field("d"), out_field("delay");
+	}
+	for (i = 0; i < st->c.nextra; i++)
+		out_field(st->s.col[st->c.extra[i]]);
+	out_end();
+}
+
+static void print_tail(struct state *st)
+{
+	if (st->warmup_rows)
+		printf("# pb-pair.warmup_rows: %ld dropped\n", st->warmup_rows);
+	if (st->failed_pairs) {
+		printf("# pb-pair.failed_pairs: %ld dropped (an observation with "
+		       "status != 0)\n", st->failed_pairs);
+		warn("dropped %ld pair%s with a failed observation (status != 0)",
+		     st->failed_pairs, st->failed_pairs == 1 ? "" : "s");
+	}
+	if (st->pairs_out == 0)
+		die("%s: no measured pairs left%s", st->s.name,
+		    st->o.nexcl ? " after --exclude" : "");
+}
+
+int main(int argc, char **argv)
+{
+	static struct state st;
+	size_t i;
+
+	pb_init(argc, argv, "pb-pair");
+	parse_args(argc, argv, &st.o);
+	stream_open(&st.s, argc - optind, argv + optind);
+	stream_header(&st.s);
+	find_cols(&st);
+	if (!st.o.by_run) {
+		print_head(&st);
+		stream_passthrough(&st.s);
+	}
+	while (stream_row(&st.s)) {
+		if (st.s.cur != st.file_checked) {
+			check_shard(&st);
+			st.file_checked = st.s.cur;
+		}
+		check_run_comments(&st);
+		take_row(&st);
+	}
+	check_run_comments(&st);
+	check_leftovers(&st);
+	if (st.o.by_run) {
+		print_head(&st);
+		emit_runs(&st);
+	}
+	print_tail(&st);
+	for (i = 0; i < st.run_index.n; i++) {
+		free(st.runs[i].done);
+		free(st.runs[i].a);
+		free(st.runs[i].b);
+		free(st.runs[i].delay);
+		free(st.runs[i].extra);
+	}
+	free(st.runs);
+	free(st.p.slot);
+	free(st.p.used);
+	free(st.c.extra);
+	free(st.o.excl);
+	groups_free(&st.run_index);
+	stream_close(&st.s);
+	return pb_finish();
+}

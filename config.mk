@@ -1,0 +1,19 @@
+# pb build configuration; override on the command line (make CC=clang).
+VERSION = 0.1.0
+
+PREFIX = /usr/local
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man
+SHAREDIR = $(PREFIX)/share/pb
+DESTDIR =
+
+CC = cc
+CFLAGS = -O2 -g -Wall -Wextra -Werror -pedantic
+CPPFLAGS = -std=c11 -D_XOPEN_SOURCE=700 -DPB_VERSION=\"$(VERSION)\" -Ilib
+LDFLAGS =
+LDLIBS = -lm
+AR = ar
+ARFLAGS = rcs
+
+# PostgreSQL support in pb-run: 1 when libpq is found, 0 to build without.
+PG = 1

@@ -1,0 +1,140 @@
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "err.h"
+
+#ifndef PB_VERSION
+#define PB_VERSION "0.0.0"
+#endif
+
+const char *pb_prog = "pb";
+int pb_argc;
+char **pb_argv;
+
+void pb_init(int argc, char **argv, const char *prog)
+{
+	static char outbuf[1 << 16];
+
+	pb_prog = prog;
+	pb_argc = argc;
+	pb_argv = argv;
+	/* Large writes for pipes and files; a terminal stays line-buffered. */
+	if (!isatty(1))
+		setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+}
+
+static void vmessage(const char *fmt, va_list ap)
+{
+	int saved = errno;
+	size_t n = strlen(fmt);
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", pb_prog);
+	vfprintf(stderr, fmt, ap);
+	if (n > 0 && fmt[n - 1] == ':')
+		fprintf(stderr, " %s", strerror(saved));
+	fputc('\n', stderr);
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(fmt, ap);
+	va_end(ap);
+	exit(EXIT_DATA);
+}
+
+void die_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", pb_prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, " (see %s --help)\n", pb_prog);
+	exit(EXIT_USAGE);
+}
+
+void warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(fmt, ap);
+	va_end(ap);
+}
+
+void pb_version(void)
+{
+	printf("%s (pb) %s\n", pb_prog, PB_VERSION);
+	exit(pb_finish());
+}
+
+int pb_finish(void)
+{
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		int saved = errno;
+		fprintf(stderr, "%s: write error on standard output: %s\n",
+		        pb_prog, strerror(saved ? saved : EIO));
+		_Exit(EXIT_DATA);
+	}
+	return 0;
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		die("out of memory (%zu bytes)", n);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+
+	if (!q)
+		die("out of memory (%zu bytes)", n);
+	return q;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		die("out of memory (%zu x %zu bytes)", n, size);
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(xmalloc(n), s, n);
+}
+
+void xgrow(void *pp, size_t *cap, size_t need, size_t size)
+{
+	void **p = pp;
+	size_t c = *cap ? *cap : 8;
+
+	if (need <= *cap)
+		return;
+	while (c < need) {
+		if (c > SIZE_MAX / 2 / size)
+			die("out of memory");
+		c *= 2;
+	}
+	*p = xrealloc(*p, c * size);
+	*cap = c;
+}

@@ -1,0 +1,28 @@
+/* err: the one place messages and exit codes come from.
+ * Every message is one line, "pb-tool: what went wrong"; a format ending
+ * in ':' gets the system error appended (sbase's eprintf idiom). */
+#ifndef PB_ERR_H
+#define PB_ERR_H
+
+#include <stdnoreturn.h>
+
+enum { EXIT_DATA = 1, EXIT_USAGE = 2 };
+
+extern const char *pb_prog;   /* "pb-tint" */
+extern int pb_argc;
+extern char **pb_argv;
+
+void pb_init(int argc, char **argv, const char *prog);
+noreturn void die(const char *fmt, ...);        /* exit 1 */
+noreturn void die_usage(const char *fmt, ...);  /* exit 2, points at --help */
+void warn(const char *fmt, ...);
+noreturn void pb_version(void);                 /* --version: exit 0 */
+int pb_finish(void);   /* flush stdout; a write error is fatal; returns 0 */
+void *xmalloc(size_t n);
+void *xrealloc(void *p, size_t n);
+void *xcalloc(size_t n, size_t size);
+char *xstrdup(const char *s);
+/* Grow *p (holding *cap elements of size) to hold at least need. */
+void xgrow(void *pp, size_t *cap, size_t need, size_t size);
+
+#endif

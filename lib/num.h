@@ -1,0 +1,28 @@
+/* num: the toolkit's only number parser and printer.
+ * Parsing takes the whole field or nothing: optional sign, decimal digits
+ * with an optional point, optional exponent. No spaces, hex, inf or nan;
+ * the result must be finite. The decimal point is '.' in every locale.
+ * Printing gives the shortest digits that read back to the same double;
+ * integers below 2^53 print as integers. */
+#ifndef PB_NUM_H
+#define PB_NUM_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+enum { NUM_BUFSZ = 32 };
+
+int num_parse(const char *s, double *out);          /* 0 or -1 */
+int num_parse_i64(const char *s, int64_t *out);     /* 0 or -1 */
+/* Durations: "250us", "1.5ms", "2s", "10ns", bare = ns; also "µs".
+ * Rounds to whole ns; 0 <= result <= NUM_DUR_MAX. */
+#define NUM_DUR_MAX INT64_C(4611686018427387904) /* 2^62 ns, ~146 years */
+int num_parse_dur(const char *s, int64_t *ns);      /* 0 or -1 */
+/* Positive count for an option such as --runs: 1 <= n <= max. */
+int num_parse_count(const char *s, long max, long *out);
+
+size_t num_format(char buf[NUM_BUFSZ], double x);   /* returns length */
+size_t num_format_i64(char buf[NUM_BUFSZ], int64_t x);
+void num_put(FILE *f, double x);
+
+#endif

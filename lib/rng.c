@@ -1,0 +1,80 @@
+#include <fcntl.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "rng.h"
+
+static uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15u);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+void rng_seed(struct rng *r, uint64_t seed)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		r->s[i] = splitmix64(&seed);
+}
+
+static uint64_t rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+uint64_t rng_next(struct rng *r)
+{
+	uint64_t *s = r->s, result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+uint32_t rng_below(struct rng *r, uint32_t n)
+{
+	uint64_t m = (rng_next(r) >> 32) * (uint64_t)n;
+	uint32_t low = (uint32_t)m;
+
+	if (low < n) {
+		uint32_t threshold = (uint32_t)(-n) % n;
+		while (low < threshold) {
+			m = (rng_next(r) >> 32) * (uint64_t)n;
+			low = (uint32_t)m;
+		}
+	}
+	return (uint32_t)(m >> 32);
+}
+
+double rng_uniform(struct rng *r)
+{
+	return (double)(rng_next(r) >> 11) * 0x1.0p-53;
+}
+
+/* A seed for runs that did not ask for one: /dev/urandom, else the clock
+ * and the pid. The seed is always written to the metadata. */
+uint64_t rng_seed_from_system(void)
+{
+	uint64_t seed = 0, x;
+	struct timespec ts;
+	int fd = open("/dev/urandom", O_RDONLY);
+
+	if (fd >= 0) {
+		if (read(fd, &seed, sizeof seed) != (ssize_t)sizeof seed)
+			seed = 0;
+		close(fd);
+	}
+	clock_gettime(CLOCK_REALTIME, &ts);
+	x = seed ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20) ^
+	    ((uint64_t)getpid() << 40);
+	/* Seeds print as integers and must survive a double round trip. */
+	return splitmix64(&x) >> 11;
+}

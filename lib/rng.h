@@ -1,0 +1,18 @@
+/* rng: xoshiro256** (Blackman & Vigna) seeded through splitmix64, with
+ * unbiased bounded integers (Lemire's multiply-and-reject). */
+#ifndef PB_RNG_H
+#define PB_RNG_H
+
+#include <stdint.h>
+
+struct rng {
+	uint64_t s[4];
+};
+
+void rng_seed(struct rng *r, uint64_t seed);
+uint64_t rng_next(struct rng *r);
+uint32_t rng_below(struct rng *r, uint32_t n);   /* uniform in [0, n) */
+double rng_uniform(struct rng *r);               /* uniform in [0, 1) */
+uint64_t rng_seed_from_system(void);
+
+#endif

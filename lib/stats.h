@@ -1,0 +1,32 @@
+/* stats: descriptive statistics and the distributions the tools need.
+ * Quantile definition: R's type 7 (linear between order statistics).
+ * Medians of even counts are the mean of the two middle values. */
+#ifndef PB_STATS_H
+#define PB_STATS_H
+
+#include <stddef.h>
+
+/* Welford's running mean and sum of squared deviations. */
+struct welford {
+	double n, mean, m2;
+};
+void welford_add(struct welford *w, double x);
+double welford_var(const struct welford *w);   /* n-1 denominator */
+
+double stat_mean(const double *x, size_t n);
+double stat_var(const double *x, size_t n);    /* two-pass, n-1 */
+double stat_min(const double *x, size_t n);
+/* Selection; these reorder x. */
+double stat_select(double *x, size_t n, size_t k);   /* k-th smallest, 0-based */
+double stat_median(double *x, size_t n);
+double stat_quantile(double *x, size_t n, double p); /* type 7 */
+double stat_cor(const double *x, const double *y, size_t n); /* Pearson */
+
+double stat_pnorm(double x);
+double stat_qnorm(double p);
+double stat_pt(double t, double df);           /* P(T <= t) */
+double stat_qt(double p, double df);           /* agrees with R's qt */
+double stat_lbeta(double a, double b);
+double stat_pbeta(double x, double a, double b);  /* regularized I_x(a,b) */
+
+#endif

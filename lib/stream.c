@@ -1,0 +1,514 @@
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "num.h"
+#include "stream.h"
+
+enum { READ_CHUNK = 1 << 16 };
+
+void stream_die(const struct stream *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	if (s->lineno > 0)
+		fprintf(stderr, "%s: %s:%ld: ", pb_prog, s->name, s->lineno);
+	else
+		fprintf(stderr, "%s: %s: ", pb_prog, s->name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(EXIT_DATA);
+}
+
+static void open_next(struct stream *s)
+{
+	const char *n = s->names[s->cur];
+
+	s->lineno = 0;
+	s->bpos = s->bend = 0;
+	s->eof = 0;
+	if (strcmp(n, "-") == 0) {
+		s->fd = 0;
+		s->name = "stdin";
+		return;
+	}
+	s->name = n;
+	s->fd = open(n, O_RDONLY);
+	if (s->fd < 0)
+		die("%s:", n);
+}
+
+void stream_open(struct stream *s, int nfiles, char **files)
+{
+	static char *std_in[] = { "-" };
+
+	memset(s, 0, sizeof *s);
+	s->names = nfiles > 0 ? files : std_in;
+	s->nnames = nfiles > 0 ? nfiles : 1;
+	s->buf = xmalloc(READ_CHUNK);
+	open_next(s);
+}
+
+static int fill(struct stream *s)
+{
+	ssize_t n;
+
+	do
+		n = read(s->fd, s->buf, READ_CHUNK);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		die("%s:", s->name);
+	s->bpos = 0;
+	s->bend = (size_t)n;
+	if (n == 0)
+		s->eof = 1;
+	return n > 0;
+}
+
+static void line_append(struct stream *s, const char *p, size_t n)
+{
+	if (s->len + n >= STREAM_LINE_MAX) {
+		s->lineno++;
+		stream_die(s, "line longer than %u bytes", STREAM_LINE_MAX);
+	}
+	xgrow(&s->line, &s->lcap, s->len + n + 1, 1);
+	memcpy(s->line + s->len, p, n);
+	s->len += n;
+}
+
+/* Next line of the current file into s->line; 0 at end of file. */
+static int read_line(struct stream *s)
+{
+	s->len = 0;
+	for (;;) {
+		char *nl;
+		size_t avail;
+
+		if (s->bpos == s->bend && (s->eof || !fill(s))) {
+			if (s->len == 0)
+				return 0;
+			break;  /* last line without a newline */
+		}
+		avail = s->bend - s->bpos;
+		nl = memchr(s->buf + s->bpos, '\n', avail);
+		if (nl) {
+			line_append(s, s->buf + s->bpos, (size_t)(nl - (s->buf + s->bpos)));
+			s->bpos += (size_t)(nl - (s->buf + s->bpos)) + 1;
+			break;
+		}
+		line_append(s, s->buf + s->bpos, avail);
+		s->bpos = s->bend;
+	}
+	xgrow(&s->line, &s->lcap, s->len + 1, 1);
+	s->line[s->len] = '\0';
+	s->lineno++;
+	if (memchr(s->line, '\0', s->len))
+		stream_die(s, "NUL byte in line (binary input?)");
+	if (s->len && s->line[s->len - 1] == '\r')
+		stream_die(s, "CR before end of line (DOS line ends; pb streams use LF only)");
+	return 1;
+}
+
+static void split(struct stream *s)
+{
+	char *p = s->line;
+
+	s->nfield = 0;
+	for (;;) {
+		if (s->nfield == s->fcap)
+			xgrow(&s->field, &s->fcap, s->nfield + 1, sizeof *s->field);
+		s->field[s->nfield++] = p;
+		while (*p && *p != '\t')
+			p++;
+		if (!*p)
+			break;
+		*p++ = '\0';
+	}
+}
+
+const char *stream_line(struct stream *s, size_t *len)
+{
+	size_t i;
+
+	for (i = 1; i < s->nfield; i++)
+		s->field[i][-1] = '\t';
+	s->nfield = 0;
+	*len = s->len;
+	return s->line;
+}
+
+static int is_key_char(char c, int first)
+{
+	return (c >= 'a' && c <= 'z') || c == '_' ||
+	       (!first && ((c >= '0' && c <= '9') || c == '-' || c == '.'));
+}
+
+static void keep_meta(struct stream *s)
+{
+	const char *p = s->line + 1, *k;
+	struct meta *m;
+
+	while (*p == ' ')
+		p++;
+	k = p;
+	if (!is_key_char(*p, 1))
+		return;
+	while (is_key_char(*p, 0))
+		p++;
+	if (*p != ':' || (p[1] != ' ' && p[1] != '\0'))
+		return;
+	xgrow(&s->meta, &s->mcap, s->nmeta + 1, sizeof *s->meta);
+	m = &s->meta[s->nmeta++];
+	m->key = xmalloc((size_t)(p - k) + 1);
+	memcpy(m->key, k, (size_t)(p - k));
+	m->key[p - k] = '\0';
+	m->value = xstrdup(p[1] ? p + 2 : "");
+	m->file = s->cur;
+	m->line = s->lineno;
+}
+
+static void comment(struct stream *s)
+{
+	keep_meta(s);
+	if (s->passthrough) {
+		out_comments(s);
+		fwrite(s->line, 1, s->len, stdout);
+		fputc('\n', stdout);
+		return;
+	}
+	xgrow(&s->pending, &s->pcap, s->npending + 1, sizeof *s->pending);
+	s->pending[s->npending++] = xstrdup(s->line);
+}
+
+static int valid_name(const char *n)
+{
+	if (!is_key_char(*n, 1) || *n == '.')
+		return 0;
+	for (n++; *n; n++)
+		if (!((*n >= 'a' && *n <= 'z') || (*n >= '0' && *n <= '9') || *n == '_'))
+			return 0;
+	return 1;
+}
+
+static void take_header(struct stream *s)
+{
+	size_t i, j;
+
+	split(s);
+	for (i = 0; i < s->nfield; i++) {
+		if (!valid_name(s->field[i]))
+			stream_die(s, "bad column name '%.40s' in header "
+			           "(names are [a-z_][a-z0-9_]*)", s->field[i]);
+		for (j = 0; j < i; j++)
+			if (strcmp(s->field[i], s->field[j]) == 0)
+				stream_die(s, "column '%s' twice in header", s->field[i]);
+	}
+	s->ncol = s->nfield;
+	s->col = xmalloc(s->ncol * sizeof *s->col);
+	for (i = 0; i < s->ncol; i++)
+		s->col[i] = xstrdup(s->field[i]);
+}
+
+static void check_header(struct stream *s)
+{
+	size_t i;
+
+	split(s);
+	for (i = 0; i < s->nfield && i < s->ncol; i++)
+		if (strcmp(s->field[i], s->col[i]) != 0)
+			break;
+	if (i < s->nfield || i < s->ncol)
+		stream_die(s, "header differs from %s's (column %zu: '%.40s' vs '%.40s')",
+		           s->names[0][0] == '-' && !s->names[0][1] ? "stdin" : s->names[0],
+		           i + 1, i < s->nfield ? s->field[i] : "",
+		           i < s->ncol ? s->col[i] : "");
+}
+
+/* Lines up to and including the header of the current file. */
+static void read_file_header(struct stream *s)
+{
+	while (read_line(s)) {
+		if (s->line[0] == '#') {
+			comment(s);
+			continue;
+		}
+		if (s->header_read)
+			check_header(s);
+		else
+			take_header(s);
+		s->header_read = 1;
+		return;
+	}
+	s->lineno = 0;
+	stream_die(s, "empty input: no header line");
+}
+
+void stream_header(struct stream *s)
+{
+	if (!s->header_read)
+		read_file_header(s);
+}
+
+static int next_file(struct stream *s)
+{
+	if (s->fd > 0)
+		close(s->fd);
+	if (s->cur + 1 >= s->nnames)
+		return 0;
+	s->cur++;
+	open_next(s);
+	read_file_header(s);
+	return 1;
+}
+
+int stream_row(struct stream *s)
+{
+	stream_header(s);
+	for (;;) {
+		if (!read_line(s)) {
+			if (next_file(s))
+				continue;
+			if (s->rows == 0)
+				stream_die(s, "no data rows after the header");
+			return 0;
+		}
+		if (s->line[0] == '#') {
+			comment(s);
+			continue;
+		}
+		if (s->len == 0 && s->ncol > 1)
+			stream_die(s, "empty line");
+		split(s);
+		if (s->nfield != s->ncol)
+			stream_die(s, "%zu fields, header has %zu", s->nfield, s->ncol);
+		s->rows++;
+		return 1;
+	}
+}
+
+void stream_close(struct stream *s)
+{
+	size_t i;
+
+	if (s->fd > 0)
+		close(s->fd);
+	for (i = 0; i < s->ncol; i++)
+		free(s->col[i]);
+	for (i = 0; i < s->npending; i++)
+		free(s->pending[i]);
+	for (i = 0; i < s->nmeta; i++) {
+		free(s->meta[i].key);
+		free(s->meta[i].value);
+	}
+	free(s->col);
+	free(s->pending);
+	free(s->meta);
+	free(s->field);
+	free(s->line);
+	free(s->buf);
+	memset(s, 0, sizeof *s);
+}
+
+long stream_col_opt(const struct stream *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->ncol; i++)
+		if (strcmp(s->col[i], name) == 0)
+			return (long)i;
+	return -1;
+}
+
+size_t stream_col(const struct stream *s, const char *name)
+{
+	long c = stream_col_opt(s, name);
+	size_t i, n = 0;
+	char *list;
+
+	if (c >= 0)
+		return (size_t)c;
+	for (i = 0; i < s->ncol; i++)
+		n += strlen(s->col[i]) + 1;
+	list = xmalloc(n + 1);
+	list[0] = '\0';
+	for (i = 0; i < s->ncol; i++) {
+		strcat(list, i ? " " : "");
+		strcat(list, s->col[i]);
+	}
+	die("%s: no column '%s' (columns: %s)", s->name, name, list);
+}
+
+double stream_num(const struct stream *s, size_t col)
+{
+	double v;
+
+	if (num_parse(s->field[col], &v) < 0)
+		stream_die(s, "column '%s': not a finite number: '%.40s'",
+		           s->col[col], s->field[col]);
+	return v;
+}
+
+int64_t stream_int(const struct stream *s, size_t col)
+{
+	int64_t v;
+
+	if (num_parse_i64(s->field[col], &v) < 0)
+		stream_die(s, "column '%s': not an integer: '%.40s'",
+		           s->col[col], s->field[col]);
+	return v;
+}
+
+void stream_passthrough(struct stream *s)
+{
+	out_comments(s);
+	s->passthrough = 1;
+}
+
+const char *stream_meta(const struct stream *s, const char *key, int file)
+{
+	size_t i = s->nmeta;
+
+	while (i-- > 0)
+		if ((file < 0 || s->meta[i].file == file) &&
+		    strcmp(s->meta[i].key, key) == 0)
+			return s->meta[i].value;
+	return NULL;
+}
+
+/* Output */
+
+static int at_line_start = 1;
+static int lines_out;
+
+void out_comments(struct stream *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->npending; i++) {
+		fputs(s->pending[i], stdout);
+		fputc('\n', stdout);
+		free(s->pending[i]);
+	}
+	s->npending = 0;
+}
+
+void out_escaped(const char *p)
+{
+	for (; *p; p++) {
+		switch (*p) {
+		case '\\': fputs("\\\\", stdout); break;
+		case '\n': fputs("\\n", stdout); break;
+		case '\r': fputs("\\r", stdout); break;
+		case '\t': fputs("\\t", stdout); break;
+		default: fputc(*p, stdout);
+		}
+	}
+}
+
+/* A word as the shell would need it to mean the same thing again. */
+static void out_shell_word(const char *w)
+{
+	const char *p;
+
+	for (p = w; *p; p++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		            "0123456789_./:=,+-@%", *p))
+			break;
+	if (*w && !*p) {
+		out_escaped(w);
+		return;
+	}
+	fputc('\'', stdout);
+	for (p = w; *p; p++) {
+		char c[2] = { *p, '\0' };
+		if (*p == '\'')
+			fputs("'\\''", stdout);
+		else
+			out_escaped(c);
+	}
+	fputc('\'', stdout);
+}
+
+void out_begin(struct stream *s)
+{
+	int i;
+
+	if (s)
+		out_comments(s);
+	printf("# %s: %s", pb_prog, PB_VERSION);
+	for (i = 0; i < pb_argc; i++) {
+		fputc(' ', stdout);
+		out_shell_word(i == 0 ? pb_prog : pb_argv[i]);
+	}
+	fputc('\n', stdout);
+}
+
+void out_meta(const char *key, const char *fmt, ...)
+{
+	va_list ap;
+	char small[256], *big = NULL;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n >= (int)sizeof small) {
+		big = xmalloc((size_t)n + 1);
+		va_start(ap, fmt);
+		vsnprintf(big, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	printf("# %s: ", key);
+	out_escaped(big ? big : small);
+	fputc('\n', stdout);
+	free(big);
+}
+
+static void sep(void)
+{
+	if (!at_line_start)
+		fputc('\t', stdout);
+	at_line_start = 0;
+}
+
+void out_fieldn(const char *str, size_t n)
+{
+	sep();
+	fwrite(str, 1, n, stdout);
+}
+
+void out_field(const char *str)
+{
+	out_fieldn(str, strlen(str));
+}
+
+void out_num(double x)
+{
+	sep();
+	num_put(stdout, x);
+}
+
+void out_i64(int64_t x)
+{
+	char buf[NUM_BUFSZ];
+
+	out_fieldn(buf, num_format_i64(buf, x));
+}
+
+void out_end(void)
+{
+	fputc('\n', stdout);
+	at_line_start = 1;
+	if (lines_out < 2) {
+		lines_out++;
+		fflush(stdout);
+	}
+}
