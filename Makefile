@@ -6,10 +6,12 @@
 include config.mk
 
 LIBOBJ = lib/err.o lib/opt.o lib/num_parse.o lib/num_format.o lib/stream.o \
-	lib/stats.o lib/rng.o lib/group.o
+	lib/stats.o lib/rng.o lib/group.o lib/clock.o lib/proc.o lib/sysinfo.o
 LIBHDR = lib/err.h lib/opt.h lib/num.h lib/stream.h lib/stats.h lib/rng.h \
-	lib/group.h lib/pow10.h
-TOOLS = bin/pb-pair bin/pb-logratio bin/pb-tint
+	lib/group.h lib/pow10.h lib/clock.h lib/proc.h lib/sysinfo.h
+TOOLS = bin/pb-run bin/pb-pair bin/pb-logratio bin/pb-tint
+RUNSRC = bin/pb-run.c bin/pb-run-exec.c
+EXAMPLES = examples/workload/pb-workload examples/worker/worker
 SCRIPTS =
 UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng
 MAN1 = share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
@@ -17,7 +19,7 @@ MAN1 = share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
 MAN7 = share/man/man7/pb.7
 NEED = sh share/dev/need
 
-all: $(TOOLS) $(UNITS)
+all: $(TOOLS) $(UNITS) $(EXAMPLES)
 
 .c.o:
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
@@ -28,12 +30,19 @@ lib/libpb.a: $(LIBOBJ)
 	rm -f $@
 	$(AR) $(ARFLAGS) $@ $(LIBOBJ)
 
+bin/pb-run: $(RUNSRC) bin/pb-run.h bin/pb-run-nopg.c lib/libpb.a $(LIBHDR)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(RUNSRC) bin/pb-run-nopg.c lib/libpb.a $(LDLIBS)
 bin/pb-pair: bin/pb-pair.c lib/libpb.a $(LIBHDR)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-pair.c lib/libpb.a $(LDLIBS)
 bin/pb-logratio: bin/pb-logratio.c lib/libpb.a $(LIBHDR)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-logratio.c lib/libpb.a $(LDLIBS)
 bin/pb-tint: bin/pb-tint.c lib/libpb.a $(LIBHDR)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-tint.c lib/libpb.a $(LDLIBS)
+
+examples/workload/pb-workload: examples/workload/pb-workload.c
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ examples/workload/pb-workload.c
+examples/worker/worker: examples/worker/worker.c
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ examples/worker/worker.c
 
 t/unit/num: t/unit/num.c t/unit/tap.h lib/libpb.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ t/unit/num.c lib/libpb.a $(LDLIBS)
@@ -74,7 +83,7 @@ musl: deps-check
 	$(MAKE) clean
 
 bench: all
-	@sh bench/run.sh
+	@sh examples/bench/run.sh
 
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7
@@ -87,7 +96,7 @@ uninstall:
 	for f in $(MAN1) $(MAN7); do rm -f $(DESTDIR)$(MANDIR)/$${f#share/man/}; done
 
 clean:
-	rm -f $(LIBOBJ) lib/libpb.a $(TOOLS) $(UNITS)
+	rm -f $(LIBOBJ) lib/libpb.a $(TOOLS) $(UNITS) $(EXAMPLES)
 	rm -rf t/tmp
 
 .PHONY: all check demo asan musl bench install uninstall clean deps-check deps-demo

@@ -4,6 +4,7 @@
 #ifndef PB_ERR_H
 #define PB_ERR_H
 
+#include <stddef.h>
 #include <stdnoreturn.h>
 
 enum { EXIT_DATA = 1, EXIT_USAGE = 2 };

@@ -33,12 +33,17 @@ static struct diyfp diy_mul(struct diyfp x, struct diyfp y)
 	return r;
 }
 
+/* Shift the top set bit to bit 63 in at most six steps. */
 static struct diyfp diy_normalize(struct diyfp x)
 {
-	while (!(x.f & (UINT64_C(1) << 63))) {
-		x.f <<= 1;
-		x.e--;
-	}
+	static const int steps[] = { 32, 16, 8, 4, 2, 1 };
+	int i;
+
+	for (i = 0; i < 6; i++)
+		if (!(x.f >> (64 - steps[i]))) {
+			x.f <<= steps[i];
+			x.e -= steps[i];
+		}
 	return x;
 }
 

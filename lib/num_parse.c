@@ -120,11 +120,29 @@ static int long_double_path(uint64_t mant, long exp10, double *out)
 }
 #endif
 
+/* Times are whole numbers of ns: take plain digit strings directly. */
+static int plain_integer(const char *s, double *out)
+{
+	uint64_t v = 0;
+	const char *p = s;
+
+	while (is_digit(*p) && p - s < 15)
+		v = v * 10 + (uint64_t)(*p++ - '0');
+	if (*p || p == s)
+		return 0;
+	*out = (double)v;
+	return 1;
+}
+
 int num_parse(const char *s, double *out)
 {
 	struct decimal d;
-	int n = scan_decimal(s, &d);
+	int n;
 	double v;
+
+	if (plain_integer(s, out))
+		return 0;
+	n = scan_decimal(s, &d);
 
 	if (n < 0 || s[n] != '\0')
 		return -1;

@@ -1,0 +1,571 @@
+/* pb-run: run A and B as randomized pairs inside fresh runs, after warm-up,
+ * with an optional busy-wait delay of known size on one arm; write the raw
+ * pb stream, one flushed pair at a time. */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "err.h"
+#include "num.h"
+#include "opt.h"
+#include "pb-run.h"
+#include "proc.h"
+#include "rng.h"
+#include "stream.h"
+#include "sysinfo.h"
+
+static const char usage[] =
+	"usage: pb-run [options] -- CMD_A [CMD_B]\n"
+	"       pb-run [options] --worker CMD\n"
+	"       pb-run [options] --pg CONNINFO --sql-a SQL [--sql-b SQL]\n"
+	"Run A and B as pairs in random order inside fresh runs; write the raw\n"
+	"pb stream (run pair phase arm pos delay_ns ns status) to stdout.\n"
+	"CMD_B omitted: A/A, the same command in both arms.\n"
+	"  --runs R           runs (default 10)\n"
+	"  --pairs P          measured pairs per run (default 100)\n"
+	"  --warmup W         warm-up pairs per run, not analysed (default 10)\n"
+	"  --order O          random (default), alternate or blocked\n"
+	"  --seed N           seed of the order (default: drawn, and recorded)\n"
+	"  --delay DUR        busy-wait DUR inside the timed window of one arm\n"
+	"  --delay-arm A|B    the arm that gets the delay (default B)\n"
+	"  --first-run K      number runs from K (shards of one study)\n"
+	"  --no-shell         exec the commands' words, no /bin/sh -c\n"
+	"  --worker CMD       one worker process per run, one request per\n"
+	"                     observation on its stdin (see pb-run(1))\n"
+	"  --setup CMD        before each run (not timed)\n"
+	"  --prepare CMD      before each observation (not timed)\n"
+	"  --cleanup CMD      after each run (not timed)\n"
+	"  --output FILE|inherit  where the commands' output goes (default\n"
+	"                     /dev/null; inherit = pb-run's stderr)\n"
+	"  --timeout DUR      kill an observation that takes longer; a failure\n"
+	"  --ignore-failure   record a failed observation's status and go on\n"
+	"  --quiet            no progress on stderr\n"
+	"  --pg CONNINFO, --sql-a SQL, --sql-b SQL, --sql-a-file F,\n"
+	"  --sql-b-file F, --rollback, --setup-sql SQL   SQL mode (pb-run(1))\n"
+	"  --help, --version\n"
+	"Durations: 250us, 1.5ms, 2s, 10ns; a bare number is ns.\n";
+
+enum { ORDER_RANDOM, ORDER_ALTERNATE, ORDER_BLOCKED };
+static const char *const order_names[] = { "random", "alternate", "blocked" };
+
+enum {
+	O_RUNS = 256, O_PAIRS, O_WARMUP, O_ORDER, O_SEED, O_DELAY, O_DELAY_ARM,
+	O_FIRST_RUN, O_NO_SHELL, O_WORKER, O_SETUP, O_PREPARE, O_CLEANUP,
+	O_OUTPUT, O_TIMEOUT, O_IGNORE, O_QUIET, O_PG, O_SQL_A, O_SQL_B,
+	O_SQL_A_FILE, O_SQL_B_FILE, O_ROLLBACK, O_SETUP_SQL,
+};
+
+static const struct option longopts[] = {
+	{ "runs", required_argument, NULL, O_RUNS },
+	{ "pairs", required_argument, NULL, O_PAIRS },
+	{ "warmup", required_argument, NULL, O_WARMUP },
+	{ "order", required_argument, NULL, O_ORDER },
+	{ "seed", required_argument, NULL, O_SEED },
+	{ "delay", required_argument, NULL, O_DELAY },
+	{ "delay-arm", required_argument, NULL, O_DELAY_ARM },
+	{ "first-run", required_argument, NULL, O_FIRST_RUN },
+	{ "no-shell", no_argument, NULL, O_NO_SHELL },
+	{ "worker", required_argument, NULL, O_WORKER },
+	{ "setup", required_argument, NULL, O_SETUP },
+	{ "prepare", required_argument, NULL, O_PREPARE },
+	{ "cleanup", required_argument, NULL, O_CLEANUP },
+	{ "output", required_argument, NULL, O_OUTPUT },
+	{ "timeout", required_argument, NULL, O_TIMEOUT },
+	{ "ignore-failure", no_argument, NULL, O_IGNORE },
+	{ "quiet", no_argument, NULL, O_QUIET },
+	{ "pg", required_argument, NULL, O_PG },
+	{ "sql-a", required_argument, NULL, O_SQL_A },
+	{ "sql-b", required_argument, NULL, O_SQL_B },
+	{ "sql-a-file", required_argument, NULL, O_SQL_A_FILE },
+	{ "sql-b-file", required_argument, NULL, O_SQL_B_FILE },
+	{ "rollback", no_argument, NULL, O_ROLLBACK },
+	{ "setup-sql", required_argument, NULL, O_SETUP_SQL },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const long COUNT_MAX = 100000000;
+
+static char *read_sql_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+
+	if (!f)
+		die("%s:", path);
+	do {
+		xgrow(&buf, &cap, len + 4096, 1);
+		n = fread(buf + len, 1, cap - len - 1, f);
+		len += n;
+	} while (n > 0);
+	if (ferror(f))
+		die("%s:", path);
+	fclose(f);
+	buf[len] = '\0';
+	if (strlen(buf) != len)
+		die("%s: NUL byte in SQL file", path);
+	return buf;
+}
+
+static void open_output(struct config *c)
+{
+	c->out_fd = c->err_fd = -1;
+	if (!c->output)
+		return;
+	if (strcmp(c->output, "inherit") == 0) {
+		c->out_fd = c->err_fd = 2;
+		return;
+	}
+	c->out_fd = open(c->output, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+	if (c->out_fd < 0)
+		die("%s:", c->output);
+	c->err_fd = c->out_fd;
+}
+
+static int seed_given;
+
+static void parse_option(struct config *c, int opt)
+{
+	size_t i;
+
+	switch (opt) {
+	case O_RUNS: c->runs = opt_count("runs", optarg, COUNT_MAX); break;
+	case O_PAIRS: c->pairs = opt_count("pairs", optarg, COUNT_MAX); break;
+	case O_WARMUP: c->warmup = opt_nonneg("warmup", optarg, COUNT_MAX); break;
+	case O_ORDER:
+		for (i = 0; i < 3 && strcmp(optarg, order_names[i]); i++)
+			;
+		if (i == 3)
+			die_usage("--order is random, alternate or blocked, not '%s'", optarg);
+		c->order = (int)i;
+		break;
+	case O_SEED: c->seed = opt_seed("seed", optarg); seed_given = 1; break;
+	case O_DELAY: c->delay_ns = opt_dur("delay", optarg); break;
+	case O_DELAY_ARM:
+		if ((optarg[0] != 'A' && optarg[0] != 'B') || optarg[1])
+			die_usage("--delay-arm is A or B, not '%s'", optarg);
+		c->delay_arm = optarg[0] - 'A';
+		break;
+	case O_FIRST_RUN: c->first_run = opt_nonneg("first-run", optarg, COUNT_MAX); break;
+	case O_NO_SHELL: c->no_shell = 1; break;
+	case O_WORKER: c->worker = optarg; break;
+	case O_SETUP: c->setup = optarg; break;
+	case O_PREPARE: c->prepare = optarg; break;
+	case O_CLEANUP: c->cleanup = optarg; break;
+	case O_OUTPUT: c->output = optarg; break;
+	case O_TIMEOUT:
+		c->timeout_ns = opt_dur("timeout", optarg);
+		if (c->timeout_ns <= 0)
+			die_usage("--timeout must be more than 0");
+		break;
+	case O_IGNORE: c->ignore_failure = 1; break;
+	case O_QUIET: c->quiet = 1; break;
+	case O_PG: c->pg = optarg; break;
+	case O_SQL_A: c->sql[0] = optarg; break;
+	case O_SQL_B: c->sql[1] = optarg; break;
+	case O_SQL_A_FILE: c->sql[0] = read_sql_file(optarg); break;
+	case O_SQL_B_FILE: c->sql[1] = read_sql_file(optarg); break;
+	case O_ROLLBACK: c->rollback = 1; break;
+	case O_SETUP_SQL: c->setup_sql = optarg; break;
+	}
+}
+
+static void check_mode(struct config *c, int nargs, char **args)
+{
+	int modes = (nargs > 0) + (c->worker != NULL) + (c->pg != NULL);
+
+	if (modes == 0)
+		die_usage("no command: give -- CMD_A [CMD_B], --worker CMD or --pg");
+	if (modes > 1)
+		die_usage("choose one of: commands after --, --worker, --pg");
+	if (nargs > 2)
+		die_usage("at most two commands (CMD_A CMD_B); quote each command");
+	if (!c->pg && (c->sql[0] || c->sql[1] || c->rollback || c->setup_sql))
+		die_usage("--sql-a, --sql-b, --rollback and --setup-sql need --pg");
+	if (c->pg && !c->sql[0])
+		die_usage("--pg needs --sql-a SQL (or --sql-a-file)");
+	if (c->pg && c->no_shell)
+		die_usage("--no-shell has no meaning with --pg");
+	if (nargs > 0) {
+		c->cmd[0] = args[0];
+		c->cmd[1] = nargs > 1 ? args[1] : args[0];
+		c->aa = nargs == 1;
+		if (!*c->cmd[0] || !*c->cmd[1])
+			die_usage("empty command");
+	}
+	if (c->pg) {
+		c->aa = c->sql[1] == NULL;
+		if (c->aa)
+			c->sql[1] = c->sql[0];
+	}
+	if (c->worker)
+		c->aa = 1;   /* the worker decides what A and B mean */
+}
+
+static void parse_args(int argc, char **argv, struct config *c)
+{
+	int opt;
+
+	memset(c, 0, sizeof *c);
+	c->runs = 10;
+	c->pairs = 100;
+	c->warmup = 10;
+	c->first_run = 1;
+	c->delay_arm = 1;
+	while ((opt = pb_getopt(argc, argv, "", longopts, usage)) != -1)
+		parse_option(c, opt);
+	check_mode(c, argc - optind, argv + optind);
+	if (c->first_run + c->runs - 1 > COUNT_MAX)
+		die_usage("--first-run + --runs is beyond %ld", COUNT_MAX);
+	if (!seed_given)
+		c->seed = rng_seed_from_system();
+}
+
+/* Metadata */
+
+static void head_metadata(const struct config *c, struct executor *ex)
+{
+	char buf[512];
+
+	out_begin(NULL);
+	out_meta("mode", "%s", ex->mode);
+	if (c->worker)
+		out_meta("worker", "%s", c->worker);
+	if (c->cmd[0]) {
+		out_meta("cmd_a", "%s", c->cmd[0]);
+		out_meta("cmd_b", "%s", c->cmd[1]);
+	}
+	if (!c->pg)
+		out_meta("shell", "%s", c->no_shell ? "none (--no-shell: words exec'd directly)"
+		                                    : "/bin/sh -c");
+	ex->metadata(ex, c);
+	if (c->aa && !c->worker)
+		out_meta("design", "A/A: the same %s in both arms", c->pg ? "SQL" : "command");
+	out_meta("runs", "%ld", c->runs);
+	out_meta("first_run", "%ld", c->first_run);
+	out_meta("pairs", "%ld", c->pairs);
+	out_meta("warmup", "%ld", c->warmup);
+	out_meta("order", "%s", order_names[c->order]);
+	out_meta("seed", "%llu", (unsigned long long)c->seed);
+	out_meta("delay_ns", "%lld", (long long)c->delay_ns);
+	out_meta("delay_arm", "%c", 'A' + c->delay_arm);
+	if (c->timeout_ns)
+		out_meta("timeout_ns", "%lld", (long long)c->timeout_ns);
+	if (c->setup)
+		out_meta("setup", "%s", c->setup);
+	if (c->prepare)
+		out_meta("prepare", "%s", c->prepare);
+	if (c->cleanup)
+		out_meta("cleanup", "%s", c->cleanup);
+	out_meta("output", "%s", c->output ? c->output : "/dev/null");
+	if (c->ignore_failure)
+		out_meta("ignore_failure", "yes: failed observations are recorded, not fatal");
+	sysinfo_host(buf, sizeof buf);
+	out_meta("host", "%s", buf);
+	sysinfo_kernel(buf, sizeof buf);
+	out_meta("kernel", "%s", buf);
+	sysinfo_cpu(buf, sizeof buf);
+	out_meta("cpu", "%s", buf);
+	out_meta("clock", "CLOCK_MONOTONIC; ns = work + delay, from just before the "
+	         "work starts to just after it ends");
+	clock_utc_stamp(buf);
+	out_meta("start", "%s", buf);
+	out_field("run"), out_field("pair"), out_field("phase"), out_field("arm");
+	out_field("pos"), out_field("delay_ns"), out_field("ns"), out_field("status");
+	out_end();
+	pb_finish();
+}
+
+/* Progress on a terminal */
+
+struct progress {
+	int on;
+	int64_t start, last;
+	long done, total;
+};
+
+static void progress_show(struct progress *p, const struct config *c, long run,
+                          long pair, const char *phase)
+{
+	int64_t now = clock_ns(), el;
+	double left;
+
+	p->done++;
+	if (!p->on || now - p->last < 200000000)
+		return;
+	p->last = now;
+	el = (now - p->start) / 1000000000;
+	left = (double)(now - p->start) / 1e9 * (double)(p->total - p->done) / (double)p->done;
+	fprintf(stderr, "\rpb-run: run %ld/%ld  %s pair %ld/%ld  elapsed %lld:%02lld  "
+	        "left ~%ld:%02ld  ", run - c->first_run + 1, c->runs, phase, pair,
+	        strcmp(phase, "warmup") ? c->pairs : c->warmup,
+	        (long long)(el / 60), (long long)(el % 60), (long)left / 60, (long)left % 60);
+}
+
+static void progress_end(struct progress *p)
+{
+	if (p->on)
+		fprintf(stderr, "\r%*s\r", 78, "");
+}
+
+/* Hooks: through /bin/sh, not timed, with PB_RUN, PB_PAIR, PB_ARM and
+ * PB_PHASE in their environment. A failing hook stops the study. */
+
+extern char **environ;
+
+static void run_hook(const struct config *c, const char *name, const char *cmd,
+                     long run, long pair, int arm, const char *phase)
+{
+	static char *argv[4] = { "/bin/sh", "-c", NULL, NULL };
+	char vars[4][64], **env;
+	struct proc_spec spec;
+	struct proc_io io = { -1, c->out_fd >= 0 ? c->out_fd : 2, c->err_fd >= 0 ? c->err_fd : 2 };
+	size_t n = 0, i;
+	int ws;
+	pid_t pid;
+
+	while (environ[n])
+		n++;
+	env = xmalloc((n + 5) * sizeof *env);
+	for (i = 0; i < n; i++)
+		env[i] = environ[i];
+	snprintf(vars[0], sizeof vars[0], "PB_RUN=%ld", run);
+	snprintf(vars[1], sizeof vars[1], "PB_PAIR=%ld", pair);
+	snprintf(vars[2], sizeof vars[2], "PB_ARM=%s", arm < 0 ? "" : arm ? "B" : "A");
+	snprintf(vars[3], sizeof vars[3], "PB_PHASE=%s", phase);
+	for (i = 0; i < 4; i++)
+		env[n + i] = vars[i];
+	env[n + 4] = NULL;
+	argv[2] = (char *)cmd;
+	io.in = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	proc_prepare(&spec, argv, 0, &io, env);
+	pid = proc_start(&spec);
+	proc_unprepare(&spec);
+	close(io.in);
+	free(env);
+	if (pid < 0)
+		die("--%s: cannot start /bin/sh:", name);
+	if (proc_wait(pid, 0, &ws) == PROC_INTERRUPTED)
+		return;
+	if (proc_status_code(ws) != 0)
+		die("run %ld: --%s hook failed with status %lld: %s", run, name,
+		    (long long)proc_status_code(ws), cmd);
+}
+
+/* One study */
+
+struct half {
+	int64_t ns, status;
+	int arm, pos;
+	int64_t delay;
+};
+
+struct study {
+	struct config *c;
+	struct executor *ex;
+	struct progress prog;
+	long pairs_written;
+	int failed;             /* a fatal failure stopped the study */
+};
+
+static void write_row(long run, long pair, const char *phase, const struct half *h)
+{
+	out_i64(run);
+	out_i64(pair);
+	out_field(phase);
+	out_field(h->arm ? "B" : "A");
+	out_i64(h->pos);
+	out_i64(h->delay);
+	out_i64(h->ns);
+	out_i64(h->status);
+	out_end();
+}
+
+static void write_pair(struct study *st, long run, long pair, const char *phase,
+                       const struct half *first, const struct half *second)
+{
+	write_row(run, pair, phase, first);
+	write_row(run, pair, phase, second);
+	if (fflush(stdout) == EOF)
+		pb_finish();
+	st->pairs_written++;
+}
+
+static void interrupted(struct study *st, long run, long pair, const char *phase, int arm)
+{
+	const char *sig = proc_interrupted == 2 ? "SIGINT" : "SIGTERM";
+	int code = 128 + (int)proc_interrupted;
+
+	st->ex->end_run(st->ex, st->c);
+	progress_end(&st->prog);
+	printf("# interrupted: %s in run %ld pair %ld (%s) arm %c; %ld pairs written\n",
+	       sig, run, pair, phase, 'A' + arm, st->pairs_written);
+	pb_finish();
+	fprintf(stderr, "pb-run: interrupted by %s in run %ld pair %ld (%s) arm %c\n",
+	        sig, run, pair, phase, 'A' + arm);
+	exit(code);
+}
+
+/* Time one observation: the work, then the busy-wait delay, both inside
+ * the window. Returns 0 to go on, -1 when the run must stop. */
+static int observe(struct study *st, long run, long pair, const char *phase, int arm,
+                   int pos, struct half *h)
+{
+	const struct config *c = st->c;
+	struct obs o;
+
+	if (c->prepare)
+		run_hook(c, "prepare", c->prepare, run, pair, arm, phase);
+	if (proc_interrupted)
+		interrupted(st, run, pair, phase, arm);
+	memset(&o, 0, sizeof o);
+	h->delay = arm == c->delay_arm ? c->delay_ns : 0;
+	st->ex->work(st->ex, c, arm, run, pair, &o);
+	if (h->delay && o.status == 0)
+		o.t1 = clock_spin_until(o.t1 + h->delay);
+	if (o.status == ST_INTERRUPTED || proc_interrupted)
+		interrupted(st, run, pair, phase, arm);
+	h->ns = o.t1 - o.t0 > 0 ? o.t1 - o.t0 : 1;
+	h->status = o.status;
+	h->arm = arm;
+	h->pos = pos;
+	progress_show(&st->prog, c, run, pair, phase);
+	if (o.status == 0)
+		return 0;
+	if (!c->ignore_failure) {
+		progress_end(&st->prog);
+		printf("# failed: run %ld pair %ld (%s) arm %c: %s\n", run, pair, phase,
+		       'A' + arm, o.msg);
+		st->ex->end_run(st->ex, c);
+		pb_finish();
+		die("run %ld pair %ld (%s) arm %c: %s", run, pair, phase, 'A' + arm, o.msg);
+	}
+	if (o.fatal) {
+		printf("# run_ended: run %ld pair %ld (%s) arm %c: %s; the rest of the "
+		       "run is not measured\n", run, pair, phase, 'A' + arm, o.msg);
+		return -1;
+	}
+	return 0;
+}
+
+static int first_arm(const struct config *c, struct rng *r, long k)
+{
+	if (c->order == ORDER_ALTERNATE)
+		return k % 2 == 0;   /* AB, BA, AB ... */
+	return (int)(rng_next(r) >> 63);
+}
+
+/* n pairs of one phase in random or alternating order. */
+static int interleaved(struct study *st, struct rng *r, long run, const char *phase,
+                       long n, long *k)
+{
+	long i;
+
+	for (i = 1; i <= n; i++) {
+		struct half h[2];
+		int f = first_arm(st->c, r, (*k)++);
+
+		if (observe(st, run, i, phase, f, 1, &h[0]) < 0)
+			return -1;
+		if (observe(st, run, i, phase, !f, 2, &h[1]) < 0) {
+			write_pair(st, run, i, phase, &h[0], &h[1]);
+			return -1;
+		}
+		write_pair(st, run, i, phase, &h[0], &h[1]);
+	}
+	return 0;
+}
+
+/* Blocked: all A of the phase, then all B; pair i is A_i with B_i. */
+static int blocked(struct study *st, long run, const char *phase, long n)
+{
+	struct half *a = xmalloc((size_t)n * sizeof *a), b;
+	long i, done;
+
+	for (done = 0; done < n; done++)
+		if (observe(st, run, done + 1, phase, 0, 1, &a[done]) < 0)
+			break;
+	for (i = 0; i < done; i++) {
+		if (observe(st, run, i + 1, phase, 1, 2, &b) < 0) {
+			write_pair(st, run, i + 1, phase, &a[i], &b);
+			break;
+		}
+		write_pair(st, run, i + 1, phase, &a[i], &b);
+	}
+	free(a);
+	return done == n && i == n ? 0 : -1;
+}
+
+static int phase(struct study *st, struct rng *r, long run, const char *name, long n,
+                 long *k)
+{
+	if (st->c->order == ORDER_BLOCKED)
+		return blocked(st, run, name, n);
+	return interleaved(st, r, run, name, n, k);
+}
+
+static void one_run(struct study *st, long run)
+{
+	const struct config *c = st->c;
+	struct rng r;
+	char stamp[32], msg[512], host[256];
+	long k = 0;
+
+	rng_seed(&r, c->seed ^ ((uint64_t)run * 0x9e3779b97f4a7c15u));
+	if (c->setup)
+		run_hook(c, "setup", c->setup, run, 0, -1, "setup");
+	if (proc_interrupted)
+		interrupted(st, run, 0, "setup", 0);
+	clock_utc_stamp(stamp);
+	if (st->ex->begin_run(st->ex, c, run, msg, sizeof msg) < 0) {
+		printf("# failed: run %ld: %s\n", run, msg);
+		pb_finish();
+		die("run %ld: %s", run, msg);
+	}
+	sysinfo_host(host, sizeof host);
+	printf("# run: %ld start=%s pid=%ld host=%s\n", run, stamp,
+	       (long)st->ex->pid(st->ex), host);
+	if (phase(st, &r, run, "warmup", c->warmup, &k) == 0)
+		phase(st, &r, run, "measure", c->pairs, &k);
+	st->ex->end_run(st->ex, c);
+	if (c->cleanup)
+		run_hook(c, "cleanup", c->cleanup, run, 0, -1, "cleanup");
+	if (proc_interrupted)
+		interrupted(st, run, c->pairs, "cleanup", 0);
+}
+
+int main(int argc, char **argv)
+{
+	static struct config c;
+	struct executor ex;
+	struct study st;
+	long run;
+
+	pb_init(argc, argv, "pb-run");
+	parse_args(argc, argv, &c);
+	open_output(&c);
+	proc_signals_init();
+	memset(&ex, 0, sizeof ex);
+	if (c.pg)
+		exec_pg_init(&ex, &c);
+	else if (c.worker)
+		exec_worker_init(&ex, &c);
+	else
+		exec_command_init(&ex, &c);
+	memset(&st, 0, sizeof st);
+	st.c = &c;
+	st.ex = &ex;
+	st.prog.on = !c.quiet && isatty(2);
+	st.prog.start = st.prog.last = clock_ns();
+	st.prog.total = c.runs * (c.pairs + c.warmup) * 2;
+	head_metadata(&c, &ex);
+	for (run = c.first_run; run < c.first_run + c.runs; run++)
+		one_run(&st, run);
+	progress_end(&st.prog);
+	return pb_finish();
+}

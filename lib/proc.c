@@ -1,0 +1,195 @@
+#include <errno.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "proc.h"
+
+extern char **environ;
+
+volatile sig_atomic_t proc_interrupted;
+static volatile sig_atomic_t current_group;  /* a pid */
+
+static void on_signal(int sig)
+{
+	proc_interrupted = sig;
+	if (current_group > 0)
+		kill(-current_group, SIGKILL);
+}
+
+void proc_signals_init(void)
+{
+	struct sigaction sa;
+	sigset_t chld;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;   /* no SA_RESTART: waits return EINTR */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);    /* a dead worker is EPIPE, not death */
+	sigemptyset(&chld);          /* SIGCHLD waits via sigtimedwait */
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, NULL);
+}
+
+void proc_prepare(struct proc_spec *p, char **argv, int search,
+                  const struct proc_io *io, char **envp)
+{
+	sigset_t none, dflt;
+
+	posix_spawn_file_actions_init(&p->fa);
+	if (io->in >= 0)
+		posix_spawn_file_actions_adddup2(&p->fa, io->in, 0);
+	if (io->out >= 0)
+		posix_spawn_file_actions_adddup2(&p->fa, io->out, 1);
+	if (io->err >= 0)
+		posix_spawn_file_actions_adddup2(&p->fa, io->err, 2);
+	posix_spawnattr_init(&p->at);
+	sigemptyset(&none);
+	sigemptyset(&dflt);
+	sigaddset(&dflt, SIGPIPE);
+	sigaddset(&dflt, SIGINT);
+	sigaddset(&dflt, SIGTERM);
+	posix_spawnattr_setsigmask(&p->at, &none);
+	posix_spawnattr_setsigdefault(&p->at, &dflt);
+	posix_spawnattr_setpgroup(&p->at, 0);
+	posix_spawnattr_setflags(&p->at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
+	                                 POSIX_SPAWN_SETSIGDEF);
+	p->argv = argv;
+	p->envp = envp;
+	p->search = search;
+}
+
+void proc_unprepare(struct proc_spec *p)
+{
+	posix_spawn_file_actions_destroy(&p->fa);
+	posix_spawnattr_destroy(&p->at);
+}
+
+pid_t proc_start(const struct proc_spec *p)
+{
+	pid_t pid;
+	int err = (p->search ? posix_spawnp : posix_spawn)(&pid, p->argv[0], &p->fa,
+	                                                   &p->at, p->argv,
+	                                                   p->envp ? p->envp : environ);
+
+	if (err) {
+		errno = err;
+		return -1;
+	}
+	current_group = pid;
+	if (proc_interrupted)   /* the signal came before we knew the group */
+		kill(-pid, SIGKILL);
+	return pid;
+}
+
+static void reap(pid_t pid, int *wstatus)
+{
+	while (waitpid(pid, wstatus, 0) < 0 && errno == EINTR)
+		;
+	if (current_group == pid)
+		current_group = 0;
+}
+
+int proc_kill(pid_t pid)
+{
+	int ws = 0;
+
+	kill(-pid, SIGKILL);
+	kill(pid, SIGKILL);
+	reap(pid, &ws);
+	return ws;
+}
+
+static int wait_plain(pid_t pid, int *wstatus)
+{
+	for (;;) {
+		if (waitpid(pid, wstatus, 0) == pid)
+			break;
+		if (errno != EINTR)
+			die("waitpid:");
+		if (proc_interrupted) {
+			proc_kill(pid);
+			return PROC_INTERRUPTED;
+		}
+	}
+	if (current_group == pid)
+		current_group = 0;
+	return PROC_EXITED;
+}
+
+int proc_wait(pid_t pid, int64_t timeout_ns, int *wstatus)
+{
+	struct timespec now, end, left;
+	sigset_t chld;
+
+	if (timeout_ns <= 0)
+		return wait_plain(pid, wstatus);
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	end.tv_sec += (time_t)(timeout_ns / 1000000000);
+	end.tv_nsec += (long)(timeout_ns % 1000000000);
+	if (end.tv_nsec >= 1000000000)
+		end.tv_sec++, end.tv_nsec -= 1000000000;
+	for (;;) {
+		pid_t r = waitpid(pid, wstatus, WNOHANG);
+
+		if (r == pid) {
+			if (current_group == pid)
+				current_group = 0;
+			return PROC_EXITED;
+		}
+		if (proc_interrupted) {
+			proc_kill(pid);
+			return PROC_INTERRUPTED;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		left.tv_sec = end.tv_sec - now.tv_sec;
+		left.tv_nsec = end.tv_nsec - now.tv_nsec;
+		if (left.tv_nsec < 0)
+			left.tv_sec--, left.tv_nsec += 1000000000;
+		if (left.tv_sec < 0) {
+			proc_kill(pid);
+			return PROC_TIMEOUT;
+		}
+		sigtimedwait(&chld, NULL, &left);
+	}
+}
+
+int64_t proc_status_code(int ws)
+{
+	if (WIFEXITED(ws))
+		return WEXITSTATUS(ws);
+	if (WIFSIGNALED(ws))
+		return 128 + WTERMSIG(ws);
+	return 255;
+}
+
+char **proc_split_words(const char *s)
+{
+	size_t n = 0, cap = 0;
+	char **w = NULL;
+
+	for (;;) {
+		size_t len;
+
+		s += strspn(s, " \t\n");
+		xgrow(&w, &cap, n + 1, sizeof *w);
+		if (!*s)
+			break;
+		len = strcspn(s, " \t\n");
+		w[n] = xmalloc(len + 1);
+		memcpy(w[n], s, len);
+		w[n++][len] = '\0';
+		s += len;
+	}
+	w[n] = NULL;
+	return w;
+}

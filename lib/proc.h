@@ -1,0 +1,45 @@
+/* proc: the child processes pb-run times. Each child gets its own process
+ * group, so a timeout or an interrupt stops the command and everything it
+ * started. SIGINT and SIGTERM set proc_interrupted and kill the current
+ * child's group at once, so no wait outlives an interrupt. */
+#ifndef PB_PROC_H
+#define PB_PROC_H
+
+#include <signal.h>
+#include <spawn.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+extern volatile sig_atomic_t proc_interrupted;   /* the signal, or 0 */
+
+void proc_signals_init(void);
+/* fds the child gets as 0, 1, 2; -1 leaves ours. */
+struct proc_io {
+	int in, out, err;
+};
+/* A command ready to start, prepared once so that starting it (inside a
+ * timed window) does no more than posix_spawn. search: look argv[0] up in
+ * PATH; envp NULL = our environment. */
+struct proc_spec {
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+	char **argv, **envp;
+	int search;
+};
+void proc_prepare(struct proc_spec *p, char **argv, int search,
+                  const struct proc_io *io, char **envp);
+void proc_unprepare(struct proc_spec *p);
+/* Returns the pid, or -1 with errno set. */
+pid_t proc_start(const struct proc_spec *p);
+enum { PROC_EXITED = 0, PROC_TIMEOUT = 1, PROC_INTERRUPTED = 2 };
+/* Wait for pid to end (timeout_ns 0 = no limit). On timeout or interrupt
+ * the group is killed and reaped. *wstatus gets waitpid's status. */
+int proc_wait(pid_t pid, int64_t timeout_ns, int *wstatus);
+/* SIGKILL the group of pid and reap pid; returns its wait status. */
+int proc_kill(pid_t pid);
+/* The wait status as pb's status column: exit code, or 128 + signal. */
+int64_t proc_status_code(int wstatus);
+/* Words of s split at blanks, NULL-terminated (for --no-shell). */
+char **proc_split_words(const char *s);
+
+#endif
