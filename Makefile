@@ -30,8 +30,19 @@ lib/libpb.a: $(LIBOBJ)
 	rm -f $@
 	$(AR) $(ARFLAGS) $@ $(LIBOBJ)
 
-bin/pb-run: $(RUNSRC) bin/pb-run.h bin/pb-run-nopg.c lib/libpb.a $(LIBHDR)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(RUNSRC) bin/pb-run-nopg.c lib/libpb.a $(LDLIBS)
+# pb-run links libpq when PG=1, or PG=auto and pg_config finds it.
+bin/pb-run: $(RUNSRC) bin/pb-run.h bin/pb-run-pg.c bin/pb-run-nopg.c lib/libpb.a $(LIBHDR) config.mk
+	@set -e; pg="$(PG)"; src=bin/pb-run-nopg.c; pgc=; pgl=; \
+	if [ "$$pg" != 0 ]; then \
+	  inc=$$(pg_config --includedir 2>/dev/null || true); \
+	  if [ -n "$$inc" ] && [ -f "$$inc/libpq-fe.h" ]; then \
+	    src=bin/pb-run-pg.c; pgc="-I$$inc"; pgl="-L$$(pg_config --libdir) -lpq"; \
+	  elif [ "$$pg" = 1 ]; then \
+	    echo "pb: missing package: libpq-dev (or build without PostgreSQL: make PG=0)" >&2; exit 1; \
+	  fi; \
+	fi; \
+	echo "$(CC) ... -o $@ $(RUNSRC) $$src $$pgl"; \
+	$(CC) $(CPPFLAGS) $$pgc $(CFLAGS) $(LDFLAGS) -o $@ $(RUNSRC) $$src lib/libpb.a $$pgl $(LDLIBS)
 bin/pb-pair: bin/pb-pair.c lib/libpb.a $(LIBHDR)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-pair.c lib/libpb.a $(LDLIBS)
 bin/pb-logratio: bin/pb-logratio.c lib/libpb.a $(LIBHDR)

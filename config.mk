@@ -15,5 +15,6 @@ LDLIBS = -lm
 AR = ar
 ARFLAGS = rcs
 
-# PostgreSQL support in pb-run: 1 when libpq is found, 0 to build without.
-PG = 1
+# PostgreSQL support in pb-run: auto (when pg_config finds libpq), 1 (must),
+# or 0 (without; --pg then says so).
+PG = auto

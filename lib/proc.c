@@ -13,6 +13,7 @@
 extern char **environ;
 
 volatile sig_atomic_t proc_interrupted;
+void (*volatile proc_on_interrupt)(void);
 static volatile sig_atomic_t current_group;  /* a pid */
 
 static void on_signal(int sig)
@@ -20,6 +21,8 @@ static void on_signal(int sig)
 	proc_interrupted = sig;
 	if (current_group > 0)
 		kill(-current_group, SIGKILL);
+	if (proc_on_interrupt)
+		proc_on_interrupt();
 }
 
 void proc_signals_init(void)

@@ -11,6 +11,8 @@
 #include <sys/types.h>
 
 extern volatile sig_atomic_t proc_interrupted;   /* the signal, or 0 */
+/* Called from the signal handler too; must be async-signal-safe. */
+extern void (*volatile proc_on_interrupt)(void);
 
 void proc_signals_init(void);
 /* fds the child gets as 0, 1, 2; -1 leaves ours. */

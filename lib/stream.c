@@ -75,7 +75,7 @@ static int fill(struct stream *s)
 
 static void line_append(struct stream *s, const char *p, size_t n)
 {
-	if (s->len + n >= STREAM_LINE_MAX) {
+	if (s->len + n > STREAM_LINE_MAX) {
 		s->lineno++;
 		stream_die(s, "line longer than %u bytes", STREAM_LINE_MAX);
 	}
@@ -257,10 +257,16 @@ void stream_header(struct stream *s)
 		read_file_header(s);
 }
 
-static int next_file(struct stream *s)
+static void close_input(struct stream *s)
 {
 	if (s->fd > 0)
 		close(s->fd);
+	s->fd = -1;
+}
+
+static int next_file(struct stream *s)
+{
+	close_input(s);
 	if (s->cur + 1 >= s->nnames)
 		return 0;
 	s->cur++;
@@ -298,8 +304,7 @@ void stream_close(struct stream *s)
 {
 	size_t i;
 
-	if (s->fd > 0)
-		close(s->fd);
+	close_input(s);
 	for (i = 0; i < s->ncol; i++)
 		free(s->col[i]);
 	for (i = 0; i < s->npending; i++)

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdnoreturn.h>
 
-#define STREAM_LINE_MAX (16u << 20)  /* longer lines are refused */
+#define STREAM_LINE_MAX (16u << 20)  /* longer lines are refused (16 MiB) */
 
 struct meta {            /* one "# key: value" comment, value as written */
 	char *key, *value;

@@ -1,0 +1,325 @@
+/* pb-run's PostgreSQL executor: SQL over libpq, one fresh connection (a
+ * fresh backend) per run, each observation one round trip of the script,
+ * or of BEGIN; script; ROLLBACK with --rollback. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libpq-fe.h>
+
+#include "clock.h"
+#include "err.h"
+#include "pb-run.h"
+#include "proc.h"
+#include "stream.h"
+
+struct pg {
+	const char *conninfo;
+	PGconn *conn;
+	PGcancel *volatile cancel;
+	char *script[2];          /* what each arm sends */
+	char *safe_conninfo;      /* password removed */
+	char server_version[64];
+};
+
+static struct pg *the_pg;     /* for the signal handler */
+
+/* Called from the SIGINT/SIGTERM handler: PQcancel is signal-safe. */
+static void cancel_query(void)
+{
+	char err[256];
+
+	if (the_pg && the_pg->cancel)
+		PQcancel(the_pg->cancel, err, sizeof err);
+}
+
+/* libpq's messages run over several lines; pb's are one line: line ends
+ * become "; ", runs of blanks one space. */
+static void one_line(char *dst, size_t n, const char *src)
+{
+	size_t i = 0;
+
+	for (; *src && i + 1 < n; src++) {
+		int blank = *src == ' ' || *src == '\t' || *src == '\r';
+
+		if (*src == '\n') {
+			while (i > 0 && dst[i - 1] == ' ')
+				i--;
+			if (src[1] && i > 0 && i + 3 < n)
+				dst[i++] = ';', dst[i++] = ' ';
+			continue;
+		}
+		if (blank && (i == 0 || dst[i - 1] == ' '))
+			continue;
+		dst[i++] = blank ? ' ' : *src;
+	}
+	while (i > 0 && dst[i - 1] == ' ')
+		i--;
+	dst[i] = '\0';
+}
+
+static void append(char **buf, size_t *len, size_t *cap, const char *s)
+{
+	size_t n = strlen(s);
+
+	xgrow(buf, cap, *len + n + 1, 1);
+	memcpy(*buf + *len, s, n + 1);
+	*len += n;
+}
+
+/* The conninfo as keyword='value' pairs, without the password. */
+static char *safe_conninfo(const char *conninfo)
+{
+	char *err = NULL, *out = NULL;
+	size_t len = 0, cap = 0;
+	PQconninfoOption *opts = PQconninfoParse(conninfo, &err), *o;
+
+	if (!opts) {
+		char msg[512];
+		one_line(msg, sizeof msg, err ? err : "bad conninfo");
+		PQfreemem(err);
+		die_usage("--pg: %s", msg);
+	}
+	append(&out, &len, &cap, "");
+	for (o = opts; o->keyword; o++) {
+		const char *v;
+
+		if (!o->val || strcmp(o->keyword, "password") == 0)
+			continue;
+		if (len)
+			append(&out, &len, &cap, " ");
+		append(&out, &len, &cap, o->keyword);
+		append(&out, &len, &cap, "='");
+		for (v = o->val; *v; v++) {
+			char c[3] = { *v, 0, 0 };
+			if (*v == '\'' || *v == '\\')
+				c[0] = '\\', c[1] = *v;
+			append(&out, &len, &cap, c);
+		}
+		append(&out, &len, &cap, "'");
+	}
+	PQconninfoFree(opts);
+	return out;
+}
+
+static PGconn *connect_db(struct pg *p, char *msg, size_t n)
+{
+	const char *keys[] = { "dbname", "fallback_application_name", NULL };
+	const char *vals[] = { p->conninfo, "pb-run", NULL };
+	PGconn *c = PQconnectdbParams(keys, vals, 1);
+
+	if (PQstatus(c) != CONNECTION_OK) {
+		char why[400];
+		one_line(why, sizeof why, PQerrorMessage(c));
+		snprintf(msg, n, "cannot connect to PostgreSQL: %s", why);
+		PQfinish(c);
+		return NULL;
+	}
+	return c;
+}
+
+/* SQLSTATE and primary message of a failed result, on one line. */
+static void describe_error(PGconn *c, PGresult *r, char *msg, size_t n)
+{
+	const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
+	const char *text = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : NULL;
+	char line[400];
+
+	one_line(line, sizeof line, text ? text : PQerrorMessage(c));
+	snprintf(msg, n, "SQL error %s: %s", state ? state : "(no SQLSTATE)", line);
+}
+
+static int ok_status(ExecStatusType s)
+{
+	return s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK || s == PGRES_EMPTY_QUERY ||
+	       s == PGRES_COPY_OUT || s == PGRES_COPY_IN;
+}
+
+static int run_setup_sql(PGconn *c, const char *sql, char *msg, size_t n)
+{
+	PGresult *r = PQexec(c, sql);
+	int ok = r && ok_status(PQresultStatus(r));
+
+	if (!ok) {
+		char why[400];
+		describe_error(c, r, why, sizeof why);
+		snprintf(msg, n, "--setup-sql failed: %s", why);
+	}
+	PQclear(r);
+	return ok ? 0 : -1;
+}
+
+static int pg_begin(struct executor *ex, const struct config *c, long run,
+                    char *msg, size_t n)
+{
+	struct pg *p = ex->state;
+
+	(void)run;
+	p->conn = connect_db(p, msg, n);
+	if (!p->conn)
+		return -1;
+	if (c->setup_sql && run_setup_sql(p->conn, c->setup_sql, msg, n) < 0) {
+		PQfinish(p->conn);
+		p->conn = NULL;
+		return -1;
+	}
+	p->cancel = PQgetCancel(p->conn);
+	return 0;
+}
+
+static void pg_end(struct executor *ex, const struct config *c)
+{
+	struct pg *p = ex->state;
+	PGcancel *cancel = p->cancel;
+
+	(void)c;
+	p->cancel = NULL;
+	if (cancel)
+		PQfreeCancel(cancel);
+	if (p->conn)
+		PQfinish(p->conn);
+	p->conn = NULL;
+}
+
+/* After a failed script inside BEGIN ... ROLLBACK the transaction is in an
+ * error state; end it so the next observation starts clean. */
+static void end_open_transaction(PGconn *c)
+{
+	PGTransactionStatusType t = PQtransactionStatus(c);
+
+	if (t == PQTRANS_INERROR || t == PQTRANS_INTRANS)
+		PQclear(PQexec(c, "ROLLBACK"));
+}
+
+static void pg_work(struct executor *ex, const struct config *c, int arm, long run,
+                    long pair, struct obs *o)
+{
+	struct pg *p = ex->state;
+	PGresult *r, *next;
+	ExecStatusType s;
+
+	(void)c, (void)run, (void)pair;
+	o->t0 = clock_ns();
+	r = PQexec(p->conn, p->script[arm]);
+	o->t1 = clock_ns();
+	s = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+	while ((next = PQgetResult(p->conn)) != NULL)   /* after COPY etc. */
+		PQclear(next);
+	if (ok_status(s)) {
+		PQclear(r);
+		return;
+	}
+	if (proc_interrupted) {
+		PQclear(r);
+		o->status = ST_INTERRUPTED;
+		return;
+	}
+	if (PQstatus(p->conn) != CONNECTION_OK) {
+		char why[400];
+		one_line(why, sizeof why, PQerrorMessage(p->conn));
+		o->status = ST_CONN_LOST;
+		o->fatal = 1;
+		snprintf(o->msg, sizeof o->msg, "connection lost: %s", why);
+	} else {
+		describe_error(p->conn, r, o->msg, sizeof o->msg);
+		o->status = ST_SQL_ERROR;
+		end_open_transaction(p->conn);
+		if (c->rollback)
+			strncat(o->msg, " (transaction rolled back)",
+			        sizeof o->msg - strlen(o->msg) - 1);
+	}
+	PQclear(r);
+}
+
+static void pg_metadata(struct executor *ex, const struct config *c)
+{
+	struct pg *p = ex->state;
+
+	if (*p->safe_conninfo)
+		out_meta("conninfo", "%s (password, if any, removed)", p->safe_conninfo);
+	else
+		out_meta("conninfo", "(empty: libpq defaults and PG* environment variables)");
+	out_meta("server_version", "%s", p->server_version);
+	out_meta("sql_a", "%s", c->sql[0]);
+	out_meta("sql_b", "%s", c->sql[1]);
+	out_meta("rollback", "%s", c->rollback ? "yes: each observation is BEGIN; "
+	         "script; ROLLBACK, all timed" : "no");
+	if (c->setup_sql)
+		out_meta("setup_sql", "%s", c->setup_sql);
+}
+
+static pid_t pg_pid(struct executor *ex)
+{
+	struct pg *p = ex->state;
+
+	return p->conn ? PQbackendPID(p->conn) : 0;
+}
+
+/* One round trip per observation: with --rollback the script travels
+ * wrapped in one simple-query message. Newlines keep a trailing "--"
+ * comment in the script from swallowing the ROLLBACK. */
+static char *script_for(const char *sql, int rollback)
+{
+	size_t n = strlen(sql) + 32;
+	char *s = xmalloc(n);
+
+	if (rollback)
+		snprintf(s, n, "BEGIN;\n%s\n;ROLLBACK", sql);
+	else
+		snprintf(s, n, "%s", sql);
+	return s;
+}
+
+/* The provenance line repeats argv: give it the conninfo without its
+ * password ("--pg X" or "--pg=X"). */
+static void redact_argv(const char *conninfo, const char *safe)
+{
+	char **v = xmalloc(((size_t)pb_argc + 1) * sizeof *v);
+	int i;
+
+	for (i = 0; i < pb_argc; i++) {
+		const char *a = pb_argv[i];
+
+		v[i] = pb_argv[i];
+		if (a == conninfo) {
+			v[i] = (char *)safe;
+		} else if (conninfo > a && conninfo <= a + strlen(a)) {
+			size_t n = (size_t)(conninfo - a) + strlen(safe) + 1;
+			v[i] = xmalloc(n);
+			snprintf(v[i], n, "%.*s%s", (int)(conninfo - a), a, safe);
+		}
+	}
+	v[pb_argc] = NULL;
+	pb_argv = v;
+}
+
+void exec_pg_init(struct executor *ex, const struct config *c)
+{
+	struct pg *p = xcalloc(1, sizeof *p);
+	char msg[512];
+	const char *v;
+	PGconn *probe;
+
+	p->conninfo = c->pg;
+	p->safe_conninfo = safe_conninfo(c->pg);
+	redact_argv(c->pg, p->safe_conninfo);
+	p->script[0] = script_for(c->sql[0], c->rollback);
+	p->script[1] = script_for(c->sql[1], c->rollback);
+	/* A probe connection: fail before any output, learn the version. */
+	probe = connect_db(p, msg, sizeof msg);
+	if (!probe)
+		die("%s", msg);
+	v = PQparameterStatus(probe, "server_version");
+	snprintf(p->server_version, sizeof p->server_version, "%s", v ? v : "unknown");
+	PQfinish(probe);
+	the_pg = p;
+	proc_on_interrupt = cancel_query;
+	ex->mode = "pg";
+	ex->state = p;
+	ex->begin_run = pg_begin;
+	ex->work = pg_work;
+	ex->end_run = pg_end;
+	ex->metadata = pg_metadata;
+	ex->pid = pg_pid;
+}
+
