@@ -1,0 +1,70 @@
+#!/bin/sh
+# Bench section (issue 3): pb-run's overhead against hyperfine, the worker
+# round trip, the busy-wait's overshoot, and how well known delays are
+# recovered. Usage: sh examples/bench/runner.sh OUTDIR  (Markdown on stdout)
+set -eu
+out=${1:?usage: runner.sh OUTDIR}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+PATH="$top/bin:$PATH"
+W=$top/examples/workload/pb-workload
+mkdir -p "$out"
+
+med() { awk -F'\t' -v c="$1" '/^#/ { next } !h { for (i = 1; i <= NF; i++) if ($i == c) k = i; h = 1; next }
+	{ print $k }' "$2" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+
+echo "## Runner (issue 3)"
+echo
+
+# 1. Overhead: a workload that does nothing, pb-run --no-shell vs hyperfine -N.
+pb-run --no-shell --runs 5 --pairs 1000 --warmup 50 --quiet --seed 1 -- "$W --us 0" >"$out/noop.tsv"
+awk -F'\t' '!/^#/ && $3 == "measure"' "$out/noop.tsv" | cut -f7 | sort -g >"$out/noop.ns"
+pbm=$(awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }' "$out/noop.ns")
+hyperfine -N -w 100 -r 10000 --export-json "$out/hf.json" "$W --us 0" >/dev/null 2>&1
+hfm=$(sed -n 's/.*"median": *\([0-9.e+-]*\).*/\1/p' "$out/hf.json" | head -n 1)
+hfns=$(awk -v s="$hfm" 'BEGIN { printf "%.0f", s * 1e9 }')
+echo "| measure | pb-run | peer | ratio pb-run/peer |"
+echo "|---|---|---|---|"
+echo "| time of a no-op command (median, spawn to reap) | $pbm ns (10000 obs) | hyperfine -N: $hfns ns (10000 runs) | $(awk -v a="$pbm" -v b="$hfns" 'BEGIN { printf "%.2f", a / b }') |"
+
+# 2. Worker round trip of a no-op worker.
+pb-run --no-shell --runs 5 --pairs 5000 --warmup 100 --quiet --seed 1 --worker "$W --worker --us 0" >"$out/worker.tsv"
+wm=$(awk -F'\t' '!/^#/ && $3 == "measure"' "$out/worker.tsv" | cut -f7 | sort -g |
+	awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }')
+echo "| no-op worker round trip (median) | $wm ns (50000 obs) | goal: < 30000 ns | |"
+echo
+
+# 3. The busy-wait itself.
+cc -O2 -std=c11 -D_XOPEN_SOURCE=700 -I"$top/lib" -o "$out/spin" "$top/examples/bench/spin.c" \
+	"$top/lib/libpb.a" -lm
+echo "| busy-wait | median | p90 | p99 |"
+echo "|---|---|---|---|"
+"$out/spin"
+echo
+
+# 4. Delay recovery: A/A on a 1 ms workload, known delay on B, 10 runs x
+# 300 pairs; the median paired difference against the injected delay.
+echo "Delay recovery: A/A on the 1 ms synthetic workload, 10 runs x 300 pairs"
+echo "(30 warm-up), delay on B; estimate = median of the paired differences d."
+echo "Goal: within 0.5 % at 250 and 500 us, within 2 us at 25 us."
+echo
+echo "| mode | injected | median d | error | runs that saw it (per-run t interval of d above 0) |"
+echo "|---|---|---|---|---|"
+for mode in worker command; do
+	for d in 10us 25us 250us 500us; do
+		if [ $mode = worker ]; then
+			pb-run --no-shell --runs 10 --pairs 300 --warmup 30 --quiet --seed 7 \
+				--delay "$d" --worker "$W --worker --us 1000" >"$out/d-$mode-$d.tsv"
+		else
+			pb-run --no-shell --runs 10 --pairs 300 --warmup 30 --quiet --seed 7 \
+				--delay "$d" -- "$W --us 1000" >"$out/d-$mode-$d.tsv"
+		fi
+		pb-pair "$out/d-$mode-$d.tsv" >"$out/p-$mode-$d.tsv"
+		m=$(med d "$out/p-$mode-$d.tsv")
+		inj=$(awk -F'\t' '!/^#/ && $3 == "measure" && $4 == "B" { print $6; exit }' "$out/d-$mode-$d.tsv")
+		seen=$(pb-tint --column d --group run "$out/p-$mode-$d.tsv" |
+			awk -F'\t' '/^#/ { next } !h { for (i = 1; i <= NF; i++) if ($i == "lo") k = i; h = 1; next } $k > 0 { n++ } END { print n + 0 }')
+		err=$(awk -v m="$m" -v i="$inj" 'BEGIN { printf "%+.0f ns (%+.2f %%)", m - i, 100 * (m - i) / i }')
+		echo "| $mode | $d | $m ns | $err | $seen of 10 |"
+	done
+done
+echo
