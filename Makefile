@@ -6,15 +6,15 @@
 include config.mk
 
 LIBOBJ = lib/err.o lib/opt.o lib/num_parse.o lib/num_format.o lib/stream.o \
-	lib/stats.o lib/rng.o lib/group.o lib/clock.o lib/proc.o lib/sysinfo.o
+	lib/stats.o lib/rng.o lib/group.o lib/clock.o lib/proc.o lib/sysinfo.o lib/boot.o
 LIBHDR = lib/err.h lib/opt.h lib/num.h lib/stream.h lib/stats.h lib/rng.h \
-	lib/group.h lib/pow10.h lib/clock.h lib/proc.h lib/sysinfo.h
-TOOLS = bin/pb-run bin/pb-pair bin/pb-logratio bin/pb-tint
+	lib/group.h lib/pow10.h lib/clock.h lib/proc.h lib/sysinfo.h lib/boot.h
+TOOLS = bin/pb-run bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot
 RUNSRC = bin/pb-run.c bin/pb-run-exec.c
 EXAMPLES = examples/workload/pb-workload examples/worker/worker
 SCRIPTS =
 UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng
-MAN1 = share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
+MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
 	share/man/man1/pb-tint.1
 MAN7 = share/man/man7/pb.7
 NEED = sh share/dev/need
@@ -49,6 +49,10 @@ bin/pb-logratio: bin/pb-logratio.c lib/libpb.a $(LIBHDR)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-logratio.c lib/libpb.a $(LDLIBS)
 bin/pb-tint: bin/pb-tint.c lib/libpb.a $(LIBHDR)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-tint.c lib/libpb.a $(LDLIBS)
+bin/pb-boot: bin/pb-boot.c lib/libpb.a $(LIBHDR)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-boot.c lib/libpb.a $(LDLIBS)
+bin/pb-cross: bin/pb-cross.c lib/libpb.a $(LIBHDR)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-cross.c lib/libpb.a $(LDLIBS)
 
 examples/workload/pb-workload: examples/workload/pb-workload.c
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ examples/workload/pb-workload.c

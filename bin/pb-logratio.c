@@ -36,6 +36,16 @@ static double positive_time(const struct stream *s, size_t col)
 	return v;
 }
 
+/* log1p keeps the digits near a == b, where a - b is exact; log(a/b) is
+ * well conditioned once a > 2b, where log1p((a-b)/b) is not as a << b.
+ * Taking a >= b only makes swapping a and b negate lr exactly. */
+static double log_ratio(double a, double b)
+{
+	if (a < b)
+		return -log_ratio(b, a);
+	return a <= 2 * b ? log1p((a - b) / b) : log(a / b);
+}
+
 int main(int argc, char **argv)
 {
 	const char *acol = "a", *bcol = "b", *name = "lr";
@@ -71,7 +81,7 @@ int main(int argc, char **argv)
 		const char *line = stream_line(&s, &len);
 
 		out_fieldn(line, len);
-		out_num(log1p((a - b) / b));   /* exact near a == b, unlike log(a/b) */
+		out_num(log_ratio(a, b));
 		out_end();
 	}
 	stream_close(&s);

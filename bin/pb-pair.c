@@ -66,7 +66,7 @@ struct cols {
 
 struct half {
 	int64_t run, pair, ns, delay, status;
-	int arm, pos;
+	int arm, pos, file;
 	long line;
 	char *extra;    /* arm A's extra fields, TAB-joined */
 };
@@ -329,6 +329,7 @@ static void read_half(struct state *st, struct half *h)
 	h->ns = int_at_least(s, st->c.ns, 1, "time must be a whole number of ns > 0");
 	h->status = int_at_least(s, st->c.status, INT64_MIN + 1, "status must be a whole number");
 	h->line = s->lineno;
+	h->file = s->cur;
 	h->extra = NULL;
 }
 
@@ -552,6 +553,8 @@ static void check_leftovers(struct state *st)
 		if (st->p.used[i]) {
 			const struct half *h = &st->p.slot[i];
 			st->s.lineno = h->line;
+			st->s.name = strcmp(st->s.names[h->file], "-") ?
+			             st->s.names[h->file] : "stdin";
 			stream_die(&st->s, "run %lld pair %lld: arm %c has no arm %c",
 			           (long long)h->run, (long long)h->pair, 'A' + h->arm,
 			           'B' - h->arm);

@@ -7,6 +7,7 @@
 
 #include "err.h"
 #include "group.h"
+#include "num.h"
 #include "opt.h"
 #include "stats.h"
 #include "stream.h"
@@ -61,7 +62,7 @@ static struct interval t_interval(const struct acc *a, const struct opts *o)
 	struct interval r;
 
 	r.n = a->w.n;
-	r.mean = a->w.mean;
+	r.mean = welford_mean(&a->w);
 	r.sd = sqrt(welford_var(&a->w));
 	r.se = r.sd / sqrt(r.n);
 	r.df = r.n - 1;
@@ -310,6 +311,7 @@ int main(int argc, char **argv)
 	size_t col, cap = 0, i, klen;
 	long runcol, paircol;
 	struct run_tracker rt = { 0 };
+	char nb[NUM_BUFSZ];
 
 	pb_init(argc, argv, "pb-tint");
 	parse_args(argc, argv, &o);
@@ -360,12 +362,15 @@ int main(int argc, char **argv)
 	out_meta("pb-tint.column", "%s%s", o.column, o.log_ratio ?
 	         " (log ratio ln(A/B); ratio = A/B time, > 1 means B took less "
 	         "time; reduction = 1 - 1/ratio)" : "");
-	out_meta("pb-tint.level", "%g", o.level);
+	num_format(nb, o.level);
+	out_meta("pb-tint.level", "%s", nb);
 	if (o.df_cap)
 		out_meta("pb-tint.df", "min(n-1, %ld)", o.df_cap);
-	if (o.has_threshold)
-		out_meta("pb-tint.threshold", "%g%s", o.threshold,
+	if (o.has_threshold) {
+		num_format(nb, o.threshold);
+		out_meta("pb-tint.threshold", "%s%s", nb,
 		         o.log_ratio ? " (ratio A/B)" : "");
+	}
 	print_header(&s, &gc, &o);
 	for (i = 0; i < g.n; i++) {
 		struct interval r = t_interval(&acc[i], &o);

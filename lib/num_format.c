@@ -231,22 +231,29 @@ static int reads_back(const char *digits, int len, int k10, double x)
 	return strtod(tmp, NULL) == x;
 }
 
-/* One digit fewer: digits[0..n) rounded up (up != 0) or truncated.
- * Returns the length after trailing zeros go, or 0 when it overflows. */
-static int drop_digit(const char *buf, int n, int up, char *c)
+/* One digit fewer: buf[0..len-1) rounded up (up != 0) or truncated, with
+ * trailing zeros dropped. Returns the digit count; *e gets the exponent of
+ * the last digit. Rounding 99..9 up gives 1 at the next decade. */
+static int drop_digit(const char *buf, int len, int k10, int up, char *c, int *e)
 {
-	int i;
+	int n = len - 1, i;
 
 	memcpy(c, buf, (size_t)n);
+	*e = k10 + 1;
 	if (up) {
 		for (i = n - 1; i >= 0 && c[i] == '9'; i--)
 			c[i] = '0';
-		if (i < 0)
-			return 0;
+		if (i < 0) {
+			c[0] = '1';
+			*e = k10 + len;
+			return 1;
+		}
 		c[i]++;
 	}
-	while (n > 1 && c[n - 1] == '0')
+	while (n > 1 && c[n - 1] == '0') {
 		n--;
+		(*e)++;
+	}
 	return n;
 }
 
@@ -257,17 +264,17 @@ static int shorten(double x, char *buf, int len, int *k10)
 	char c[20];
 
 	while (len > 1) {
-		int up = buf[len - 1] >= '5', n = drop_digit(buf, len - 1, up, c);
+		int e, n = drop_digit(buf, len, *k10, buf[len - 1] >= '5', c, &e);
 
-		if (n == 0 || !reads_back(c, n, *k10 + (len - n), x)) {
+		if (!reads_back(c, n, e, x)) {
 			if (buf[len - 1] != '5')
 				break;
-			n = drop_digit(buf, len - 1, 0, c);
-			if (!reads_back(c, n, *k10 + (len - n), x))
+			n = drop_digit(buf, len, *k10, 0, c, &e);
+			if (!reads_back(c, n, e, x))
 				break;
 		}
 		memcpy(buf, c, (size_t)n);
-		*k10 += len - n;
+		*k10 = e;
 		len = n;
 	}
 	return len;
@@ -291,7 +298,8 @@ static size_t put_exponent(char *p, int e)
 }
 
 /* Lay out digits * 10^k10 as fixed notation for decimal exponents in
- * [-5, 21), scientific otherwise, as JavaScript does. */
+ * [-5, 21), scientific otherwise (JavaScript's rule, but scientific from
+ * 1e-6 instead of 1e-7, so no field starts with more than five zeros). */
 static size_t layout(char *out, const char *d, int len, int k10)
 {
 	int exp10 = len + k10 - 1;

@@ -6,6 +6,25 @@
 #include "num.h"
 #include "opt.h"
 
+/* getopt_long's '?' covers "--name=value" for an option that takes no
+ * value, where optopt holds the option's code: name the word as typed. */
+static noreturn void bad_option(const char *word, const struct option *longopts)
+{
+	const char *eq = strchr(word, '=');
+	size_t n = eq ? (size_t)(eq - word) : 0;
+
+	if (word[0] == '-' && word[1] == '-' && eq) {
+		const struct option *o;
+
+		for (o = longopts; o->name; o++)
+			if (strncmp(o->name, word + 2, n - 2) == 0 && o->has_arg == no_argument)
+				die_usage("option '--%s' takes no value", o->name);
+	}
+	if (word[0] == '-' && word[1] != '-' && word[1])
+		die_usage("unknown option '-%c'", optopt ? optopt : word[1]);
+	die_usage("unknown option '%s'", word);
+}
+
 int pb_getopt(int argc, char **argv, const char *shortopts,
               const struct option *longopts, const char *usage)
 {
@@ -24,9 +43,7 @@ int pb_getopt(int argc, char **argv, const char *shortopts,
 	case ':':
 		die_usage("option '%s' needs a value", argv[optind - 1]);
 	case '?':
-		if (optopt)
-			die_usage("unknown option '-%c'", optopt);
-		die_usage("unknown option '%s'", argv[optind - 1]);
+		bad_option(argv[optind - 1], longopts);
 	}
 	return c;
 }

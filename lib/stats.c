@@ -4,13 +4,24 @@
 
 #include "stats.h"
 
+/* Welford on x - shift, the shift being the first value: a large common
+ * offset (times of 1e12 ns) then costs no precision. */
 void welford_add(struct welford *w, double x)
 {
-	double d = x - w->mean;
+	double d;
 
+	if (w->n == 0)
+		w->shift = x;
+	x -= w->shift;
+	d = x - w->mean;
 	w->n += 1;
 	w->mean += d / w->n;
 	w->m2 += d * (x - w->mean);
+}
+
+double welford_mean(const struct welford *w)
+{
+	return w->shift + w->mean;
 }
 
 double welford_var(const struct welford *w)
@@ -148,8 +159,23 @@ double stat_pnorm(double x)
 	return 0.5 * erfc(-x / sqrt(2.0));
 }
 
-/* Start from Abramowitz & Stegun 26.2.23 (error < 4.5e-4), then Halley
- * steps on the lower tail through erfc, which is exact to a few ulps. */
+/* ln Φ(x) for x < 0: through erfc while it does not underflow, then the
+ * asymptotic series (A&S 26.2.12), exact to double precision for x < -37. */
+static double log_pnorm_lower(double x)
+{
+	double x2, s;
+
+	if (x > -37)
+		return log(0.5 * erfc(-x / sqrt(2.0)));
+	x2 = 1 / (x * x);
+	s = 1 - x2 * (1 - 3 * x2 * (1 - 5 * x2 * (1 - 7 * x2 * (1 - 9 * x2))));
+	return -0.5 / x2 - log(-x) - 0.5 * log(2 * M_PI) + log(s);
+}
+
+/* Start from Abramowitz & Stegun 26.2.23 (error < 4.5e-4). Near the
+ * middle, Newton on 0.5 erf(x/√2) = p - 0.5 (p - 0.5 is exact there); in
+ * the tails, Newton on ln Φ(x) = ln q, which keeps its precision down to
+ * the smallest subnormal q. */
 double stat_qnorm(double p)
 {
 	double q = p < 0.5 ? p : 1 - p, t, x;
@@ -164,10 +190,26 @@ double stat_qnorm(double p)
 	t = sqrt(-2 * log(q));
 	x = -(t - (2.515517 + 0.802853 * t + 0.010328 * t * t) /
 	      (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t));
-	for (i = 0; i < 4; i++) {   /* x < 0, lower tail q */
-		double f = 0.5 * erfc(-x / sqrt(2.0)) - q;
-		double u = f * sqrt(2 * M_PI) * exp(x * x / 2);
-		x -= u / (1 + x * u / 2);
+	if (q > 0.25) {
+		double c = q - 0.5;   /* exact: Sterbenz */
+
+		for (i = 0; i < 6; i++) {
+			double f = 0.5 * erf(x / sqrt(2.0)) - c;
+			double phi = exp(-x * x / 2) / sqrt(2 * M_PI);
+			x -= f / (phi + x * f / 2);   /* Halley */
+		}
+	} else {
+		double lq = log(q);
+
+		for (i = 0; i < 8; i++) {
+			double lphi = -x * x / 2 - 0.5 * log(2 * M_PI);
+			double g = log_pnorm_lower(x) - lq, step;
+
+			step = g / exp(lphi - log_pnorm_lower(x));
+			x -= step;
+			if (fabs(step) <= 2 * DBL_EPSILON * fabs(x))
+				break;
+		}
 	}
 	return p < 0.5 ? x : -x;
 }
@@ -254,12 +296,23 @@ static double t_upper_tail(double t, double df)
 	return 0.5 * pbeta_xy(df / (df + t2), t2 / (df + t2), df / 2, 0.5);
 }
 
+/* P(0 < T < |t|) = ½ I_{t²/(ν+t²)}(½, ν/2): exact near 0, where the tail
+ * form would lose everything to 0.5 - tail. */
+static double t_center(double t, double df)
+{
+	double t2 = t * t;
+
+	return 0.5 * pbeta_xy(t2 / (df + t2), df / (df + t2), 0.5, df / 2);
+}
+
 double stat_pt(double t, double df)
 {
 	double tail;
 
 	if (isinf(t))
 		return t > 0 ? 1 : 0;
+	if (fabs(t) < 1)
+		return t > 0 ? 0.5 + t_center(t, df) : 0.5 - t_center(t, df);
 	tail = t_upper_tail(t, df);
 	return t > 0 ? 1 - tail : tail;
 }
@@ -270,13 +323,66 @@ static double t_density(double t, double df)
 	           (df + 1) / 2 * log1p(t * t / df));
 }
 
+/* Solve for q > 0 in a bracket [lo, hi]: Newton steps (from next()), and
+ * bisection (geometric once lo > 0) when a step leaves the bracket.
+ * above(q) says whether q is still below the root. */
+struct t_problem {
+	double df, tail, center, ltail;
+	int use_center;
+};
+
+static int below_root(const struct t_problem *pr, double q)
+{
+	return pr->use_center ? t_center(q, pr->df) < pr->center
+	                      : t_upper_tail(q, pr->df) > pr->tail;
+}
+
+static double newton_step(const struct t_problem *pr, double q)
+{
+	double f = t_density(q, pr->df);
+
+	if (pr->use_center)
+		return q - (t_center(q, pr->df) - pr->center) / f;
+	{
+		/* on ln S(q) = ln tail in u = ln q: heavy tails converge fast */
+		double sq = t_upper_tail(q, pr->df), g = log(sq) - pr->ltail;
+		return q * exp(g * sq / (q * f));
+	}
+}
+
+static double solve_t(const struct t_problem *pr, double q)
+{
+	double lo = 0, hi = q;
+	int i;
+
+	while (below_root(pr, hi)) {
+		lo = hi;
+		hi *= 2;
+	}
+	for (i = 0; i < 400; i++) {
+		double next;
+
+		if (below_root(pr, q))
+			lo = q > lo ? q : lo;
+		else
+			hi = q < hi ? q : hi;
+		next = newton_step(pr, q);
+		if (!(next > lo && next < hi))
+			next = lo > 0 ? sqrt(lo) * sqrt(hi) : hi / 2;
+		if (fabs(next - q) <= 4 * DBL_EPSILON * q || hi - lo <= 4 * DBL_EPSILON * hi)
+			return next;
+		q = next;
+	}
+	return q;
+}
+
 /* Quantile of Student's t for any df >= 1: closed forms for df 1 and 2,
- * otherwise Newton steps on the upper tail kept inside a bisection
- * bracket, from the first Cornish-Fisher term. */
+ * otherwise Newton from the first Cornish-Fisher term: on the central
+ * probability near p = 0.5, on the log of the tail beyond. */
 double stat_qt(double p, double df)
 {
-	double tail = p < 0.5 ? p : 1 - p, lo = 0, hi, q;
-	int i;
+	double tail = p < 0.5 ? p : 1 - p, c = 0.5 - tail, q;
+	struct t_problem pr;
 
 	if (p <= 0)
 		return -INFINITY;
@@ -284,33 +390,19 @@ double stat_qt(double p, double df)
 		return INFINITY;
 	if (p == 0.5)
 		return 0;
-	if (df == 1)
-		q = tan(M_PI * (0.5 - tail));
-	else if (df == 2)
-		q = sqrt(2 / (4 * tail * (1 - tail)) - 2);
-	else {
+	if (df == 1) {
+		q = tail > 0.25 ? tan(M_PI * c) : 1 / tan(M_PI * tail);
+	} else if (df == 2) {
+		q = 2 * c / sqrt(2 * tail * (1 - tail));
+	} else {
 		double z = -stat_qnorm(tail);
 
-		q = z + (z * z * z + z) / (4 * df);
-		hi = q;
-		while (t_upper_tail(hi, df) > tail)
-			hi *= 2;
-		for (i = 0; i < 200; i++) {
-			double s = t_upper_tail(q, df) - tail, next;
-
-			if (s > 0)
-				lo = q;
-			else
-				hi = q;
-			next = q + s / t_density(q, df);
-			if (!(next > lo && next < hi))
-				next = (lo + hi) / 2;
-			if (fabs(next - q) <= 4 * DBL_EPSILON * q) {
-				q = next;
-				break;
-			}
-			q = next;
-		}
+		pr.df = df;
+		pr.tail = tail;
+		pr.center = c;
+		pr.ltail = log(tail);
+		pr.use_center = tail > 0.25;
+		q = solve_t(&pr, z + (z * z * z + z) / (4 * df));
 	}
 	return p < 0.5 ? -q : q;
 }

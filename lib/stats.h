@@ -6,11 +6,13 @@
 
 #include <stddef.h>
 
-/* Welford's running mean and sum of squared deviations. */
+/* Welford's running mean and sum of squared deviations, of the values
+ * less the first one (zero-initialize; read the mean with welford_mean). */
 struct welford {
-	double n, mean, m2;
+	double n, mean, m2, shift;
 };
 void welford_add(struct welford *w, double x);
+double welford_mean(const struct welford *w);
 double welford_var(const struct welford *w);   /* n-1 denominator */
 
 double stat_mean(const double *x, size_t n);

@@ -45,3 +45,13 @@ fails() {
 rows() { grep -v '^#' "$@" | tail -n +2; }
 # value of column NAME in data row K (1-based) of stream FILE
 col() { awk -F'\t' -v c="$1" -v k="$2" '/^#/{next} !h{for(i=1;i<=NF;i++) if($i==c) j=i; h=1; next} ++r==k{print $j; exit}' "$3"; }
+# near GOT WANT RELTOL NAME: GOT is a decimal number within RELTOL of WANT,
+# relative to |WANT| (RELTOL 0: the same double); compared as awk doubles.
+near() {
+	if printf '%s\n' "$1" | grep -Eq '^-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$' &&
+	   awk -v g="$1" -v w="$2" -v t="$3" 'BEGIN { d = g - w; if (d < 0) d = -d
+		m = w < 0 ? -w : w; exit !(d <= t * m) }'; then ok "$4"; else
+		not_ok "$4"; diag "got:  $1" "want: $2 (relative $3)"; fi
+}
+# tsv: copy stdin to stdout with '|' turned into TAB outside comments
+tsv() { awk '!/^#/ { gsub(/\|/, "\t") } 1'; }

@@ -1,1 +1,229 @@
-int main(void){return 0;}
+/* Unit tests of lib/rng.c: xoshiro256** seeded through splitmix64,
+ * against an independent implementation of the published algorithms
+ * (Vigna, prng.di.unimi.it) in python3, and statistical sanity checks
+ * with fixed seeds, so every run draws the same numbers. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rng.h"
+#include "tap.h"
+
+#define N(a) (sizeof (a) / sizeof (a)[0])
+
+/* The reference, python3:
+ *
+ * M = (1 << 64) - 1
+ * def splitmix64(x):            # returns (new state, output)
+ *     x = (x + 0x9E3779B97F4A7C15) & M
+ *     z = x
+ *     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M
+ *     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M
+ *     return x, z ^ (z >> 31)
+ * def rotl(v, k): return ((v << k) | (v >> (64 - k))) & M
+ * def seed(v):
+ *     s = []
+ *     for _ in range(4):
+ *         v, out = splitmix64(v); s.append(out)
+ *     return s
+ * def nxt(s):                   # xoshiro256**
+ *     r = (rotl((s[1] * 5) & M, 7) * 9) & M
+ *     t = (s[1] << 17) & M
+ *     s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t
+ *     s[3] = rotl(s[3], 45)
+ *     return r
+ * def below(s, n):              # Lemire's multiply-and-reject, 32 bits
+ *     m = (nxt(s) >> 32) * n; low = m & 0xffffffff
+ *     if low < n:
+ *         thr = ((1 << 32) - n) % n
+ *         while low < thr:
+ *             m = (nxt(s) >> 32) * n; low = m & 0xffffffff
+ *     return m >> 32
+ *
+ * The state from seed 0 is splitmix64's well-known first four outputs
+ * (0xe220a8397b1dcdaf, 0x6e789e6aa1b965f4, 0x06c45d188009454f,
+ * 0xf88bb8a8724c81ec), which checks the python too. */
+
+static void test_reference(void)
+{
+	/* python3: s = seed(0); [hex(v) for v in s] */
+	static const uint64_t state0[] = {
+		0xe220a8397b1dcdafu, 0x6e789e6aa1b965f4u,
+		0x06c45d188009454fu, 0xf88bb8a8724c81ecu,
+	};
+	/* python3: s = seed(0); ["0x%016x" % nxt(s) for _ in range(8)] */
+	static const uint64_t next0[] = {
+		0x99ec5f36cb75f2b4u, 0xbf6e1f784956452au, 0x1a5f849d4933e6e0u,
+		0x6aa594f1262d2d2cu, 0xbba5ad4a1f842e59u, 0xffef8375d9ebcacau,
+		0x6c160deed2f54c98u, 0x8920ad648fc30a3fu,
+	};
+	/* python3: s = seed(12345); ["0x%016x" % nxt(s) for _ in range(4)] */
+	static const uint64_t next12345[] = {
+		0xbe6a36374160d49bu, 0x214aaa0637a688c6u,
+		0xf69d16de9954d388u, 0x0c60048c4e96e033u,
+	};
+	/* python3: s = seed(0); [repr((nxt(s) >> 11) * 2.0**-53) for _ in range(4)] */
+	static const double uniform0[] = {
+		0.6012629994179048, 0.7477740925472398,
+		0.10301998939503632, 0.4165890778296456,
+	};
+	/* python3: s = seed(0); [below(s, 10) for _ in range(20)] */
+	static const uint32_t below10[] = {
+		6, 7, 1, 4, 7, 9, 4, 5, 8, 9, 1, 0, 1, 6, 4, 2, 7, 1, 5, 0,
+	};
+	/* python3: s = seed(7); [below(s, 4294967295) for _ in range(6)] */
+	static const uint32_t below_max[] = {
+		3008953078u, 1197227413u, 3606172488u, 4213782642u, 4255712491u,
+		3748535522u,
+	};
+	struct rng r;
+	size_t i;
+	int same;
+
+	rng_seed(&r, 0);
+	ok(memcmp(r.s, state0, sizeof state0) == 0, "rng_seed(0): splitmix64 state");
+	for (i = 0, same = 1; i < N(next0); i++)
+		same &= rng_next(&r) == next0[i];
+	ok(same, "rng_next from seed 0: first 8 outputs of xoshiro256**");
+	rng_seed(&r, 12345);
+	for (i = 0, same = 1; i < N(next12345); i++)
+		same &= rng_next(&r) == next12345[i];
+	ok(same, "rng_next from seed 12345: first 4 outputs");
+	rng_seed(&r, 0);
+	for (i = 0, same = 1; i < N(uniform0); i++)
+		same &= rng_uniform(&r) == uniform0[i];
+	ok(same, "rng_uniform from seed 0: first 4 values");
+	rng_seed(&r, 0);
+	for (i = 0, same = 1; i < N(below10); i++)
+		same &= rng_below(&r, 10) == below10[i];
+	ok(same, "rng_below(10) from seed 0: first 20 values");
+	rng_seed(&r, 7);
+	for (i = 0, same = 1; i < N(below_max); i++)
+		same &= rng_below(&r, 4294967295u) == below_max[i];
+	ok(same, "rng_below(4294967295) from seed 7: first 6 values");
+}
+
+static void test_seeds(void)
+{
+	struct rng a, b;
+	int i, same = 1, differ = 0;
+	uint64_t s1, s2;
+
+	rng_seed(&a, 99);
+	rng_seed(&b, 99);
+	for (i = 0; i < 1000; i++)
+		same &= rng_next(&a) == rng_next(&b);
+	ok(same, "same seed, same sequence");
+	rng_seed(&a, 0);
+	rng_seed(&b, 1);
+	for (i = 0; i < 1000; i++)
+		differ += rng_next(&a) != rng_next(&b);
+	ok(differ == 1000, "seeds 0 and 1 differ at every one of 1000 draws");
+	s1 = rng_seed_from_system();
+	s2 = rng_seed_from_system();
+	ok(s1 < (UINT64_C(1) << 53) && s2 < (UINT64_C(1) << 53),
+	   "rng_seed_from_system fits in a double's 53 bits");
+	ok(s1 != s2, "rng_seed_from_system differs between calls");
+}
+
+static void test_below_range(void)
+{
+	static const uint32_t ns[] = {
+		1, 2, 3, 7, 1000, 2147483649u /* 2^31 + 1 */, 4294967295u,
+	};
+	struct rng r;
+	size_t i;
+
+	rng_seed(&r, 2024);
+	for (i = 0; i < N(ns); i++) {
+		uint32_t max = 0, v;
+		long k, over = 0;
+
+		for (k = 0; k < 100000; k++) {
+			v = rng_below(&r, ns[i]);
+			over += v >= ns[i];
+			if (v > max)
+				max = v;
+		}
+		ok(over == 0 && (ns[i] > 1000 || max == ns[i] - 1),
+		   "rng_below(%lu) < %lu in 100000 draws%s", (unsigned long)ns[i],
+		   (unsigned long)ns[i], ns[i] > 1000 ? "" : ", and reaches n - 1");
+	}
+}
+
+/* Pearson's chi-square of 1e6 draws of rng_below(10) with 9 degrees of
+ * freedom, between the 1e-6 and 1 - 1e-6 quantiles.
+ * R: sprintf("%.17g", c(qchisq(1e-6, 9), qchisq(1 - 1e-6, 9))) */
+static void test_chi_square(void)
+{
+	const double lo = 0.22838484007344917, hi = 44.810937870620258;
+	long count[10] = { 0 }, k;
+	double chi2 = 0, e = 1e6 / 10;
+	struct rng r;
+	int i;
+
+	rng_seed(&r, 1);
+	for (k = 0; k < 1000000; k++)
+		count[rng_below(&r, 10)]++;
+	for (i = 0; i < 10; i++)
+		chi2 += (count[i] - e) * (count[i] - e) / e;
+	if (!ok(chi2 > lo && chi2 < hi, "rng_below(10): chi-square %.3g of 1e6 draws "
+	        "within (%.3g, %.3g)", chi2, lo, hi))
+		for (i = 0; i < 10; i++)
+			fprintf(stderr, "# %d: %ld\n", i, count[i]);
+}
+
+/* With n = 3 * 2^30, n does not divide 2^32: reducing a 32-bit draw
+ * modulo n would put 62.5 % of draws below n / 2. Unbiased: 50 %,
+ * standard error 0.0011 over 200000 draws. */
+static void test_below_bias(void)
+{
+	const uint32_t n = 3221225472u;
+	long k, low = 0;
+	struct rng r;
+	double frac;
+
+	rng_seed(&r, 5);
+	for (k = 0; k < 200000; k++)
+		low += rng_below(&r, n) < n / 2;
+	frac = (double)low / 200000;
+	ok(fabs(frac - 0.5) < 0.01, "rng_below(3 * 2^30): %.4f of draws below n / 2", frac);
+}
+
+static void test_uniform(void)
+{
+	struct rng r;
+	long k, outside = 0, coarse = 0;
+	double sum = 0, min = 1, max = 0;
+
+	rng_seed(&r, 3);
+	for (k = 0; k < 1000000; k++) {
+		double u = rng_uniform(&r);
+
+		outside += !(u >= 0 && u < 1);
+		coarse += u * 0x1p53 != floor(u * 0x1p53);
+		sum += u;
+		if (u < min)
+			min = u;
+		if (u > max)
+			max = u;
+	}
+	ok(outside == 0, "rng_uniform in [0, 1) in 1e6 draws (%ld outside)", outside);
+	ok(coarse == 0, "rng_uniform values are multiples of 2^-53");
+	/* standard error of the mean: sqrt(1 / 12 / 1e6) = 0.00029 */
+	ok(fabs(sum / 1e6 - 0.5) < 0.002, "rng_uniform mean %.5f near 0.5", sum / 1e6);
+	ok(min < 1e-5 && max > 1 - 1e-5, "rng_uniform spans [0, 1): min %.3g, max %.8f",
+	   min, max);
+}
+
+int main(void)
+{
+	test_reference();
+	test_seeds();
+	test_below_range();
+	test_chi_square();
+	test_below_bias();
+	test_uniform();
+	return done_testing();
+}

@@ -1,0 +1,356 @@
+/* pb-boot: bootstrap interval of a column's median (or mean), per group,
+ * resampling rows or whole blocks (runs). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "boot.h"
+#include "clock.h"
+#include "err.h"
+#include "group.h"
+#include "opt.h"
+#include "rng.h"
+#include "stream.h"
+
+static const char usage[] =
+	"usage: pb-boot [options] [FILE...]\n"
+	"Percentile (or BCa) bootstrap interval of a statistic of one column.\n"
+	"  --column COL      the column (default d)\n"
+	"  --stat S          median (default) or mean\n"
+	"  --group COLS      one interval per value of these columns\n"
+	"  --block COL       resample whole blocks (e.g. run), not rows\n"
+	"  --resamples B     resamples (default 2000)\n"
+	"  --level L         confidence level (default 0.95)\n"
+	"  --seed N          generator seed (default 1: the same answer twice)\n"
+	"  --method M        percentile (default) or bca\n"
+	"  --help, --version\n"
+	"Output: [group...] n est lo hi sign; sign + (lo > 0), - (hi < 0), 0.\n";
+
+static const struct option longopts[] = {
+	{ "column", required_argument, NULL, 'c' },
+	{ "stat", required_argument, NULL, 's' },
+	{ "group", required_argument, NULL, 'g' },
+	{ "block", required_argument, NULL, 'b' },
+	{ "resamples", required_argument, NULL, 'B' },
+	{ "level", required_argument, NULL, 'l' },
+	{ "seed", required_argument, NULL, 'S' },
+	{ "method", required_argument, NULL, 'm' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+struct opts {
+	const char *column, *group, *block;
+	enum boot_stat stat;
+	long resamples;
+	double level;
+	uint64_t seed;
+	int bca;
+};
+
+/* All rows, one copy: value, group and block (block index is global
+ * across groups until each group renumbers its own). */
+struct rows {
+	double *x;
+	uint32_t *group, *block;
+	size_t n, cap;
+};
+
+struct sample {
+	double *x;
+	uint32_t *block;
+	size_t n, nblocks;
+};
+
+static void parse_args(int argc, char **argv, struct opts *o)
+{
+	int c;
+
+	memset(o, 0, sizeof *o);
+	o->column = "d";
+	o->resamples = 2000;
+	o->level = 0.95;
+	o->seed = 1;
+	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
+		switch (c) {
+		case 'c': o->column = optarg; break;
+		case 's':
+			if (strcmp(optarg, "median") == 0)
+				o->stat = BOOT_MEDIAN;
+			else if (strcmp(optarg, "mean") == 0)
+				o->stat = BOOT_MEAN;
+			else
+				die_usage("--stat is median or mean, not '%s'", optarg);
+			break;
+		case 'g': o->group = optarg; break;
+		case 'b': o->block = optarg; break;
+		case 'B': o->resamples = opt_count("resamples", optarg, 100000000L); break;
+		case 'l': o->level = opt_level("level", optarg); break;
+		case 'S': o->seed = opt_seed("seed", optarg); break;
+		case 'm':
+			if (strcmp(optarg, "bca") == 0)
+				o->bca = 1;
+			else if (strcmp(optarg, "percentile") != 0)
+				die_usage("--method is percentile or bca, not '%s'", optarg);
+			break;
+		}
+	}
+}
+
+static void add_row(struct rows *r, double x, size_t g, size_t b)
+{
+	if (r->n == r->cap) {
+		size_t c1 = r->cap, c2 = r->cap;
+		xgrow(&r->x, &r->cap, r->n + 1, sizeof *r->x);
+		xgrow(&r->group, &c1, r->n + 1, sizeof *r->group);
+		xgrow(&r->block, &c2, r->n + 1, sizeof *r->block);
+	}
+	r->x[r->n] = x;
+	r->group[r->n] = (uint32_t)g;
+	r->block[r->n++] = (uint32_t)b;
+}
+
+static int cmp_pair(const void *a, const void *b)
+{
+	const double *x = a, *y = b;
+
+	return (*x > *y) - (*x < *y);
+}
+
+/* Gather group g's rows, renumber its blocks 0.., sort by value. */
+static void gather(const struct rows *r, uint32_t g, struct sample *s)
+{
+	struct { double x; uint32_t b; } *tmp;
+	uint32_t *remap = NULL;
+	size_t i, k = 0, remap_cap = 0, maxb = 0;
+
+	s->n = 0;
+	for (i = 0; i < r->n; i++)
+		if (r->group[i] == g) {
+			s->n++;
+			if (r->block[i] + 1 > maxb)
+				maxb = r->block[i] + 1;
+		}
+	tmp = xmalloc(s->n * sizeof *tmp);
+	xgrow(&remap, &remap_cap, maxb + 1, sizeof *remap);
+	memset(remap, 0xff, remap_cap * sizeof *remap);
+	s->nblocks = 0;
+	for (i = 0; i < r->n; i++)
+		if (r->group[i] == g) {
+			uint32_t b = r->block[i];
+			if (remap[b] == UINT32_MAX)
+				remap[b] = (uint32_t)s->nblocks++;
+			tmp[k].x = r->x[i];
+			tmp[k++].b = remap[b];
+		}
+	qsort(tmp, s->n, sizeof *tmp, cmp_pair);
+	s->x = xmalloc(s->n * sizeof *s->x);
+	s->block = xmalloc(s->n * sizeof *s->block);
+	for (i = 0; i < s->n; i++) {
+		s->x[i] = tmp[i].x;
+		s->block[i] = tmp[i].b;
+	}
+	free(tmp);
+	free(remap);
+}
+
+struct progress {
+	int on;
+	int64_t last;
+};
+
+static void progress(struct progress *p, size_t g, size_t ng, size_t b, size_t nb)
+{
+	int64_t now;
+
+	if (!p->on)
+		return;
+	now = clock_ns();
+	if (now - p->last < 200000000)
+		return;
+	p->last = now;
+	fprintf(stderr, "\rpb-boot: group %zu/%zu  resample %zu/%zu  ", g + 1, ng, b, nb);
+}
+
+static void replicates(const struct sample *s, const struct opts *o, struct rng *r,
+                       double *rep, struct progress *p, size_t g, size_t ng)
+{
+	size_t done = 0, chunk = 64;
+
+	while (done < (size_t)o->resamples) {
+		size_t k = (size_t)o->resamples - done < chunk ? (size_t)o->resamples - done : chunk;
+
+		if (o->block)
+			boot_block_replicates(s->x, s->block, s->n, s->nblocks, o->stat, k, r,
+			                      rep + done);
+		else
+			boot_replicates(s->x, s->n, o->stat, k, r, rep + done);
+		done += k;
+		progress(p, g, ng, done, (size_t)o->resamples);
+	}
+}
+
+static void interval(const struct sample *s, const struct opts *o, double est, double *rep,
+                     const char *name, double *lo, double *hi)
+{
+	double *jack;
+	size_t nj = o->block ? s->nblocks : s->n;
+
+	if (!o->bca) {
+		boot_percentile(rep, (size_t)o->resamples, o->level, lo, hi);
+		return;
+	}
+	jack = xmalloc(nj * sizeof *jack);
+	if (o->block)
+		boot_block_jackknife(s->x, s->block, s->n, s->nblocks, o->stat, jack);
+	else
+		boot_jackknife(s->x, s->n, o->stat, jack);
+	if (boot_bca(rep, (size_t)o->resamples, est, jack, nj, o->level, lo, hi) < 0) {
+		warn("%s: every replicate lies on one side of the estimate, so BCa is "
+		     "undefined; percentile interval given", name);
+		boot_percentile(rep, (size_t)o->resamples, o->level, lo, hi);
+	}
+	free(jack);
+}
+
+static const char *group_name(const struct groups *g, size_t i, const char *column)
+{
+	static char buf[256];
+
+	if (!*g->key[i])
+		snprintf(buf, sizeof buf, "column '%s'", column);
+	else
+		snprintf(buf, sizeof buf, "group '%.200s'", g->key[i]);
+	return buf;
+}
+
+static void check_sizes(const struct groups *g, const struct rows *r, const struct opts *o,
+                        size_t *blocks_of)
+{
+	size_t i, *n = xcalloc(g->n, sizeof *n);
+
+	for (i = 0; i < r->n; i++)
+		n[r->group[i]]++;
+	for (i = 0; i < g->n; i++) {
+		if (n[i] < 2)
+			die("%s: only 1 value; a bootstrap interval needs at least 2",
+			    group_name(g, i, o->column));
+		if (o->block && blocks_of[i] < 2)
+			die("%s: only 1 block of '%s'; resampling blocks needs at least 2",
+			    group_name(g, i, o->column), o->block);
+	}
+	free(n);
+}
+
+static void print_head(struct stream *s, const struct group_cols *gc, const struct opts *o)
+{
+	size_t i;
+
+	out_begin(s);
+	out_meta("pb-boot.column", "%s", o->column);
+	out_meta("pb-boot.stat", "%s", o->stat == BOOT_MEAN ? "mean" : "median");
+	out_meta("pb-boot.method", "%s", o->bca ? "bca (bias-corrected and accelerated, "
+	         "jackknife acceleration)" : "percentile");
+	out_meta("pb-boot.resamples", "%ld", o->resamples);
+	out_meta("pb-boot.level", "%g", o->level);
+	out_meta("pb-boot.seed", "%llu", (unsigned long long)o->seed);
+	if (o->block)
+		out_meta("pb-boot.block", "%s (whole blocks resampled with replacement; "
+		         "the statistic of their pooled rows)", o->block);
+	for (i = 0; i < gc->n; i++)
+		out_field(s->col[gc->col[i]]);
+	out_field("n"), out_field("est"), out_field("lo"), out_field("hi");
+	out_field("sign");
+	out_end();
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o;
+	struct stream s;
+	struct group_cols gc;
+	struct groups g = { 0 }, blocks = { 0 };
+	struct rows rows = { 0 };
+	struct progress prog = { 0, 0 };
+	size_t col, bcol = 0, i, klen, *blocks_of = NULL, bo_cap = 0;
+	char *bkey = NULL;
+	size_t bkcap = 0;
+	double *rep;
+
+	pb_init(argc, argv, "pb-boot");
+	parse_args(argc, argv, &o);
+	stream_open(&s, argc - optind, argv + optind);
+	stream_header(&s);
+	col = stream_col(&s, o.column);
+	if (o.block)
+		bcol = stream_col(&s, o.block);
+	group_cols_parse(&gc, &s, o.group);
+	while (stream_row(&s)) {
+		const char *key = "";
+		size_t gi, bi = 0;
+
+		klen = 0;
+		if (gc.n)
+			key = group_cols_key(&gc, &s, &klen);
+		gi = groups_index(&g, key, klen);
+		if (gi >= bo_cap) {
+			size_t old = bo_cap;
+			xgrow(&blocks_of, &bo_cap, gi + 1, sizeof *blocks_of);
+			memset(blocks_of + old, 0, (bo_cap - old) * sizeof *blocks_of);
+		}
+		if (o.block) {
+			const char *b = s.field[bcol];
+			size_t bl = strlen(b), before = blocks.n;
+
+			xgrow(&bkey, &bkcap, klen + bl + 2, 1);
+			memcpy(bkey, key, klen);
+			bkey[klen] = '\t';
+			memcpy(bkey + klen + 1, b, bl + 1);
+			bi = groups_index(&blocks, bkey, klen + bl + 1);
+			if (blocks.n > before)
+				blocks_of[gi]++;
+		}
+		add_row(&rows, stream_num(&s, col), gi, bi);
+	}
+	check_sizes(&g, &rows, &o, blocks_of);
+	print_head(&s, &gc, &o);
+	prog.on = isatty(2);
+	prog.last = clock_ns();
+	rep = xmalloc((size_t)o.resamples * sizeof *rep);
+	for (i = 0; i < g.n; i++) {
+		struct sample smp;
+		struct rng r;
+		double est, lo, hi;
+
+		gather(&rows, (uint32_t)i, &smp);
+		rng_seed(&r, o.seed ^ ((uint64_t)i * 0x9e3779b97f4a7c15u));
+		est = boot_stat_sorted(smp.x, smp.n, o.stat);
+		replicates(&smp, &o, &r, rep, &prog, i, g.n);
+		interval(&smp, &o, est, rep, group_name(&g, i, o.column), &lo, &hi);
+		if (*g.key[i])
+			out_field(g.key[i]);
+		out_i64((int64_t)smp.n);
+		out_num(est);
+		out_num(lo);
+		out_num(hi);
+		out_field(lo > 0 ? "+" : hi < 0 ? "-" : "0");
+		out_end();
+		free(smp.x);
+		free(smp.block);
+	}
+	if (prog.on)
+		fprintf(stderr, "\r%*s\r", 60, "");
+	free(rep);
+	free(rows.x);
+	free(rows.group);
+	free(rows.block);
+	free(blocks_of);
+	free(bkey);
+	groups_free(&g);
+	groups_free(&blocks);
+	group_cols_free(&gc);
+	stream_close(&s);
+	return pb_finish();
+}

@@ -1,0 +1,232 @@
+#!/bin/sh
+# pb-pair: raw stream to pair stream, --by-run, --exclude, bad rows, shards.
+. "$(dirname "$0")/lib.sh"
+cd "$D" || exit 1
+V=$(sed -n 's/^VERSION = //p' ../../config.mk)
+PAIR='# pair: d = b - a in ns (b is arm B, the candidate); delay = delay_b - delay_a; first = the arm that ran first'
+head -n 8 raw-small.tsv >"$T/head"   # the pb-run metadata, before "# run: 1"
+
+# raw-small.tsv by hand (measure rows; pos 1 = first):
+#   run 1  pair 1  B 1000 first, A 1100   d = 1000 - 1100 = -100
+#          pair 2  A 1200 first, B 1150   d = -50
+#          pair 3  A 1300 first, B 1210   d = -90
+#   run 2  pair 1  A 2000 first, B 1900   d = -100
+#          pair 2  B 2100 first, A 2300   d = -200
+#          pair 3  A 2200 first, B 2000   d = -200
+# The warm-up pair of each run (2 rows each) is dropped: 4 rows.
+run pb-pair raw-small.tsv
+{
+	cat "$T/head"
+	tsv <<EOF
+# run: 1 start=2026-11-30T05:00:00.000Z pid=100
+# pb-pair: $V pb-pair raw-small.tsv
+$PAIR
+run|pair|first|a|b|d|delay
+1|1|B|1100|1000|-100|0
+1|2|A|1200|1150|-50|0
+1|3|A|1300|1210|-90|0
+# run: 2 start=2026-11-30T05:00:01.000Z pid=101
+2|1|A|2000|1900|-100|0
+2|2|B|2300|2100|-200|0
+2|3|A|2200|2000|-200|0
+# pb-pair.warmup_rows: 4 dropped
+EOF
+} >"$T/want"
+is_file "$T/out" "$T/want" "pair stream of raw-small.tsv"
+is "$rc:$(cat "$T/err")" "0:" "exit 0, nothing on stderr"
+
+# --by-run: one row per run, the statistic of each arm; d = b - a.
+#   median  run 1: a {1100,1200,1300} -> 1200, b {1000,1150,1210} -> 1150
+#           run 2: a {2000,2300,2200} -> 2200, b {1900,2100,2000} -> 2000
+#   mean    run 1: a 3600/3 = 1200, b 3360/3 = 1120, d = -80
+#           run 2: a 6500/3, b 6000/3 = 2000; R: sprintf("%.17g", mean(c(2000,2300,2200)))
+#           = 2166.6666666666665, sprintf("%.17g", 2000 - mean(c(2000,2300,2200)))
+#           = -166.66666666666652 (both shortest: 17 digits are needed)
+#   min     run 1: a 1100, b 1000; run 2: a 2000, b 1900
+for s in median:'1|3|1200|1150|-50|0 2|3|2200|2000|-200|0' \
+         mean:'1|3|1200|1120|-80|0 2|3|2166.6666666666665|2000|-166.66666666666652|0' \
+         min:'1|3|1100|1000|-100|0 2|3|2000|1900|-100|0'; do
+	stat=${s%%:*} r=${s#*:}
+	run pb-pair --by-run --stat $stat raw-small.tsv
+	{
+		cat "$T/head"
+		tsv <<EOF
+# run: 1 start=2026-11-30T05:00:00.000Z pid=100
+# run: 2 start=2026-11-30T05:00:01.000Z pid=101
+# pb-pair: $V pb-pair --by-run --stat $stat raw-small.tsv
+$PAIR
+# pb-pair.by_run: $stat of each arm per run; n = pairs; d = b - a
+run|n|a|b|d|delay
+${r% *}
+${r#* }
+# pb-pair.warmup_rows: 4 dropped
+EOF
+	} >"$T/want"
+	is_file "$T/out" "$T/want" "--by-run --stat $stat"
+done
+run pb-pair --by-run raw-small.tsv
+is "$(rows "$T/out" | tr '\t' ' ')" "$(printf '1 3 1200 1150 -50 0\n2 3 2200 2000 -200 0')" \
+	"--by-run: median by default"
+fails 2 "^pb-pair: --stat goes with --by-run" "--stat without --by-run" \
+	pb-pair --stat mean raw-small.tsv
+fails 2 "^pb-pair: --stat is median, mean or min, not 'mode'" "--stat mode" \
+	pb-pair --by-run --stat mode raw-small.tsv
+
+# --exclude drops whole runs and records why (argv quoted as the shell needs).
+run pb-pair --exclude 2 --why 'noisy neighbour' raw-small.tsv
+is "$(rows "$T/out" | cut -f 1 | sort -u)" 1 "--exclude 2: only run 1 left"
+is "$(rows "$T/out" | wc -l | tr -d ' ')" 3 "--exclude 2: its 3 pairs"
+like "$(cat "$T/out")" "^# pb-pair.excluded: runs 2; why: noisy neighbour\$" "--exclude: the reason in the metadata"
+like "$(cat "$T/out")" "^# pb-pair: $V pb-pair --exclude 2 --why 'noisy neighbour' raw-small.tsv\$" \
+	"--exclude: provenance, quoted"
+run pb-pair --by-run --exclude 1 --why x raw-small.tsv
+is "$(rows "$T/out" | tr '\t' ' ')" "2 3 2200 2000 -200 0" "--by-run --exclude 1"
+fails 2 "^pb-pair: --exclude needs --why" "--exclude without --why" pb-pair --exclude 2 raw-small.tsv
+fails 2 "^pb-pair: --exclude needs --why" "--exclude with an empty --why" \
+	pb-pair --exclude 2 --why '' raw-small.tsv
+fails 2 "^pb-pair: --why goes with --exclude" "--why without --exclude" pb-pair --why x raw-small.tsv
+fails 2 "^pb-pair: --exclude wants run numbers" "--exclude 2,x" \
+	pb-pair --exclude 2,x --why x raw-small.tsv
+fails 1 "^pb-pair: --exclude: no run 5 in the input\$" "--exclude of a run not present" \
+	pb-pair --exclude 5 --why x raw-small.tsv
+fails 1 "^pb-pair: raw-small.tsv: no measured pairs left after --exclude\$" \
+	"--exclude of every run" pb-pair --exclude 1-2 --why x raw-small.tsv
+
+# Bad raw rows: "pb-pair: FILE:LINE: what", exit 1.
+H='run|pair|phase|arm|pos|delay_ns|ns|status'
+mk() { f=$T/$1.tsv; shift; printf '%s\n' "$H" "$@" | tsv >"$f"; }
+A1='1|1|measure|A|1|0|1100|0' B1='1|1|measure|B|2|0|1000|0'
+mk arm-missing "$A1" "$B1" '1|2|measure|A|1|0|1200|0'
+fails 1 "^pb-pair: .*/arm-missing.tsv:4: run 1 pair 2: arm A has no arm B\$" \
+	"arm B missing from the last pair" pb-pair "$T/arm-missing.tsv"
+mk arm-missing2 '1|1|measure|B|1|0|1000|0' '1|2|measure|A|1|0|1200|0' '1|2|measure|B|2|0|1150|0'
+fails 1 "^pb-pair: .*/arm-missing2.tsv:2: run 1 pair 1: arm B has no arm A\$" \
+	"arm A missing, found at the end" pb-pair "$T/arm-missing2.tsv"
+mk arm-twice "$A1" '1|1|measure|A|2|0|1000|0'
+fails 1 "^pb-pair: .*/arm-twice.tsv:3: run 1 pair 1: arm A twice \(also line 2\)\$" \
+	"arm twice in a pair" pb-pair "$T/arm-twice.tsv"
+mk arm-c "$A1" '1|1|measure|C|2|0|1000|0'
+fails 1 "^pb-pair: .*/arm-c.tsv:3: column 'arm': unknown arm 'C' \(A or B\)\$" \
+	"unknown arm C" pb-pair "$T/arm-c.tsv"
+for v in 1000.5 1e3 -1000 0 '' x; do
+	mk ns "$A1" "1|1|measure|B|2|0|$v|0"
+	fails 1 "^pb-pair: .*/ns.tsv:3: column 'ns': time must be a whole number of ns > 0, got '$v'\$" \
+		"ns '$v' refused" pb-pair "$T/ns.tsv"
+done
+mk phase "$A1" '1|1|bench|B|2|0|1000|0'
+fails 1 "^pb-pair: .*/phase.tsv:3: column 'phase': unknown phase 'bench' \(warmup or measure\)\$" \
+	"unknown phase" pb-pair "$T/phase.tsv"
+mk pos11 "$A1" '1|1|measure|B|1|0|1000|0'
+fails 1 "^pb-pair: .*/pos11.tsv:3: run 1 pair 1: both arms at pos 1\$" \
+	"both arms at pos 1" pb-pair "$T/pos11.tsv"
+mk pos3 "$A1" '1|1|measure|B|3|0|1000|0'
+fails 1 "^pb-pair: .*/pos3.tsv:3: column 'pos': pos must be 1 or 2" \
+	"pos 3" pb-pair "$T/pos3.tsv"
+mk dup-pair "$A1" "$B1" "$A1" "$B1"
+fails 1 "^pb-pair: .*/dup-pair.tsv:4: run 1 pair 1: the pair appears twice\$" \
+	"duplicate pair" pb-pair "$T/dup-pair.tsv"
+mk run-x "$A1" 'x|1|measure|B|2|0|1000|0'
+fails 1 "^pb-pair: .*/run-x.tsv:3: column 'run': run must be a whole number" \
+	"run not a number" pb-pair "$T/run-x.tsv"
+mk status-x "$A1" '1|1|measure|B|2|0|1000|ok'
+fails 1 "^pb-pair: .*/status-x.tsv:3: column 'status': status must be a whole number" \
+	"status not a number" pb-pair "$T/status-x.tsv"
+mk warmup-only '1|1|warmup|A|1|0|1100|0' '1|1|warmup|B|2|0|1000|0'
+fails 1 "^pb-pair: .*/warmup-only.tsv: no measured pairs left\$" \
+	"warm-up rows only" pb-pair "$T/warmup-only.tsv"
+printf 'run\tpair\tphase\tarm\tpos\tdelay_ns\tns\n1\t1\tmeasure\tA\t1\t0\t1\n' >"$T/nostatus.tsv"
+fails 1 "^pb-pair: .*/nostatus.tsv: no column 'status' \(columns: run pair phase arm pos delay_ns ns\)\$" \
+	"missing column named" pb-pair "$T/nostatus.tsv"
+
+# Many open pairs at once: 3 runs of 300 pairs, all A halves first, then
+# the B halves in reverse order. a = 100000 + 1000 run + pair,
+# b = a - (pair % 7 + 1), so d = -(pair % 7 + 1).
+awk 'BEGIN { OFS = "\t"; print "run", "pair", "phase", "arm", "pos", "delay_ns", "ns", "status"
+	for (r = 1; r <= 3; r++) {
+		for (p = 1; p <= 300; p++) print r, p, "measure", "A", 1, 0, 100000 + 1000 * r + p, 0
+		for (p = 300; p >= 1; p--) print r, p, "measure", "B", 2, 0, 100000 + 1000 * r + p - (p % 7 + 1), 0
+	} }' >"$T/many.tsv"
+run pb-pair "$T/many.tsv"
+is "$rc:$(rows "$T/out" | awk -F'\t' '$4 == 100000 + 1000 * $1 + $2 && $6 == -($2 % 7 + 1) &&
+	$3 == "A" && !seen[$1 " " $2]++ { n++ } END { print n }')" "0:900" \
+	"900 pairs open at once: each joined once, right a and d"
+run pb-pair --by-run --stat min "$T/many.tsv"
+is "$(rows "$T/out" | cut -f 1-3 | tr '\t\n' ': ')" "1:300:101001 2:300:102001 3:300:103001 " \
+	"900 pairs --by-run: 300 per run"
+
+# status != 0: the pair goes, with a warning and a count in the metadata.
+run pb-pair raw-status.tsv
+is "$rc:$(cat "$T/err")" "0:pb-pair: dropped 1 pair with a failed observation (status != 0)" \
+	"failed observation: warning, exit 0"
+is "$(rows "$T/out" | cut -f 2 | tr '\n' ' ')" "1 3 " "failed observation: pair 2 dropped"
+like "$(cat "$T/out")" "^# pb-pair.failed_pairs: 1 dropped" "failed observation: counted in the metadata"
+run pb-pair --by-run raw-status.tsv
+# pairs 1 and 3: a median(1100, 1300) = 1200, b median(1000, 1210) = 1105
+is "$(rows "$T/out" | tr '\t' ' ')" "1 2 1200 1105 -95 0" "failed observation: --by-run over the 2 left"
+
+# Extra columns pass through, arm A's value; delay = delay_b - delay_a.
+#   pair 1: B 1040 (delay 50) first, A 1000 -> d 40, delay 50, host ha, cpu c1
+#   pair 2: A 1010 first, B 1070 (delay 50) -> d 60, delay 50
+#   by run (median of two = mean): a 1005, b 1055, d 50, delay 50
+run pb-pair raw-host.tsv
+tsv >"$T/want" <<EOF
+run|pair|first|a|b|d|delay|host|cpu
+1|1|B|1000|1040|40|50|ha|c1
+1|2|A|1010|1070|60|50|ha2|c2
+EOF
+grep -v '^#' "$T/out" >"$T/got"
+is_file "$T/got" "$T/want" "extra columns pass through"
+run pb-pair --by-run raw-host.tsv
+is "$(grep -v '^#' "$T/out" | tr '\t' ' ')" "$(printf 'run n a b d delay host cpu\n1 2 1005 1055 50 50 ha c1')" \
+	"extra columns pass through --by-run"
+
+# Shards: other run numbers, same design: merged like cat.
+#   run 3: a {1150,1250,1180} -> 1180, b {1100,1050,1120} -> 1100
+#   run 4: a {1950,2050,2150} -> 2050, b {1800,1880,1990} -> 1880
+run pb-pair raw-small.tsv raw-shard2.tsv
+is "$rc:$(cat "$T/err")" "0:" "two shards: exit 0"
+tsv >"$T/want" <<EOF
+1|1|B|1100|1000|-100|0
+1|2|A|1200|1150|-50|0
+1|3|A|1300|1210|-90|0
+2|1|A|2000|1900|-100|0
+2|2|B|2300|2100|-200|0
+2|3|A|2200|2000|-200|0
+3|1|A|1150|1100|-50|0
+3|2|B|1250|1050|-200|0
+3|3|A|1180|1120|-60|0
+4|1|B|1950|1800|-150|0
+4|2|A|2050|1880|-170|0
+4|3|B|2150|1990|-160|0
+EOF
+rows "$T/out" >"$T/got"
+is_file "$T/got" "$T/want" "two shards: pairs of runs 1-4"
+is "$(grep -c '^run' "$T/out"):$(grep '^# pb-pair.warmup' "$T/out")" "1:# pb-pair.warmup_rows: 8 dropped" \
+	"two shards: one header, warm-up rows of both counted"
+run pb-pair --by-run raw-small.tsv raw-shard2.tsv
+is "$(rows "$T/out" | tr '\t' ' ')" "$(printf '1 3 1200 1150 -50 0\n2 3 2200 2000 -200 0\n3 3 1180 1100 -80 0\n4 3 2050 1880 -170 0')" \
+	"two shards --by-run"
+
+TAB=$(printf '\t')
+sed "s/T06:/T07:/; s/^3$TAB/1$TAB/" raw-shard2.tsv >"$T/run1-again.tsv"
+fails 1 "^pb-pair: .*/run1-again.tsv:13: run 1 is also in raw-small.tsv" \
+	"same run number in two shards: both named" pb-pair raw-small.tsv "$T/run1-again.tsv"
+sed 's|^# cmd_b: ./new$|# cmd_b: ./newer|' raw-shard2.tsv >"$T/cmd-b.tsv"
+fails 1 "^pb-pair: raw-small.tsv and .*/cmd-b.tsv disagree on 'cmd_b' \(./new vs ./newer\)" \
+	"different cmd_b: error names the key" pb-pair raw-small.tsv "$T/cmd-b.tsv"
+grep -v '^# pairs:' raw-shard2.tsv >"$T/no-pairs.tsv"
+fails 1 "^pb-pair: raw-small.tsv and .*/no-pairs.tsv disagree on 'pairs' \(3 vs absent\)" \
+	"design key missing from a shard" pb-pair raw-small.tsv "$T/no-pairs.tsv"
+sed 's/^# pb-run: 0.1.0 /# pb-run: 0.2.0 /' raw-shard2.tsv >"$T/version.tsv"
+fails 1 "^pb-pair: raw-small.tsv and .*/version.tsv come from different pb versions \(0.1.0 vs 0.2.0\)" \
+	"different pb version" pb-pair raw-small.tsv "$T/version.tsv"
+sed 's/^# run: 3 start=2026-11-30T06:00:00.000Z/# run: 3 start=2026-11-30T05:00:00.000Z/' \
+	raw-shard2.tsv >"$T/stamp.tsv"
+fails 1 "^pb-pair: raw-small.tsv and .*/stamp.tsv both hold a run with start=2026-11-30T05:00:00.000Z" \
+	"the same run stamp in two shards" pb-pair raw-small.tsv "$T/stamp.tsv"
+# A half pair left in the first shard is reported with that shard's name.
+head -n 17 raw-small.tsv >"$T/cut.tsv"   # ends with arm A of run 1 pair 3
+fails 1 "^pb-pair: .*/cut.tsv:17: run 1 pair 3: arm A has no arm B\$" \
+	"half pair in the first shard: named there" pb-pair "$T/cut.tsv" raw-shard2.tsv
+
+done_testing

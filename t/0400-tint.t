@@ -1,0 +1,198 @@
+#!/bin/sh
+# pb-tint: Student t intervals against R, groups, log ratios, thresholds,
+# invariants, findings.
+. "$(dirname "$0")/lib.sh"
+cd "$D" || exit 1
+
+# interval FILE K LABEL N MEAN SD SE DF T LO HI: data row K against R.
+# n and df exact; the rest relative (Welford vs R's two-pass sums; the t
+# quantile is promised to 1e-9 and is far better).
+interval() {
+	f=$1 k=$2 label=$3
+	shift 3
+	for c in n mean sd se df t lo hi; do
+		case $c in n|df) tol=0 ;; mean) tol=1e-14 ;; sd|se) tol=1e-13 ;; *) tol=1e-12 ;; esac
+		near "$(col $c $k "$f")" "$1" $tol "$label: $c"
+		shift
+	done
+}
+
+# R, for every interval below:
+#   iv <- function(x, L, cap = Inf) { n <- length(x); df <- min(n - 1, cap)
+#     q <- qt(1 - (1 - L)/2, df); se <- sd(x)/sqrt(n)
+#     sprintf("%.17g", c(n, mean(x), sd(x), se, df, q, mean(x) - q*se, mean(x) + q*se)) }
+# and t.test(x, conf.level = L)$conf.int agrees with lo, hi (cap = Inf).
+#   x <- c(1.5, 2.25, 3, 2.75, 1.75); y <- c(101.25, 99.5, 103.75, 98, 100.125)
+run pb-tint --column x --level 0.8 tint-xy.tsv
+interval "$T/out" 1 "x, level 0.8" 5 2.25 0.63737743919909806 0.28504385627478446 4 \
+	1.5332062740589429 1.812968971177545 2.6870310288224553
+cp "$T/out" "$T/x80"
+run pb-tint --column x tint-xy.tsv
+interval "$T/out" 1 "x, level 0.95 (default)" 5 2.25 0.63737743919909806 0.28504385627478446 4 \
+	2.7764451051977934 1.4585913804791713 3.041408619520829
+cp "$T/out" "$T/x95"
+run pb-tint --column x --level 0.999 tint-xy.tsv
+interval "$T/out" 1 "x, level 0.999" 5 2.25 0.63737743919909806 0.28504385627478446 4 \
+	8.6103015813795221 -0.2043135664452943 4.7043135664452942
+cp "$T/out" "$T/x999"
+like "$(cat "$T/out")" '^# pb-tint.level: 0.999$' "level in the metadata"
+run pb-tint --column x --level 0.9999999 --threshold 2.0000001 tint-xy.tsv
+like "$(cat "$T/out")" '^# pb-tint.level: 0.9999999$' "level in the metadata, every digit"
+like "$(cat "$T/out")" '^# pb-tint.threshold: 2.0000001$' "threshold in the metadata, every digit"
+run pb-tint --column y tint-xy.tsv
+interval "$T/out" 1 "y, level 0.95" 5 100.52500000000001 2.1513077418165909 0.96209407024469273 4 \
+	2.7764451051977934 97.853798627929294 103.1962013720707
+is "$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" "n mean sd se df t lo hi" \
+	"plain column: no ratio columns, no verdict"
+
+# Groups: one row per value, in order of first appearance (input unsorted).
+#   g3 <- c(-120, -95, -101); g1 <- c(-80, -60, -75); g2 <- c(-150, -170, -140, -155)
+run pb-tint --column d --group run tint-groups.tsv
+is "$(rows "$T/out" | cut -f 1 | tr '\n' ' ')" "3 1 2 " "--group run: first-appearance order"
+is "$(grep -v '^#' "$T/out" | head -n 1 | cut -f 1-2 | tr '\t' ' ')" "run n" "--group run: group column first"
+grep -v '^#' "$T/out" | cut -f 2- >"$T/g"   # without the group column
+interval "$T/g" 1 "group 3" 3 -105.33333333333333 13.051181300301263 7.5351030369715444 2 \
+	4.3026527297494619 -137.75426498430241 -72.912401682364248
+interval "$T/g" 2 "group 1" 3 -71.666666666666671 10.408329997330663 6.0092521257733154 2 \
+	4.3026527297494619 -97.522391729377986 -45.810941603955357
+interval "$T/g" 3 "group 2" 4 -153.75 12.5 6.25 3 \
+	3.1824463052837078 -173.64028940802316 -133.85971059197684
+run pb-tint --column d tint-groups.tsv
+interval "$T/out" 1 "all ten d" 10 -114.59999999999999 37.924486373142443 11.992775603114847 9 \
+	2.2621571627982049 -141.7295432324178 -87.470456767582178
+
+# --df-cap 30 with n = 100: df = 30 and qt(0.975, 30).
+#   z <- (1:100 * 37) %% 101
+awk 'BEGIN { print "z"; for (i = 1; i <= 100; i++) print i * 37 % 101 }' >"$T/z.tsv"
+run pb-tint --column z "$T/z.tsv"
+interval "$T/out" 1 "n = 100" 100 50.5 29.011491975882016 2.9011491975882016 99 \
+	1.9842169515864172 44.743490583064165 56.256509416935849
+run pb-tint --column z --df-cap 30 "$T/z.tsv"
+interval "$T/out" 1 "n = 100, --df-cap 30" 100 50.5 29.011491975882016 2.9011491975882016 30 \
+	2.0422724563012378 44.575062902145177 56.424937097854823
+like "$(cat "$T/out")" '^# pb-tint.df: min\(n-1, 30\)$' "--df-cap in the metadata"
+run pb-tint --column z --df-cap 200 "$T/z.tsv"
+is "$(col df 1 "$T/out")" 99 "--df-cap 200 with n = 100: df = 99"
+
+# Log ratios (a column called lr): ratio = exp(mean), ratio_lo/hi = exp(lo/hi),
+# reduction = 1 - 1/ratio.
+#   lr <- c(0.212, 0.198, 0.245, 0.231, 0.187, 0.219, 0.254, 0.203, 0.226, 0.209, 0.241, 0.195)
+#   r <- t.test(lr, conf.level = L)
+#   sprintf("%.17g", c(exp(mean(lr)), exp(r$conf.int), 1 - 1/exp(mean(lr))))
+for L in 0.9:'1.7958848187040435 0.20725981346295691 0.22940685320370971 1.2303021793294779 1.2578536967243015' \
+         0.95:'2.2009851600916388 0.20476194353659444 0.23190472313007218 1.2272328794671736 1.2609995790118025'; do
+	run pb-tint --level ${L%%:*} tint-lr.tsv
+	set -- ${L#*:}
+	interval "$T/out" 1 "lr, level ${L%%:*}" 12 0.21833333333333332 0.021359832027486175 \
+		0.006166052385457167 11 $1 $2 $3
+	near "$(col ratio 1 "$T/out")" 1.2440016657374491 1e-13 "lr, level ${L%%:*}: ratio"
+	near "$(col ratio_lo 1 "$T/out")" $4 1e-12 "lr, level ${L%%:*}: ratio_lo"
+	near "$(col ratio_hi 1 "$T/out")" $5 1e-12 "lr, level ${L%%:*}: ratio_hi"
+	near "$(col reduction 1 "$T/out")" 0.19614255547865678 1e-13 "lr, level ${L%%:*}: reduction"
+done
+is "$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" \
+	"n mean sd se df t lo hi ratio ratio_lo ratio_hi reduction" "lr: ratio columns"
+# Another name is a log ratio when pb-logratio declared it, or when asked.
+pb-logratio --name speed pairs-lr.tsv >"$T/speed.tsv"
+run pb-tint --column speed "$T/speed.tsv"
+like "$(grep -v '^#' "$T/out" | head -n 1)" 'ratio	ratio_lo	ratio_hi	reduction$' \
+	"a column pb-logratio declared is a log ratio"
+awk -F'\t' '!/^#/ && !h { print "run\tq"; h = 1; next } 1' tint-lr.tsv >"$T/q.tsv"
+run pb-tint --column q "$T/q.tsv"
+is "$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" "n mean sd se df t lo hi" "an undeclared column is not"
+run pb-tint --column q --log-ratio "$T/q.tsv"
+near "$(col ratio 1 "$T/out")" 1.2440016657374491 1e-13 "--log-ratio: ratio"
+
+# --threshold: above (lo >= T), below (hi < T), crosses. For a log ratio
+# T is a ratio and compared with exp(lo), exp(hi).
+#   a <- c(0.40, 0.42, 0.41, 0.43): exp(conf.int) = 1.4835789787224667 1.5458015873472377
+#   b <- c(0.05, 0.06, 0.04, 0.05): exp(conf.int) = 1.03770102912356 1.0650186200634999
+printf 'lr\n0.40\n0.42\n0.41\n0.43\n' >"$T/fast.tsv"
+printf 'lr\n0.05\n0.06\n0.04\n0.05\n' >"$T/slow.tsv"
+for c in fast.tsv:1.25:above slow.tsv:1.25:below "$D/tint-lr.tsv":1.25:crosses \
+         "$D/tint-lr.tsv":1.15:above "$D/tint-lr.tsv":1.3:below; do
+	f=${c%%:*} v=${c##*:} th=${c#*:}; th=${th%:*}
+	case $f in /*) ;; *) f=$T/$f ;; esac
+	run pb-tint --threshold $th "$f"
+	is "$rc:$(col verdict 1 "$T/out")" "0:$v" "${f##*/} --threshold $th: $v"
+done
+# 1.15 is 'above' only on the ratio scale: lo = 0.2048 is a log ratio < 1.15.
+like "$(cat "$T/out")" '^# pb-tint.threshold: 1.3 \(ratio A/B\)$' "threshold in the metadata"
+# On a plain column T is in the column's unit. lo and hi as printed read
+# back exactly, so they test the edges: lo = T is above, hi = T crosses.
+# The edges come from the tool's own lo and hi (positive here), and the
+# next double up is the next bit pattern (perl, as prove needs perl).
+run pb-tint --column x tint-xy.tsv
+lo=$(col lo 1 "$T/out") hi=$(col hi 1 "$T/out")
+up() { perl -e 'printf "%.17g", unpack("d", pack("Q", unpack("Q", pack("d", $ARGV[0])) + 1))' "$1"; }
+for c in 1.4:above 3.1:below 2:crosses $lo:above $(up $lo):crosses \
+         $hi:crosses $(up $hi):below; do
+	run pb-tint --column x --threshold ${c%:*} tint-xy.tsv
+	is "$(col verdict 1 "$T/out")" ${c#*:} "x --threshold ${c%:*}: ${c#*:}"
+done
+fails 2 "^pb-tint: --threshold is a ratio A/B for the log-ratio column 'lr'; it must be > 0" \
+	"--threshold 0 for a log ratio" pb-tint --threshold 0 tint-lr.tsv
+fails 2 "^pb-tint: --threshold wants a number, not 'high'" "--threshold high" \
+	pb-tint --threshold high tint-lr.tsv
+
+# Invariants: lo <= mean <= hi; wider at a higher level; negated data give
+# the negated mean and swap lo and hi, exactly.
+for f in x80 x95 x999; do
+	is "$(awk -F'\t' '!/^#/ && !/^n/ { print ($7 <= $2 && $2 <= $8) }' "$T/$f")" 1 "$f: lo <= mean <= hi"
+done
+w() { awk -F'\t' '!/^#/ && !/^n/ { print $8 - $7 }' "$1"; }
+is "$(awk -v a="$(w "$T/x80")" -v b="$(w "$T/x95")" -v c="$(w "$T/x999")" \
+	'BEGIN { print (0 < a && a < b && b < c) }')" 1 "width grows with the level"
+neg() { case $1 in -*) echo "${1#-}" ;; 0) echo 0 ;; *) echo "-$1" ;; esac; }
+awk -F'\t' '/^#/ || $1 == "x" { print; next } { print "-" $1 "\t-" $2 }' tint-xy.tsv >"$T/neg.tsv"
+for L in 0.8 0.95 0.999; do
+	pb-tint --column x --level $L tint-xy.tsv >"$T/pos"
+	run pb-tint --column x --level $L "$T/neg.tsv"
+	is "$(col mean 1 "$T/out") $(col lo 1 "$T/out") $(col hi 1 "$T/out") $(col sd 1 "$T/out")" \
+		"$(neg "$(col mean 1 "$T/pos")") $(neg "$(col hi 1 "$T/pos")") $(neg "$(col lo 1 "$T/pos")") $(col sd 1 "$T/pos")" \
+		"negated data, level $L: -mean, lo = -hi, hi = -lo, same sd"
+done
+
+# A group of one value is an error; equal values give a zero-width
+# interval and a warning.
+printf 'g\tx\n1\t5\n1\t6\n2\t7\n' >"$T/one.tsv"
+fails 1 "^pb-tint: group 2: only 1 value; an interval needs at least 2\$" \
+	"a group with one value" pb-tint --column x --group g "$T/one.tsv"
+printf 'x\n7\n' >"$T/single.tsv"
+fails 1 "^pb-tint: x: only 1 value" "one value in all" pb-tint --column x "$T/single.tsv"
+printf 'x\n0.1\n0.1\n0.1\n' >"$T/equal.tsv"
+run pb-tint --column x "$T/equal.tsv"
+is "$rc:$(cat "$T/err")" \
+	"0:pb-tint: column x: all 3 values are equal (sd = 0): the interval has zero width" \
+	"equal values: one warning, exit 0"
+is "$(rows "$T/out" | cut -f 1-4,7-8 | tr '\t' ' ')" "3 0.1 0 0 0.1 0.1" "equal values: lo = hi = mean"
+printf 'g\tx\n1\t5\n1\t6\n2\t7\n2\t7\n' >"$T/eqgroup.tsv"
+run pb-tint --column x --group g "$T/eqgroup.tsv"
+is "$rc:$(cat "$T/err")" "0:pb-tint: group 2: all 2 values are equal (sd = 0): the interval has zero width" \
+	"equal values in one group: the group named"
+
+# --finding: one sentence per group, with the ratio and the unit of n.
+# R: sprintf("%.1f", 100 * (1 - 1/exp(mean(lr)))) = 19.6;
+#    sprintf("%.4g", c(exp(mean(lr)), exp(t.test(lr)$conf.int))) = 1.244 1.227 1.261
+run pb-tint --finding tint-lr.tsv
+is "$(grep '^# finding' "$T/out")" \
+	"# finding: B took 19.6% less time than A: A/B time ratio 1.244, 95% CI 1.227 to 1.261 (t interval, n = 12 runs, df = 11). The interval excludes 1: B is faster." \
+	"finding: ratio, reduction, runs as the unit"
+is "$(tail -n 1 "$T/out" | cut -c 1-10)" "# finding:" "finding: after the rows"
+run pb-tint --finding --threshold 1.25 tint-lr.tsv
+like "$(grep '^# finding' "$T/out")" 'n = 12 runs, df = 11\)\. Threshold 1\.25: crosses; ' \
+	"finding: the verdict"
+# Pairs from several runs, not grouped by run: the caution.
+run pb-tint --finding --column d tint-groups.tsv
+like "$(grep '^# finding' "$T/out")" '^# finding: mean d -114.6, 95% CI -141.73 to -87.4705 \(t interval, n = 10 pairs from 3 runs, df = 9\)\..* Caution: pairs inside a run are not independent' \
+	"finding: pairs from 3 runs, with the caution"
+run pb-tint --finding --column d --group run tint-groups.tsv
+is "$(grep -c '^# finding: \[[312]\] .*n = [34] pairs from 1 run, ' "$T/out"):$(grep -c Caution "$T/out")" "3:0" \
+	"finding: grouped by run, one per run, no caution"
+run pb-tint --finding --column x tint-xy.tsv
+like "$(grep '^# finding' "$T/out")" '^# finding: mean x 2.25, 95% CI 1.45859 to 3.04141 \(t interval, n = 5 values, df = 4\)\. The interval excludes 0' \
+	"finding: a plain column (R: sprintf('%.6g', t.test(x)\$conf.int))"
+run pb-tint --column x tint-xy.tsv
+is "$(grep -c '^# finding' "$T/out")" 0 "no --finding, no finding"
+
+done_testing
