@@ -43,7 +43,9 @@ static double log_ratio(double a, double b)
 {
 	if (a < b)
 		return -log_ratio(b, a);
-	return a <= 2 * b ? log1p((a - b) / b) : log(a / b);
+	if (a <= 2 * b)
+		return log1p((a - b) / b);
+	return isfinite(a / b) ? log(a / b) : log(a) - log(b);   /* 1e300/1e-300 */
 }
 
 int main(int argc, char **argv)

@@ -352,6 +352,9 @@ int main(int argc, char **argv)
 		if (acc[i].w.n < 2)
 			die("%s%s%s: only 1 value; an interval needs at least 2",
 			    *g.key[i] ? "group " : "", g.key[i], *g.key[i] ? "" : o.column);
+		if (!isfinite(acc[i].w.m2) || !isfinite(welford_mean(&acc[i].w)))
+			die("%s%s: values too large: their variance overflows a double",
+			    *g.key[i] ? "group " : "column ", *g.key[i] ? g.key[i] : o.column);
 		if (acc[i].w.m2 == 0)
 			warn("%s%s: all %.0f values are equal (sd = 0): the interval has "
 			     "zero width", *g.key[i] ? "group " : "column ",
