@@ -9,7 +9,7 @@ LIBOBJ = lib/err.o lib/opt.o lib/num_parse.o lib/num_format.o lib/stream.o \
 	lib/stats.o lib/rng.o lib/group.o lib/clock.o lib/proc.o lib/sysinfo.o lib/boot.o
 LIBHDR = lib/err.h lib/opt.h lib/num.h lib/stream.h lib/stats.h lib/rng.h \
 	lib/group.h lib/pow10.h lib/clock.h lib/proc.h lib/sysinfo.h lib/boot.h
-TOOLS = bin/pb-run bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross
+TOOLS = bin/pb-run bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross bin/pb-plan
 RUNSRC = bin/pb-run.c bin/pb-run-exec.c
 EXAMPLES = examples/workload/pb-workload examples/worker/worker
 SCRIPTS =
@@ -51,6 +51,8 @@ bin/pb-tint: bin/pb-tint.c lib/libpb.a $(LIBHDR)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-tint.c lib/libpb.a $(LDLIBS)
 bin/pb-boot: bin/pb-boot.c lib/libpb.a $(LIBHDR)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-boot.c lib/libpb.a $(LDLIBS)
+bin/pb-plan: bin/pb-plan.c lib/libpb.a $(LIBHDR)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-plan.c lib/libpb.a $(LDLIBS)
 bin/pb-cross: bin/pb-cross.c lib/libpb.a $(LIBHDR)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-cross.c lib/libpb.a $(LDLIBS)
 

@@ -1,0 +1,413 @@
+/* pb-plan: how much of the noise is between runs and how much within, and
+ * the cheapest number of runs and pairs per run that reaches a target
+ * precision (Kalibera & Jones, "Rigorous benchmarking in reasonable time",
+ * ISMM 2013). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "group.h"
+#include "num.h"
+#include "opt.h"
+#include "stats.h"
+#include "stream.h"
+
+static const char usage[] =
+	"usage: pb-plan [options] [FILE...]\n"
+	"Variance between runs and within runs (one-way random-effects ANOVA)\n"
+	"and the runs x pairs that reach a target half-width at least cost.\n"
+	"  --column COL       the value column (default lr)\n"
+	"  --run COL          the run column (default run)\n"
+	"  --target H         half-width wanted, in the column's unit\n"
+	"  --level L          confidence level (default 0.95)\n"
+	"  --run-cost DUR     cost of one more run beyond its pairs (default:\n"
+	"                     measured from the '# run:' start stamps, else the\n"
+	"                     warm-up pairs' cost)\n"
+	"  --pair-cost DUR    cost of one pair (default: mean of a + b)\n"
+	"  --max-runs N       largest design considered (default 10000)\n"
+	"  --help, --version\n"
+	"Output: plan sigma2_between sigma2_within runs pairs halfwidth total_s\n";
+
+static const struct option longopts[] = {
+	{ "column", required_argument, NULL, 'c' },
+	{ "run", required_argument, NULL, 'r' },
+	{ "target", required_argument, NULL, 't' },
+	{ "level", required_argument, NULL, 'l' },
+	{ "run-cost", required_argument, NULL, 'R' },
+	{ "pair-cost", required_argument, NULL, 'P' },
+	{ "max-runs", required_argument, NULL, 'm' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+struct opts {
+	const char *column, *run;
+	double target, level;
+	int64_t run_cost, pair_cost;   /* -1: measure */
+	long max_runs;
+};
+
+struct run_acc {
+	struct welford w;
+	double time_ns;      /* sum of a + b over its pairs */
+};
+
+struct anova {
+	size_t k;            /* runs */
+	double N, n0, mean_pairs;
+	double msb, msw, s2b, s2w;
+};
+
+/* One-way random-effects ANOVA by the method of moments, unbalanced runs
+ * handled with n0 = (N - sum n_i^2 / N) / (k - 1) (Searle, Casella &
+ * McCulloch, Variance Components, 3.6). A negative between-run estimate is
+ * set to 0. */
+static struct anova anova(const struct run_acc *r, size_t k)
+{
+	struct anova a = { k, 0, 0, 0, 0, 0, 0, 0 };
+	double grand = 0, ssb = 0, ssw = 0, sumsq = 0;
+	size_t i;
+
+	for (i = 0; i < k; i++) {
+		a.N += r[i].w.n;
+		grand += r[i].w.n * welford_mean(&r[i].w);
+		sumsq += r[i].w.n * r[i].w.n;
+	}
+	grand /= a.N;
+	for (i = 0; i < k; i++) {
+		double d = welford_mean(&r[i].w) - grand;
+		ssb += r[i].w.n * d * d;
+		ssw += r[i].w.m2;
+	}
+	a.msb = ssb / (double)(k - 1);
+	a.msw = ssw / (a.N - (double)k);
+	a.n0 = (a.N - sumsq / a.N) / (double)(k - 1);
+	a.s2w = a.msw;
+	a.s2b = (a.msb - a.msw) / a.n0;
+	if (a.s2b < 0)
+		a.s2b = 0;
+	a.mean_pairs = a.N / (double)k;
+	return a;
+}
+
+/* Half-width of the mean of run means for r runs of p pairs. */
+static double halfwidth(const struct anova *a, double level, double r, double p)
+{
+	return stat_qt(1 - (1 - level) / 2, r - 1) * sqrt(a->s2b / r + a->s2w / (r * p));
+}
+
+/* Fewest pairs per run that reach h with r runs, or 0 when no p does. */
+static double pairs_needed(const struct anova *a, double level, double r, double h)
+{
+	double t = stat_qt(1 - (1 - level) / 2, r - 1), room = r * (h / t) * (h / t) - a->s2b;
+
+	if (room <= 0)
+		return 0;
+	if (a->s2w == 0)
+		return 1;
+	return fmax(1, ceil(a->s2w / room * (1 - 1e-12)));
+}
+
+struct design {
+	double runs, pairs, hw, cost_ns;
+};
+
+static struct design design_for(const struct anova *a, const struct opts *o, double r,
+                                double p, double run_cost, double pair_cost)
+{
+	struct design d = { r, p, halfwidth(a, o->level, r, p), r * (run_cost + p * pair_cost) };
+
+	return d;
+}
+
+/* Cheapest (runs, pairs) reaching the target: for each r the fewest pairs,
+ * stopping once the runs' fixed cost alone exceeds the best total. */
+static int cheapest(const struct anova *a, const struct opts *o, double run_cost,
+                    double pair_cost, struct design *best)
+{
+	long r;
+	int found = 0;
+
+	for (r = 2; r <= o->max_runs; r++) {
+		double p = pairs_needed(a, o->level, (double)r, o->target);
+		struct design d;
+
+		if (found && (double)r * (run_cost + pair_cost) > best->cost_ns)
+			break;
+		if (p == 0)
+			continue;
+		d = design_for(a, o, (double)r, p, run_cost, pair_cost);
+		if (!found || d.cost_ns < best->cost_ns) {
+			*best = d;
+			found = 1;
+		}
+	}
+	return found;
+}
+
+/* Fewest runs that reach the target with p pairs each, or 0. */
+static double runs_needed(const struct anova *a, const struct opts *o, double p)
+{
+	long r;
+
+	for (r = 2; r <= o->max_runs; r++)
+		if (halfwidth(a, o->level, (double)r, p) <= o->target)
+			return (double)r;
+	return 0;
+}
+
+static void print_row(const char *plan, const struct anova *a, const struct design *d)
+{
+	out_field(plan);
+	out_num(a->s2b);
+	out_num(a->s2w);
+	out_num(d->runs);
+	out_num(d->pairs);
+	out_num(d->hw);
+	out_num(d->cost_ns / 1e9);
+	out_end();
+}
+
+static void parse_args(int argc, char **argv, struct opts *o)
+{
+	int c;
+
+	memset(o, 0, sizeof *o);
+	o->column = "lr";
+	o->run = "run";
+	o->level = 0.95;
+	o->run_cost = o->pair_cost = -1;
+	o->max_runs = 10000;
+	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
+		switch (c) {
+		case 'c': o->column = optarg; break;
+		case 'r': o->run = optarg; break;
+		case 't':
+			o->target = opt_num("target", optarg);
+			if (!(o->target > 0))
+				die_usage("--target must be more than 0");
+			break;
+		case 'l': o->level = opt_level("level", optarg); break;
+		case 'R': o->run_cost = opt_dur("run-cost", optarg); break;
+		case 'P':
+			o->pair_cost = opt_dur("pair-cost", optarg);
+			if (o->pair_cost == 0)
+				die_usage("--pair-cost must be more than 0");
+			break;
+		case 'm': o->max_runs = opt_count("max-runs", optarg, 100000000L); break;
+		}
+	}
+}
+
+/* "2026-11-30T05:21:07.123Z" as ms since 1970 (days from civil date,
+ * Hinnant's algorithm: no timegm in POSIX). -1 if it does not parse. */
+static double stamp_ms(const char *s)
+{
+	int Y, M, D, h, m, sec, ms, n = 0;
+	long y, era, yoe, doy, doe;
+
+	if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d.%3dZ%n", &Y, &M, &D, &h, &m, &sec, &ms, &n) != 7 ||
+	    n != 24)
+		return -1;
+	y = Y - (M <= 2);
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (M + (M > 2 ? -3 : 9)) + 2) / 5 + D - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return (((double)(era * 146097 + doe - 719468) * 24 + h) * 60 + m) * 60000.0 +
+	       sec * 1000.0 + ms;
+}
+
+struct start {
+	double ms;
+	size_t run;
+};
+
+static int cmp_start(const void *a, const void *b)
+{
+	double x = ((const struct start *)a)->ms, y = ((const struct start *)b)->ms;
+
+	return (x > y) - (x < y);
+}
+
+/* A run's cost beyond its measured pairs: the gap between consecutive run
+ * starts less the time of the earlier run's pairs (median over the gaps).
+ * Returns -1 when fewer than two runs have start stamps. */
+static double run_cost_from_stamps(const struct stream *s, const struct groups *ids,
+                                   const struct run_acc *r)
+{
+	struct start *st = xmalloc((s->nmeta + 1) * sizeof *st);
+	double *over, cost;
+	size_t i, n = 0, k = 0;
+
+	for (i = 0; i < s->nmeta; i++) {
+		const char *v = s->meta[i].value, *at = strstr(v, "start=");
+		size_t idlen = strcspn(v, " "), j;
+
+		if (strcmp(s->meta[i].key, "run") != 0 || !at)
+			continue;
+		for (j = 0; j < ids->n; j++)
+			if (ids->keylen[j] == idlen && memcmp(ids->key[j], v, idlen) == 0)
+				break;
+		if (j == ids->n || (st[n].ms = stamp_ms(at + 6)) < 0)
+			continue;
+		st[n++].run = j;
+	}
+	if (n < 2) {
+		free(st);
+		return -1;
+	}
+	qsort(st, n, sizeof *st, cmp_start);
+	over = xmalloc(n * sizeof *over);
+	for (i = 0; i + 1 < n; i++)
+		over[k++] = (st[i + 1].ms - st[i].ms) * 1e6 - r[st[i].run].time_ns;
+	cost = stat_median(over, k);
+	free(over);
+	free(st);
+	return cost > 0 ? cost : 0;
+}
+
+struct costs {
+	double run, pair;
+	char run_how[128], pair_how[96];
+};
+
+static void find_costs(const struct opts *o, const struct stream *s, const struct groups *ids,
+                       const struct run_acc *r, double pairs, double pair_time, int have_ab,
+                       struct costs *c)
+{
+	const char *w = stream_meta(s, "warmup", -1);
+	double stamps;
+	int64_t warm;
+
+	if (o->pair_cost >= 0) {
+		c->pair = (double)o->pair_cost;
+		snprintf(c->pair_how, sizeof c->pair_how, "given");
+	} else if (have_ab) {
+		c->pair = pair_time / pairs;
+		snprintf(c->pair_how, sizeof c->pair_how, "measured: mean of a + b");
+	} else {
+		die("no a and b columns to measure a pair's cost from; give --pair-cost");
+	}
+	if (o->run_cost >= 0) {
+		c->run = (double)o->run_cost;
+		snprintf(c->run_how, sizeof c->run_how, "given");
+	} else if (have_ab && (stamps = run_cost_from_stamps(s, ids, r)) >= 0) {
+		c->run = stamps;
+		snprintf(c->run_how, sizeof c->run_how, "measured: median gap between run "
+		         "starts less the run's measured pairs");
+	} else if (w && num_parse_i64(w, &warm) == 0 && warm >= 0) {
+		c->run = (double)warm * c->pair;
+		snprintf(c->run_how, sizeof c->run_how, "estimated: %lld warm-up pairs", (long long)warm);
+	} else {
+		c->run = 0;
+		snprintf(c->run_how, sizeof c->run_how, "unknown, taken as 0 (give --run-cost)");
+	}
+}
+
+static void print_plans(const struct anova *a, const struct opts *o, const struct costs *c)
+{
+	struct design cur = design_for(a, o, (double)a->k, a->mean_pairs, c->run, c->pair), best;
+	double mult[] = { 0.25, 0.5, 2, 4 }, done[8];
+	size_t i, ndone = 0, j;
+
+	print_row("current", a, &cur);
+	if (o->target <= 0)
+		return;
+	if (!cheapest(a, o, c->run, c->pair, &best)) {
+		warn("no design with at most %ld runs reaches a half-width of %g", o->max_runs,
+		     o->target);
+		return;
+	}
+	print_row("best", a, &best);
+	done[ndone++] = best.pairs;
+	if (a->s2b > 0 && c->pair > 0) {
+		double p = fmax(1, round(sqrt(c->run * a->s2w / (c->pair * a->s2b))));
+		double r = runs_needed(a, o, p);
+		if (r > 0) {
+			struct design kj = design_for(a, o, r, p, c->run, c->pair);
+			print_row("kalibera_jones", a, &kj);
+		}
+	}
+	for (i = 0; i < sizeof mult / sizeof *mult; i++) {
+		double p = fmax(1, round(best.pairs * mult[i])), r;
+
+		for (j = 0; j < ndone && done[j] != p; j++)
+			;
+		if (j < ndone || (r = runs_needed(a, o, p)) == 0)
+			continue;
+		done[ndone++] = p;
+		{
+			struct design d = design_for(a, o, r, p, c->run, c->pair);
+			print_row("alternative", a, &d);
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o;
+	struct stream s;
+	struct groups ids = { 0 };
+	struct run_acc *r = NULL;
+	struct anova a;
+	struct costs c;
+	size_t cap = 0, col, rcol, i;
+	long ca, cb;
+	double pair_time = 0, pairs = 0;
+
+	pb_init(argc, argv, "pb-plan");
+	parse_args(argc, argv, &o);
+	stream_open(&s, argc - optind, argv + optind);
+	stream_header(&s);
+	col = stream_col(&s, o.column);
+	rcol = stream_col(&s, o.run);
+	ca = stream_col_opt(&s, "a");
+	cb = stream_col_opt(&s, "b");
+	while (stream_row(&s)) {
+		const char *id = s.field[rcol];
+		size_t before = ids.n, k = groups_index(&ids, id, strlen(id));
+
+		if (ids.n > before) {
+			xgrow(&r, &cap, k + 1, sizeof *r);
+			memset(&r[k], 0, sizeof r[k]);
+		}
+		welford_add(&r[k].w, stream_num(&s, col));
+		if (ca >= 0 && cb >= 0) {
+			double t = stream_num(&s, (size_t)ca) + stream_num(&s, (size_t)cb);
+			r[k].time_ns += t;
+			pair_time += t;
+		}
+		pairs++;
+	}
+	if (ids.n < 2)
+		die("%s: only 1 run; variance between runs needs at least 2", s.name);
+	if (pairs <= (double)ids.n)
+		die("%s: one row per run; variance within runs needs runs of 2 or more rows "
+		    "(the pair stream, not --by-run)", s.name);
+	a = anova(r, ids.n);
+	find_costs(&o, &s, &ids, r, pairs, pair_time, ca >= 0 && cb >= 0, &c);
+	out_begin(&s);
+	out_meta("pb-plan.column", "%s; half-widths in its unit", o.column);
+	out_meta("pb-plan.level", "%g", o.level);
+	out_meta("pb-plan.model", "x = mean + run effect (variance sigma2_between) + noise "
+	         "(sigma2_within); one-way random-effects ANOVA, method of moments, "
+	         "n0 = %.6g; a design of r runs x p pairs has half-width "
+	         "t(r-1) * sqrt(sigma2_between/r + sigma2_within/(r p))", a.n0);
+	out_meta("pb-plan.pair_cost", "%.6g ns (%s)", c.pair, c.pair_how);
+	out_meta("pb-plan.run_cost", "%.6g ns (%s)", c.run, c.run_how);
+	if (o.target > 0)
+		out_meta("pb-plan.target", "%g", o.target);
+	out_field("plan"), out_field("sigma2_between"), out_field("sigma2_within");
+	out_field("runs"), out_field("pairs"), out_field("halfwidth"), out_field("total_s");
+	out_end();
+	print_plans(&a, &o, &c);
+	free(r);
+	groups_free(&ids);
+	stream_close(&s);
+	return pb_finish();
+	(void)i;
+}
