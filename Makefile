@@ -12,7 +12,9 @@ LIBHDR = lib/err.h lib/opt.h lib/num.h lib/stream.h lib/stats.h lib/rng.h \
 TOOLS = bin/pb-run bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross bin/pb-plan
 RUNSRC = bin/pb-run.c bin/pb-run-exec.c
 EXAMPLES = examples/workload/pb-workload examples/worker/worker
-SCRIPTS =
+SCRIPTS = bin/pb-sense bin/pb-plot
+GNUPLOT = share/pb/common.gp share/pb/runs.gp share/pb/sense.gp share/pb/trend.gp \
+	share/pb/pairs.gp
 UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng
 MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
 	share/man/man1/pb-tint.1
@@ -104,14 +106,18 @@ bench: all
 	@sh examples/bench/run.sh
 
 install: all
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7 \
+		$(DESTDIR)$(SHAREDIR)
 	cp -f $(TOOLS) $(SCRIPTS) $(DESTDIR)$(BINDIR)/
+	cp -f $(GNUPLOT) $(DESTDIR)$(SHAREDIR)/
 	cp -f $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	cp -f $(MAN7) $(DESTDIR)$(MANDIR)/man7/
 
 uninstall:
 	for f in $(TOOLS) $(SCRIPTS); do rm -f $(DESTDIR)$(BINDIR)/$${f#bin/}; done
 	for f in $(MAN1) $(MAN7); do rm -f $(DESTDIR)$(MANDIR)/$${f#share/man/}; done
+	for f in $(GNUPLOT); do rm -f $(DESTDIR)$(SHAREDIR)/$${f#share/pb/}; done
+	-rmdir $(DESTDIR)$(SHAREDIR) 2>/dev/null
 
 clean:
 	rm -f $(LIBOBJ) lib/libpb.a $(TOOLS) $(UNITS) $(EXAMPLES)

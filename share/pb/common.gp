@@ -1,0 +1,13 @@
+# Shared look for pb-plot's pictures. pb-plot sets the terminal and output.
+set datafile separator "\t"
+set border 3 lc rgb "#444444"
+set tics nomirror textcolor rgb "#333333"
+set grid ytics lc rgb "#dddddd" lt 1
+set key top left box opaque
+set style line 1 lc rgb "#1f77b4" lw 2 pt 7 ps 0.8
+set style line 2 lc rgb "#d62728" lw 2 pt 5 ps 0.8
+set style line 3 lc rgb "#2ca02c" lw 2 pt 9 ps 0.8
+set style line 9 lc rgb "#888888" lw 1 dt 2
+# Text plots: no grid or fills, which a character cell cannot show.
+if (exists("dumb") && dumb) { unset grid; unset border; set border 3 }
+fmt(x) = abs(x) >= 1000 ? sprintf("%.0f", x) : sprintf("%.4g", x)

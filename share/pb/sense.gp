@@ -1,0 +1,21 @@
+# pb-plot sense: what the harness saw at each injected delay.
+# data: delay_us seen_fraction est_us lo_us hi_us
+load dir . "/common.gp"
+set multiplot layout 1,2 title title_text
+set title "runs that saw the delay"
+set xlabel "injected delay (us)"
+set ylabel "fraction of runs"
+set yrange [0:1.05]
+set logscale x
+set xrange [*:*]
+plot data using ($1 > 0 ? $1 : 1/0):2 with linespoints ls 1 title "seen / runs"
+unset logscale x
+set title "estimate against the truth"
+set xlabel "injected delay (us)"
+set ylabel "median paired difference (us)"
+set autoscale y
+stats data using 1 nooutput
+set xrange [-0.05 * STATS_max : 1.05 * STATS_max]
+plot x with lines ls 9 title "truth (y = x)", \
+     data using 1:3:4:5 with yerrorbars ls 2 title "run-block interval"
+unset multiplot

@@ -1,0 +1,10 @@
+# pb-plot trend: paired differences in the order they ran, coloured by
+# which arm went first. data: seq value first(0=A,1=B) run
+load dir . "/common.gp"
+set title title_text
+set xlabel "pair, in the order measured (all runs)"
+set ylabel ylabel
+set key top right
+plot 0 with lines ls 9 notitle, \
+     data using 1:($3 == 0 ? $2 : 1/0) with points ls 1 ps 0.5 title "A went first", \
+     data using 1:($3 == 1 ? $2 : 1/0) with points ls 2 ps 0.5 title "B went first"
