@@ -1,0 +1,59 @@
+/* Shared between pb-run.c and its executors (command, worker, pg). */
+#ifndef PB_RUN_H
+#define PB_RUN_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+/* status column values of pb-run's own making (exit codes are >= 0). */
+enum {
+	ST_TIMEOUT = -1,      /* --timeout reached, the observation killed */
+	ST_WORKER_ERROR = -2, /* the worker answered "error TEXT" */
+	ST_WORKER_GARBAGE = -3,
+	ST_WORKER_DIED = -4,
+	ST_SPAWN_FAILED = -5,
+	ST_SQL_ERROR = -6,
+	ST_CONN_LOST = -7,
+	ST_INTERRUPTED = -8,  /* never written: the run stops */
+};
+
+struct obs {
+	int64_t t0, t1;       /* clock_ns() around the work */
+	int64_t status;
+	int fatal;            /* the run cannot go on (worker died, connection lost) */
+	char msg[512];
+};
+
+struct config {
+	const char *cmd[2];        /* arms A and B */
+	const char *worker;
+	const char *pg, *sql[2], *setup_sql;
+	int rollback, no_shell, quiet, ignore_failure, aa;
+	long runs, pairs, warmup, first_run;
+	int order;                 /* ORDER_* */
+	uint64_t seed;
+	int64_t delay_ns, timeout_ns;
+	int delay_arm;             /* 0 = A, 1 = B */
+	const char *setup, *prepare, *cleanup, *output;
+	int out_fd;                /* the commands' stdout/stderr, -1 = ours */
+	int err_fd;
+};
+
+struct executor {
+	const char *mode;
+	void *state;
+	/* Start a run (a fresh worker, a fresh connection). 0, or -1 with msg. */
+	int (*begin_run)(struct executor *, const struct config *, long run,
+	                 char *msg, size_t n);
+	void (*work)(struct executor *, const struct config *, int arm, long run,
+	             long pair, struct obs *);
+	void (*end_run)(struct executor *, const struct config *);
+	void (*metadata)(struct executor *, const struct config *);
+	pid_t (*pid)(struct executor *);   /* for "# run: ... pid=" */
+};
+
+void exec_command_init(struct executor *, const struct config *);
+void exec_worker_init(struct executor *, const struct config *);
+void exec_pg_init(struct executor *, const struct config *);
+
+#endif
