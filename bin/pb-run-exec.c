@@ -26,7 +26,8 @@ static int dev_null(int flags)
 static void describe_exit(char *msg, size_t n, const char *what, int ws)
 {
 	if (WIFSIGNALED(ws))
-		snprintf(msg, n, "%s killed by signal %d", what, WTERMSIG(ws));
+		snprintf(msg, n, "%s killed by signal %d (status %d)", what, WTERMSIG(ws),
+		         128 + WTERMSIG(ws));
 	else
 		snprintf(msg, n, "%s exited with status %d", what, WEXITSTATUS(ws));
 }
@@ -240,11 +241,16 @@ static int read_answer(struct worker *w, int64_t deadline)
 		if (deadline) {
 			struct pollfd p = { w->from, POLLIN, 0 };
 			int64_t left = deadline - clock_ns();
-			int ms = left <= 0 ? 0 : (int)((left + 999999) / 1000000);
+			int ms = left <= 0 ? 0 : (int)((left + 999999) / 1000000), pr = 0;
 
-			if (left <= 0 || poll(&p, 1, ms) == 0) {
+			if (left <= 0 || (pr = poll(&p, 1, ms)) == 0) {
 				if (deadline - clock_ns() <= 0)
 					return -2;
+				continue;
+			}
+			if (pr < 0 && errno == EINTR) {   /* not on to a blocking read */
+				if (proc_interrupted)
+					return -3;
 				continue;
 			}
 		}

@@ -456,7 +456,7 @@ static int observe(struct study *st, long run, long pair, const char *phase, int
 static int first_arm(const struct config *c, struct rng *r, long k)
 {
 	if (c->order == ORDER_ALTERNATE)
-		return k % 2 == 0;   /* AB, BA, AB ... */
+		return k % 2 == 1;   /* AB, BA, AB ... */
 	return (int)(rng_next(r) >> 63);
 }
 
@@ -490,7 +490,7 @@ static int blocked(struct study *st, long run, const char *phase, long n)
 	for (done = 0; done < n; done++)
 		if (observe(st, run, done + 1, phase, 0, 1, &a[done]) < 0)
 			break;
-	for (i = 0; i < done; i++) {
+	for (i = 0; done == n && i < done; i++) {   /* not after a fatal A */
 		if (observe(st, run, i + 1, phase, 1, 2, &b) < 0) {
 			write_pair(st, run, i + 1, phase, &a[i], &b);
 			break;
