@@ -204,7 +204,7 @@ static int worker_stop(struct worker *w, int grace_ms)
 	if (w->pid <= 0)
 		return 0;
 	for (i = 0; i < grace_ms; i++) {
-		if (waitpid(w->pid, &ws, WNOHANG) == w->pid) {
+		if (proc_poll(w->pid, &ws)) {
 			w->pid = 0;
 			return ws;
 		}
@@ -339,7 +339,8 @@ static void worker_work(struct executor *ex, const struct config *c, int arm,
 		worker_stop(w, 0);
 		o->status = ST_WORKER_GARBAGE;
 		o->fatal = 1;
-		snprintf(o->msg, sizeof o->msg, "worker answer longer than %d bytes", ANSWER_MAX);
+		snprintf(o->msg, sizeof o->msg, "worker answer longer than %d bytes",
+		         ANSWER_MAX - 2);
 		return;
 	default: worker_died(w, o, strerror(errno)); return;
 	}

@@ -1,8 +1,11 @@
 /* pb-run: run A and B as randomized pairs inside fresh runs, after warm-up,
  * with an optional busy-wait delay of known size on one arm; write the raw
  * pb stream, one flushed pair at a time. */
+#include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdnoreturn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -151,7 +154,7 @@ static void parse_option(struct config *c, int opt)
 			die_usage("--delay-arm is A or B, not '%s'", optarg);
 		c->delay_arm = optarg[0] - 'A';
 		break;
-	case O_FIRST_RUN: c->first_run = opt_nonneg("first-run", optarg, COUNT_MAX); break;
+	case O_FIRST_RUN: c->first_run = opt_count("first-run", optarg, COUNT_MAX); break;
 	case O_NO_SHELL: c->no_shell = 1; break;
 	case O_WORKER: c->worker = optarg; break;
 	case O_SETUP: c->setup = optarg; break;
@@ -313,50 +316,6 @@ static void progress_end(struct progress *p)
 		fprintf(stderr, "\r%*s\r", 78, "");
 }
 
-/* Hooks: through /bin/sh, not timed, with PB_RUN, PB_PAIR, PB_ARM and
- * PB_PHASE in their environment. A failing hook stops the study. */
-
-extern char **environ;
-
-static void run_hook(const struct config *c, const char *name, const char *cmd,
-                     long run, long pair, int arm, const char *phase)
-{
-	static char *argv[4] = { "/bin/sh", "-c", NULL, NULL };
-	char vars[4][64], **env;
-	struct proc_spec spec;
-	struct proc_io io = { -1, c->out_fd >= 0 ? c->out_fd : 2, c->err_fd >= 0 ? c->err_fd : 2 };
-	size_t n = 0, i;
-	int ws;
-	pid_t pid;
-
-	while (environ[n])
-		n++;
-	env = xmalloc((n + 5) * sizeof *env);
-	for (i = 0; i < n; i++)
-		env[i] = environ[i];
-	snprintf(vars[0], sizeof vars[0], "PB_RUN=%ld", run);
-	snprintf(vars[1], sizeof vars[1], "PB_PAIR=%ld", pair);
-	snprintf(vars[2], sizeof vars[2], "PB_ARM=%s", arm < 0 ? "" : arm ? "B" : "A");
-	snprintf(vars[3], sizeof vars[3], "PB_PHASE=%s", phase);
-	for (i = 0; i < 4; i++)
-		env[n + i] = vars[i];
-	env[n + 4] = NULL;
-	argv[2] = (char *)cmd;
-	io.in = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	proc_prepare(&spec, argv, 0, &io, env);
-	pid = proc_start(&spec);
-	proc_unprepare(&spec);
-	close(io.in);
-	free(env);
-	if (pid < 0)
-		die("--%s: cannot start /bin/sh:", name);
-	if (proc_wait(pid, 0, &ws) == PROC_INTERRUPTED)
-		return;
-	if (proc_status_code(ws) != 0)
-		die("run %ld: --%s hook failed with status %lld: %s", run, name,
-		    (long long)proc_status_code(ws), cmd);
-}
-
 /* One study */
 
 struct half {
@@ -370,8 +329,101 @@ struct study {
 	struct executor *ex;
 	struct progress prog;
 	long pairs_written;
-	int failed;             /* a fatal failure stopped the study */
+	char ended[640];        /* why the current run ended early */
 };
+
+/* Where in the study something happened, for messages and comments. */
+struct where {
+	long run, pair;
+	const char *phase;
+	int arm;                /* -1: not an observation (setup, cleanup) */
+};
+
+static const char *describe(const struct where *w)
+{
+	static char buf[128];
+
+	if (w->arm < 0)
+		snprintf(buf, sizeof buf, "run %ld (%s)", w->run, w->phase);
+	else
+		snprintf(buf, sizeof buf, "run %ld pair %ld (%s) arm %c", w->run, w->pair,
+		         w->phase, 'A' + w->arm);
+	return buf;
+}
+
+/* A failure that stops the study: a '# failed:' comment after every
+ * completed pair, the executor stopped, one line on stderr, exit 1. */
+static noreturn void stop_study(struct study *st, const struct where *w, const char *msg)
+{
+	progress_end(&st->prog);
+	printf("# failed: %s: %s\n", describe(w), msg);
+	st->ex->end_run(st->ex, st->c);
+	pb_finish();
+	die("%s: %s", describe(w), msg);
+}
+
+static noreturn void interrupted(struct study *st, const struct where *w)
+{
+	const char *sig = proc_interrupted == SIGINT ? "SIGINT" : "SIGTERM";
+	int code = 128 + (int)proc_interrupted;
+
+	st->ex->end_run(st->ex, st->c);
+	progress_end(&st->prog);
+	printf("# interrupted: %s in %s; %ld pairs written\n", sig, describe(w),
+	       st->pairs_written);
+	pb_finish();
+	fprintf(stderr, "pb-run: interrupted by %s in %s\n", sig, describe(w));
+	exit(code);
+}
+
+/* Hooks: through /bin/sh, not timed, with PB_RUN, PB_PAIR, PB_ARM and
+ * PB_PHASE in their environment. A failing hook stops the study. */
+
+extern char **environ;
+
+static void run_hook(struct study *st, const char *name, const char *cmd,
+                     const struct where *w)
+{
+	static char *argv[4] = { "/bin/sh", "-c", NULL, NULL };
+	const struct config *c = st->c;
+	char vars[4][64], **env, msg[512];
+	struct proc_spec spec;
+	struct proc_io io = { -1, c->out_fd >= 0 ? c->out_fd : 2, c->err_fd >= 0 ? c->err_fd : 2 };
+	size_t n = 0, i;
+	int ws;
+	pid_t pid;
+
+	while (environ[n])
+		n++;
+	env = xmalloc((n + 5) * sizeof *env);
+	for (i = 0; i < n; i++)
+		env[i] = environ[i];
+	snprintf(vars[0], sizeof vars[0], "PB_RUN=%ld", w->run);
+	snprintf(vars[1], sizeof vars[1], "PB_PAIR=%ld", w->pair);
+	snprintf(vars[2], sizeof vars[2], "PB_ARM=%s", w->arm < 0 ? "" : w->arm ? "B" : "A");
+	snprintf(vars[3], sizeof vars[3], "PB_PHASE=%s", w->phase);
+	for (i = 0; i < 4; i++)
+		env[n + i] = vars[i];
+	env[n + 4] = NULL;
+	argv[2] = (char *)cmd;
+	io.in = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	proc_prepare(&spec, argv, 0, &io, env);
+	pid = proc_start(&spec);
+	proc_unprepare(&spec);
+	close(io.in);
+	free(env);
+	if (pid < 0) {
+		snprintf(msg, sizeof msg, "--%s: cannot start /bin/sh: %s", name, strerror(errno));
+		stop_study(st, w, msg);
+	}
+	if (proc_wait(pid, 0, &ws) == PROC_INTERRUPTED)
+		interrupted(st, w);
+	if (proc_status_code(ws) != 0) {
+		snprintf(msg, sizeof msg, "--%s hook failed with status %lld: %.400s", name,
+		         (long long)proc_status_code(ws), cmd);
+		stop_study(st, w, msg);
+	}
+}
 
 static void write_row(long run, long pair, const char *phase, const struct half *h)
 {
@@ -396,40 +448,42 @@ static void write_pair(struct study *st, long run, long pair, const char *phase,
 	st->pairs_written++;
 }
 
-static void interrupted(struct study *st, long run, long pair, const char *phase, int arm)
+/* After the pair (if it completed) is written: why the run stops here. */
+static void run_ended(struct study *st)
 {
-	const char *sig = proc_interrupted == 2 ? "SIGINT" : "SIGTERM";
-	int code = 128 + (int)proc_interrupted;
-
-	st->ex->end_run(st->ex, st->c);
-	progress_end(&st->prog);
-	printf("# interrupted: %s in run %ld pair %ld (%s) arm %c; %ld pairs written\n",
-	       sig, run, pair, phase, 'A' + arm, st->pairs_written);
-	pb_finish();
-	fprintf(stderr, "pb-run: interrupted by %s in run %ld pair %ld (%s) arm %c\n",
-	        sig, run, pair, phase, 'A' + arm);
-	exit(code);
+	printf("# run_ended: %s; the rest of the run is not measured\n", st->ended);
+	fflush(stdout);
 }
 
 /* Time one observation: the work, then the busy-wait delay, both inside
- * the window. Returns 0 to go on, -1 when the run must stop. */
+ * the window. The other arm waits as long outside its window, so that
+ * both arms leave the machine in the same state for the next
+ * observation (a delay that only one arm pays would also change what
+ * follows it). Returns 0 to go on, -1 when the run must stop (st->ended
+ * says why). */
 static int observe(struct study *st, long run, long pair, const char *phase, int arm,
                    int pos, struct half *h)
 {
 	const struct config *c = st->c;
+	struct where w = { run, pair, phase, arm };
 	struct obs o;
 
 	if (c->prepare)
-		run_hook(c, "prepare", c->prepare, run, pair, arm, phase);
+		run_hook(st, "prepare", c->prepare, &w);
 	if (proc_interrupted)
-		interrupted(st, run, pair, phase, arm);
+		interrupted(st, &w);
 	memset(&o, 0, sizeof o);
-	h->delay = arm == c->delay_arm ? c->delay_ns : 0;
 	st->ex->work(st->ex, c, arm, run, pair, &o);
-	if (h->delay && o.status == 0)
-		o.t1 = clock_spin_until(o.t1 + h->delay);
+	h->delay = 0;
+	if (c->delay_ns && o.status == 0) {
+		int64_t end = clock_spin_until(o.t1 + c->delay_ns);
+		if (arm == c->delay_arm) {
+			o.t1 = end;
+			h->delay = c->delay_ns;
+		}
+	}
 	if (o.status == ST_INTERRUPTED || proc_interrupted)
-		interrupted(st, run, pair, phase, arm);
+		interrupted(st, &w);
 	h->ns = o.t1 - o.t0 > 0 ? o.t1 - o.t0 : 1;
 	h->status = o.status;
 	h->arm = arm;
@@ -437,17 +491,10 @@ static int observe(struct study *st, long run, long pair, const char *phase, int
 	progress_show(&st->prog, c, run, pair, phase);
 	if (o.status == 0)
 		return 0;
-	if (!c->ignore_failure) {
-		progress_end(&st->prog);
-		printf("# failed: run %ld pair %ld (%s) arm %c: %s\n", run, pair, phase,
-		       'A' + arm, o.msg);
-		st->ex->end_run(st->ex, c);
-		pb_finish();
-		die("run %ld pair %ld (%s) arm %c: %s", run, pair, phase, 'A' + arm, o.msg);
-	}
+	if (!c->ignore_failure)
+		stop_study(st, &w, o.msg);
 	if (o.fatal) {
-		printf("# run_ended: run %ld pair %ld (%s) arm %c: %s; the rest of the "
-		       "run is not measured\n", run, pair, phase, 'A' + arm, o.msg);
+		snprintf(st->ended, sizeof st->ended, "%s: %s", describe(&w), o.msg);
 		return -1;
 	}
 	return 0;
@@ -460,7 +507,8 @@ static int first_arm(const struct config *c, struct rng *r, long k)
 	return (int)(rng_next(r) >> 63);
 }
 
-/* n pairs of one phase in random or alternating order. */
+/* n pairs of one phase in random or alternating order. A pair whose
+ * first half ended the run is not written: a pair needs both halves. */
 static int interleaved(struct study *st, struct rng *r, long run, const char *phase,
                        long n, long *k)
 {
@@ -468,15 +516,18 @@ static int interleaved(struct study *st, struct rng *r, long run, const char *ph
 
 	for (i = 1; i <= n; i++) {
 		struct half h[2];
-		int f = first_arm(st->c, r, (*k)++);
+		int f = first_arm(st->c, r, (*k)++), second;
 
-		if (observe(st, run, i, phase, f, 1, &h[0]) < 0)
-			return -1;
-		if (observe(st, run, i, phase, !f, 2, &h[1]) < 0) {
-			write_pair(st, run, i, phase, &h[0], &h[1]);
+		if (observe(st, run, i, phase, f, 1, &h[0]) < 0) {
+			run_ended(st);
 			return -1;
 		}
+		second = observe(st, run, i, phase, !f, 2, &h[1]);
 		write_pair(st, run, i, phase, &h[0], &h[1]);
+		if (second < 0) {
+			run_ended(st);
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -485,20 +536,19 @@ static int interleaved(struct study *st, struct rng *r, long run, const char *ph
 static int blocked(struct study *st, long run, const char *phase, long n)
 {
 	struct half *a = xmalloc((size_t)n * sizeof *a), b;
-	long i, done;
+	long i = 0, done;
+	int ended = 0;
 
-	for (done = 0; done < n; done++)
-		if (observe(st, run, done + 1, phase, 0, 1, &a[done]) < 0)
-			break;
-	for (i = 0; done == n && i < done; i++) {   /* not after a fatal A */
-		if (observe(st, run, i + 1, phase, 1, 2, &b) < 0) {
-			write_pair(st, run, i + 1, phase, &a[i], &b);
-			break;
-		}
+	for (done = 0; done < n && !ended; done++)
+		ended = observe(st, run, done + 1, phase, 0, 1, &a[done]) < 0;
+	for (; !ended && i < n; i++) {
+		ended = observe(st, run, i + 1, phase, 1, 2, &b) < 0;
 		write_pair(st, run, i + 1, phase, &a[i], &b);
 	}
 	free(a);
-	return done == n && i == n ? 0 : -1;
+	if (ended)
+		run_ended(st);
+	return ended ? -1 : 0;
 }
 
 static int phase(struct study *st, struct rng *r, long run, const char *name, long n,
@@ -512,21 +562,19 @@ static int phase(struct study *st, struct rng *r, long run, const char *name, lo
 static void one_run(struct study *st, long run)
 {
 	const struct config *c = st->c;
+	struct where setup = { run, 0, "setup", -1 }, cleanup = { run, 0, "cleanup", -1 };
 	struct rng r;
 	char stamp[32], msg[512], host[256];
 	long k = 0;
 
 	rng_seed(&r, c->seed ^ ((uint64_t)run * 0x9e3779b97f4a7c15u));
 	if (c->setup)
-		run_hook(c, "setup", c->setup, run, 0, -1, "setup");
+		run_hook(st, "setup", c->setup, &setup);
 	if (proc_interrupted)
-		interrupted(st, run, 0, "setup", 0);
+		interrupted(st, &setup);
 	clock_utc_stamp(stamp);
-	if (st->ex->begin_run(st->ex, c, run, msg, sizeof msg) < 0) {
-		printf("# failed: run %ld: %s\n", run, msg);
-		pb_finish();
-		die("run %ld: %s", run, msg);
-	}
+	if (st->ex->begin_run(st->ex, c, run, msg, sizeof msg) < 0)
+		stop_study(st, &setup, msg);
 	sysinfo_host(host, sizeof host);
 	printf("# run: %ld start=%s pid=%ld host=%s\n", run, stamp,
 	       (long)st->ex->pid(st->ex), host);
@@ -534,9 +582,9 @@ static void one_run(struct study *st, long run)
 		phase(st, &r, run, "measure", c->pairs, &k);
 	st->ex->end_run(st->ex, c);
 	if (c->cleanup)
-		run_hook(c, "cleanup", c->cleanup, run, 0, -1, "cleanup");
+		run_hook(st, "cleanup", c->cleanup, &cleanup);
 	if (proc_interrupted)
-		interrupted(st, run, c->pairs, "cleanup", 0);
+		interrupted(st, &cleanup);
 }
 
 int main(int argc, char **argv)

@@ -14,13 +14,39 @@ extern char **environ;
 
 volatile sig_atomic_t proc_interrupted;
 void (*volatile proc_on_interrupt)(void);
-static volatile sig_atomic_t current_group;  /* a pid */
+/* The process groups we started and have not reaped (a worker and a
+ * hook can be alive at once): the signal handler kills them all. */
+enum { LIVE_MAX = 8 };
+static volatile sig_atomic_t live[LIVE_MAX];
+
+static void live_add(pid_t pid)
+{
+	int i;
+
+	for (i = 0; i < LIVE_MAX; i++)
+		if (live[i] == 0) {
+			live[i] = pid;
+			return;
+		}
+}
+
+static void live_remove(pid_t pid)
+{
+	int i;
+
+	for (i = 0; i < LIVE_MAX; i++)
+		if (live[i] == pid)
+			live[i] = 0;
+}
 
 static void on_signal(int sig)
 {
+	int i;
+
 	proc_interrupted = sig;
-	if (current_group > 0)
-		kill(-current_group, SIGKILL);
+	for (i = 0; i < LIVE_MAX; i++)
+		if (live[i] > 0)
+			kill(-live[i], SIGKILL);
 	if (proc_on_interrupt)
 		proc_on_interrupt();
 }
@@ -86,7 +112,7 @@ pid_t proc_start(const struct proc_spec *p)
 		errno = err;
 		return -1;
 	}
-	current_group = pid;
+	live_add(pid);
 	if (proc_interrupted)   /* the signal came before we knew the group */
 		kill(-pid, SIGKILL);
 	return pid;
@@ -96,8 +122,7 @@ static void reap(pid_t pid, int *wstatus)
 {
 	while (waitpid(pid, wstatus, 0) < 0 && errno == EINTR)
 		;
-	if (current_group == pid)
-		current_group = 0;
+	live_remove(pid);
 }
 
 int proc_kill(pid_t pid)
@@ -122,8 +147,7 @@ static int wait_plain(pid_t pid, int *wstatus)
 			return PROC_INTERRUPTED;
 		}
 	}
-	if (current_group == pid)
-		current_group = 0;
+	live_remove(pid);
 	return PROC_EXITED;
 }
 
@@ -145,8 +169,7 @@ int proc_wait(pid_t pid, int64_t timeout_ns, int *wstatus)
 		pid_t r = waitpid(pid, wstatus, WNOHANG);
 
 		if (r == pid) {
-			if (current_group == pid)
-				current_group = 0;
+			live_remove(pid);
 			return PROC_EXITED;
 		}
 		if (proc_interrupted) {
@@ -164,6 +187,14 @@ int proc_wait(pid_t pid, int64_t timeout_ns, int *wstatus)
 		}
 		sigtimedwait(&chld, NULL, &left);
 	}
+}
+
+int proc_poll(pid_t pid, int *wstatus)
+{
+	if (waitpid(pid, wstatus, WNOHANG) != pid)
+		return 0;
+	live_remove(pid);
+	return 1;
 }
 
 int64_t proc_status_code(int ws)

@@ -37,6 +37,8 @@ enum { PROC_EXITED = 0, PROC_TIMEOUT = 1, PROC_INTERRUPTED = 2 };
 /* Wait for pid to end (timeout_ns 0 = no limit). On timeout or interrupt
  * the group is killed and reaped. *wstatus gets waitpid's status. */
 int proc_wait(pid_t pid, int64_t timeout_ns, int *wstatus);
+/* 1 when pid has ended (and is reaped, *wstatus set), else 0. */
+int proc_poll(pid_t pid, int *wstatus);
 /* SIGKILL the group of pid and reap pid; returns its wait status. */
 int proc_kill(pid_t pid);
 /* The wait status as pb's status column: exit code, or 128 + signal. */

@@ -199,10 +199,11 @@ cleanup $r 0 [] cleanup
 EOF
 is_file "$T/hooks" want "hooks: setup, prepare before each observation, cleanup; PB_RUN PB_PAIR PB_ARM PB_PHASE"
 for h in setup prepare cleanup; do
-	fails 1 "^pb-run: run 1: --$h hook failed with status 3: exit 3\$" \
+	fails 1 "^pb-run: run 1( pair [0-9]+ \\((warmup|measure)\\) arm [AB]| \\((setup|cleanup)\\)): --$h hook failed with status 3: exit 3\$" \
 		"a failing --$h hook: exit 1, one line" \
 		pb-run --runs 2 --pairs 2 --warmup 0 --$h 'exit 3' -- true
 	is "$(count '^# run: 2' "$T/out")" 0 "a failing --$h hook stops the study"
+	is "$(count "^# failed: run 1.*--$h hook failed" "$T/out")" 1 "a failing --$h hook: '# failed:' comment"
 done
 
 # --- the commands' output
