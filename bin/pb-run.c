@@ -567,7 +567,7 @@ static void one_run(struct study *st, long run)
 	char stamp[32], msg[512], host[256];
 	long k = 0;
 
-	rng_seed(&r, c->seed ^ ((uint64_t)run * 0x9e3779b97f4a7c15u));
+	rng_seed(&r, rng_derive(c->seed, (uint64_t)run));
 	if (c->setup)
 		run_hook(st, "setup", c->setup, &setup);
 	if (proc_interrupted)

@@ -21,6 +21,13 @@ void rng_seed(struct rng *r, uint64_t seed)
 		r->s[i] = splitmix64(&seed);
 }
 
+uint64_t rng_derive(uint64_t seed, uint64_t stream)
+{
+	uint64_t a = seed, b = stream ^ 0x6a09e667f3bcc909u;
+
+	return splitmix64(&a) ^ splitmix64(&b);
+}
+
 static uint64_t rotl(uint64_t x, int k)
 {
 	return (x << k) | (x >> (64 - k));

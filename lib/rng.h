@@ -10,6 +10,9 @@ struct rng {
 };
 
 void rng_seed(struct rng *r, uint64_t seed);
+/* A seed for stream k (a run, a group) of one study seed: both pass
+ * through splitmix64 first, so streams share no state words. */
+uint64_t rng_derive(uint64_t seed, uint64_t stream);
 uint64_t rng_next(struct rng *r);
 uint32_t rng_below(struct rng *r, uint32_t n);   /* uniform in [0, n) */
 double rng_uniform(struct rng *r);               /* uniform in [0, 1) */
