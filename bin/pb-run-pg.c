@@ -78,13 +78,18 @@ static char *safe_conninfo(const char *conninfo)
 		char msg[512];
 		one_line(msg, sizeof msg, err ? err : "bad conninfo");
 		PQfreemem(err);
+		/* libpq quotes the URI or a token of it, which may be the password. */
+		if (strstr(conninfo, "password") || (strstr(conninfo, "://") && strchr(conninfo, '@')))
+			die_usage("--pg: malformed conninfo (libpq's message not shown: "
+			          "it may quote the password)");
 		die_usage("--pg: %s", msg);
 	}
 	append(&out, &len, &cap, "");
 	for (o = opts; o->keyword; o++) {
 		const char *v;
 
-		if (!o->val || strcmp(o->keyword, "password") == 0)
+		if (!o->val || strcmp(o->keyword, "password") == 0 ||
+		    strcmp(o->keyword, "sslpassword") == 0)
 			continue;
 		if (len)
 			append(&out, &len, &cap, " ");
@@ -102,6 +107,13 @@ static char *safe_conninfo(const char *conninfo)
 	return out;
 }
 
+/* Server notices (RAISE NOTICE, "terminating connection" warnings) would
+ * go to stderr, where pb writes one line per failure. */
+static void ignore_notice(void *arg, const char *message)
+{
+	(void)arg, (void)message;
+}
+
 static PGconn *connect_db(struct pg *p, char *msg, size_t n)
 {
 	const char *keys[] = { "dbname", "fallback_application_name", NULL };
@@ -115,6 +127,7 @@ static PGconn *connect_db(struct pg *p, char *msg, size_t n)
 		PQfinish(c);
 		return NULL;
 	}
+	PQsetNoticeProcessor(c, ignore_notice, NULL);
 	return c;
 }
 
@@ -135,9 +148,40 @@ static int ok_status(ExecStatusType s)
 	       s == PGRES_COPY_OUT || s == PGRES_COPY_IN;
 }
 
+/* PQexec, carried on through COPY: the data of COPY TO STDOUT is read and
+ * dropped, COPY FROM STDIN gets none and fails. PQexec stops at a COPY,
+ * and left there the connection would answer PQgetResult for ever. */
+static PGresult *exec_script(PGconn *c, const char *sql)
+{
+	PGresult *r = PQexec(c, sql), *next;
+	char *buf;
+
+	for (;;) {
+		ExecStatusType s = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+
+		if (s == PGRES_COPY_OUT)
+			while (PQgetCopyData(c, &buf, 0) > 0)
+				PQfreemem(buf);
+		else if (s == PGRES_COPY_IN)
+			PQputCopyEnd(c, "pb-run sends no COPY data");
+		else
+			return r;
+		PQclear(r);
+		r = NULL;
+		while ((next = PQgetResult(c)) != NULL) {
+			PQclear(r);
+			r = next;
+			s = PQresultStatus(r);
+			if (s == PGRES_COPY_IN || s == PGRES_COPY_OUT || s == PGRES_COPY_BOTH ||
+			    PQstatus(c) == CONNECTION_BAD)
+				break;
+		}
+	}
+}
+
 static int run_setup_sql(PGconn *c, const char *sql, char *msg, size_t n)
 {
-	PGresult *r = PQexec(c, sql);
+	PGresult *r = exec_script(c, sql);
 	int ok = r && ok_status(PQresultStatus(r));
 
 	if (!ok) {
@@ -195,16 +239,14 @@ static void pg_work(struct executor *ex, const struct config *c, int arm, long r
                     long pair, struct obs *o)
 {
 	struct pg *p = ex->state;
-	PGresult *r, *next;
+	PGresult *r;
 	ExecStatusType s;
 
 	(void)c, (void)run, (void)pair;
 	o->t0 = clock_ns();
-	r = PQexec(p->conn, p->script[arm]);
+	r = exec_script(p->conn, p->script[arm]);
 	o->t1 = clock_ns();
 	s = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
-	while ((next = PQgetResult(p->conn)) != NULL)   /* after COPY etc. */
-		PQclear(next);
 	if (ok_status(s)) {
 		PQclear(r);
 		return;

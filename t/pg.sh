@@ -42,6 +42,11 @@ pg_start() {
 	chmod 755 "$T"
 	[ "$(id -u)" = 0 ] && chown postgres "$PGDIR"
 	trap 'pg_stop' EXIT
+	# dash runs no EXIT trap when a signal kills it (a closed pipe, ^C)
+	trap 'pg_stop; trap - EXIT; exit 129' HUP
+	trap 'pg_stop; trap - EXIT; exit 130' INT
+	trap 'pg_stop; trap - EXIT; exit 141' PIPE
+	trap 'pg_stop; trap - EXIT; exit 143' TERM
 	as_pg "$PGBIN/initdb" -D "$PGDIR/data" --no-sync -A trust -U postgres \
 		>"$PGDIR/initdb.log" 2>&1 || pg_unavailable "initdb failed: $(tail -n 1 "$PGDIR/initdb.log")"
 	as_pg "$PGBIN/pg_ctl" -D "$PGDIR/data" -l "$PGDIR/log" -w -t 60 start \
