@@ -202,13 +202,21 @@ static int pg_begin(struct executor *ex, const struct config *c, long run,
 	p->conn = connect_db(p, msg, n);
 	if (!p->conn)
 		return -1;
-	if (c->setup_sql && run_setup_sql(p->conn, c->setup_sql, msg, n) < 0) {
-		PQfinish(p->conn);
-		p->conn = NULL;
-		return -1;
+	if (c->timeout_ns) {   /* --timeout: the server cancels a long statement */
+		char set[64];
+		snprintf(set, sizeof set, "SET statement_timeout = %lld",
+		         (long long)((c->timeout_ns + 999999) / 1000000));
+		if (run_setup_sql(p->conn, set, msg, n) < 0)
+			goto fail;
 	}
+	if (c->setup_sql && run_setup_sql(p->conn, c->setup_sql, msg, n) < 0)
+		goto fail;
 	p->cancel = PQgetCancel(p->conn);
 	return 0;
+fail:
+	PQfinish(p->conn);
+	p->conn = NULL;
+	return -1;
 }
 
 static void pg_end(struct executor *ex, const struct config *c)
@@ -263,8 +271,15 @@ static void pg_work(struct executor *ex, const struct config *c, int arm, long r
 		o->fatal = 1;
 		snprintf(o->msg, sizeof o->msg, "connection lost: %s", why);
 	} else {
+		const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
+
 		describe_error(p->conn, r, o->msg, sizeof o->msg);
 		o->status = ST_SQL_ERROR;
+		if (c->timeout_ns && state && strcmp(state, "57014") == 0) {
+			o->status = ST_TIMEOUT;
+			snprintf(o->msg, sizeof o->msg, "statement timed out after %.6g s "
+			         "(statement_timeout, SQLSTATE 57014)", (double)c->timeout_ns / 1e9);
+		}
 		end_open_transaction(p->conn);
 		if (c->rollback)
 			strncat(o->msg, " (transaction rolled back)",
