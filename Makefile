@@ -75,10 +75,10 @@ t/unit/rng: t/unit/rng.c t/unit/tap.h lib/libpb.a
 # The tools the test suite needs; installed with apt-get when run as root,
 # otherwise named in one line.
 deps-check:
-	@$(NEED) cc:gcc prove:perl pg_config:libpq-dev \
+	@$(NEED) cc:gcc prove:perl gnuplot:gnuplot-nox pg_config:libpq-dev \
 		'/usr/lib/postgresql/*/bin/initdb:postgresql' runuser:util-linux
 deps-demo:
-	@$(NEED) cc:gcc
+	@$(NEED) cc:gcc gnuplot:gnuplot-nox
 
 check: deps-check all
 	PATH="$$(pwd)/bin:$$PATH" prove -j2 t/

@@ -5,6 +5,7 @@ set title title_text
 set xlabel "pair, in the order measured (all runs)"
 set ylabel ylabel
 set key top right
+set yrange [vmin:vmax]
 plot 0 with lines ls 9 notitle, \
      data using 1:($3 == 0 ? $2 : 1/0) with points ls 1 ps 0.5 title "A went first", \
      data using 1:($3 == 1 ? $2 : 1/0) with points ls 2 ps 0.5 title "B went first"
