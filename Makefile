@@ -17,7 +17,8 @@ GNUPLOT = share/pb/common.gp share/pb/runs.gp share/pb/sense.gp share/pb/trend.g
 	share/pb/pairs.gp
 UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng
 MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
-	share/man/man1/pb-tint.1 share/man/man1/pb-boot.1 share/man/man1/pb-cross.1
+	share/man/man1/pb-tint.1 share/man/man1/pb-boot.1 share/man/man1/pb-cross.1 \
+	share/man/man1/pb-sense.1 share/man/man1/pb-plan.1 share/man/man1/pb-plot.1
 MAN7 = share/man/man7/pb.7
 NEED = sh share/dev/need
 

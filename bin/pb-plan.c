@@ -167,7 +167,10 @@ static void print_row(const char *plan, const struct anova *a, const struct desi
 	out_num(d->runs);
 	out_num(d->pairs);
 	out_num(d->hw);
-	out_num(d->cost_ns / 1e9);
+	if (isfinite(d->cost_ns))
+		out_num(d->cost_ns / 1e9);
+	else
+		out_field("");
 	out_end();
 }
 
@@ -289,8 +292,11 @@ static void find_costs(const struct opts *o, const struct stream *s, const struc
 	} else if (have_ab) {
 		c->pair = pair_time / pairs;
 		snprintf(c->pair_how, sizeof c->pair_how, "measured: mean of a + b");
-	} else {
+	} else if (o->target > 0) {
 		die("no a and b columns to measure a pair's cost from; give --pair-cost");
+	} else {
+		c->pair = NAN;   /* not needed without --target; total_s left empty */
+		snprintf(c->pair_how, sizeof c->pair_how, "unknown (no a and b columns)");
 	}
 	if (o->run_cost >= 0) {
 		c->run = (double)o->run_cost;
@@ -355,7 +361,7 @@ int main(int argc, char **argv)
 	struct run_acc *r = NULL;
 	struct anova a;
 	struct costs c;
-	size_t cap = 0, col, rcol, i;
+	size_t cap = 0, col, rcol;
 	long ca, cb;
 	double pair_time = 0, pairs = 0;
 
@@ -409,5 +415,4 @@ int main(int argc, char **argv)
 	groups_free(&ids);
 	stream_close(&s);
 	return pb_finish();
-	(void)i;
 }

@@ -151,11 +151,17 @@ static int ok_status(ExecStatusType s)
 /* PQexec, carried on through COPY: the data of COPY TO STDOUT is read and
  * dropped, COPY FROM STDIN gets none and fails. PQexec stops at a COPY,
  * and left there the connection would answer PQgetResult for ever. */
+/* Set when the last script met COPY FROM STDIN, which pb-run refuses by
+ * ending the copy with an error (the server reports it as 57014, the
+ * code of a cancelled statement, so it must not pass for a timeout). */
+static int refused_copy_in;
+
 static PGresult *exec_script(PGconn *c, const char *sql)
 {
 	PGresult *r = PQexec(c, sql), *next;
 	char *buf;
 
+	refused_copy_in = 0;
 	for (;;) {
 		ExecStatusType s = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
 
@@ -163,7 +169,7 @@ static PGresult *exec_script(PGconn *c, const char *sql)
 			while (PQgetCopyData(c, &buf, 0) > 0)
 				PQfreemem(buf);
 		else if (s == PGRES_COPY_IN)
-			PQputCopyEnd(c, "pb-run sends no COPY data");
+			refused_copy_in = 1, PQputCopyEnd(c, "pb-run sends no COPY data");
 		else
 			return r;
 		PQclear(r);
@@ -179,7 +185,7 @@ static PGresult *exec_script(PGconn *c, const char *sql)
 	}
 }
 
-static int run_setup_sql(PGconn *c, const char *sql, char *msg, size_t n)
+static int run_setup_sql(PGconn *c, const char *what, const char *sql, char *msg, size_t n)
 {
 	PGresult *r = exec_script(c, sql);
 	int ok = r && ok_status(PQresultStatus(r));
@@ -187,7 +193,7 @@ static int run_setup_sql(PGconn *c, const char *sql, char *msg, size_t n)
 	if (!ok) {
 		char why[400];
 		describe_error(c, r, why, sizeof why);
-		snprintf(msg, n, "--setup-sql failed: %s", why);
+		snprintf(msg, n, "%s failed: %s", what, why);
 	}
 	PQclear(r);
 	return ok ? 0 : -1;
@@ -206,10 +212,10 @@ static int pg_begin(struct executor *ex, const struct config *c, long run,
 		char set[64];
 		snprintf(set, sizeof set, "SET statement_timeout = %lld",
 		         (long long)((c->timeout_ns + 999999) / 1000000));
-		if (run_setup_sql(p->conn, set, msg, n) < 0)
+		if (run_setup_sql(p->conn, "setting statement_timeout for --timeout", set, msg, n) < 0)
 			goto fail;
 	}
-	if (c->setup_sql && run_setup_sql(p->conn, c->setup_sql, msg, n) < 0)
+	if (c->setup_sql && run_setup_sql(p->conn, "--setup-sql", c->setup_sql, msg, n) < 0)
 		goto fail;
 	p->cancel = PQgetCancel(p->conn);
 	return 0;
@@ -275,7 +281,7 @@ static void pg_work(struct executor *ex, const struct config *c, int arm, long r
 
 		describe_error(p->conn, r, o->msg, sizeof o->msg);
 		o->status = ST_SQL_ERROR;
-		if (c->timeout_ns && state && strcmp(state, "57014") == 0) {
+		if (c->timeout_ns && state && strcmp(state, "57014") == 0 && !refused_copy_in) {
 			o->status = ST_TIMEOUT;
 			snprintf(o->msg, sizeof o->msg, "statement timed out after %.6g s "
 			         "(statement_timeout, SQLSTATE 57014)", (double)c->timeout_ns / 1e9);

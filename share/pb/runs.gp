@@ -2,6 +2,18 @@
 # line, and the pooled interval as a band (pooled_lo, pooled_hi, pooled_est
 # when known). Variables: data, ylabel, title_text, nruns, has_pooled.
 load dir . "/common.gp"
+# When every interval is far from 0 (more than twice their spread), a zero
+# line would squash them into a line: leave it out and say so.
+stats data using 3 name "LO" nooutput
+stats data using 4 name "HI" nooutput
+lo_all = has_pooled && pooled_lo < LO_min ? pooled_lo : LO_min
+hi_all = has_pooled && pooled_hi > HI_max ? pooled_hi : HI_max
+span = hi_all - lo_all
+far = (lo_all > 0 && lo_all > 2 * span) || (hi_all < 0 && -hi_all > 2 * span)
+if (far) {
+	set yrange [lo_all - 0.15 * span : hi_all + 0.15 * span]
+	title_text = title_text . sprintf("\n(every interval is %s 0, which is off the scale)", lo_all > 0 ? "above" : "below")
+}
 set title title_text
 set xlabel "run"
 set ylabel ylabel
@@ -9,17 +21,18 @@ set xrange [0.4:nruns + 0.6]
 set xtics 1
 if (nruns > 30) { set xtics 5 }
 set key outside below horizontal
+set bmargin 6
 if (has_pooled && !(exists("dumb") && dumb)) {
 	set object 1 rect from graph 0, first pooled_lo to graph 1, first pooled_hi \
 		fc rgb "#c6dbef" fs solid 0.6 noborder behind
 }
 if (has_pooled) {
-	plot 0 with lines ls 9 title "0", \
+	plot (far ? 1/0 : 0) with lines ls 9 title (far ? "" : "0"), \
 	     pooled_est with lines lc rgb "#6baed6" lw 2 title sprintf("pooled (run blocks) %s [%s, %s]", fmt(pooled_est), fmt(pooled_lo), fmt(pooled_hi)), \
 	     pooled_lo with lines lc rgb "#9ecae1" lw 1 notitle, \
 	     pooled_hi with lines lc rgb "#9ecae1" lw 1 notitle, \
 	     data using 1:2:3:4:xtic(5) with yerrorbars ls 1 title "run: median and interval"
 } else {
-	plot 0 with lines ls 9 title "0", \
+	plot (far ? 1/0 : 0) with lines ls 9 title (far ? "" : "0"), \
 	     data using 1:2:3:4:xtic(5) with yerrorbars ls 1 title "run: estimate and interval"
 }
