@@ -15,7 +15,7 @@ EXAMPLES = examples/workload/pb-workload examples/worker/worker
 SCRIPTS = bin/pb-sense bin/pb-plot
 GNUPLOT = share/pb/common.gp share/pb/runs.gp share/pb/sense.gp share/pb/trend.gp \
 	share/pb/pairs.gp
-UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng
+UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng t/unit/boot
 MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
 	share/man/man1/pb-tint.1 share/man/man1/pb-boot.1 share/man/man1/pb-cross.1 \
 	share/man/man1/pb-sense.1 share/man/man1/pb-plan.1 share/man/man1/pb-plot.1
@@ -70,6 +70,8 @@ t/unit/stats: t/unit/stats.c t/unit/tap.h lib/libpb.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ t/unit/stats.c lib/libpb.a $(LDLIBS)
 t/unit/stream: t/unit/stream.c t/unit/tap.h lib/libpb.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ t/unit/stream.c lib/libpb.a $(LDLIBS)
+t/unit/boot: t/unit/boot.c t/unit/tap.h lib/libpb.a
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ t/unit/boot.c lib/libpb.a $(LDLIBS)
 t/unit/rng: t/unit/rng.c t/unit/tap.h lib/libpb.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ t/unit/rng.c lib/libpb.a $(LDLIBS)
 

@@ -9,6 +9,7 @@
 #include "clock.h"
 #include "err.h"
 #include "group.h"
+#include "num.h"
 #include "opt.h"
 #include "rng.h"
 #include "stream.h"
@@ -234,12 +235,16 @@ static void check_sizes(const struct groups *g, const struct rows *r, const stru
 	for (i = 0; i < r->n; i++)
 		n[r->group[i]]++;
 	for (i = 0; i < g->n; i++) {
-		if (n[i] < 2)
+		if (n[i] < 2) {
+			free(n);   /* before exit, or LeakSanitizer reports it */
 			die("%s: only 1 value; a bootstrap interval needs at least 2",
 			    group_name(g, i, o->column));
-		if (o->block && blocks_of[i] < 2)
+		}
+		if (o->block && blocks_of[i] < 2) {
+			free(n);
 			die("%s: only 1 block of '%s'; resampling blocks needs at least 2",
 			    group_name(g, i, o->column), o->block);
+		}
 	}
 	free(n);
 }
@@ -247,6 +252,7 @@ static void check_sizes(const struct groups *g, const struct rows *r, const stru
 static void print_head(struct stream *s, const struct group_cols *gc, const struct opts *o)
 {
 	size_t i;
+	char nb[NUM_BUFSZ];
 
 	out_begin(s);
 	out_meta("pb-boot.column", "%s", o->column);
@@ -254,7 +260,8 @@ static void print_head(struct stream *s, const struct group_cols *gc, const stru
 	out_meta("pb-boot.method", "%s", o->bca ? "bca (bias-corrected and accelerated, "
 	         "jackknife acceleration)" : "percentile");
 	out_meta("pb-boot.resamples", "%ld", o->resamples);
-	out_meta("pb-boot.level", "%g", o->level);
+	num_format(nb, o->level);
+	out_meta("pb-boot.level", "%s", nb);
 	out_meta("pb-boot.seed", "%llu", (unsigned long long)o->seed);
 	if (o->block)
 		out_meta("pb-boot.block", "%s (whole blocks resampled with replacement; "

@@ -114,10 +114,10 @@ static int expected_sign(const char *expect, struct input *in, const char **why)
 		return expect[0] == '+' ? 1 : -1;
 	}
 	if (in->has_delay && (in->delay_min != 0 || in->delay_max != 0)) {
-		if (sign_of(in->delay_min) != sign_of(in->delay_max))
+		if (in->delay_min < 0 && in->delay_max > 0)
 			die("the delay column has both signs; give --expect");
 		*why = "the sign of the injected delay (delay = delay_b - delay_a)";
-		return sign_of(in->delay_max);
+		return in->delay_max > 0 ? 1 : -1;
 	}
 	m = stat_median(in->all_d.v, in->all_d.n);
 	if (m == 0)

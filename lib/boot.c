@@ -102,8 +102,17 @@ static double median_replicate(const double *x, size_t n, size_t lo, size_t hi,
 
 double boot_stat_sorted(const double *x, size_t n, enum boot_stat stat)
 {
-	if (stat == BOOT_MEAN)
-		return stat_mean(x, n);
+	/* The mean as the replicates compute it (a plain sum over n), so a
+	 * resample holding the same values gives the same double and BCa
+	 * counts it as a tie; stat_mean's refinement pass can land an ulp
+	 * away, e.g. on sorted integers. */
+	if (stat == BOOT_MEAN) {
+		double s = 0;
+		size_t i;
+		for (i = 0; i < n; i++)
+			s += x[i];
+		return s / (double)n;
+	}
 	return n % 2 ? x[n / 2] : x[n / 2 - 1] + (x[n / 2] - x[n / 2 - 1]) / 2;
 }
 

@@ -1,0 +1,383 @@
+#!/bin/sh
+# pb-boot: intervals against R's boot at 200000 resamples, estimates,
+# seeds and metadata, signs, groups, invariants, blocks, BCa fallback,
+# errors, a large sample.
+. "$(dirname "$0")/lib.sh"
+cd "$D/boot" || exit 1
+
+# within GOT WANT TOL NAME: |GOT - WANT| <= TOL (absolute; awk doubles)
+within() {
+	if printf '%s\n' "$1" | grep -Eq '^-?[0-9.]+([eE][-+]?[0-9]+)?$' &&
+	   awk -v g="$1" -v w="$2" -v t="$3" 'BEGIN { d = g - w; exit !(d <= t && -d <= t) }'
+	then ok "$4"; else not_ok "$4"; diag "got:  $1" "want: $2 (within $3)"; fi
+}
+# row FILE: the first data row with '|' between fields
+row() { rows "$1" | head -n 1 | tr '\t' '|'; }
+# lohi FILE K: "lo hi" of data row K
+lohi() { echo "$(col lo "$2" "$1") $(col hi "$2" "$1")"; }
+# against FILE LO HI TOL NAME: lo and hi of the first row within TOL
+against() {
+	within "$(col lo 1 "$1")" "$2" "$4" "$5: lo"
+	within "$(col hi 1 "$1")" "$3" "$4" "$5: hi"
+}
+
+# --- Agreement with R's boot -------------------------------------------
+# References: R 4.2.2, boot 1.3-28.1, run from the top of the tree:
+#   library(boot)
+#   rd <- function(f) read.delim(file.path("t/data/boot", f), comment.char = "#")
+#   bca.half <- function(b, L, conf = 0.95) {   # boot:::bca.ci, ties at t0 counted half
+#     t <- b$t[, 1]; w <- qnorm((sum(t < b$t0) + sum(t == b$t0) / 2) / length(t))
+#     a <- sum(L^3) / (6 * sum(L^2)^1.5); z <- qnorm((1 + c(-conf, conf)) / 2)
+#     boot:::norm.inter(t, pnorm(w + (w + z) / (1 - a * (w + z))))[, 2] }
+#   ref <- function(b) { L <- empinf(b, type = "jack"); L <- L - mean(L)
+#     sprintf("%.17g", c(boot.ci(b, type = "perc")$percent[4:5], bca.half(b, L))) }
+#   x <- rd("odd.tsv")$d        # then even.tsv
+#   set.seed(1); ref(boot(x, function(d, i) median(d[i]), R = 200000))
+#   set.seed(1); ref(boot(x, function(d, i) mean(d[i]), R = 200000))
+#   r <- rd("runs.tsv"); ids <- as.character(unique(r$run)); byrun <- split(r$d, r$run)
+#   set.seed(1); ref(boot(ids, function(ids, i) median(unlist(byrun[ids[i]])), R = 200000))
+#   set.seed(1); ref(boot(ids, function(ids, i) mean(unlist(byrun[ids[i]])), R = 200000))
+# Each gives perc lo, perc hi, bca lo, bca hi.
+# - boot.ci's percentile ends interpolate between order statistics on the
+#   normal scale (norm.inter) where pb-boot interpolates linearly; at
+#   200000 resamples the neighbours are equal or a grid step apart, far
+#   below the tolerances.
+# - BCa: pb-boot's conventions, given to R explicitly. The acceleration
+#   uses jackknife values (boot.ci's default L is a regression estimate)
+#   centred on their mean (Efron & Tibshirani 14.15; empinf's jackknife
+#   centres on t0, hence L - mean(L): the same for the mean, not for the
+#   median). The bias correction counts replicates equal to the estimate
+#   as half below, where boot.ci counts them as above: a median replicate
+#   equals the estimate a quarter of the time in odd.tsv, and boot.ci's
+#   count moves the BCa interval from (20, 65) to (15, 55).
+# Tolerances. Medians: the exact (B = infinity) bootstrap distribution of
+# the median (binomial for odd n; the joint law of the two middle order
+# statistics for even n; all 6435 multisets of 8 runs for the blocks)
+# puts every quantile level, BCa's adjusted ones included, at least 3.7
+# (mostly 10 to 25) Monte Carlo standard errors from an atom boundary,
+# except the block percentile lo (0.025 is 3 s.e. below the step from -38
+# to -37): so the ends are exactly these order statistics, and block lo
+# may be -38..-37.
+# Six R seeds and fifty pb-boot seeds all gave exactly these medians.
+# Means: the largest Monte Carlo sd of any end, over 6 R seeds and 50
+# pb-boot seeds at 200000 resamples, is s = 0.126 (odd), 0.091 (even),
+# 0.158 (runs); a difference of two such estimates has sd s * sqrt(2);
+# the tolerance is 4 s sqrt(2): 0.72, 0.52, 0.90 (about 2 % of the width).
+B=200000
+run pb-boot --resamples $B odd.tsv
+against "$T/out" 25 70 0 "odd n = 41, median, percentile vs R"
+run pb-boot --resamples $B --method bca odd.tsv
+against "$T/out" 20 65 0 "odd n = 41, median, BCa vs R"
+run pb-boot --resamples $B --stat mean odd.tsv
+against "$T/out" 37.439024390243901 74.146341463414629 0.72 "odd n = 41, mean, percentile vs R"
+run pb-boot --resamples $B --stat mean --method bca odd.tsv
+against "$T/out" 38.658536585365852 75.853658536585371 0.72 "odd n = 41, mean, BCa vs R"
+run pb-boot --resamples $B even.tsv
+against "$T/out" 25 55 0 "even n = 64, median, percentile vs R"
+run pb-boot --resamples $B --method bca even.tsv
+against "$T/out" 25 55 0 "even n = 64, median, BCa vs R"
+run pb-boot --resamples $B --stat mean even.tsv
+against "$T/out" 36.953125 62.96875 0.52 "even n = 64, mean, percentile vs R"
+run pb-boot --resamples $B --stat mean --method bca even.tsv
+against "$T/out" 38.4375 65.78125 0.52 "even n = 64, mean, BCa vs R"
+run pb-boot --resamples $B --block run runs.tsv
+within "$(col lo 1 "$T/out")" -37.5 0.5 "8 runs, block median, percentile vs R: lo in [-38, -37]"
+within "$(col hi 1 "$T/out")" 24 0 "8 runs, block median, percentile vs R: hi"
+cp "$T/out" "$T/block"
+run pb-boot --resamples $B --block run --method bca runs.tsv
+against "$T/out" -38 24 0 "8 runs, block median, BCa vs R"
+run pb-boot --resamples $B --block run --stat mean runs.tsv
+against "$T/out" -35.410448336706551 14.877551020408163 0.90 "8 runs, block mean, percentile vs R"
+run pb-boot --resamples $B --block run --stat mean --method bca runs.tsv
+against "$T/out" -35.242718446601941 15.144578313253012 0.90 "8 runs, block mean, BCa vs R"
+
+# --- The estimate and n --------------------------------------------------
+# R: x <- rd("odd.tsv")$d; sprintf("%.17g", c(length(x), median(x), mean(x)))
+#   41 35 55.243902439024389;  even.tsv: 64 42.5 48.984375 (the middles
+#   are 40 and 45);  runs.tsv: 100 -15.5 -11.220000000000001
+run pb-boot odd.tsv
+is "$(col n 1 "$T/out")" 41 "odd: n is the row count"
+near "$(col est 1 "$T/out")" 35 0 "odd: est is the median"
+run pb-boot --stat mean odd.tsv
+near "$(col est 1 "$T/out")" 55.243902439024389 0 "odd: est is the mean (the same double as R's)"
+run pb-boot even.tsv
+is "$(col n 1 "$T/out"):$(col est 1 "$T/out")" 64:42.5 "even: est is the mean of the two middles"
+run pb-boot --stat mean even.tsv
+near "$(col est 1 "$T/out")" 48.984375 0 "even: est is the mean"
+run pb-boot --block run runs.tsv
+is "$(col n 1 "$T/out"):$(col est 1 "$T/out")" 100:-15.5 "--block: n and est over all rows"
+run pb-boot --block run --stat mean runs.tsv
+near "$(col est 1 "$T/out")" -11.220000000000001 0 "--block: est is the mean of all rows"
+# Even n, middles far apart and large: no overflow in the midpoint.
+printf 'd\n1e308\n-1\n1.5e308\n9e307\n' >"$T/huge.tsv"
+run pb-boot "$T/huge.tsv"
+near "$(col est 1 "$T/out")" 9.5e307 1e-15 "even n with huge middles: (9e307 + 1e308)/2"
+
+# --- Seeds and metadata ----------------------------------------------------
+run pb-boot --stat mean odd.tsv
+cp "$T/out" "$T/s_default"
+run pb-boot --stat mean odd.tsv
+is_file "$T/out" "$T/s_default" "no --seed: the same output twice"
+like "$(cat "$T/out")" '^# pb-boot.seed: 1$' "the default seed, 1, in the metadata"
+run pb-boot --stat mean --seed 1 odd.tsv
+is "$(rows "$T/out")" "$(rows "$T/s_default")" "--seed 1 = the default"
+run pb-boot --stat mean --seed 77 odd.tsv
+cp "$T/out" "$T/s77"
+run pb-boot --stat mean --seed 77 odd.tsv
+is_file "$T/out" "$T/s77" "--seed 77: the same output twice"
+like "$(cat "$T/out")" '^# pb-boot.seed: 77$' "--seed 77 in the metadata"
+run pb-boot --stat mean --seed 78 odd.tsv
+if [ "$(lohi "$T/out" 1)" != "$(lohi "$T/s77" 1)" ]; then ok "--seed 78: other lo/hi than --seed 77"
+else not_ok "--seed 78: other lo/hi than --seed 77"; fi
+is "$(col est 1 "$T/out")" "$(col est 1 "$T/s77")" "--seed 78: the same est"
+run pb-boot --seed 9007199254740992 odd.tsv
+is "$rc" 0 "--seed 2^53 is accepted"
+like "$(cat "$T/out")" '^# pb-boot.seed: 9007199254740992$' "--seed 2^53 in the metadata, every digit"
+
+run pb-boot --column d --stat mean --method bca --resamples 999 --level 0.9999999 --block run runs.tsv
+grep '^#' "$T/out" | sed 1,2d >"$T/got"   # drop the fixture note and the argv line
+cat >"$T/want" <<EOF
+# pb-boot.column: d
+# pb-boot.stat: mean
+# pb-boot.method: bca (bias-corrected and accelerated, jackknife acceleration)
+# pb-boot.resamples: 999
+# pb-boot.level: 0.9999999
+# pb-boot.seed: 1
+# pb-boot.block: run (whole blocks resampled with replacement; the statistic of their pooled rows)
+EOF
+is_file "$T/got" "$T/want" "metadata: column, stat, method, resamples, level (every digit), seed, block"
+like "$(sed -n 1p "$T/out")" '^# fixture, R: set.seed\(8\)' "input metadata copied first"
+like "$(sed -n 2p "$T/out")" '^# pb-boot: [^ ]+ pb-boot --column d --stat mean --method bca --resamples 999 --level 0.9999999 --block run runs.tsv$' \
+	"then version and argv"
+run pb-boot odd.tsv
+like "$(cat "$T/out")" '^# pb-boot.method: percentile$' "default method: percentile"
+like "$(cat "$T/out")" '^# pb-boot.stat: median$' "default stat: median"
+like "$(cat "$T/out")" '^# pb-boot.resamples: 2000$' "default resamples: 2000"
+like "$(cat "$T/out")" '^# pb-boot.level: 0.95$' "default level: 0.95"
+is "$(grep -c '^# pb-boot.block' "$T/out")" 0 "no --block: no block line"
+is "$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" "n est lo hi sign" "header without groups"
+
+# --- The sign column ---------------------------------------------------------
+# + when lo > 0, - when hi < 0, else 0; strict at 0: {0 x3, 10 x4} has
+# median 10 and P(median* = 0) = P(Bin(7, 3/7) >= 4) = 0.29, so lo = 0.
+sign_of() { printf 'd\n'; printf '%s\n' "$@"; }
+sign_of 3 5 7 9 11 >"$T/pos.tsv"
+sign_of -3 -5 -7 -9 -11 >"$T/neg.tsv"
+sign_of -10 -5 0 5 10 >"$T/mid.tsv"
+sign_of 0 0 0 10 10 10 10 >"$T/lo0.tsv"
+sign_of 0 0 0 -10 -10 -10 -10 >"$T/hi0.tsv"
+#   file  data                 est  lo   hi   sign
+for c in "pos 7|3|11|+" "neg -7|-11|-3|-" "mid 0|-10|10|0" "lo0 10|0|10|0" "hi0 -10|-10|0|0"; do
+	run pb-boot "$T/${c% *}.tsv"
+	is "$(row "$T/out" | cut -d'|' -f 2-)" "${c#* }" "sign, ${c% *}: est lo hi sign"
+done
+
+# --- Groups ------------------------------------------------------------------
+# groups.tsv: runs 3, 1, 2 interleaved.
+#   run 3 d {-120,-95,-101,-110,-99}        median -101
+#   run 1 d {-80,-60,-75,-70,-65,-90}       median (-75 + -70)/2 = -72.5
+#   run 2 d {10,-5,20,15,0,5,25}            median 10
+run pb-boot --group run groups.tsv
+is "$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" "run n est lo hi sign" "--group run: header"
+is "$(rows "$T/out" | cut -f 1-3 | tr '\t\n' ' ;')" "3 5 -101;1 6 -72.5;2 7 10;" \
+	"--group run: first-appearance order, n and est per run"
+is "$(rows "$T/out" | cut -f 6 | tr '\n' ' ')" "- - 0 " "--group run: signs (runs 3 and 1 all negative)"
+# Each group is its own rows and nothing else: with that group's rows
+# first, its row equals pb-boot on those rows alone.
+for k in 3 1 2; do
+	awk -F'\t' -v k=$k 'NR == 1 || $1 == k' groups.tsv >"$T/only"
+	{ cat "$T/only"; awk -F'\t' -v k=$k 'NR > 1 && $1 != k' groups.tsv; } >"$T/first"
+	run pb-boot --group run "$T/first"
+	got=$(row "$T/out" | cut -d'|' -f 2-)
+	run pb-boot "$T/only"
+	is "$got" "$(row "$T/out")" "--group run: run $k's row = pb-boot on run $k alone"
+done
+# Two columns, keys in first-appearance order:
+#   3 A {-120,-101,-99} -101   1 B {-80,-75,-65} -75   3 B {-95,-110} -102.5
+#   2 A {10,20,0,25} 15        1 A {-60,-70,-90} -70   2 B {-5,15,5} 5
+run pb-boot --group run,first groups.tsv
+is "$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" "run first n est lo hi sign" "--group run,first: header"
+is "$(rows "$T/out" | cut -f 1-4 | tr '\t\n' ' ;')" \
+	"3 A 3 -101;1 B 3 -75;3 B 2 -102.5;2 A 4 15;1 A 3 -70;2 B 3 5;" \
+	"--group run,first: six keys in order, n and est"
+# --group with --block: blocks belong to their group (each 'first' has
+# runs 3, 1 and 2 as its blocks).
+run pb-boot --group first --block run groups.tsv
+is "$(rows "$T/out" | cut -f 1-3 | tr '\t\n' ' ;')" "A 10 -65;B 8 -70;" "--group first --block run: n and est"
+awk -F'\t' 'NR == 1 || $3 == "A"' groups.tsv >"$T/a.tsv"
+got=$(row "$T/out" | cut -d'|' -f 2-)
+run pb-boot --block run "$T/a.tsv"
+is "$got" "$(row "$T/out")" "--group first --block run: group A = --block run on A's rows"
+
+# --- Invariants ----------------------------------------------------------------
+# lo <= est <= hi, and intervals nest as the level grows (the same seed,
+# the same replicates, higher and lower order statistics).
+for f in odd runs; do
+	for s in median mean; do
+		prev=
+		for L in 0.5 0.8 0.95 0.99; do
+			run pb-boot --stat $s --level $L $f.tsv
+			lo=$(col lo 1 "$T/out") est=$(col est 1 "$T/out") hi=$(col hi 1 "$T/out")
+			awk -v l="$lo" -v e="$est" -v h="$hi" 'BEGIN { exit !(l <= e && e <= h) }' &&
+				ok "$f $s level $L: lo <= est <= hi" || not_ok "$f $s level $L: $lo <= $est <= $hi"
+			if [ -n "$prev" ]; then
+				set -- $prev
+				awk -v l="$lo" -v h="$hi" -v pl="$1" -v ph="$2" 'BEGIN { exit !(l <= pl && h >= ph) }' &&
+					ok "$f $s level $L: contains the narrower level's interval" ||
+					not_ok "$f $s level $L: [$lo, $hi] contains [$1, $2]"
+			fi
+			prev="$lo $hi"
+		done
+	done
+done
+run pb-boot --stat mean --level 0.5 odd.tsv
+w50=$(awk -v l="$(col lo 1 "$T/out")" -v h="$(col hi 1 "$T/out")" 'BEGIN { print h - l }')
+run pb-boot --stat mean --level 0.99 odd.tsv
+w99=$(awk -v l="$(col lo 1 "$T/out")" -v h="$(col hi 1 "$T/out")" 'BEGIN { print h - l }')
+awk -v a="$w50" -v b="$w99" 'BEGIN { exit !(b > 2 * a) }' && ok "mean: width at 0.99 ($w99) > 2 x width at 0.5 ($w50)" ||
+	not_ok "mean: width at 0.99 ($w99) > 2 x width at 0.5 ($w50)"
+
+# Shift by 1000: the same draws pick the same ranks, so est, lo and hi
+# move by exactly 1000. Exact in doubles with integer data, n = 64 (a sum
+# over 64 is exact) and level 0.5 with 3999 resamples (the ends are the
+# 1000th and 3000th order statistics, no interpolation).
+awk -F'\t' -v OFS='\t' '/^#/ || $1 == "d" { print; next } { print $1 + 1000 }' even.tsv >"$T/shift.tsv"
+for s in median mean; do
+	run pb-boot --stat $s --level 0.5 --resamples 3999 even.tsv
+	cp "$T/out" "$T/base"
+	run pb-boot --stat $s --level 0.5 --resamples 3999 "$T/shift.tsv"
+	for c in est lo hi; do
+		near "$(col $c 1 "$T/out")" "$(awk -v v="$(col $c 1 "$T/base")" 'BEGIN { printf "%.17g", v + 1000 }')" 0 \
+			"shift by 1000, $s: $c moves by exactly 1000"
+	done
+done
+# BCa too, up to rounding of the interpolation weights.
+run pb-boot --stat mean --method bca even.tsv
+cp "$T/out" "$T/base"
+run pb-boot --stat mean --method bca "$T/shift.tsv"
+for c in est lo hi; do
+	near "$(col $c 1 "$T/out")" "$(awk -v v="$(col $c 1 "$T/base")" 'BEGIN { printf "%.17g", v + 1000 }')" 1e-13 \
+		"shift by 1000, mean, BCa: $c"
+done
+# Negation: est negates exactly; the ends negate and swap in distribution
+# (the draws now pick mirrored ranks), so within the tolerances above.
+awk -F'\t' '/^#/ || $1 == "d" { print; next } { print -$1 }' odd.tsv >"$T/neg41.tsv"
+for m in percentile bca; do
+	for s in median mean; do
+		run pb-boot --resamples $B --method $m --stat $s odd.tsv
+		cp "$T/out" "$T/base"
+		run pb-boot --resamples $B --method $m --stat $s "$T/neg41.tsv"
+		tol=0.72; [ $s = median ] && tol=0
+		near "$(col est 1 "$T/out")" "-$(col est 1 "$T/base")" 0 "negated, $s $m: est negates"
+		within "$(col lo 1 "$T/out")" "-$(col hi 1 "$T/base")" $tol "negated, $s $m: lo = -hi"
+		within "$(col hi 1 "$T/out")" "-$(col lo 1 "$T/base")" $tol "negated, $s $m: hi = -lo"
+	done
+done
+# Constant data: a zero-width interval at est, BCa included (every
+# replicate ties with est), even when the sum rounds (0.1 + 0.1 + 0.1).
+printf 'd\n5\n5\n5\n' >"$T/c5.tsv"
+printf 'd\n0.1\n0.1\n0.1\n' >"$T/c01.tsv"
+for f in c5 c01; do
+	for m in percentile bca; do
+		run pb-boot --stat mean --method $m "$T/$f.tsv"
+		e=$(col est 1 "$T/out")
+		is "$rc:$(row "$T/out" | cut -d'|' -f 3-4):$(cat "$T/err")" "0:$e|$e:" "constant $f, mean, $m: lo = hi = est, no warning"
+	done
+done
+
+# --- Blocks: the point of --block ------------------------------------------
+# runs.tsv has strong run effects (run means -65 .. 50, sd 20 within a
+# run). Resampling rows treats 100 rows as independent and gives a far
+# too narrow interval; resampling the 8 runs gives one at least twice as
+# wide. R, as above: set.seed(1); b <- boot(r$d, function(d, i) median(d[i]),
+# R = 200000); boot.ci(b, type = "perc") gives (-23, -5), under a third of
+# the block interval (-38, 24).
+run pb-boot --resamples $B runs.tsv
+wn=$(awk -v l="$(col lo 1 "$T/out")" -v h="$(col hi 1 "$T/out")" 'BEGIN { print h - l }')
+wb=$(awk -v l="$(col lo 1 "$T/block")" -v h="$(col hi 1 "$T/block")" 'BEGIN { print h - l }')
+awk -v n="$wn" -v b="$wb" 'BEGIN { exit !(b >= 2 * n) }' && ok "block interval ($wb) >= 2 x the row interval ($wn)" ||
+	not_ok "block interval ($wb) >= 2 x the row interval ($wn)"
+is "$(col sign 1 "$T/out") $(col sign 1 "$T/block")" "- 0" "rows say '-' (wrongly sure), blocks say '0'"
+# Blocks need not be contiguous: rows sorted by d interleave the runs and
+# renumber them (first appearance), which changes the draws but not the
+# law: the same est, and the R reference with the tolerances above.
+{ sed -n 1,2p runs.tsv; tail -n +3 runs.tsv | sort -n -k3,3; } >"$T/shuffled.tsv"
+run pb-boot --resamples $B --block run "$T/shuffled.tsv"
+is "$(col n 1 "$T/out"):$(col est 1 "$T/out")" "100:-15.5" "--block, runs interleaved: n, est"
+within "$(col lo 1 "$T/out")" -37.5 0.5 "--block, runs interleaved: lo vs R"
+within "$(col hi 1 "$T/out")" 24 0 "--block, runs interleaved: hi vs R"
+
+# --- BCa falls back to percentile -----------------------------------------
+# With thousands of resamples no data set puts every replicate on one
+# side of est: est is itself a possible replicate (the identity resample)
+# and, except for constant data, the resample of the smallest and of the
+# largest values lie on both sides; ties count half, so even est = the
+# smallest replicate does not do it. A single resample does: with seed 1
+# the one mean replicate of odd.tsv is not est (it is with probability
+# 0.5 %, the share of replicates equal to est measured in R).
+run pb-boot --stat mean --resamples 1 --method bca odd.tsv
+bca=$(rows "$T/out")
+is "$rc:$(cat "$T/err")" "0:pb-boot: column 'd': every replicate lies on one side of the estimate, so BCa is undefined; percentile interval given" \
+	"BCa, one replicate off est: exit 0, one warning"
+run pb-boot --stat mean --resamples 1 odd.tsv
+is "$bca" "$(rows "$T/out")" "BCa fallback: the percentile interval"
+# A replicate equal to est counts half below, so it is no fallback: with
+# seed 4 the one median replicate of odd.tsv is 35 = est (a median
+# replicate equals est with probability 0.24 here).
+run pb-boot --resamples 1 --seed 4 --method bca odd.tsv
+is "$rc:$(row "$T/out"):$(cat "$T/err")" "0:41|35|35|35|+:" "BCa, the one replicate = est: no fallback, no warning"
+run pb-boot --group run --resamples 1 --method bca --seed 3 groups.tsv
+like "$(cat "$T/err")" "^pb-boot: group '[0-9]': every replicate lies on one side" "BCa fallback per group names the group"
+
+# --- Errors ----------------------------------------------------------------------
+{ cat groups.tsv; printf '9\t1\tA\t4\n'; } >"$T/g9.tsv"
+fails 1 "^pb-boot: group '9': only 1 value; a bootstrap interval needs at least 2$" \
+	"a group of 1 value: exit 1, one line" pb-boot --group run "$T/g9.tsv"
+is "$(cat "$T/out")" "" "a group of 1 value: no output"
+printf 'd\n7\n' >"$T/one.tsv"
+fails 1 "^pb-boot: column 'd': only 1 value; a bootstrap interval needs at least 2$" \
+	"one value: exit 1, one line" pb-boot "$T/one.tsv"
+printf 'd\n' >"$T/empty.tsv"
+fails 1 "^pb-boot: .*empty.tsv:1: no data rows after the header$" "header only: exit 1, one line" \
+	pb-boot "$T/empty.tsv"
+awk -F'\t' 'NR <= 2 || $1 == 3' runs.tsv >"$T/run3.tsv"
+fails 1 "^pb-boot: column 'd': only 1 block of 'run'; resampling blocks needs at least 2$" \
+	"--block with one block: exit 1, one line" pb-boot --block run "$T/run3.tsv"
+fails 1 "^pb-boot: group '3': only 1 block of 'run'; resampling blocks needs at least 2$" \
+	"--group run --block run: every group one block: exit 1" pb-boot --group run --block run groups.tsv
+fails 1 "^pb-boot: groups.tsv: no column 'x' \(columns: run pair first d\)$" "missing --column: exit 1, names it" \
+	pb-boot --column x groups.tsv
+sed '1s/d$/d2/' groups.tsv >"$T/d2.tsv"
+fails 1 "no column 'd' \(columns: run pair first d2\)$" "default column d missing: exit 1" pb-boot "$T/d2.tsv"
+fails 1 "no column 'blk'" "missing --block column: exit 1" pb-boot --block blk groups.tsv
+fails 1 "no column 'grp'" "missing --group column: exit 1" pb-boot --group run,grp groups.tsv
+sed '6s/-60/-6o/' groups.tsv >"$T/bad.tsv"
+fails 1 "^pb-boot: .*bad.tsv:6: column 'd': not a finite number: '-6o'$" "bad number: exit 1, file:line" \
+	pb-boot "$T/bad.tsv"
+sed '6s/-60/nan/' groups.tsv >"$T/nan.tsv"
+fails 1 "nan.tsv:6: column 'd': not a finite number: 'nan'$" "nan: exit 1, file:line" pb-boot "$T/nan.tsv"
+for a in "--stat mode" "--stat ''" "--method boot" "--method BCa" "--level 0" "--level 1" "--level 1.5" \
+	"--level -0.5" "--level abc" "--resamples 0" "--resamples -5" "--resamples 1.5" "--resamples abc" \
+	"--resamples 100000001" "--seed -1" "--seed abc" "--seed 1.5" "--seed 9007199254740993" "--bogus" "--stat"; do
+	eval "set -- $a"
+	fails 2 '^pb-boot: ' "$a: exit 2, one line" pb-boot "$@" odd.tsv
+	is "$(cat "$T/out")" "" "$a: no output"
+done
+run pb-boot --help
+is "$rc:$(head -n 1 "$T/out")" "0:usage: pb-boot [options] [FILE...]" "--help: usage, exit 0"
+
+# --- A large sample --------------------------------------------------------------
+# 300000 values, i * 7919 mod 300000 for i = 0..299999: a permutation of
+# 0..299999 (7919 is prime to 300000), so the median is 149999.5 and a
+# value is its own rank. 200 resamples; the ends lie near the ranks
+# 150000 -+ 1.96 sqrt(n)/2 = -+537 (the median's bootstrap law is close
+# to normal); the Monte Carlo sd of the rank of a 2.5 % end from 200
+# resamples is about 52, so allow 250.
+awk 'BEGIN { print "d"; for (i = 0; i < 300000; i++) print (i * 7919) % 300000 }' >"$T/big.tsv"
+run pb-boot --resamples 200 "$T/big.tsv"
+is "$rc:$(col n 1 "$T/out")" "0:300000" "n = 300000: exit 0, n"
+near "$(col est 1 "$T/out")" 149999.5 0 "n = 300000: est = mean of the two middles"
+within "$(col lo 1 "$T/out")" 149463 250 "n = 300000: lo near rank 149463"
+within "$(col hi 1 "$T/out")" 150537 250 "n = 300000: hi near rank 150537"
+
+done_testing

@@ -1,0 +1,379 @@
+/* Unit tests of lib/boot.c: the estimate, percentile and BCa ends on
+ * replicates with known order statistics (hand and R values), jackknife
+ * values against leave-one-out by brute force, every replicate against
+ * the statistic of the explicit resample the same draws make, and the
+ * law of the median replicates against the exact bootstrap distribution
+ * (R: binomial sums). */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "boot.h"
+#include "rng.h"
+#include "stats.h"
+#include "tap.h"
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void shuffle(double *x, size_t n, struct rng *r)
+{
+	size_t i;
+
+	for (i = n - 1; i > 0; i--) {
+		size_t j = rng_below(r, (uint32_t)(i + 1));
+		double t = x[i];
+		x[i] = x[j];
+		x[j] = t;
+	}
+}
+
+/* Median or mean of a copy (the plain definition: sort, middle). */
+static double plain_stat(const double *x, size_t n, enum boot_stat stat)
+{
+	double *c = malloc(n * sizeof *c), v, s = 0;
+	size_t i;
+
+	memcpy(c, x, n * sizeof *c);
+	qsort(c, n, sizeof *c, cmp_double);
+	for (i = 0; i < n; i++)
+		s += c[i];
+	v = stat == BOOT_MEAN ? s / (double)n
+	  : n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
+	free(c);
+	return v;
+}
+
+static void test_stat_sorted(void)
+{
+	static const double odd[] = { -3, 1, 1, 4, 9 }, even[] = { -3, 1, 2, 4, 9, 10 };
+
+	is_num(boot_stat_sorted(odd, 5, BOOT_MEDIAN), 1, 0, "median, odd n: the middle");
+	is_num(boot_stat_sorted(even, 6, BOOT_MEDIAN), 3, 0, "median, even n: mean of the middles");
+	is_num(boot_stat_sorted(even, 6, BOOT_MEAN), 23.0 / 6, 0, "mean");
+	is_num(boot_stat_sorted(even, 2, BOOT_MEDIAN), -1, 0, "median, n = 2");
+}
+
+/* Ends are the (B+1)a-th and (B+1)(1-a)-th order statistics, linear
+ * between neighbours, clamped to the smallest and largest. */
+static void test_percentile(void)
+{
+	struct rng r;
+	double rep[1999], lo, hi;
+	size_t i;
+
+	rng_seed(&r, 5);
+	for (i = 0; i < 1999; i++)
+		rep[i] = (double)(i + 1);
+	shuffle(rep, 1999, &r);
+	boot_percentile(rep, 1999, 0.5, &lo, &hi);
+	is_num(lo, 500, 0, "B = 1999, level 0.5: lo = 500th of 1..1999");
+	is_num(hi, 1500, 0, "B = 1999, level 0.5: hi = 1500th");
+	ok(rep[0] == 1 && rep[1998] == 1999, "boot_percentile sorts the replicates");
+
+	/* squares 1..99: 100 * 0.025 = 2.5 -> 4 + 0.5 * (9 - 4) = 6.5;
+	 * 100 * 0.975 = 97.5 -> 97^2 + 0.5 * (98^2 - 97^2) = 9506.5 */
+	for (i = 0; i < 99; i++)
+		rep[i] = (double)((i + 1) * (i + 1));
+	shuffle(rep, 99, &r);
+	boot_percentile(rep, 99, 0.95, &lo, &hi);
+	is_num(lo, 6.5, 1e-13, "B = 99, level 0.95: lo between the 2nd and 3rd");
+	is_num(hi, 9506.5, 1e-13, "B = 99, level 0.95: hi between the 97th and 98th");
+
+	/* B = 10: 11 * 0.025 < 1 and 11 * 0.975 > 10, the extremes (as
+	 * boot's norm.inter) */
+	for (i = 0; i < 10; i++)
+		rep[i] = (double)i * 3 - 7;
+	shuffle(rep, 10, &r);
+	boot_percentile(rep, 10, 0.95, &lo, &hi);
+	ok(lo == -7 && hi == 20, "B = 10, level 0.95: clamped to the extremes");
+	rep[0] = 42;
+	boot_percentile(rep, 1, 0.95, &lo, &hi);
+	ok(lo == 42 && hi == 42, "B = 1: both ends the one replicate");
+}
+
+/* Replicates 1..1000: the end at position p is p itself. References,
+ * R:
+ *   jack <- c(1, 2, 4, 8, 16); L <- mean(jack) - jack
+ *   a <- sum(L^3) / (6 * sum(L^2)^1.5)             # -0.066265735490670261
+ *   bca <- function(below, a) { w <- qnorm(below / 1000); z <- qnorm(c(.025, .975))
+ *     1001 * pnorm(w + (w + z) / (1 - a * (w + z))) }
+ *   sprintf("%.17g", bca(400, a))      # est 400.5: 2.2083815237203885 900.60552632792337
+ *   sprintf("%.17g", bca(399.5, a))    # est 400, a tie: 2.1871620064928043 900.19308747801415
+ *   sprintf("%.17g", bca(399.5, 0))    # equal jack: 6.7766562518457381 927.49220809553719 */
+static void test_bca(void)
+{
+	static const double jack[] = { 1, 2, 4, 8, 16 }, flat[] = { 3, 3, 3 };
+	struct rng r;
+	double rep[1000], lo, hi;
+	size_t i;
+	int rc;
+
+	rng_seed(&r, 6);
+	for (i = 0; i < 1000; i++)
+		rep[i] = (double)(i + 1);
+	shuffle(rep, 1000, &r);
+	rc = boot_bca(rep, 1000, 400.5, jack, 5, 0.95, &lo, &hi);
+	ok(rc == 0, "BCa, est 400.5: defined");
+	is_num(lo, 2.2083815237203885, 1e-11, "BCa, est 400.5: lo (R)");
+	is_num(hi, 900.60552632792337, 1e-12, "BCa, est 400.5: hi (R)");
+	rc = boot_bca(rep, 1000, 400, jack, 5, 0.95, &lo, &hi);
+	is_num(lo, 2.1871620064928043, 1e-11, "BCa, est 400 = a replicate, counted half: lo (R)");
+	is_num(hi, 900.19308747801415, 1e-12, "BCa, est 400 = a replicate, counted half: hi (R)");
+	rc = boot_bca(rep, 1000, 400, flat, 3, 0.95, &lo, &hi);
+	ok(rc == 0 && !isnan(lo), "BCa, equal jackknife values: a = 0, not NaN");
+	is_num(lo, 6.7766562518457381, 1e-12, "BCa, a = 0: lo (R)");
+	is_num(hi, 927.49220809553719, 1e-12, "BCa, a = 0: hi (R)");
+	ok(boot_bca(rep, 1000, 0.5, jack, 5, 0.95, &lo, &hi) == -1, "BCa, every replicate above est: -1");
+	ok(boot_bca(rep, 1000, 1000.5, jack, 5, 0.95, &lo, &hi) == -1, "BCa, every replicate below est: -1");
+	ok(boot_bca(rep, 1000, 1, jack, 5, 0.95, &lo, &hi) == 0, "BCa, est = the smallest replicate: defined (a half)");
+	for (i = 0; i < 1000; i++)
+		rep[i] = 7;
+	rc = boot_bca(rep, 1000, 7, flat, 3, 0.95, &lo, &hi);
+	ok(rc == 0 && lo == 7 && hi == 7, "BCa, every replicate = est: z0 = 0, the point");
+}
+
+/* Leave-one-out by brute force, for n = 2..16 with ties. */
+static void test_jackknife(void)
+{
+	struct rng r;
+	double x[16], y[16], jack[16];
+	size_t n, i, k, bad_med = 0, bad_mean = 0;
+
+	rng_seed(&r, 7);
+	for (n = 2; n <= 16; n++) {
+		for (i = 0; i < n; i++)
+			x[i] = (double)rng_below(&r, 6) - 2;
+		qsort(x, n, sizeof *x, cmp_double);
+		boot_jackknife(x, n, BOOT_MEDIAN, jack);
+		for (i = 0; i < n; i++) {
+			size_t m = 0;
+			for (k = 0; k < n; k++)
+				if (k != i)
+					y[m++] = x[k];
+			bad_med += jack[i] != plain_stat(y, n - 1, BOOT_MEDIAN);
+		}
+		boot_jackknife(x, n, BOOT_MEAN, jack);
+		for (i = 0; i < n; i++) {
+			size_t m = 0;
+			for (k = 0; k < n; k++)
+				if (k != i)
+					y[m++] = x[k];
+			bad_mean += fabs(jack[i] - plain_stat(y, n - 1, BOOT_MEAN)) > 1e-14;
+		}
+	}
+	ok(bad_med == 0, "jackknife medians = leave-one-out medians, n = 2..16 (%zu wrong)", bad_med);
+	ok(bad_mean == 0, "jackknife means = leave-one-out means, n = 2..16 (%zu wrong)", bad_mean);
+}
+
+/* Pool the rows of the blocks with weight w (block weights), statistic. */
+static double pooled(const double *x, const uint32_t *block, size_t n, const uint32_t *w,
+                     enum boot_stat stat)
+{
+	double *y = malloc(64 * n * sizeof *y), v;
+	size_t i, m = 0;
+	uint32_t k;
+
+	for (i = 0; i < n; i++)
+		for (k = 0; k < w[block[i]]; k++)
+			y[m++] = x[i];
+	v = plain_stat(y, m, stat);
+	free(y);
+	return v;
+}
+
+/* Sorted values with random blocks 0..nb-1, every block used. */
+static void make_blocks(double *x, uint32_t *block, size_t n, size_t nb, struct rng *r)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		x[i] = (double)rng_below(r, 40) - 10;
+	qsort(x, n, sizeof *x, cmp_double);
+	for (i = 0; i < n; i++)
+		block[i] = i < nb ? (uint32_t)i : rng_below(r, (uint32_t)nb);
+	for (i = n - 1; i > 0; i--) {   /* shuffle the labels over the rows */
+		size_t j = rng_below(r, (uint32_t)(i + 1));
+		uint32_t t = block[i];
+		block[i] = block[j];
+		block[j] = t;
+	}
+}
+
+static void test_block_jackknife(void)
+{
+	struct rng r;
+	double x[60], jack[8];
+	uint32_t block[60], w[8];
+	size_t nb, b, k, bad = 0;
+	int s;
+
+	rng_seed(&r, 8);
+	for (s = 0; s < 2; s++)
+		for (nb = 2; nb <= 8; nb++) {
+			enum boot_stat stat = s ? BOOT_MEAN : BOOT_MEDIAN;
+			make_blocks(x, block, 60, nb, &r);
+			boot_block_jackknife(x, block, 60, nb, stat, jack);
+			for (b = 0; b < nb; b++) {
+				for (k = 0; k < nb; k++)
+					w[k] = k != b;
+				bad += fabs(jack[b] - pooled(x, block, 60, w, stat)) > 1e-13;
+			}
+		}
+	ok(bad == 0, "block jackknife = the statistic without each block, 2..8 blocks (%zu wrong)", bad);
+}
+
+/* The draws as lib/boot.c documents them: median replicates take two
+ * indices per 64-bit output (high half, then low half; Lemire's
+ * multiply-and-reject on each), the last odd one from a high half; mean
+ * replicates and blocks take rng_below. */
+static void median_draws(struct rng *r, uint32_t n, uint32_t *idx)
+{
+	uint32_t threshold = (uint32_t)(-n) % n, k = 0;
+
+	while (k + 2 <= n) {
+		uint64_t v = rng_next(r), m = (v >> 32) * n;
+		if ((uint32_t)m >= threshold)
+			idx[k++] = (uint32_t)(m >> 32);
+		m = (v & 0xffffffffu) * n;
+		if ((uint32_t)m >= threshold)
+			idx[k++] = (uint32_t)(m >> 32);
+	}
+	while (k < n) {
+		uint64_t m = (rng_next(r) >> 32) * n;
+		if ((uint32_t)m >= threshold)
+			idx[k++] = (uint32_t)(m >> 32);
+	}
+}
+
+static void test_replicates_exact(void)
+{
+	static const size_t sizes[] = { 2, 3, 4, 5, 41, 64, 1000, 2001 };
+	struct rng r, mirror;
+	size_t z, i, b, nrep = 300;
+	double *x = malloc(2001 * sizeof *x), *y = malloc(2001 * sizeof *y), *rep = malloc(nrep * sizeof *rep);
+	uint32_t *idx = malloc(2001 * sizeof *idx);
+
+	for (z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+		size_t n = sizes[z], bad = 0;
+		int s;
+
+		for (s = 0; s < 2; s++) {
+			enum boot_stat stat = s ? BOOT_MEAN : BOOT_MEDIAN;
+			rng_seed(&r, 100 + n);
+			for (i = 0; i < n; i++)   /* ties: about n/3 distinct values */
+				x[i] = (double)rng_below(&r, (uint32_t)(n / 3 + 1)) * 5 - 7;
+			qsort(x, n, sizeof *x, cmp_double);
+			rng_seed(&r, 9 + n);
+			mirror = r;
+			boot_replicates(x, n, stat, nrep, &r, rep);
+			for (b = 0; b < nrep; b++) {
+				if (stat == BOOT_MEDIAN)
+					median_draws(&mirror, (uint32_t)n, idx);
+				else
+					for (i = 0; i < n; i++)
+						idx[i] = rng_below(&mirror, (uint32_t)n);
+				for (i = 0; i < n; i++)
+					y[i] = x[idx[i]];
+				bad += rep[b] != plain_stat(y, n, stat);
+			}
+			ok(bad == 0 && memcmp(&r, &mirror, sizeof r) == 0,
+			   "n = %zu, %s: %zu replicates = the statistic of their resamples (%zu wrong)",
+			   n, s ? "mean" : "median", nrep, bad);
+		}
+	}
+	free(x);
+	free(y);
+	free(rep);
+	free(idx);
+}
+
+static void test_block_replicates_exact(void)
+{
+	struct rng r, mirror;
+	double x[80], rep[500];
+	uint32_t block[80], w[10];
+	size_t nb, b, k, bad = 0;
+	int s;
+
+	rng_seed(&r, 10);
+	for (s = 0; s < 2; s++)
+		for (nb = 2; nb <= 10; nb += 4) {
+			enum boot_stat stat = s ? BOOT_MEAN : BOOT_MEDIAN;
+			make_blocks(x, block, 80, nb, &r);
+			mirror = r;
+			boot_block_replicates(x, block, 80, nb, stat, 500, &r, rep);
+			for (b = 0; b < 500; b++) {
+				memset(w, 0, sizeof w);
+				for (k = 0; k < nb; k++)
+					w[rng_below(&mirror, (uint32_t)nb)]++;
+				bad += fabs(rep[b] - pooled(x, block, 80, w, stat)) > 1e-13;
+			}
+		}
+	ok(bad == 0, "block replicates = the statistic of the pooled rows of the drawn blocks (%zu wrong)", bad);
+}
+
+/* Share of replicates <= v against the exact law, R:
+ *   odd, x = 0:1000: 1 - pbinom(500, 1001, (v + 1) / 1001)
+ *   even, x = 0:999: P(X*(500) = x_i, X*(501) = x_j) summed over (x_i + x_j)/2 <= v, with
+ *     i = j: pbinom(m-1, n, F[i-1]) - pbinom(m, n, F[i]) + choose(n, m) F[i-1]^m (1 - F[i])^(n-m)
+ *     i < j: choose(n, m) (F[i]^m - F[i-1]^m) ((1 - F[j-1])^(n-m) - (1 - F[j])^(n-m))
+ *   (checked against all 6^6 resamples of a small sample in R).
+ * 100000 replicates: the sd of a share is at most 0.0016; tolerance 0.0065
+ * (4 sd). Moving the median one rank moves a share by about 0.025. Both
+ * samples are larger than the median's counting window (8 sd each way). */
+static void test_median_law(void)
+{
+	static const double vodd[] = { 470, 480, 490, 500, 510, 520, 530 };
+	static const double podd[] = { 0.030957731631057306, 0.10870427104508096,
+		0.27400769063453501, 0.51261041151559428, 0.74665016692963182,
+		0.90264206692531646, 0.97321524547724281 };
+	static const double veven[] = { 469.5, 480, 490.5, 499.5, 510, 520.5, 530 };
+	static const double peven[] = { 0.029663353670752707, 0.11168977744012974,
+		0.28943709185565064, 0.5058349751759692, 0.75226902163329679,
+		0.9105785789505968, 0.97436600827112962 };
+	size_t nrep = 100000, i, k;
+	double *x = malloc(1001 * sizeof *x), *rep = malloc(nrep * sizeof *rep);
+	struct rng r;
+	int e;
+
+	for (e = 0; e < 2; e++) {
+		size_t n = e ? 1000 : 1001;
+		const double *v = e ? veven : vodd, *p = e ? peven : podd;
+		double worst = 0;
+
+		for (i = 0; i < n; i++)
+			x[i] = (double)i;
+		rng_seed(&r, 11 + e);
+		boot_replicates(x, n, BOOT_MEDIAN, nrep, &r, rep);
+		for (k = 0; k < 7; k++) {
+			size_t c = 0;
+			for (i = 0; i < nrep; i++)
+				c += rep[i] <= v[k];
+			if (fabs((double)c / (double)nrep - p[k]) > worst)
+				worst = fabs((double)c / (double)nrep - p[k]);
+		}
+		ok(worst <= 0.0065, "n = %zu: median replicates follow the exact law "
+		   "(largest gap %.4f over 7 points)", n, worst);
+	}
+	free(x);
+	free(rep);
+}
+
+int main(void)
+{
+	test_stat_sorted();
+	test_percentile();
+	test_bca();
+	test_jackknife();
+	test_block_jackknife();
+	test_replicates_exact();
+	test_block_replicates_exact();
+	test_median_law();
+	return done_testing();
+}
