@@ -120,32 +120,50 @@ static int cmp_pair(const void *a, const void *b)
 	return (*x > *y) - (*x < *y);
 }
 
-/* Gather group g's rows, renumber its blocks 0.., sort by value. */
-static void gather(const struct rows *r, uint32_t g, struct sample *s)
+/* Row indices bucketed by group (a counting sort), so each group is
+ * gathered in time proportional to its own rows. */
+struct buckets {
+	size_t *start;   /* group g's rows are idx[start[g] .. start[g+1]) */
+	size_t *idx;
+};
+
+static struct buckets bucket_rows(const struct rows *r, size_t ngroups)
+{
+	struct buckets b = { xcalloc(ngroups + 1, sizeof *b.start), xmalloc(r->n * sizeof *b.idx) };
+	size_t *fill = xcalloc(ngroups, sizeof *fill), i, g;
+
+	for (i = 0; i < r->n; i++)
+		b.start[r->group[i] + 1]++;
+	for (g = 0; g < ngroups; g++)
+		b.start[g + 1] += b.start[g];
+	for (i = 0; i < r->n; i++)
+		b.idx[b.start[r->group[i]] + fill[r->group[i]]++] = i;
+	free(fill);
+	return b;
+}
+
+/* Gather group g's rows, renumber its blocks 0.., sort by value. remap
+ * holds UINT32_MAX for every block index and is left that way. */
+static void gather(const struct rows *r, const struct buckets *bk, uint32_t g,
+                   uint32_t *remap, struct sample *s)
 {
 	struct { double x; uint32_t b; } *tmp;
-	uint32_t *remap = NULL;
-	size_t i, k = 0, remap_cap = 0, maxb = 0;
+	size_t i, from = bk->start[g];
 
-	s->n = 0;
-	for (i = 0; i < r->n; i++)
-		if (r->group[i] == g) {
-			s->n++;
-			if (r->block[i] + 1 > maxb)
-				maxb = r->block[i] + 1;
-		}
+	s->n = bk->start[g + 1] - from;
 	tmp = xmalloc(s->n * sizeof *tmp);
-	xgrow(&remap, &remap_cap, maxb + 1, sizeof *remap);
-	memset(remap, 0xff, remap_cap * sizeof *remap);
 	s->nblocks = 0;
-	for (i = 0; i < r->n; i++)
-		if (r->group[i] == g) {
-			uint32_t b = r->block[i];
-			if (remap[b] == UINT32_MAX)
-				remap[b] = (uint32_t)s->nblocks++;
-			tmp[k].x = r->x[i];
-			tmp[k++].b = remap[b];
-		}
+	for (i = 0; i < s->n; i++) {
+		size_t row = bk->idx[from + i];
+		uint32_t b = r->block[row];
+
+		if (remap[b] == UINT32_MAX)
+			remap[b] = (uint32_t)s->nblocks++;
+		tmp[i].x = r->x[row];
+		tmp[i].b = remap[b];
+	}
+	for (i = 0; i < s->n; i++)
+		remap[r->block[bk->idx[from + i]]] = UINT32_MAX;
 	qsort(tmp, s->n, sizeof *tmp, cmp_pair);
 	s->x = xmalloc(s->n * sizeof *s->x);
 	s->block = xmalloc(s->n * sizeof *s->block);
@@ -154,7 +172,6 @@ static void gather(const struct rows *r, uint32_t g, struct sample *s)
 		s->block[i] = tmp[i].b;
 	}
 	free(tmp);
-	free(remap);
 }
 
 struct progress {
@@ -285,6 +302,8 @@ int main(int argc, char **argv)
 	char *bkey = NULL;
 	size_t bkcap = 0;
 	double *rep;
+	struct buckets bk;
+	uint32_t *remap;
 
 	pb_init(argc, argv, "pb-boot");
 	parse_args(argc, argv, &o);
@@ -326,12 +345,15 @@ int main(int argc, char **argv)
 	prog.on = isatty(2);
 	prog.last = clock_ns();
 	rep = xmalloc((size_t)o.resamples * sizeof *rep);
+	bk = bucket_rows(&rows, g.n);
+	remap = xmalloc((blocks.n + 1) * sizeof *remap);
+	memset(remap, 0xff, (blocks.n + 1) * sizeof *remap);
 	for (i = 0; i < g.n; i++) {
 		struct sample smp;
 		struct rng r;
 		double est, lo, hi;
 
-		gather(&rows, (uint32_t)i, &smp);
+		gather(&rows, &bk, (uint32_t)i, remap, &smp);
 		rng_seed(&r, o.seed ^ ((uint64_t)i * 0x9e3779b97f4a7c15u));
 		est = boot_stat_sorted(smp.x, smp.n, o.stat);
 		replicates(&smp, &o, &r, rep, &prog, i, g.n);
@@ -350,6 +372,9 @@ int main(int argc, char **argv)
 	if (prog.on)
 		fprintf(stderr, "\r%*s\r", 60, "");
 	free(rep);
+	free(remap);
+	free(bk.start);
+	free(bk.idx);
 	free(rows.x);
 	free(rows.group);
 	free(rows.block);

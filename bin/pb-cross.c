@@ -200,8 +200,8 @@ static void print_summary(const struct input *in, int expect)
 
 int main(int argc, char **argv)
 {
-	const char *expect = "auto", *why;
-	int each = 0, c, sign;
+	const char *expect = "auto", *why = "";
+	int each = 0, c, sign = 0;
 	struct stream s;
 	struct input in;
 	size_t i;
@@ -220,16 +220,20 @@ int main(int argc, char **argv)
 	stream_open(&s, argc - optind, argv + optind);
 	read_input(&s, &in);
 	if (in.ids.n < 2)
-		die("%s: only 1 run; comparing across runs needs at least 2", s.name);
+		die("%s: only 1 run; comparing across runs needs at least 2",
+		    argc - optind > 1 ? "the input" : s.name);
 	for (i = 0; i < in.ids.n; i++) {
 		struct run *r = &in.runs[i];
 		r->ma = stat_median(r->a.v, r->a.n);
 		r->mb = stat_median(r->b.v, r->b.n);
 		r->md = stat_median(r->d.v, r->d.n);
 	}
-	sign = expected_sign(expect, &in, &why);
+	if (!each)   /* --each needs no sign */
+		sign = expected_sign(expect, &in, &why);
 	out_begin(&s);
-	out_meta("pb-cross.expect", "%c (%s): + means B took longer", sign > 0 ? '+' : '-', why);
+	if (!each)
+		out_meta("pb-cross.expect", "%c (%s): + means B took longer",
+		         sign > 0 ? '+' : '-', why);
 	out_meta("pb-cross.est", "median b of run_b - median a of run_a, for every ordered "
 	         "pair of different runs: what one run of A, a change, then one run of B "
 	         "would have said");

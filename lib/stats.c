@@ -29,17 +29,19 @@ double welford_var(const struct welford *w)
 	return w->n > 1 ? w->m2 / (w->n - 1) : NAN;
 }
 
+/* As R's mean: the sum and one refinement pass in long double (80 bits
+ * on x86; on systems where long double is double this is plain double). */
 double stat_mean(const double *x, size_t n)
 {
-	double s = 0, m, c = 0;
+	long double s = 0, m, c = 0;
 	size_t i;
 
 	for (i = 0; i < n; i++)
 		s += x[i];
-	m = s / (double)n;
-	for (i = 0; i < n; i++)   /* one refinement pass, as R's mean does */
+	m = s / (long double)n;
+	for (i = 0; i < n; i++)
 		c += x[i] - m;
-	return m + c / (double)n;
+	return (double)(m + c / (long double)n);
 }
 
 double stat_var(const double *x, size_t n)
