@@ -305,7 +305,7 @@ static void find_costs(const struct opts *o, const struct stream *s, const struc
 		c->run = stamps;
 		snprintf(c->run_how, sizeof c->run_how, "measured: median gap between run "
 		         "starts less the run's measured pairs");
-	} else if (w && num_parse_i64(w, &warm) == 0 && warm >= 0) {
+	} else if (w && num_parse_i64(w, &warm) == 0 && warm >= 0 && !isnan(c->pair)) {
 		c->run = (double)warm * c->pair;
 		snprintf(c->run_how, sizeof c->run_how, "estimated: %lld warm-up pairs", (long long)warm);
 	} else {
@@ -403,7 +403,10 @@ int main(int argc, char **argv)
 	         "(sigma2_within); one-way random-effects ANOVA, method of moments, "
 	         "n0 = %.6g; a design of r runs x p pairs has half-width "
 	         "t(r-1) * sqrt(sigma2_between/r + sigma2_within/(r p))", a.n0);
-	out_meta("pb-plan.pair_cost", "%.6g ns (%s)", c.pair, c.pair_how);
+	if (isnan(c.pair))
+		out_meta("pb-plan.pair_cost", "%s", c.pair_how);
+	else
+		out_meta("pb-plan.pair_cost", "%.6g ns (%s)", c.pair, c.pair_how);
 	out_meta("pb-plan.run_cost", "%.6g ns (%s)", c.run, c.run_how);
 	if (o.target > 0)
 		out_meta("pb-plan.target", "%g", o.target);

@@ -8,7 +8,9 @@ set ylabel "fraction of runs"
 set yrange [0:1.05]
 set logscale x
 set xrange [*:*]
+set key bottom right
 plot data using ($1 > 0 ? $1 : 1/0):2 with linespoints ls 1 title "seen / runs"
+set key top left
 unset logscale x
 set title "estimate against the truth"
 set xlabel "injected delay (us)"

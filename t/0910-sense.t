@@ -1,0 +1,148 @@
+#!/bin/sh
+# pb-sense: the table's shape and invariants, a delay every run sees and
+# the summary line against the kept raw streams, the raw streams, options
+# passed through to pb-run, seeds, errors. Small studies only: timings
+# are never compared with a bound that a loaded machine could break.
+. "$(dirname "$0")/lib.sh"
+PATH=$(cd "$D/../../examples/workload" && pwd):$PATH
+V=$(sed -n 's/^VERSION = //p' "$D/../../config.mk")
+HEAD='delay_ns|runs|seen|est|lo|hi|cross_right|combos'
+WORKER='pb-workload --worker --us 50'
+
+# --- A worker study at 0, 20 ms and 10 ms ------------------------------
+# 10 and 20 ms on a 50 us workload: every pair's d is about 10 or 20 ms,
+# so every run's interval lies above 0 whatever the noise (3 of a run's
+# 10 pairs would need A slowed by more than the delay); 0 is not counted,
+# so the summary must name 10ms, listed last.
+run pb-sense --runs 3 --pairs 10 --warmup 2 --resamples 200 --seed 5 \
+	--raw "$T/raw" --delays 0,20ms,10ms --worker "$WORKER"
+cp "$T/out" "$T/main.tsv"
+is "$rc" 0 "worker study at 0, 20ms and 10ms: exit 0"
+is "$(grep -v '^#' "$T/main.tsv" | head -n 1 | tr '\t' '|')" "$HEAD" "header: $HEAD"
+is "$(rows "$T/main.tsv" | cut -f1 | tr '\n' ' ')" "0 20000000 10000000 " "one row per delay, in the order given, delay_ns in ns"
+is "$(rows "$T/main.tsv" | cut -f2,8 | sort -u | tr '\t\n' '| ')" "3|6 " "runs = --runs (3) and combos = 3 * 2 on every row"
+# invariants of every row: 0 <= seen <= runs, lo <= est <= hi,
+# 0 <= cross_right <= combos, all fields numbers
+rows "$T/main.tsv" | awk -F'\t' '
+	NF != 8 { print "fields", NF; bad = 1 }
+	{ for (i = 1; i <= NF; i++) if ($i !~ /^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/) { print "not a number:", $i; bad = 1 }
+	  if (!($3 >= 0 && $3 <= $2)) { print "seen", $3; bad = 1 }
+	  if (!($5 <= $4 && $4 <= $6)) { print "lo est hi", $5, $4, $6; bad = 1 }
+	  if (!($7 >= 0 && $7 <= $8)) { print "cross", $7; bad = 1 } }
+	END { exit bad }' >"$T/why"
+if [ $? -eq 0 ]; then ok "every row: 0 <= seen <= runs, lo <= est <= hi, 0 <= cross_right <= combos"
+else not_ok "every row: 0 <= seen <= runs, lo <= est <= hi, 0 <= cross_right <= combos"; diag "$(cat "$T/why")"; fi
+is "$(col seen 2 "$T/main.tsv") $(col seen 3 "$T/main.tsv")" "3 3" "20ms and 10ms are seen by every run"
+is "$(col cross_right 2 "$T/main.tsv") $(col cross_right 3 "$T/main.tsv")" "6 6" "20ms, 10ms: every cross-run comparison has the right sign"
+like "$(col lo 2 "$T/main.tsv") $(col lo 3 "$T/main.tsv")" '^[1-9][0-9]{6,}(\.[0-9]+)? [1-9][0-9]{6,}' "20ms, 10ms: the run-block intervals lie above 0 (in the millions of ns)"
+# The summary against the raw A times (arm A has no delay: the workload's
+# median over the measured pairs of both studies), as pb-sense words it.
+want=$(cat "$T/raw/raw-0.tsv" "$T/raw/raw-20000000.tsv" "$T/raw/raw-10000000.tsv" |
+	awk -F'\t' '!/^#/ && $3 == "measure" && $4 == "A" && $8 == 0 { print $7 }' | sort -n |
+	awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		printf "%.2f%% of the workload'"'"'s median %s", 100 * 10e6 / m, (m >= 1e6 ? sprintf("%gms", m / 1e6) : sprintf("%gus", m / 1e3)) }')
+is "$(grep '^# sense:' "$T/main.tsv")" \
+	"# sense: smallest delay seen by every run: 10ms ($want); A/A false positives: $(col seen 1 "$T/main.tsv") of 3 runs saw a delay of 0" \
+	"summary: 10ms, its percentage of the raw A median, the false positives of delay 0"
+is "$(tail -n 1 "$T/main.tsv" | cut -c1-9)" "# sense: " "the summary is the last line"
+is "$(grep -c '^# sense:' "$T/main.tsv")" 1 "one summary line"
+# metadata: the provenance line, the column notes, pb-run's head metadata
+# without the lines that differ between studies
+like "$(grep '^# pb-sense:' "$T/main.tsv")" \
+	"^# pb-sense: $V pb-sense --delays 0,20ms,10ms --raw $T/raw --seed 5 --resamples 200 --runs 3 --pairs 10 --warmup 2 --worker 'pb-workload --worker --us 50'\$" \
+	"provenance: '# pb-sense: VERSION ARGV', the worker quoted"
+is "$(grep -c '^# pb-sense\.\(delays\|seen\|est\|cross_right\): ' "$T/main.tsv")" 4 "metadata says what delays, seen, est and cross_right are"
+is "$(grep -c '^# \(pb-run\|delay_ns\|seed\|start\|run\):' "$T/main.tsv")" 0 "no per-study metadata (pb-run argv, delay, seed, start, run stamps)"
+is "$(grep '^# \(mode\|runs\|pairs\|warmup\):' "$T/main.tsv" | tr '\n' '|')" \
+	"# mode: worker|# runs: 3|# pairs: 10|# warmup: 2|" "pb-run's head metadata: mode, runs, pairs, warmup"
+
+# --- --raw: one valid raw stream per delay -------------------------------
+is "$(cd "$T/raw" && ls | tr '\n' ' ')" "raw-0.tsv raw-10000000.tsv raw-20000000.tsv " "--raw keeps raw-<delay_ns>.tsv for each delay"
+for f in 0 20000000 10000000; do
+	run pb-pair "$T/raw/raw-$f.tsv"
+	is "$rc $(wc -l <"$T/err" | tr -d ' ')" "0 0" "raw-$f.tsv is a valid raw stream (pb-pair reads it)"
+	is "$(sed -n 's/^# delay_ns: //p' "$T/raw/raw-$f.tsv") $(grep -c '^# run: ' "$T/raw/raw-$f.tsv")" "$f 3" \
+		"raw-$f.tsv: its delay in the metadata, 3 run stamps"
+	# --runs 3 --pairs 10 --warmup 2: runs 1..3, 12 pairs each, 2 rows a pair;
+	# the delay on B only
+	is "$(rows "$T/raw/raw-$f.tsv" | awk -F'\t' '{ n[$1 " " $3]++; if ($4 == "A" ? $6 != 0 : $6 != d) bad++ }
+		END { for (k in n) print k, n[k]; print "bad", bad + 0 }' d="$f" | sort | tr '\n' '|')" \
+		"1 measure 20|1 warmup 4|2 measure 20|2 warmup 4|3 measure 20|3 warmup 4|bad 0|" \
+		"raw-$f.tsv: --runs 3 --pairs 10 --warmup 2 passed through; delay_ns $f on B, 0 on A"
+done
+
+# --- Seeds, command mode, order of delays -------------------------------
+# Command mode (true as the work); delays in the order given, not sorted;
+# 1.5us is 1500 ns.
+sense_small() {   # SEED DIR
+	pb-sense --runs 2 --pairs 8 --warmup 1 --resamples 50 --seed "$1" --raw "$2" \
+		--delays 1.5us,0,10us -- true
+}
+run sense_small 42 "$T/s1"
+is "$rc $(rows "$T/out" | cut -f1 | tr '\n' ' ')" "0 1500 0 10000 " "command mode: rows in the order given, 1.5us = 1500 ns"
+is "$(rows "$T/out" | cut -f2,8 | sort -u | tr '\t\n' '| ')" "2|2 " "--runs 2: runs 2, combos 2"
+is "$(grep '^# mode:' "$T/out")" "# mode: command" "command mode reaches pb-run"
+like "$(grep '^# sense:' "$T/out")" '; A/A false positives: [0-2] of 2 runs saw a delay of 0$' "summary counts false positives at 0 (a 0 in the middle of the list)"
+# arm orders: run pair phase arm pos of every row
+orders() { rows "$1" | cut -f1-5 | cksum; }
+run sense_small 42 "$T/s2"
+is "$(cat "$T/s1/raw-0.tsv" "$T/s2/raw-10000.tsv" 2>/dev/null | rows | grep -c '^[12]	')" 72 \
+	"the raw streams compared next hold 2 runs x 9 pairs x 2 arms each"
+for f in 0 1500 10000; do
+	is "$(orders "$T/s2/raw-$f.tsv")" "$(orders "$T/s1/raw-$f.tsv")" "--seed 42 twice: the same arm orders at delay $f"
+done
+is "$(sed -n 's/^# seed: //p' "$T/s1/raw-0.tsv")" 42 "--seed reaches pb-run (its '# seed:' line)"
+is "$(orders "$T/s1/raw-1500.tsv")" "$(orders "$T/s1/raw-0.tsv")" "one seed: every delay's study has the same orders"
+run sense_small 43 "$T/s3"
+# 2 runs x 9 pairs in random order: the same by chance with p = 2^-18
+if [ "$(orders "$T/s3/raw-0.tsv")" != "$(orders "$T/s1/raw-0.tsv")" ]; then
+	ok "--seed 43: other arm orders"; else not_ok "--seed 43: other arm orders"; fi
+
+# --- What 'seen' counts -----------------------------------------------------
+# Not A/A on purpose: B does 5 ms less work, so every run sees B faster.
+# At delay 0 a run's interval excluding 0 either way is a false positive;
+# above 0 only an interval above 0 counts as seen.
+run pb-sense --runs 2 --pairs 5 --warmup 0 --resamples 50 --seed 3 --delays 0,1us \
+	--worker "pb-workload --worker --us 5000 --b-us 0"
+is "$(rows "$T/out" | cut -f1-3 | tr '\t\n' '| ')" "0|2|2 1000|2|0 " "B faster: seen at 0 counts it (either way), at 1us it does not"
+is "$(grep '^# sense:' "$T/out")" \
+	"# sense: no delay tried was seen by every run; A/A false positives: 2 of 2 runs saw a delay of 0" \
+	"summary: no delay seen by every run; the false positives of delay 0"
+
+# --- Progress --------------------------------------------------------------
+# One line per study on a terminal (util-linux script gives one), none
+# with --quiet or when stderr is not a terminal.
+is "$(grep -c 'pb-sense: delay' "$T/err")" 0 "no progress when stderr is not a terminal"
+if script -qc true /dev/null >/dev/null 2>&1; then
+	tty_sense() { script -qc "pb-sense $* --runs 2 --pairs 2 --warmup 0 --resamples 20 --delays 0,1us -- true >/dev/null" /dev/null | tr -d '\r'; }
+	is "$(tty_sense | grep -o 'pb-sense: delay [^)]*)' | tr '\n' '|')" \
+		"pb-sense: delay 0 (1/2)|pb-sense: delay 1us (2/2)|" "progress on a terminal: which delay, how far"
+	is "$(tty_sense --quiet | grep -c 'pb-sense: delay')" 0 "--quiet: no progress on a terminal"
+else
+	skip "no util-linux script for a terminal"
+	skip "no util-linux script for a terminal"
+fi
+
+# --- Errors ---------------------------------------------------------------
+fails 2 '^pb-sense: --delays LIST is required' "no --delays: exit 2" pb-sense --runs 2 -- true
+# nothing runs: the command would leave a file, and --raw is not created
+fails 2 "^pb-sense: --delays: bad duration '10xs'" "a bad duration: exit 2" \
+	pb-sense --delays 0,10xs --raw "$T/never" --runs 2 --pairs 2 -- "touch $T/ran"
+is "$(ls "$T" | grep -c '^\(ran\|never\)$')" 0 "a bad duration: nothing ran, no --raw directory made"
+fails 2 '^pb-sense: --delays: bad duration' "a negative duration: exit 2" pb-sense --delays=-5us -- true
+fails 2 '^pb-sense: --delays: empty list' "--delays ',': exit 2" pb-sense --delays , -- true
+fails 2 '^pb-sense: pb-sense sets the delay itself' "--delay: exit 2" pb-sense --delays 0 --delay 5us -- true
+fails 2 '^pb-sense: pb-sense sets the delay itself' "--delay-arm=A: exit 2" pb-sense --delays 0 --delay-arm=A -- true
+fails 2 '^pb-sense: pb-sense runs A/A: give one command' "two commands: exit 2" pb-sense --delays 0 -- true false
+fails 2 '^pb-sense: --resamples wants a whole number' "--resamples 0: exit 2" pb-sense --delays 0 --resamples 0 -- true
+fails 2 "^pb-sense: option '--delays' needs a value" "--delays without a value: exit 2" pb-sense --delays
+run pb-sense --runs 2 --pairs 2 --warmup 0 --delays 0,5us -- false
+is "$rc" 1 "a failing command: exit 1"
+is "$(tail -n 1 "$T/err")" "pb-sense: pb-run failed at delay 0 (status 1)" "a failing command: pb-sense says which delay failed"
+is "$(grep -c . "$T/out")" 0 "a failing first study: nothing on stdout"
+run pb-sense --help
+is "$rc $(head -n 1 "$T/out" | cut -d' ' -f1-3)" "0 usage: pb-sense --delays" "--help: usage on stdout, exit 0"
+run pb-sense --version
+is "$rc $(cat "$T/out")" "0 pb-sense (pb) $V" "--version: exit 0"
+
+done_testing

@@ -1,0 +1,119 @@
+#!/bin/sh
+# pb-plot: PNG and SVG files for every kind, text plots, runs from a pair
+# stream and from pb-boot --group run, layering, errors (gnuplot missing
+# included).
+. "$(dirname "$0")/lib.sh"
+PAIRS=$D/plan/balanced.tsv     # 4 runs x 5 pairs: run pair first a b d delay lr
+SENSE=$D/sense/sense.tsv       # pb-sense output, 6 delays, 4 runs
+export COLUMNS=100
+
+if ! command -v gnuplot >/dev/null 2>&1; then
+	echo "1..0 # skip gnuplot not installed"
+	exit 0
+fi
+
+# png FILE: the PNG signature and the IHDR size, "png 960x600"
+png() {
+	set -- $(od -An -tu1 -N24 "$1" 2>/dev/null)
+	[ "$1 $2 $3 $4 $5 $6 $7 $8" = "137 80 78 71 13 10 26 10" ] || { echo "not png"; return; }
+	echo "png $((${17} * 16777216 + ${18} * 65536 + ${19} * 256 + ${20}))x$((${21} * 16777216 + ${22} * 65536 + ${23} * 256 + ${24}))"
+}
+# svg FILE: "svg 960x600" when FILE holds an <svg> element of that size
+svg() {
+	grep -q '<svg' "$1" 2>/dev/null || { echo "not svg"; return; }
+	echo "svg $(tr '\n' ' ' <"$1" | sed -n 's/.*<svg [^>]*width="\([0-9]*\)" height="\([0-9]*\)".*/\1x\2/p')"
+}
+
+# --- Files -------------------------------------------------------------
+for kind in runs trend pairs sense; do
+	in=$PAIRS
+	[ "$kind" = sense ] && in=$SENSE
+	run pb-plot "$kind" -o "$T/$kind.png" "$in"
+	is "$rc $(png "$T/$kind.png") $(wc -c <"$T/err" | tr -d ' ')" "0 png 960x600 0" "$kind -o x.png: a 960x600 PNG, exit 0, nothing on stderr"
+	run pb-plot "$kind" -o "$T/$kind.svg" "$in"
+	is "$rc $(svg "$T/$kind.svg") $(wc -c <"$T/err" | tr -d ' ')" "0 svg 960x600 0" "$kind -o x.svg: a 960x600 SVG, exit 0, nothing on stderr"
+	is "$(grep -c . "$T/out")" 0 "$kind -o: nothing on stdout"
+done
+# runs from pb-boot --group run output (intervals as they are, no band)
+pb-boot --group run --resamples 200 "$PAIRS" >"$T/boot.tsv"
+run pb-plot runs -o "$T/boot.png" "$T/boot.tsv"
+is "$rc $(png "$T/boot.png")" "0 png 960x600" "runs from pb-boot --group run output: a PNG"
+pb-plot runs -o "$T/boot.svg" <"$T/boot.tsv"
+like "$(cat "$T/boot.svg")" 'Per-run intervals \(median of d\)' "runs from pb-boot output on stdin: titled with the statistic and column from its metadata"
+if grep -q "fill = 'rgb(198, 219, 239)'" "$T/boot.svg"; then not_ok "pb-boot output: no pooled band"; else ok "pb-boot output: no pooled band"; fi
+if grep -q "fill = 'rgb(198, 219, 239)'" "$T/runs.svg"; then ok "a pair stream: the pooled band is drawn"; else not_ok "a pair stream: the pooled band is drawn"; fi
+# The red median line of pairs is drawn over the bars, not hidden behind
+# them: in SVG, what comes later is on top.
+last_box=$(grep -n "fill = 'rgb( 31, 119, 180)'" "$T/pairs.svg" | tail -n 1 | cut -d: -f1)
+median=$(grep -n "stroke='rgb(214,  39,  40)'" "$T/pairs.svg" | head -n 1 | cut -d: -f1)
+if [ -n "$last_box" ] && [ -n "$median" ] && [ "$median" -gt "$last_box" ]; then
+	ok "pairs: the median line is drawn over the bars"
+else not_ok "pairs: the median line is drawn over the bars"; diag "last box line $last_box, median line $median"; fi
+
+# --- Text plots -----------------------------------------------------------
+# titlewords KIND FILE WORDS NAME [OPTIONS]: a text plot on stdout, exit 0,
+# its title words present
+text() {
+	kind=$1 in=$2 words=$3 name=$4
+	shift 4
+	run pb-plot "$kind" "$@" "$in"
+	if [ "$rc" -eq 0 ] && [ "$(grep -c . "$T/out")" -gt 20 ] && grep -q -- "$words" "$T/out"; then ok "$name"
+	else not_ok "$name"; diag "status $rc, $(wc -l <"$T/out") lines" "$(cat "$T/err")"; fi
+}
+text runs "$PAIRS" "Per-run 95% intervals of the median of d" "runs: a text plot with its title"
+text trend "$PAIRS" "Paired differences in the order measured" "trend: a text plot with its title"
+text pairs "$PAIRS" "Distribution of d over 20 pairs" "pairs: a text plot with its title"
+text sense "$SENSE" "Sensitivity: A/A with a known delay on B (4 runs per delay)" "sense: a text plot with its title"
+text runs "$T/boot.tsv" "Per-run intervals (median of d)" "runs from pb-boot output: a text plot with its title"
+text runs "$PAIRS" "Per-run 50% intervals of the median of lr" "runs --column lr --level 0.5: the title says so" --column lr --level 0.5
+pooled=$(pb-boot --column lr --block run --level 0.5 "$PAIRS" |
+	awk -F'\t' '!/^#/ && h { printf "%.4g [%.4g, %.4g]", $2, $3, $4 } !/^#/ { h = 1 }')
+case $(cat "$T/out") in
+*"pooled (run blocks) $pooled "*) ok "runs --level 0.5: the legend gives pb-boot's 50% run-block interval ($pooled)" ;;
+*) not_ok "runs --level 0.5: the legend gives pb-boot's 50% run-block interval ($pooled)"; diag "$(grep pooled "$T/out")" ;;
+esac
+pb-plot runs --column lr -o "$T/lr.svg" "$PAIRS"
+like "$(cat "$T/lr.svg")" 'lr = ln\(a/b\)' "runs --column lr: the axis says lr = ln(a/b)"
+like "$(cat "$T/runs.svg")" 'd = b - a \(ns\)' "runs: the axis of d says d = b - a (ns)"
+text pairs "$PAIRS" "Distribution of a over 20 pairs" "pairs --column a" --column a
+# every interval of a far from 0: no zero line, and the title says so
+text runs "$PAIRS" "every interval is above 0, which is off the scale" "runs, all far above 0: the title says 0 is off the scale" --column a
+run pb-plot pairs - <"$PAIRS"
+like "$(cat "$T/out")" 'Distribution of d over 20 pairs' "FILE '-' is stdin"
+# sense: the key of the left panel sits low, clear of the fractions near 1
+run pb-plot sense "$SENSE"
+is "$(awk '/seen \/ runs/ { print (NR > 20 ? "low" : "high") }' "$T/out")" low "sense: the left panel's key sits at the bottom, clear of fractions near 1"
+COLUMNS=60 pb-plot pairs "$PAIRS" >"$T/narrow" 2>&1
+is "$(tr -d '\f' <"$T/narrow" | awk '{ if (length > m) m = length } END { print m }')" 60 "COLUMNS=60: a text plot 60 wide"
+
+# --- Errors ---------------------------------------------------------------
+fails 2 "^pb-plot: unknown KIND 'bars'" "unknown KIND: exit 2" pb-plot bars "$PAIRS"
+fails 2 '^pb-plot: which picture\?' "no KIND: exit 2" pb-plot
+fails 2 '^pb-plot: -o FILE must end in \.png or \.svg' "-o x.pdf: exit 2" pb-plot runs -o "$T/x.pdf" "$PAIRS"
+is "$(ls "$T" | grep -c '^x\.pdf$')" 0 "-o x.pdf: no file written"
+fails 2 "^pb-plot: unknown option '--bogus'" "unknown option: exit 2" pb-plot runs --bogus "$PAIRS"
+fails 2 '^pb-plot: one FILE at most' "two files: exit 2" pb-plot runs "$PAIRS" "$PAIRS"
+fails 2 "^pb-plot: option '-o' needs a value" "-o without a value: exit 2" pb-plot runs -o
+fails 1 "^pb-plot: .*balanced\.tsv: no column 'delay_ns' for this picture" "sense from a pair stream: exit 1, names delay_ns" pb-plot sense "$PAIRS"
+fails 1 "no column 'nope' for this picture" "pairs --column nope: exit 1, names it" pb-plot pairs --column nope "$PAIRS"
+fails 1 "no column 'nope' for this picture" "runs --column nope: exit 1, names it" pb-plot runs --column nope "$PAIRS"
+fails 1 "no column 'first' for this picture" "trend without first: exit 1, names it" pb-plot trend "$T/boot.tsv"
+fails 1 "no column 'run' for this picture" "runs without run: exit 1, names it" pb-plot runs "$SENSE"
+fails 1 '^pb-plot: .*empty\.tsv: empty input$' "empty input: exit 1" pb-plot pairs "$D/bad/empty.tsv"
+fails 1 '^pb-plot: stdin: empty input$' "empty stdin: exit 1" pb-plot pairs </dev/null
+head -n 1 "$PAIRS" >"$T/header-only.tsv"
+fails 1 'header-only\.tsv: no data rows$' "header only: exit 1" pb-plot pairs "$T/header-only.tsv"
+fails 1 "^pb-plot: $T/absent\.tsv: cannot read$" "a file that is not there: exit 1" pb-plot pairs "$T/absent.tsv"
+PB_SHARE=$T/nowhere run pb-plot pairs "$PAIRS"
+is "$rc $(cat "$T/err")" "1 pb-plot: gnuplot scripts not found in $T/nowhere" "PB_SHARE without the scripts: exit 1"
+# gnuplot missing: a PATH of the tools pb-plot uses, without gnuplot
+mkdir "$T/nognuplot"
+for t in sh awk sed grep cat cp mktemp rm sort wc head tail tr dirname cut od; do
+	p=$(command -v "$t") && ln -s "$p" "$T/nognuplot/$t"
+done
+fails 1 '^pb-plot: gnuplot not found \(install the Debian package gnuplot-nox\)$' \
+	"no gnuplot in PATH: exit 1, names gnuplot-nox" env PATH="$T/nognuplot" "$(command -v pb-plot)" runs "$PAIRS"
+run pb-plot --help
+is "$rc $(head -n 1 "$T/out" | cut -d' ' -f1-3)" "0 usage: pb-plot KIND" "--help: usage on stdout, exit 0"
+
+done_testing
