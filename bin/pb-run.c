@@ -590,7 +590,7 @@ static void one_run(struct study *st, long run)
 int main(int argc, char **argv)
 {
 	static struct config c;
-	struct executor ex;
+	static struct executor ex;   /* static: its state lives to exit */
 	struct study st;
 	long run;
 
