@@ -310,7 +310,7 @@ static void find_costs(const struct opts *o, const struct stream *s, const struc
 		snprintf(c->run_how, sizeof c->run_how, "estimated: %lld warm-up pairs", (long long)warm);
 	} else {
 		c->run = 0;
-		snprintf(c->run_how, sizeof c->run_how, "unknown, taken as 0 (give --run-cost)");
+		snprintf(c->run_how, sizeof c->run_how, "unknown, taken as 0; give --run-cost");
 	}
 }
 
