@@ -19,6 +19,8 @@ static const char usage[] =
 	"  --by-run        one row per run: run n a b d delay, a and b the\n"
 	"                  statistic of each arm in that run, d = b - a\n"
 	"  --stat S        median (default), mean or min, with --by-run\n"
+	"  --host          add a host column, from each run's '# run: ... host=H'\n"
+	"                  comment (shards from several machines)\n"
 	"  --exclude RUNS  drop these runs (\"3,5,7-9\"); needs --why\n"
 	"  --why TEXT      the reason, recorded in the metadata\n"
 	"  --help, --version\n"
@@ -27,6 +29,7 @@ static const char usage[] =
 
 static const struct option longopts[] = {
 	{ "by-run", no_argument, NULL, 'r' },
+	{ "host", no_argument, NULL, 'H' },
 	{ "stat", required_argument, NULL, 's' },
 	{ "exclude", required_argument, NULL, 'x' },
 	{ "why", required_argument, NULL, 'w' },
@@ -50,7 +53,7 @@ struct range {
 };
 
 struct opts {
-	int by_run;
+	int by_run, host;
 	enum stat_kind stat;
 	struct range *excl;
 	size_t nexcl;
@@ -82,6 +85,7 @@ struct pending {
 struct run {
 	int64_t run;
 	int file;
+	char *host;            /* from its "# run:" comment, with --host */
 	unsigned char *done;   /* bitmap of completed pair numbers */
 	size_t donecap;
 	double *a, *b, *delay; /* --by-run only */
@@ -99,8 +103,13 @@ struct state {
 	size_t runcap;
 	long warmup_rows, failed_pairs, pairs_out;
 	size_t meta_seen;
+	struct groups host_of;     /* run number -> index into hosts */
+	char **hosts;
+	size_t hosts_cap;
 	int file_checked;
 };
+
+static const char *host_of_run(struct state *st, const struct run *r);
 
 static size_t hash_pair(int64_t run, int64_t pair, size_t cap)
 {
@@ -227,6 +236,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
 		switch (c) {
 		case 'r': o->by_run = 1; break;
+		case 'H': o->host = 1; break;
 		case 's':
 			for (i = 0; i < 3 && strcmp(optarg, stat_names[i]); i++)
 				;
@@ -374,7 +384,7 @@ static int pair_done(struct run *r, int64_t pair, int set)
 static void emit_pair(struct state *st, struct run *r, const struct half *h[2])
 {
 	const struct half *a = h[0], *b = h[1];
-	const char *extra = a->extra ? a->extra : NULL;
+	const char *extra = a->extra ? a->extra : NULL, *host;
 	char *own = NULL;
 
 	if (!extra && st->c.nextra)
@@ -399,6 +409,7 @@ static void emit_pair(struct state *st, struct run *r, const struct half *h[2])
 		free(own);
 		return;
 	}
+	host = st->o.host ? host_of_run(st, r) : NULL;   /* may fail: before any field */
 	out_i64(r->run);
 	out_i64(a->pair);
 	out_field(a->pos == 1 ? "A" : "B");
@@ -406,6 +417,8 @@ static void emit_pair(struct state *st, struct run *r, const struct half *h[2])
 	out_i64(b->ns);
 	out_i64(b->ns - a->ns);
 	out_i64(b->delay - a->delay);
+	if (host)
+		out_field(host);
 	if (extra)
 		out_field(extra);
 	out_end();
@@ -484,6 +497,37 @@ static void check_shard(struct state *st)
 	}
 }
 
+/* "# run: N start=... host=H": remember H for run N (--host). */
+static void note_host(struct state *st, const char *v)
+{
+	const char *h = strstr(v, " host=");
+	size_t idlen = strcspn(v, " "), before = st->host_of.n, i;
+
+	if (!st->o.host || !h)
+		return;
+	h += 6;
+	i = groups_index(&st->host_of, v, idlen);
+	if (st->host_of.n > before) {
+		xgrow(&st->hosts, &st->hosts_cap, i + 1, sizeof *st->hosts);
+		st->hosts[i] = xmalloc(strcspn(h, " ") + 1);
+		memcpy(st->hosts[i], h, strcspn(h, " "));
+		st->hosts[i][strcspn(h, " ")] = '\0';
+	}
+}
+
+/* The host of run r, or an error when its comment said none. */
+static const char *host_of_run(struct state *st, const struct run *r)
+{
+	char key[NUM_BUFSZ];
+	size_t len = num_format_i64(key, r->run), i;
+
+	for (i = 0; i < st->host_of.n; i++)
+		if (st->host_of.keylen[i] == len && memcmp(st->host_of.key[i], key, len) == 0)
+			return st->hosts[i];
+	die("--host: run %lld has no '# run: %lld ... host=H' comment", (long long)r->run,
+	    (long long)r->run);
+}
+
 /* "# run: N start=... pid=..." comments: the same start stamp twice is
  * the same run twice. */
 static void check_run_comments(struct state *st)
@@ -499,6 +543,7 @@ static void check_run_comments(struct state *st)
 
 		if (strcmp(m->key, "run") != 0 || !start)
 			continue;
+		note_host(st, m->value);
 		len = strcspn(start, " ");
 		i = groups_index(&stamps, start, len);
 		if (stamps.n > before) {
@@ -538,6 +583,8 @@ static void emit_runs(struct state *st)
 		out_num(b);
 		out_num(b - a);
 		out_num(reduce(r->delay, r->n, st->o.stat));
+		if (st->o.host)
+			out_field(host_of_run(st, r));
 		if (r->extra)
 			out_field(r->extra);
 		out_end();
@@ -584,6 +631,8 @@ static void print_head(struct state *st)
 		out_field("run"), out_field("pair"), out_field("first"), out_field("a");
 		out_field("b"), out_field("d"), out_field("delay");
 	}
+	if (st->o.host)
+		out_field("host");
 	for (i = 0; i < st->c.nextra; i++)
 		out_field(st->s.col[st->c.extra[i]]);
 	out_end();
