@@ -1,31 +1,53 @@
 #!/bin/sh
-# make bench: pb's speed against named peers, measured side by side in one
-# run. Writes examples/bench/out/report.md and prints it. Not part of
-# make check: timings belong here, not in tests.
+# make bench: pb's speed against named peers, measured by pb itself where
+# it fits: pb-run runs the peer (arm A) and pb (arm B) as randomized pairs
+# in several runs, pb-tint gives the time ratio peer/pb with its interval.
+# Writes examples/bench/out/report.md and prints it. Not in make check:
+# timings belong here, not in tests.  BENCH_QUICK=1 for a fast smoke run.
 set -eu
 cd "$(dirname "$0")/../.."
 top=$(pwd)
 PATH="$top/bin:$PATH"
-sh share/dev/need hyperfine:hyperfine mawk:mawk /usr/bin/time:time
+sh share/dev/need hyperfine:hyperfine mawk:mawk mlr:miller datamash:datamash \
+	/usr/bin/time:time jq:jq >&2
 out=examples/bench/out
 mkdir -p "$out"
 report=$out/report.md
 N=${BENCH_ROWS:-1000000}
+RUNS=${BENCH_RUNS:-5} PAIRS=${BENCH_PAIRS:-8}
+[ "${BENCH_QUICK:-0}" = 1 ] && N=100000 RUNS=3 PAIRS=3
 
-# hyperfine's JSON mean/median without jq: the first "median" field.
-median_of() { sed -n 's/.*"median": *\([0-9.e+-]*\).*/\1/p' "$1" | head -n "$2" | tail -n 1; }
-peak_kib() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+arm_median() { awk -F'\t' -v arm="$2" '!/^#/ && $3 == "measure" && $4 == arm { print $7 }' "$1" | median; }
+peak_kib() { /usr/bin/time -f %M sh -c "$1" 2>&1 >/dev/null | tail -n 1; }
+field() { awk -F'\t' -v c="$1" '/^#/ { next } !h { for (i = 1; i <= NF; i++) if ($i == c) k = i; h = 1; next } { print $k; exit }' "$2"; }
+ms() { awk -v ns="$1" 'BEGIN { printf "%.1f ms", ns / 1e6 }'; }
+
+# versus NAME PEER_CMD PB_CMD: pb-run pairs peer (A) with pb (B); one row
+# of the report: medians, ratio peer/pb = how many times faster pb is,
+# with the t interval over runs, and pb's peak RSS.
+versus() {
+	name=$1 peer=$2 pbcmd=$3
+	pb-run --runs "$RUNS" --pairs "$PAIRS" --warmup 1 --quiet --seed 1 \
+		-- "$peer" "$pbcmd" >"$out/$name.raw.tsv"
+	pb-pair --by-run "$out/$name.raw.tsv" | pb-logratio | pb-tint >"$out/$name.tint.tsv"
+	printf '| %s | %s | %s | %.2fx [%.2f, %.2f] | %s KiB |\n' "$name" \
+		"$(ms "$(arm_median "$out/$name.raw.tsv" B)")" \
+		"$(ms "$(arm_median "$out/$name.raw.tsv" A)")" \
+		"$(field ratio "$out/$name.tint.tsv")" "$(field ratio_lo "$out/$name.tint.tsv")" \
+		"$(field ratio_hi "$out/$name.tint.tsv")" "$(peak_kib "$pbcmd")"
+}
 
 {
 echo "# pb benchmark report"
 echo
-echo "Machine: $(uname -srm); $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'); $(nproc) cores."
-echo "Date: $(date -u +%Y-%m-%dT%H:%MZ). pb $(pb-tint --version | sed 's/.* //')."
+echo "Machine: $(uname -srm); $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'); $(nproc) cores;"
+echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)."
+echo "Date: $(date -u +%Y-%m-%dT%H:%MZ). pb $(pb-tint --version | sed 's/.* //'). Reproduce: \`make bench\`."
 echo
 } >"$report"
 
-# --- filters: pb-logratio vs mawk, pb-tint vs a one-pass awk mean/sd -----
+# --- filters -------------------------------------------------------------
 awk -v n="$N" 'BEGIN { OFS = "\t"; srand(1)
 	print "run", "pair", "first", "a", "b", "d", "delay"
 	for (i = 1; i <= n; i++) {
@@ -33,35 +55,37 @@ awk -v n="$N" 'BEGIN { OFS = "\t"; srand(1)
 		print int((i - 1) / (n / 10)) + 1, i, (rand() < .5 ? "A" : "B"), a, b, b - a, 0
 	} }' >"$out/pairs.tsv"
 pb-logratio "$out/pairs.tsv" >"$out/lr.tsv"
-
-hyperfine -N -w 2 -r 10 --export-json "$out/logratio.json" \
-	"pb-logratio $out/pairs.tsv" \
-	"mawk -F'\t' -v OFS='\t' 'NR == 1 { print \$0, \"lr\"; next } { printf \"%s\t%.17g\n\", \$0, log(\$4 / \$5) }' $out/pairs.tsv" \
-	>"$out/logratio.txt" 2>&1
-pb=$(median_of "$out/logratio.json" 1); mk=$(median_of "$out/logratio.json" 2)
-rss=$(peak_kib pb-logratio "$out/pairs.tsv")
-
-hyperfine -N -w 2 -r 10 --export-json "$out/tint.json" \
-	"pb-tint $out/lr.tsv" \
-	"mawk -F'\t' 'NR > 1 { n++; x = \$8; s += x; ss += x * x } END { m = s / n; printf \"%.17g %.17g\n\", m, sqrt((ss - n * m * m) / (n - 1)) }' $out/lr.tsv" \
-	>"$out/tint.txt" 2>&1
-pt=$(median_of "$out/tint.json" 1); at=$(median_of "$out/tint.json" 2)
-trss=$(peak_kib pb-tint "$out/lr.tsv")
-
+P=$out/pairs.tsv L=$out/lr.tsv
 {
-echo "## Filters over $N pair rows (hyperfine -N, 10 runs, medians)"
+echo "## Filters over $N rows"
+echo
+echo "Measured with pb: \`pb-run --runs $RUNS --pairs $PAIRS -- PEER PB\`, then"
+echo "\`pb-pair --by-run | pb-logratio | pb-tint\`. Ratio = peer time / pb time"
+echo "(how many times faster pb is), 95 % t interval over the runs. Medians of"
+echo "single observations; each includes starting the process and writing to /dev/null."
 echo
 echo "| job | pb | peer | peer/pb | pb peak RSS |"
 echo "|---|---|---|---|---|"
-echo "| add lr = ln(a/b) | pb-logratio ${pb}s | mawk printf %.17g ${mk}s | $(ratio "$mk" "$pb")x | ${rss} KiB |"
-echo "| mean, sd of lr | pb-tint ${pt}s (t interval too) | mawk one-pass ${at}s | $(ratio "$at" "$pt")x | ${trss} KiB |"
+versus "lr-vs-mawk" \
+	"mawk -F'\t' -v OFS='\t' 'NR == 1 { print \$0, \"lr\"; next } { printf \"%s\t%.17g\n\", \$0, log(\$4 / \$5) }' $P >/dev/null" \
+	"pb-logratio $P >/dev/null"
+versus "lr-vs-mlr" \
+	"mlr --tsv put '\$lr = log(\$a / \$b)' $P >/dev/null" \
+	"pb-logratio $P >/dev/null"
+versus "tint-vs-awk" \
+	"mawk -F'\t' 'NR > 1 { n++; x = \$8; s += x; ss += x * x } END { m = s / n; printf \"%.17g %.17g\n\", m, sqrt((ss - n * m * m) / (n - 1)) }' $L >/dev/null" \
+	"pb-tint $L >/dev/null"
+versus "tint-vs-datamash" \
+	"grep -v '^#' $L | datamash --header-in mean 8 sstdev 8 >/dev/null" \
+	"pb-tint $L >/dev/null"
 echo
-echo "Goals (issue 2): pb-logratio >= 3x mawk with peak RSS < 8 MiB; pb-tint >= 2x awk."
+echo "Goals (issue 2): pb-logratio at least 3x mawk, peak RSS under 8 MiB;"
+echo "pb-tint at least 2x a one-pass awk mean/sd."
 echo
 } >>"$report"
 
-for extra in examples/bench/*.sh; do
-	case $extra in */run.sh) continue ;; esac
-	sh "$extra" "$out" >>"$report"
+for section in examples/bench/boot.sh examples/bench/runner.sh examples/bench/pg.sh; do
+	[ "${BENCH_QUICK:-0}" = 1 ] && [ "$section" = examples/bench/boot.sh ] && continue
+	sh "$section" "$out" >>"$report" || echo "(section $section failed: see its output)" >>"$report"
 done
 cat "$report"
