@@ -79,7 +79,8 @@ t/unit/rng: t/unit/rng.c t/unit/tap.h lib/libpb.a
 # otherwise named in one line.
 deps-check:
 	@$(NEED) cc:gcc prove:perl gnuplot:gnuplot-nox pg_config:libpq-dev \
-		'/usr/lib/postgresql/*/bin/initdb:postgresql' runuser:util-linux
+		'/usr/lib/postgresql/*/bin/initdb:postgresql' runuser:util-linux \
+		parallel:parallel jq:jq
 deps-demo:
 	@$(NEED) cc:gcc gnuplot:gnuplot-nox
 
@@ -105,6 +106,47 @@ musl: deps-check
 	$(MAKE) CC=musl-gcc LDFLAGS=-static PG=0 check
 	$(MAKE) clean
 
+# Fuzzing (t/fuzz/README): the stream reader and the number parser and
+# printer under libFuzzer with ASan+UBSan, FUZZ_SECONDS each from the seed
+# corpus; any crash, leak, hang or UB fails, its input in t/fuzz/out/.
+# libFuzzer's runtime is a package of its own: when a probe does not link,
+# need is asked for it by name (through a command that never exists).
+FUZZ_SECONDS = 60
+FUZZ_OPTS =
+FUZZ_CC = clang
+FUZZ_FLAGS = -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer -Wall -Wextra -Werror \
+	-DSTREAM_READ_CHUNK=11 -DSTREAM_LINE_MAX=200u
+FUZZ_LIB = lib/err.c lib/num_parse.c lib/num_format.c lib/stream.c
+FUZZ_OUT = t/fuzz/out
+fuzz:
+	@$(NEED) $(FUZZ_CC):clang
+	@mkdir -p $(FUZZ_OUT)
+	@printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n)\n{ return d && n && 0; }\n' \
+		>$(FUZZ_OUT)/probe.c; \
+	$(FUZZ_CC) -fsanitize=fuzzer -o $(FUZZ_OUT)/probe $(FUZZ_OUT)/probe.c 2>/dev/null || \
+	$(NEED) libfuzzer-runtime:libclang-rt-dev
+	for t in stream num; do \
+	  $(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS) -o $(FUZZ_OUT)/$$t t/fuzz/$$t.c $(FUZZ_LIB) \
+	    $(LDLIBS) || exit 1; \
+	done
+	@for t in stream num; do \
+	  mkdir -p $(FUZZ_OUT)/corpus-$$t; \
+	  echo "fuzz $$t: $(FUZZ_SECONDS) s, log in $(FUZZ_OUT)/$$t.log"; \
+	  $(FUZZ_OUT)/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -print_final_stats=1 \
+	    -dict=t/fuzz/$$t.dict -artifact_prefix=$(FUZZ_OUT)/$$t- $(FUZZ_OPTS) \
+	    $(FUZZ_OUT)/corpus-$$t t/fuzz/seed/$$t 2>$(FUZZ_OUT)/$$t.log || { \
+	    grep -E '^(==|SUMMARY|artifact_prefix|Test unit written)' $(FUZZ_OUT)/$$t.log | tail -5; \
+	    echo "pb: fuzz $$t: crash, input in $(FUZZ_OUT)/$$t-*" >&2; exit 1; }; \
+	  grep -E '^#[0-9]+[[:space:]]+DONE|^Done' $(FUZZ_OUT)/$$t.log; \
+	done
+
+# The suite with every C tool run under valgrind's memcheck (the normal
+# build, not ASan): no errors, no definite or indirect leaks. t/valgrind/README.
+valgrind: deps-check all
+	@$(NEED) valgrind:valgrind
+	@sh t/valgrind/run "$(TOOLS)" "$(SCRIPTS)" "$(UNITS)"
+
 bench: all
 	@sh examples/bench/run.sh
 
@@ -115,15 +157,20 @@ install: all
 	cp -f $(GNUPLOT) $(DESTDIR)$(SHAREDIR)/
 	cp -f $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	cp -f $(MAN7) $(DESTDIR)$(MANDIR)/man7/
+	mkdir -p $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	for f in $(TOOLS) $(SCRIPTS); do cp -f share/completion/pb.bash \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/$${f#bin/}; done
 
 uninstall:
 	for f in $(TOOLS) $(SCRIPTS); do rm -f $(DESTDIR)$(BINDIR)/$${f#bin/}; done
 	for f in $(MAN1) $(MAN7); do rm -f $(DESTDIR)$(MANDIR)/$${f#share/man/}; done
 	for f in $(GNUPLOT); do rm -f $(DESTDIR)$(SHAREDIR)/$${f#share/pb/}; done
 	-rmdir $(DESTDIR)$(SHAREDIR) 2>/dev/null
+	for f in $(TOOLS) $(SCRIPTS); do \
+		rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$${f#bin/}; done
 
 clean:
 	rm -f $(LIBOBJ) lib/libpb.a $(TOOLS) $(UNITS) $(EXAMPLES)
 	rm -rf t/tmp
 
-.PHONY: all check demo asan musl bench install uninstall clean deps-check deps-demo
+.PHONY: all check demo asan musl fuzz valgrind bench install uninstall clean deps-check deps-demo

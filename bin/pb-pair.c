@@ -528,8 +528,9 @@ static const char *host_of_run(struct state *st, const struct run *r)
 	    (long long)r->run);
 }
 
-/* "# run: N start=... pid=..." comments: the same start stamp twice is
- * the same run twice. */
+/* "# run: N start=... pid=... host=..." comments: the same start stamp,
+ * pid and host twice is the same run twice (shards started together can
+ * share a millisecond, but not a process on one host). */
 static void check_run_comments(struct state *st)
 {
 	static struct groups stamps;
@@ -541,10 +542,12 @@ static void check_run_comments(struct state *st)
 		const char *start = strstr(m->value, "start=");
 		size_t len, before = stamps.n, i;
 
-		if (strcmp(m->key, "run") != 0 || !start)
+		if (strcmp(m->key, "run") != 0)
 			continue;
 		note_host(st, m->value);
-		len = strcspn(start, " ");
+		if (!start)
+			continue;
+		len = strlen(start);   /* start, pid and host: shards can share a ms */
 		i = groups_index(&stamps, start, len);
 		if (stamps.n > before) {
 			xgrow(&stamp_file, &stamp_cap, i + 1, sizeof *stamp_file);
@@ -552,7 +555,8 @@ static void check_run_comments(struct state *st)
 			continue;
 		}
 		die("%s and %s both hold a run with %.*s: the same run twice?",
-		    st->s.names[stamp_file[i]], st->s.names[m->file], (int)len, start);
+		    st->s.names[stamp_file[i]], st->s.names[m->file],
+		    (int)strcspn(start, " "), start);
 	}
 }
 

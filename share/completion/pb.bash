@@ -1,0 +1,112 @@
+# bash completion for pb: the long options of every tool, the values of
+# the options that take a fixed set, KIND for pb-plot, file names
+# otherwise. `make install` puts a copy under each tool's name in
+# $(PREFIX)/share/bash-completion/completions, where bash-completion finds
+# it on first use; or source this file from ~/.bashrc.
+
+# Options that take a value, per tool (those not listed take none).
+_pb_run_val='--runs --pairs --warmup --order --seed --delay --delay-arm --first-run
+	--worker --setup --prepare --cleanup --output --timeout --pg --sql-a --sql-b
+	--sql-a-file --sql-b-file --setup-sql'
+_pb_run_flag='--no-shell --ignore-failure --quiet --rollback --help --version'
+
+_pb_options() {   # TOOL: "VALUED|FLAGS"
+	case $1 in
+	pb-run) echo "$_pb_run_val|$_pb_run_flag" ;;
+	pb-pair) echo "--stat --exclude --why|--by-run --host --help --version" ;;
+	pb-logratio) echo "--a --b --name|--help --version" ;;
+	pb-tint) echo "--column --group --level --threshold --df-cap|--finding --log-ratio --help --version" ;;
+	pb-boot) echo "--column --stat --group --block --resamples --level --seed --method|--help --version" ;;
+	pb-cross) echo "--expect|--each --help --version" ;;
+	pb-plan) echo "--column --run --target --level --run-cost --pair-cost --max-runs|--help --version" ;;
+	pb-plot) echo "-o --output --column --level|--help --version" ;;
+	pb-sense)   # its own, then pb-run's but the delay and arm B
+		local v=" ${_pb_run_val//[$'\t\n']/ } " f=$_pb_run_flag
+		v=${v/ --delay / }; v=${v/ --delay-arm / }; v=${v/ --sql-b / }; v=${v/ --sql-b-file / }
+		echo "--delays --raw --resamples --level $v|$f" ;;
+	esac
+}
+
+# _pb_value TOOL OPTION CUR: complete the value of OPTION
+_pb_value() {
+	local words=
+	case $1:$2 in
+	*:--order) words='random alternate blocked' ;;
+	*:--delay-arm) words='A B' ;;
+	pb-pair:--stat) words='median mean min' ;;
+	pb-boot:--stat) words='median mean' ;;
+	*:--method) words='percentile bca' ;;
+	*:--expect) words='+ - auto' ;;
+	pb-run:--output) words=inherit ;&
+	*:-o|*:--output|*:--sql-a-file|*:--sql-b-file)
+		compopt -o filenames 2>/dev/null
+		mapfile -t COMPREPLY < <(compgen -W "$words" -- "$3"; compgen -f -- "$3")
+		return ;;
+	*:--raw) compopt -o dirnames 2>/dev/null ;;
+	*:--worker|*:--setup|*:--prepare|*:--cleanup)
+		compopt -o filenames 2>/dev/null
+		mapfile -t COMPREPLY < <(compgen -c -- "$3")
+		return ;;
+	esac
+	mapfile -t COMPREPLY < <(compgen -W "$words" -- "$3")
+}
+
+_pb() {
+	local tool=${1##*/} cur=${COMP_WORDS[COMP_CWORD]} i w prev opts valued
+	local -a args=()
+	opts=$(_pb_options "$tool") || return
+	opts=${opts//[$'\t\n']/ }
+	valued=" ${opts%%|*} "
+	opts="${opts%%|*} ${opts#*|}"
+	COMPREPLY=()
+
+	# The words before the cursor: after --, commands and their words;
+	# an option that takes a value eats the next word (or --opt=value).
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		w=${COMP_WORDS[i]}
+		if [[ $w == -- ]]; then
+			if ((i == COMP_CWORD - 1)) && [[ $tool == pb-run || $tool == pb-sense ]]; then
+				compopt -o filenames 2>/dev/null
+				mapfile -t COMPREPLY < <(compgen -c -- "$cur")
+			else
+				compopt -o default 2>/dev/null
+			fi
+			return
+		elif [[ $valued == *" $w "* ]]; then
+			[[ ${COMP_WORDS[i + 1]} == = ]] && ((i++))
+			((i++))
+		elif [[ $w != -* && $w != = ]]; then
+			args+=("$w")
+		fi
+	done
+
+	# The value of an option: "--opt VALUE", "--opt=VALUE" split by bash
+	# at '=' into "--opt" "=" "VALUE", or one word "--opt=VALUE".
+	prev=${COMP_WORDS[COMP_CWORD - 1]}
+	if [[ $cur == = && $valued == *" $prev "* ]]; then
+		_pb_value "$tool" "$prev" ""
+		return
+	fi
+	if [[ $prev == = ]] && ((COMP_CWORD >= 2)); then
+		prev=${COMP_WORDS[COMP_CWORD - 2]}
+	fi
+	if [[ $valued == *" $prev "* ]]; then
+		_pb_value "$tool" "$prev" "$cur"
+		return
+	fi
+	if [[ $cur == --*=* && $valued == *" ${cur%%=*} "* ]]; then
+		_pb_value "$tool" "${cur%%=*}" "${cur#*=}"   # '=' not a word break
+		COMPREPLY=("${COMPREPLY[@]/#/${cur%%=*}=}")
+		return
+	fi
+
+	if [[ $cur == -* ]]; then
+		mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
+	elif [[ $tool == pb-plot && ${#args[@]} -eq 0 ]]; then
+		mapfile -t COMPREPLY < <(compgen -W 'runs sense trend pairs' -- "$cur")
+	else
+		compopt -o default 2>/dev/null
+	fi
+}
+
+complete -F _pb pb-run pb-pair pb-logratio pb-tint pb-boot pb-cross pb-sense pb-plan pb-plot

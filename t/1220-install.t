@@ -1,0 +1,125 @@
+#!/bin/sh
+# make install / make uninstall with DESTDIR and PREFIX: the programs, the
+# man pages, the gnuplot scripts and the bash completion land where they
+# belong; the installed pb-plot and pb-sense work from the install tree
+# alone (PATH without the source tree); uninstall removes every file it
+# installed. Then the completion itself, in bash: every tool registered,
+# its long options, the values of the options that take a fixed set,
+# KIND for pb-plot.
+. "$(dirname "$0")/lib.sh"
+top=$(cd "$(dirname "$0")/.." && pwd)
+W=$top/examples/workload/pb-workload
+TOOLS="pb-run pb-pair pb-logratio pb-tint pb-boot pb-cross pb-sense pb-plan pb-plot"
+cd "$T" || exit 1
+root=$T/root
+R=$root/usr/local
+C=$R/share/bash-completion/completions
+# The outer make's flags (jobserver, variables) are not for this one.
+mk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$top" "$@" DESTDIR="$root" PREFIX=/usr/local; }
+
+# --- make install
+mk install >install.log 2>&1
+is "$?" 0 "make install DESTDIR=... PREFIX=/usr/local: exit 0"
+[ "$?" = 0 ] || diag "$(tail -n 5 install.log)"
+missing=
+for t in $TOOLS; do
+	[ -x "$R/bin/$t" ] || missing="$missing bin/$t"
+	[ -f "$R/share/man/man1/$t.1" ] || missing="$missing man1/$t.1"
+	[ -f "$C/$t" ] || missing="$missing completions/$t"
+done
+[ -f "$R/share/man/man7/pb.7" ] || missing="$missing man7/pb.7"
+for g in common runs sense trend pairs; do
+	[ -f "$R/share/pb/$g.gp" ] || missing="$missing share/pb/$g.gp"
+done
+is "$missing" "" "every tool in bin, its man page in man1, its completion; pb.7 in man7; the gnuplot scripts in share/pb"
+extra=
+for f in "$R"/bin/*; do
+	t=${f##*/}
+	[ -f "$R/share/man/man1/$t.1" ] && [ -f "$C/$t" ] || extra="$extra $t"
+done
+is "$extra" "" "every installed program has a man page and a completion"
+is "$(find "$root" -type f ! -path "$R/*" | wc -l | tr -d ' ')" 0 "nothing outside DESTDIR/PREFIX"
+is "$(for t in $TOOLS; do head -n 1 "$R/share/man/man1/$t.1"; done | grep -vc '^\.Dd ')" 0 \
+	"the man pages are mdoc (.Dd first)"
+cmp -s "$C/pb-tint" "$top/share/completion/pb.bash"
+is "$?" 0 "the completion under each tool's name is share/completion/pb.bash"
+run "$R/bin/pb-tint" --version
+is "$rc:$(cat "$T/out")" "0:pb-tint (pb) $(sed -n 's/^VERSION = //p' "$top/config.mk")" \
+	"the installed pb-tint runs"
+
+# --- the installed scripts find their own tree: PATH without the source
+P=/usr/bin:/bin
+pb-pair "$D/raw-small.tsv" >pairs.tsv
+if command -v gnuplot >/dev/null 2>&1; then
+	run env PATH="$P" "$R/bin/pb-plot" runs pairs.tsv
+	is "$rc:$(cat "$T/err")" "0:" "installed pb-plot: a text plot, from share/pb of the install tree"
+	like "$(cat "$T/out")" 'Per-run 95% intervals' "... the runs picture"
+	run env PATH="$P" "$R/bin/pb-plot" runs -o runs.svg pairs.tsv
+	is "$rc:$(grep -c '<svg' runs.svg 2>/dev/null)" "0:1" "installed pb-plot -o runs.svg: an SVG"
+else
+	skip "gnuplot not installed"; skip "gnuplot not installed"; skip "gnuplot not installed"
+fi
+mkdir -p elsewhere
+cp "$R/bin/pb-plot" elsewhere/
+fails 1 "^pb-plot: gnuplot scripts not found in $T/elsewhere/../share/pb\$" \
+	"pb-plot away from its tree says where it looked" env PATH="$P" elsewhere/pb-plot runs pairs.tsv
+run env PATH="$P" "$R/bin/pb-sense" --delays 0,2ms --runs 2 --pairs 3 --warmup 0 --resamples 50 \
+	--seed 1 --quiet --no-shell -- "$W --us 10"
+is "$rc:$(cat "$T/err")" "0:" "installed pb-sense runs pb-run, pb-pair, pb-boot, pb-cross from its bin"
+is "$(rows "$T/out" | cut -f1 | tr '\n' ' ')" "0 2000000 " "... one row per delay"
+
+# --- make uninstall
+mk uninstall >uninstall.log 2>&1
+is "$?" 0 "make uninstall with the same DESTDIR: exit 0"
+is "$(find "$root" ! -type d | sed "s|^$root||")" "" "make uninstall removes every file (empty directories at most)"
+mk uninstall >uninstall.log 2>&1
+is "$?" 0 "make uninstall again: nothing to remove, still exit 0"
+
+# --- the completion, in bash
+if command -v bash >/dev/null 2>&1; then
+	# comp WORDS...: what completing the last word gives, one per line
+	cat >comp.bash <<'EOF'
+. "$1"
+shift
+COMP_WORDS=("$@")
+COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+COMP_LINE="$*"
+COMP_POINT=${#COMP_LINE}
+f=$(complete -p "$1" | sed -n 's/.*-F \([^ ]*\) .*/\1/p')
+"$f" "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+printf '%s\n' "${COMPREPLY[@]}"
+EOF
+	comp() { bash comp.bash "$top/share/completion/pb.bash" "$@" | tr '\n' ' ' | sed 's/ $//'; }
+	is "$(comp pb-tint --th)" "--threshold" "pb-tint --th<TAB>: --threshold"
+	is "$(bash -c '. "$1"; for t in $2; do complete -p "$t" >/dev/null || echo "$t"; done' \
+		bash "$top/share/completion/pb.bash" "$TOOLS")" "" "sourcing it registers every tool"
+	is "$(comp pb-run --order '')" "random alternate blocked" "pb-run --order <TAB>: the three orders"
+	is "$(comp pb-run --order = a)" "alternate" "pb-run --order=a<TAB> (bash splits at =)"
+	is "$(comp pb-pair --stat m)" "median mean min" "pb-pair --stat m<TAB>"
+	is "$(comp pb-boot --method '')" "percentile bca" "pb-boot --method <TAB>"
+	is "$(comp pb-plot '')" "runs sense trend pairs" "pb-plot <TAB>: KIND"
+	is "$(comp pb-plot -o x.png t)" "trend" "pb-plot -o FILE t<TAB>: KIND after -o FILE"
+	is "$(comp pb-sense --delay)" "--delays" "pb-sense --delay<TAB>: --delays, not pb-run's --delay"
+	is "$(comp pb-sense --fir)" "--first-run" "pb-sense: pb-run's options too"
+	touch 'data file.tsv'
+	is "$(comp pb-tint --column lr da)" "" "pb-tint FILE: left to bash's file names (-o default)"
+	# every long option of every tool, from the option lines of --help and
+	# the C sources' option tables, against what the completion offers
+	drift=
+	for t in $TOOLS; do
+		offered=" $(comp "$t" -) "
+		src=$top/bin/$t.c
+		{
+			"$top/bin/$t" --help | grep -- '^ *-' | grep -o -- '--[a-z][a-z-]*'
+			[ -f "$src" ] && sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", .*/--\1/p' "$src"
+		} | sort -u >opts
+		while read -r o; do
+			case $offered in *" $o "*) ;; *) drift="$drift $t:$o" ;; esac
+		done <opts
+	done
+	is "$drift" "" "every long option of every tool is offered (--help and longopts)"
+else
+	skip "bash not installed"
+fi
+
+done_testing
