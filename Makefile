@@ -136,7 +136,7 @@ fuzz:
 	  $(FUZZ_OUT)/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -print_final_stats=1 \
 	    -dict=t/fuzz/$$t.dict -artifact_prefix=$(FUZZ_OUT)/$$t- $(FUZZ_OPTS) \
 	    $(FUZZ_OUT)/corpus-$$t t/fuzz/seed/$$t 2>$(FUZZ_OUT)/$$t.log || { \
-	    grep -E '^(==|SUMMARY|artifact_prefix|Test unit written)' $(FUZZ_OUT)/$$t.log | tail -5; \
+	    grep -E '^(==|SUMMARY)|#[0-9]+ .* in .*(lib|t/fuzz)/[a-z_]+\.c:' $(FUZZ_OUT)/$$t.log | head -8; \
 	    echo "pb: fuzz $$t: crash, input in $(FUZZ_OUT)/$$t-*" >&2; exit 1; }; \
 	  grep -E '^#[0-9]+[[:space:]]+DONE|^Done' $(FUZZ_OUT)/$$t.log; \
 	done

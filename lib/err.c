@@ -15,6 +15,7 @@
 const char *pb_prog = "pb";
 int pb_argc;
 char **pb_argv;
+void (*pb_die_hook)(void);
 
 void pb_init(int argc, char **argv, const char *prog)
 {
@@ -48,6 +49,8 @@ void die(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmessage(fmt, ap);
 	va_end(ap);
+	if (pb_die_hook)
+		pb_die_hook();
 	exit(EXIT_DATA);
 }
 

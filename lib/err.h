@@ -14,6 +14,10 @@ extern int pb_argc;
 extern char **pb_argv;
 
 void pb_init(int argc, char **argv, const char *prog);
+/* Called by die() and stream_die() just before exit(1). Only the fuzz
+ * harness (t/fuzz/) sets it, to longjmp back and read the next input in
+ * the same process; the tools leave it NULL. It must not return. */
+extern void (*pb_die_hook)(void);
 noreturn void die(const char *fmt, ...);        /* exit 1 */
 noreturn void die_usage(const char *fmt, ...);  /* exit 2, points at --help */
 void warn(const char *fmt, ...);

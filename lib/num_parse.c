@@ -106,7 +106,9 @@ static int long_double_path(uint64_t mant, long exp10, double *out)
 	if (!isnormal(d))
 		return 0;
 	diff = fabsl(r - (long double)d);
-	half = (long double)(nextafter(d, INFINITY) - d) / 2;
+	/* Below a power of two the gap down is half the gap up. */
+	half = (long double)(r < d ? d - nextafter(d, 0)
+	                           : nextafter(d, INFINITY) - d) / 2;
 	if (fabsl(diff - half) <= 2 * ldexpl(fabsl(r), 1 - LDBL_MANT_DIG))
 		return 0;
 	*out = d;
