@@ -29,17 +29,55 @@ void pb_init(int argc, char **argv, const char *prog)
 		setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
 }
 
-static void vmessage(const char *fmt, va_list ap)
+/* Control bytes from the input (a field quoted in a message) must not
+ * reach the terminal as escapes: they are written as \xNN. */
+static void put_escaped(const char *p)
+{
+	for (; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c < 0x20 || c == 0x7f)
+			fprintf(stderr, "\\x%02x", c);
+		else
+			fputc(c, stderr);
+	}
+}
+
+void pb_vmessage(const char *where, const char *fmt, va_list ap)
 {
 	int saved = errno;
 	size_t n = strlen(fmt);
+	char small[512], *msg = small;
+	va_list copy;
+	int len;
 
+	va_copy(copy, ap);
+	len = vsnprintf(small, sizeof small, fmt, ap);
+	if (len >= (int)sizeof small) {
+		msg = malloc((size_t)len + 1);
+		if (msg)
+			vsnprintf(msg, (size_t)len + 1, fmt, copy);
+		else
+			msg = small;   /* truncated rather than lost */
+	}
+	va_end(copy);
 	fflush(stdout);
 	fprintf(stderr, "%s: ", pb_prog);
-	vfprintf(stderr, fmt, ap);
+	if (where) {
+		put_escaped(where);
+		fputs(": ", stderr);
+	}
+	put_escaped(msg);
 	if (n > 0 && fmt[n - 1] == ':')
 		fprintf(stderr, " %s", strerror(saved));
 	fputc('\n', stderr);
+	if (msg != small)
+		free(msg);
+}
+
+static void vmessage(const char *fmt, va_list ap)
+{
+	pb_vmessage(NULL, fmt, ap);
 }
 
 void die(const char *fmt, ...)

@@ -21,6 +21,9 @@ extern void (*pb_die_hook)(void);
 noreturn void die(const char *fmt, ...);        /* exit 1 */
 noreturn void die_usage(const char *fmt, ...);  /* exit 2, points at --help */
 void warn(const char *fmt, ...);
+/* "pb-tool: WHERE: message" (WHERE may be NULL); control bytes escaped. */
+#include <stdarg.h>
+void pb_vmessage(const char *where, const char *fmt, va_list ap);
 noreturn void pb_version(void);                 /* --version: exit 0 */
 int pb_finish(void);   /* flush stdout; a write error is fatal; returns 0 */
 void *xmalloc(size_t n);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "group.h"
 #include "num.h"
 #include "stream.h"
 
@@ -20,16 +21,15 @@ enum { READ_CHUNK = STREAM_READ_CHUNK };
 void stream_die(const struct stream *s, const char *fmt, ...)
 {
 	va_list ap;
+	char where[512];
 
-	fflush(stdout);
 	if (s->lineno > 0)
-		fprintf(stderr, "%s: %s:%ld: ", pb_prog, s->name, s->lineno);
+		snprintf(where, sizeof where, "%s:%ld", s->name, s->lineno);
 	else
-		fprintf(stderr, "%s: %s: ", pb_prog, s->name);
+		snprintf(where, sizeof where, "%s", s->name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	pb_vmessage(where, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	if (pb_die_hook)
 		pb_die_hook();
 	exit(EXIT_DATA);
@@ -207,17 +207,22 @@ static int valid_name(const char *n)
 
 static void take_header(struct stream *s)
 {
-	size_t i, j;
+	struct groups names = { 0 };
+	size_t i;
 
 	split(s);
 	for (i = 0; i < s->nfield; i++) {
 		if (!valid_name(s->field[i]))
 			stream_die(s, "bad column name '%.40s' in header "
 			           "(names are [a-z_][a-z0-9_]*)", s->field[i]);
-		for (j = 0; j < i; j++)
-			if (strcmp(s->field[i], s->field[j]) == 0)
-				stream_die(s, "column '%s' twice in header", s->field[i]);
+		/* a hash, not all pairs: a header may hold 100 000 names */
+		groups_index(&names, s->field[i], strlen(s->field[i]));
+		if (names.n != i + 1) {
+			groups_free(&names);
+			stream_die(s, "column '%.40s' twice in header", s->field[i]);
+		}
 	}
+	groups_free(&names);
 	s->ncol = s->nfield;
 	s->col = xmalloc(s->ncol * sizeof *s->col);
 	for (i = 0; i < s->ncol; i++)
@@ -351,11 +356,14 @@ size_t stream_col(const struct stream *s, const char *name)
 		n += strlen(s->col[i]) + 1;
 	free(list);
 	list = xmalloc(n + 1);
-	list[0] = '\0';
-	for (i = 0; i < s->ncol; i++) {
-		strcat(list, i ? " " : "");
-		strcat(list, s->col[i]);
+	for (i = 0, n = 0; i < s->ncol; i++) {   /* appended, not strcat: O(n) */
+		size_t l = strlen(s->col[i]);
+		if (i)
+			list[n++] = ' ';
+		memcpy(list + n, s->col[i], l);
+		n += l;
 	}
+	list[n] = '\0';
 	die("%s: no column '%s' (columns: %s)", s->name, name, list);
 }
 
