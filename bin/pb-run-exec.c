@@ -121,6 +121,10 @@ static void io_for_output(struct proc_io *io, const struct config *c)
 	io->err = c->err_fd >= 0 ? c->err_fd : dev_null(O_WRONLY);
 }
 
+static const struct executor command_ops = {
+	"command", NULL, command_begin, command_work, command_end, no_metadata, command_pid,
+};
+
 void exec_command_init(struct executor *ex, const struct config *c)
 {
 	struct command *cm = xcalloc(1, sizeof *cm);
@@ -131,13 +135,8 @@ void exec_command_init(struct executor *ex, const struct config *c)
 	for (arm = 0; arm < 2; arm++)
 		proc_prepare(&cm->spec[arm], command_argv(c->cmd[arm], c->no_shell),
 		             c->no_shell, &io, NULL);
-	ex->mode = "command";
+	*ex = command_ops;
 	ex->state = cm;
-	ex->begin_run = command_begin;
-	ex->work = command_work;
-	ex->end_run = command_end;
-	ex->metadata = no_metadata;
-	ex->pid = command_pid;
 }
 
 /* Worker mode: one process per run, one request line per observation. */
@@ -357,6 +356,10 @@ static pid_t worker_pid(struct executor *ex)
 	return ((struct worker *)ex->state)->pid;
 }
 
+static const struct executor worker_ops = {
+	"worker", NULL, worker_begin, worker_work, worker_end, no_metadata, worker_pid,
+};
+
 void exec_worker_init(struct executor *ex, const struct config *c)
 {
 	struct worker *w = xcalloc(1, sizeof *w);
@@ -364,11 +367,6 @@ void exec_worker_init(struct executor *ex, const struct config *c)
 	w->argv = command_argv(c->worker, c->no_shell);
 	w->search = c->no_shell;
 	w->to = w->from = -1;
-	ex->mode = "worker";
+	*ex = worker_ops;
 	ex->state = w;
-	ex->begin_run = worker_begin;
-	ex->work = worker_work;
-	ex->end_run = worker_end;
-	ex->metadata = no_metadata;
-	ex->pid = worker_pid;
 }

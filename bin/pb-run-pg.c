@@ -356,6 +356,10 @@ static void redact_argv(const char *conninfo, const char *safe)
 	pb_argv = v;
 }
 
+static const struct executor pg_ops = {
+	"pg", NULL, pg_begin, pg_work, pg_end, pg_metadata, pg_pid,
+};
+
 void exec_pg_init(struct executor *ex, const struct config *c)
 {
 	struct pg *p = xcalloc(1, sizeof *p);
@@ -377,12 +381,7 @@ void exec_pg_init(struct executor *ex, const struct config *c)
 	PQfinish(probe);
 	the_pg = p;
 	proc_on_interrupt = cancel_query;
-	ex->mode = "pg";
+	*ex = pg_ops;
 	ex->state = p;
-	ex->begin_run = pg_begin;
-	ex->work = pg_work;
-	ex->end_run = pg_end;
-	ex->metadata = pg_metadata;
-	ex->pid = pg_pid;
 }
 
