@@ -203,6 +203,8 @@ for v in 0.09531017980432487 9.999999995e-10 -1.0000000005000001e-9 \
          123456789012345678:123456789012345680 1e-7:1e-7; do
 	printf 'v\n%s\n%s\n' "${v%%:*}" "${v%%:*}" >"$T/same.tsv"
 	run pb-tint --column v "$T/same.tsv"
+	# valgrind computes long double in 64 bits, not 80: last digits differ
+	[ "${PB_VALGRIND:-0}" = 1 ] && { skip "round trip: ${v%%:*}: not under valgrind"; continue; }
 	is "$(col mean 1 "$T/out")" "${v#*:}" "round trip: ${v%%:*}"
 done
 

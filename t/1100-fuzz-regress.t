@@ -15,6 +15,8 @@ cd "$D/fuzz" || exit 1
 run pb-logratio halfway-pow2.tsv
 is "$rc:$(cat "$T/err")" "0:" "halfway-pow2.tsv: pb-logratio exit 0"
 for k in 1 2 3; do
+	# valgrind computes long double in 64 bits, not 80: not these last bits
+	[ "${PB_VALGRIND:-0}" = 1 ] && { skip "halfway-pow2.tsv row $k: not under valgrind"; continue; }
 	near "$(col lr $k "$T/out")" -1.1102230246251565e-16 1e-15 \
 		"halfway-pow2.tsv row $k: a read as the double under b ($(col a $k "$T/out"))"
 done
@@ -26,6 +28,7 @@ for pair in 8.589934591999999523e9:8589934591.999999 \
 	v=${pair%%:*}
 	printf 'x\n%s\n%s\n' "$v" "$v" >"$T/x.tsv"
 	run pb-tint --column x "$T/x.tsv"
+	[ "${PB_VALGRIND:-0}" = 1 ] && { skip "pb-tint: mean of $v twice: not under valgrind"; continue; }
 	is "$rc:$(col mean 1 "$T/out")" "0:${pair#*:}" "pb-tint: mean of $v twice"
 done
 
