@@ -63,6 +63,8 @@ int main(int argc, char **argv)
 		case 'n': name = optarg; break;
 		}
 	}
+	if (!stream_valid_name(name))
+		die_usage("--name '%s' is not a column name ([a-z_][a-z0-9_]*)", name);
 	stream_open(&s, argc - optind, argv + optind);
 	stream_header(&s);
 	ca = stream_col(&s, acol);

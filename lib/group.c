@@ -77,8 +77,14 @@ void group_cols_parse(struct group_cols *gc, const struct stream *s, const char 
 		comma = strchr(p, ',');
 		if (comma)
 			*comma = '\0';
-		if (*p)
-			gc->col[gc->n++] = stream_col(s, p);
+		if (*p) {
+			size_t c = stream_col(s, p), i;
+
+			for (i = 0; i < gc->n; i++)
+				if (gc->col[i] == c)
+					die_usage("--group names '%s' twice", p);
+			gc->col[gc->n++] = c;
+		}
 		if (!comma)
 			break;
 		p = comma + 1;

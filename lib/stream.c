@@ -195,7 +195,7 @@ static void comment(struct stream *s)
 	s->pending[s->npending++] = xstrdup(s->line);
 }
 
-static int valid_name(const char *n)
+int stream_valid_name(const char *n)
 {
 	if (!is_key_char(*n, 1) || *n == '.')
 		return 0;
@@ -212,7 +212,7 @@ static void take_header(struct stream *s)
 
 	split(s);
 	for (i = 0; i < s->nfield; i++) {
-		if (!valid_name(s->field[i]))
+		if (!stream_valid_name(s->field[i]))
 			stream_die(s, "bad column name '%.40s' in header "
 			           "(names are [a-z_][a-z0-9_]*)", s->field[i]);
 		/* a hash, not all pairs: a header may hold 100 000 names */

@@ -54,6 +54,8 @@ double stream_num(const struct stream *s, size_t col);   /* or die */
 int64_t stream_int(const struct stream *s, size_t col);  /* or die */
 /* Join the current row's fields back with TABs: the line as read. */
 const char *stream_line(struct stream *s, size_t *len);
+/* A column name: [a-z_][a-z0-9_]*. */
+int stream_valid_name(const char *name);
 /* "pb-tool: file:line: message", exit 1. */
 noreturn void stream_die(const struct stream *s, const char *fmt, ...);
 /* From now on comments go to stdout as they are read. */

@@ -138,7 +138,8 @@ fails 2 '^pb-sense: --resamples wants a whole number' "--resamples 0: exit 2" pb
 fails 2 "^pb-sense: option '--delays' needs a value" "--delays without a value: exit 2" pb-sense --delays
 run pb-sense --runs 2 --pairs 2 --warmup 0 --delays 0,5us -- false
 is "$rc" 1 "a failing command: exit 1"
-is "$(tail -n 1 "$T/err")" "pb-sense: pb-run failed at delay 0 (status 1)" "a failing command: pb-sense says which delay failed"
+like "$(cat "$T/err")" '^pb-sense: pb-run failed at delay 0 \(status 1\): pb-run: run 1 pair 1 \(measure\) arm [AB]: command exited with status 1$' \
+	"a failing command: one line, which delay failed and pb-run's reason"
 is "$(grep -c . "$T/out")" 0 "a failing first study: nothing on stdout"
 run pb-sense --help
 is "$rc $(head -n 1 "$T/out" | cut -d' ' -f1-3)" "0 usage: pb-sense --delays" "--help: usage on stdout, exit 0"

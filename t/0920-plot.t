@@ -102,7 +102,7 @@ fails 1 "no column 'run' for this picture" "runs without run: exit 1, names it" 
 fails 1 '^pb-plot: .*empty\.tsv: empty input$' "empty input: exit 1" pb-plot pairs "$D/bad/empty.tsv"
 fails 1 '^pb-plot: stdin: empty input$' "empty stdin: exit 1" pb-plot pairs </dev/null
 head -n 1 "$PAIRS" >"$T/header-only.tsv"
-fails 1 'header-only\.tsv: no data rows$' "header only: exit 1" pb-plot pairs "$T/header-only.tsv"
+fails 1 'header-only\.tsv: no data rows after the header$' "header only: exit 1" pb-plot pairs "$T/header-only.tsv"
 fails 1 "^pb-plot: $T/absent\.tsv: cannot read$" "a file that is not there: exit 1" pb-plot pairs "$T/absent.tsv"
 PB_SHARE=$T/nowhere run pb-plot pairs "$PAIRS"
 is "$rc $(cat "$T/err")" "1 pb-plot: gnuplot scripts not found in $T/nowhere" "PB_SHARE without the scripts: exit 1"

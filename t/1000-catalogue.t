@@ -124,7 +124,7 @@ pb-logratio | -                                    | pairs-no-b.tsv     | 1 | no
 pb-logratio | --a zz                               | pairs-nolr.tsv     | 1 | none | pairs-nolr.tsv: no column 'zz' | --a names no column
 pb-logratio | -                                    | pairs.tsv          | 1 | none | pairs.tsv: column 'lr' exists already | lr there already
 pb-logratio | --name d                             | pairs-nolr.tsv     | 1 | none | pairs-nolr.tsv: column 'd' exists already | --name clashes
-pb-logratio | --name Lr                            | pairs-nolr.tsv     | 2 | none | --name | TODO: --name accepts a bad column name (writes a header every reader refuses)
+pb-logratio | --name Lr                            | pairs-nolr.tsv     | 2 | none | --name | --name must be a column name
 pb-logratio | -                                    | raw-crlf.tsv       | 1 | none | raw-crlf.tsv:1: CR before end of line | CRLF line ends
 pb-logratio | -                                    | <empty.tsv         | 1 | none | stdin: empty input: no header line$ | empty stdin
 pb-logratio | --name lr2                           | pairs-short.tsv    | 1 | some | pairs-short.tsv:10: 7 fields, header has 8$ | short row
@@ -138,7 +138,7 @@ pb-tint     | --column first                       | pairs.tsv          | 1 | no
 pb-tint     | --column d                           | pairs-d-inf.tsv    | 1 | none | pairs-d-inf.tsv:5: column 'd': not a finite number: '-inf'$ | -Inf
 pb-tint     | -                                    | pairs-nolr.tsv     | 1 | none | pairs-nolr.tsv: no column 'lr' \(columns: run pair first a b d delay\)$ | missing column
 pb-tint     | --group zz                           | pairs.tsv          | 1 | none | pairs.tsv: no column 'zz' | --group names no column
-pb-tint     | --group run,run                      | pairs.tsv          | 2 | none | run | TODO: a column twice in --group writes a header with a duplicate name
+pb-tint     | --group run,run                      | pairs.tsv          | 2 | none | --group names 'run' twice | a column twice in --group
 pb-tint     | --column a --group run               | pairs-lone-pair.tsv | 1 | none | group 2: only 1 value; an interval needs at least 2$ | a group of one
 pb-tint     | --level 1.5                          | pairs.tsv          | 2 | none | --level wants a level between 0 and 1 \(such as 0.95\), not '1.5' | level above 1
 pb-tint     | --level nan                          | pairs.tsv          | 2 | none | --level wants a number, not 'nan' | NaN level
@@ -219,9 +219,9 @@ pb-sense    | --delays 0 --sql-b x -- true         | -                  | 2 | no
 pb-sense    | --delays                             | -                  | 2 | none | option '--delays' needs a value | option without its value
 pb-sense    | --delays 0 --runs 0 -- true          | -                  | 2 | none | ^pb-run: --runs wants a whole number from 1 | a pb-run option's bad value (pb-run's message)
 pb-sense    | --delays 0 --bogus -- true           | -                  | 2 | none | ^pb-run: unknown option '--bogus' | unknown option (pb-run's message)
-pb-sense    | --delays 0 --quiet --runs 2 --pairs 2 --warmup 0 -- false | - | 1 | none | run 1 pair 1 | TODO: a failing command gives two lines (pb-run's and pb-sense's)
-pb-sense    | --delays 0 --quiet --runs 1 --pairs 3 --warmup 0 -- true | - | 1 | head | only 1 block | TODO: an analysis failure gives two lines (pb-boot's and pb-sense's)
-pb-sense    | --delays 0 --raw empty.tsv/d --runs 2 --pairs 2 -- true | - | 1 | none | empty.tsv/d: cannot create the directory$ | TODO: an uncreatable --raw gives two lines (mkdir's and pb-sense's)
+pb-sense    | --delays 0 --quiet --runs 2 --pairs 2 --warmup 0 -- false | - | 1 | none | pb-run failed at delay 0 \(status 1\): pb-run: run 1 pair 1 | a failing command: one line, pb-run's folded in
+pb-sense    | --delays 0 --quiet --runs 1 --pairs 3 --warmup 0 -- true | - | 1 | head | the analysis failed at delay 0: pb-boot: .*only 1 block | an analysis failure: one line, pb-boot's folded in
+pb-sense    | --delays 0 --raw empty.tsv/d --runs 2 --pairs 2 -- true | - | 1 | none | empty.tsv/d: cannot create the directory$ | an uncreatable --raw directory
 # --- pb-plot
 pb-plot     | -                                    | -                  | 2 | none | which picture\? runs, sense, trend or pairs | no KIND
 pb-plot     | graph                                | pairs.tsv          | 2 | none | unknown KIND 'graph' | unknown KIND
@@ -236,18 +236,18 @@ pb-plot     | pairs --column zz                    | pairs.tsv          | 1 | no
 pb-plot     | trend                                | raw.tsv            | 1 | none | raw.tsv: no column 'first' for this picture | trend of a raw stream
 pb-plot     | sense                                | pairs.tsv          | 1 | none | pairs.tsv: no column 'delay_ns' for this picture$ | sense of a pair stream
 pb-plot     | runs                                 | raw.tsv            | 1 | none | raw.tsv: no column 'd' for this picture$ | runs of a raw stream
-pb-plot     | pairs                                | pairs-header-only.tsv | 1 | none | pairs-header-only.tsv: no data rows$ | header only
-pb-plot     | pairs                                | comments-only.tsv  | 1 | none | comments-only.tsv: no data rows$ | comments only
-pb-plot     | pairs                                | pairs-d-word.tsv   | 1 | none | pairs-d-word.tsv:5: | TODO: a bad number says 'no data rows', no file:line
-pb-plot     | runs                                 | pairs-d-word.tsv   | 1 | none | pairs-d-word.tsv:5: | TODO: a bad number: pb-boot's message, naming pb-plot's temporary file
-pb-plot     | pairs                                | pairs-d-blanks.tsv | 1 | none | pairs-d-blanks.tsv:3: | TODO: empty fields: a shell error ('parameter not set'), exit 2
-pb-plot     | pairs                                | pairs-d-inf.tsv    | 1 | none | pairs-d-inf.tsv:5: | TODO: -inf: two lines of gnuplot's error
-pb-plot     | trend --column lr                    | pairs-lr-nan.tsv   | 1 | none | pairs-lr-nan.tsv:12: | TODO: NaN: exit 0, a picture and gnuplot's complaint
-pb-plot     | pairs                                | pairs-short.tsv    | 1 | none | pairs-short.tsv:10: 7 fields | TODO: a short row is not an error
-pb-plot     | pairs                                | pairs-cr-row.tsv   | 1 | none | pairs-cr-row.tsv:9: CR before end of line | TODO: CRLF is not an error
-pb-plot     | pairs                                | pairs-garbage.tsv  | 1 | none | pairs-garbage.tsv:[0-9]+: | TODO: garbage after the header says 'no data rows', no file:line
+pb-plot     | pairs                                | pairs-header-only.tsv | 1 | none | pairs-header-only.tsv: no data rows after the header$ | header only
+pb-plot     | pairs                                | comments-only.tsv  | 1 | none | comments-only.tsv: empty input: no header line$ | comments only
+pb-plot     | pairs                                | pairs-d-word.tsv   | 1 | none | pairs-d-word.tsv:5: | a bad number: file:line
+pb-plot     | runs                                 | pairs-d-word.tsv   | 1 | none | pairs-d-word.tsv:5: | runs: a bad number: file:line of the input
+pb-plot     | pairs                                | pairs-d-blanks.tsv | 1 | none | pairs-d-blanks.tsv:3: | empty fields: not a number
+pb-plot     | pairs                                | pairs-d-inf.tsv    | 1 | none | pairs-d-inf.tsv:5: | -inf: not a finite number
+pb-plot     | trend --column lr                    | pairs-lr-nan.tsv   | 1 | none | pairs-lr-nan.tsv:12: | NaN: not a finite number
+pb-plot     | pairs                                | pairs-short.tsv    | 1 | none | pairs-short.tsv:10: 7 fields | a short row
+pb-plot     | pairs                                | pairs-cr-row.tsv   | 1 | none | pairs-cr-row.tsv:9: CR before end of line | CRLF
+pb-plot     | pairs                                | pairs-garbage.tsv  | 1 | none | pairs-garbage.tsv:[0-9]+: | garbage after the header: file:line
 pb-plot     | pairs                                | garbage.bin        | 1 | none | garbage.bin: no column 'd' for this picture$ | binary garbage
-pb-plot     | runs --level 2                       | pairs.tsv          | 2 | none | --level | TODO: a bad --level is pb-boot's message, exit 1
+pb-plot     | runs --level 2                       | pairs.tsv          | 2 | none | --level | a bad --level: usage, exit 2
 EOF
 
 # check TOOL ARGS FIXTURE STATUS STDOUT MESSAGE WHAT: one case, one TAP line
