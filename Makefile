@@ -160,11 +160,17 @@ install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	for f in $(TOOLS) $(SCRIPTS); do cp -f share/completion/pb.bash \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/$${f#bin/}; done
+	# the examples' sources, not what building or running them made
+	find examples -type f ! -path '*/out/*' ! -name '*.o' \
+		! -path examples/workload/pb-workload ! -path examples/worker/worker | \
+	while read -r f; do mkdir -p "$(DESTDIR)$(SHAREDIR)/$${f%/*}" && \
+		cp -f "$$f" "$(DESTDIR)$(SHAREDIR)/$$f" || exit 1; done
 
 uninstall:
 	for f in $(TOOLS) $(SCRIPTS); do rm -f $(DESTDIR)$(BINDIR)/$${f#bin/}; done
 	for f in $(MAN1) $(MAN7); do rm -f $(DESTDIR)$(MANDIR)/$${f#share/man/}; done
 	for f in $(GNUPLOT); do rm -f $(DESTDIR)$(SHAREDIR)/$${f#share/pb/}; done
+	rm -rf $(DESTDIR)$(SHAREDIR)/examples
 	-rmdir $(DESTDIR)$(SHAREDIR) 2>/dev/null
 	for f in $(TOOLS) $(SCRIPTS); do \
 		rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$${f#bin/}; done

@@ -68,6 +68,14 @@ run env PATH="$P" "$R/bin/pb-sense" --delays 0,2ms --runs 2 --pairs 3 --warmup 0
 is "$rc:$(cat "$T/err")" "0:" "installed pb-sense runs pb-run, pb-pair, pb-boot, pb-cross from its bin"
 is "$(rows "$T/out" | cut -f1 | tr '\n' ' ')" "0 2000000 " "... one row per delay"
 
+# --- the examples' sources under share/pb/examples, nothing built there
+ex=$root/usr/local/share/pb/examples
+is "$(cd "$top/examples" && find . -type f \( -name '*.c' -o -name '*.sh' -o -name Makefile -o -name '*.md' \) ! -path '*/out/*' | sort | tr '\n' ' ')" \
+   "$(cd "$ex" && find . -type f \( -name '*.c' -o -name '*.sh' -o -name Makefile -o -name '*.md' \) | sort | tr '\n' ' ')" \
+	"the examples' sources are installed under share/pb/examples"
+is "$([ -e "$ex/workload/pb-workload" ] || [ -e "$ex/worker/worker" ] || echo clean)" clean \
+	"no built example binary is installed"
+
 # --- make uninstall
 mk uninstall >uninstall.log 2>&1
 is "$?" 0 "make uninstall with the same DESTDIR: exit 0"
