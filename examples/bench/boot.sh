@@ -21,7 +21,7 @@ cat(sprintf("%.17g %.17g %.17g\n", b$t0, ci$percent[4], ci$percent[5]))
 R
 t() { /usr/bin/time -f '%e %M' "$@" 2>"$out/time.txt" >"$out/time.out"; tail -n 1 "$out/time.txt"; }
 pb=$(t pb-boot --resamples 2000 "$out/boot.tsv")
-pbci=$(grep -v '^#' "$out/time.out" | tail -n 1 | cut -f2-4)
+pbci=$(grep -v '^#' "$out/time.out" | tail -n 1 | cut -f2-4 | tr '\t' ' ')
 r=$(t Rscript "$out/boot.R" "$out/boot.tsv")
 rci=$(cat "$out/time.out")
 awk -v pb="$pb" -v r="$r" -v n="$N" -v pbci="$pbci" -v rci="$rci" 'BEGIN {
