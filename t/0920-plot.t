@@ -80,9 +80,14 @@ text pairs "$PAIRS" "Distribution of a over 20 pairs" "pairs --column a" --colum
 text runs "$PAIRS" "every interval is above 0, which is off the scale" "runs, all far above 0: the title says 0 is off the scale" --column a
 run pb-plot pairs - <"$PAIRS"
 like "$(cat "$T/out")" 'Distribution of d over 20 pairs' "FILE '-' is stdin"
-# sense: the key of the left panel sits low, clear of the fractions near 1
+# sense: the left panel's key sits in the headroom above 1, clear of the data
 run pb-plot sense "$SENSE"
-is "$(awk '/seen \/ runs/ { print (NR > 20 ? "low" : "high") }' "$T/out")" low "sense: the left panel's key sits at the bottom, clear of fractions near 1"
+is "$(awk '/seen \/ runs/ && !k { k = NR } /^ +1 \|/ && !one { one = NR } END { print (k && k < one ? "above" : "not above") }' "$T/out")" above "sense: the left panel's key sits above the tick for 1, clear of the data"
+# delay 0 cannot sit on the log axis: its row (1 of 4 runs) is a level line
+like "$(cat "$T/out")" 'delay 0 \(A/A\): 1 of 4 runs' "sense: the A/A row is drawn as a level line, labelled with its count"
+grep -v '^0	' "$SENSE" >"$T/no0.tsv"
+run pb-plot sense "$T/no0.tsv"
+is "$(grep -c "delay 0 (A/A)" "$T/out")" 0 "sense without a delay-0 row: no A/A line"
 COLUMNS=60 pb-plot pairs "$PAIRS" >"$T/narrow" 2>&1
 is "$(tr -d '\f' <"$T/narrow" | awk '{ if (length > m) m = length } END { print m }')" 60 "COLUMNS=60: a text plot 60 wide"
 

@@ -5,12 +5,20 @@ set multiplot layout 1,2 title title_text
 set title "runs that saw the delay"
 set xlabel "injected delay (us)"
 set ylabel "fraction of runs"
-set yrange [0:1.05]
+# Headroom above 1 keeps the key off the data.
+set yrange [0:1.3]
+set ytics 0, 0.2, 1
 set logscale x
 set xrange [*:*]
-set key bottom right
-plot data using ($1 > 0 ? $1 : 1/0):2 with linespoints ls 1 title "seen / runs"
-set key top left
+set key inside top left
+if (exists("aa_frac")) {
+	plot data using ($1 > 0 ? $1 : 1/0):2 with linespoints ls 1 title "seen / runs", \
+	     aa_frac with lines ls 9 title aa_label
+} else {
+	plot data using ($1 > 0 ? $1 : 1/0):2 with linespoints ls 1 title "seen / runs"
+}
+set key inside top left
+set ytics autofreq
 unset logscale x
 set title "estimate against the truth"
 set xlabel "injected delay (us)"
