@@ -19,16 +19,18 @@ echo
 echo "| run | est | lo | hi | saw it |"
 echo "|---|---|---|---|---|"
 awk -F'\t' '/^#/ { next } !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
-	{ printf "| %s | %s | %s | %s | %s |\n", $c["run"], $c["est"], $c["lo"], $c["hi"], $c["sign"] }' "$out/runs.tsv"
+	{ printf "| %s | %.0f | %.0f | %.0f | %s |\n", $c["run"], $c["est"], $c["lo"], $c["hi"], $c["sign"] }' "$out/runs.tsv"
 echo
-echo "Pooled over runs (run-block bootstrap): est $(col est "$out/block.tsv"),"
-echo "interval [$(col lo "$out/block.tsv"), $(col hi "$out/block.tsv")]."
+# Rounded to whole ns for reading; the exact values are in the .tsv files.
+ns() { col "$1" "$out/block.tsv" | awk '{ printf "%.0f", $1 }'; }
+echo "Pooled over runs (run-block bootstrap): est $(ns est) ns,"
+echo "interval [$(ns lo), $(ns hi)] ns."
 echo
 echo "## What unpaired runs would have said"
 echo
 echo "One run of A, then one run of B, compared: right $(col right "$out/cross.tsv") of"
 echo "$(col combos "$out/cross.tsv") times; paired, $(col paired_right "$out/cross.tsv") of"
-echo "$(col runs "$out/cross.tsv") runs saw the right sign (r = $(col r "$out/cross.tsv"))."
+echo "$(col runs "$out/cross.tsv") runs saw the right sign (r = $(col r "$out/cross.tsv" | awk '{ printf "%.3f", $1 }'))."
 echo
 echo "## Planning the next study"
 echo
