@@ -78,11 +78,11 @@ t/unit/rng: t/unit/rng.c t/unit/tap.h lib/libpb.a
 # The tools the test suite needs; installed with apt-get when run as root,
 # otherwise named in one line.
 deps-check:
-	@$(NEED) cc:gcc prove:perl gnuplot:gnuplot-nox pg_config:libpq-dev \
+	@$(NEED) cc:gcc /usr/include/stdio.h:libc6-dev prove:perl gnuplot:gnuplot-nox pg_config:libpq-dev \
 		'/usr/lib/postgresql/*/bin/initdb:postgresql' runuser:util-linux \
 		parallel:parallel jq:jq
 deps-demo:
-	@$(NEED) cc:gcc gnuplot:gnuplot-nox
+	@$(NEED) cc:gcc /usr/include/stdio.h:libc6-dev gnuplot:gnuplot-nox
 
 check: deps-check all
 	PATH="$$(pwd)/bin:$$PATH" prove -j2 t/
