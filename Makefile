@@ -33,17 +33,17 @@ lib/libpb.a: $(LIBOBJ)
 	rm -f $@
 	$(AR) $(ARFLAGS) $@ $(LIBOBJ)
 
-# pb-run links libpq when PG=1, or PG=auto and pg_config finds it.
-bin/pb-run: $(RUNSRC) bin/pb-run.h bin/pb-run-pg.c bin/pb-run-nopg.c lib/libpb.a $(LIBHDR) config.mk
-	@set -e; pg="$(PG)"; src=bin/pb-run-nopg.c; pgc=; pgl=; \
-	if [ "$$pg" != 0 ]; then \
-	  inc=$$(pg_config --includedir 2>/dev/null || true); \
-	  if [ -n "$$inc" ] && [ -f "$$inc/libpq-fe.h" ]; then \
-	    src=bin/pb-run-pg.c; pgc="-I$$inc"; pgl="-L$$(pg_config --libdir) -lpq"; \
-	  elif [ "$$pg" = 1 ]; then \
-	    echo "pb: missing package: libpq-dev (or build without PostgreSQL: make PG=0)" >&2; exit 1; \
-	  fi; \
-	fi; \
+# pb-run links libpq when PG=1, or PG=auto and pg_config finds it. The
+# decision lives in bin/pb-run.pg, rewritten only when it changes: a
+# libpq-dev installed after a first build (make demo, then make check on
+# a new machine), or make PG=0, rebuilds pb-run.
+bin/pb-run.pg: FORCE
+	@sh share/dev/pg-probe "$(PG)" $@
+FORCE:
+bin/pb-run: $(RUNSRC) bin/pb-run.h bin/pb-run-pg.c bin/pb-run-nopg.c lib/libpb.a $(LIBHDR) \
+		config.mk bin/pb-run.pg
+	@set -e; src=$$(sed -n 1p bin/pb-run.pg); pgc=$$(sed -n 2p bin/pb-run.pg); \
+	pgl=$$(sed -n 3p bin/pb-run.pg); \
 	echo "$(CC) ... -o $@ $(RUNSRC) $$src $$pgl"; \
 	$(CC) $(CPPFLAGS) $$pgc $(CFLAGS) $(LDFLAGS) -o $@ $(RUNSRC) $$src lib/libpb.a $$pgl $(LDLIBS)
 bin/pb-pair: bin/pb-pair.c lib/libpb.a $(LIBHDR)
@@ -176,7 +176,7 @@ uninstall:
 		rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$${f#bin/}; done
 
 clean:
-	rm -f $(LIBOBJ) lib/libpb.a $(TOOLS) $(UNITS) $(EXAMPLES)
+	rm -f $(LIBOBJ) lib/libpb.a $(TOOLS) bin/pb-run.pg $(UNITS) $(EXAMPLES)
 	rm -rf t/tmp
 
-.PHONY: all check demo asan musl fuzz valgrind bench install uninstall clean deps-check deps-demo
+.PHONY: FORCE all check demo asan musl fuzz valgrind bench install uninstall clean deps-check deps-demo
