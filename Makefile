@@ -13,7 +13,7 @@ TOOLS = bin/pb-run bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cr
 RUNSRC = bin/pb-run.c bin/pb-run-exec.c
 EXAMPLES = examples/workload/pb-workload examples/worker/worker
 SCRIPTS = bin/pb-sense bin/pb-plot
-GNUPLOT = share/pb/common.gp share/pb/runs.gp share/pb/sense.gp share/pb/trend.gp \
+PBSHARE = share/pb/opt.sh share/pb/common.gp share/pb/runs.gp share/pb/sense.gp share/pb/trend.gp \
 	share/pb/pairs.gp
 UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng t/unit/boot
 MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
@@ -154,7 +154,7 @@ install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7 \
 		$(DESTDIR)$(SHAREDIR)
 	cp -f $(TOOLS) $(SCRIPTS) $(DESTDIR)$(BINDIR)/
-	cp -f $(GNUPLOT) $(DESTDIR)$(SHAREDIR)/
+	cp -f $(PBSHARE) $(DESTDIR)$(SHAREDIR)/
 	cp -f $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	cp -f $(MAN7) $(DESTDIR)$(MANDIR)/man7/
 	mkdir -p $(DESTDIR)$(PREFIX)/share/bash-completion/completions
@@ -169,7 +169,7 @@ install: all
 uninstall:
 	for f in $(TOOLS) $(SCRIPTS); do rm -f $(DESTDIR)$(BINDIR)/$${f#bin/}; done
 	for f in $(MAN1) $(MAN7); do rm -f $(DESTDIR)$(MANDIR)/$${f#share/man/}; done
-	for f in $(GNUPLOT); do rm -f $(DESTDIR)$(SHAREDIR)/$${f#share/pb/}; done
+	for f in $(PBSHARE); do rm -f $(DESTDIR)$(SHAREDIR)/$${f#share/pb/}; done
 	rm -rf $(DESTDIR)$(SHAREDIR)/examples
 	-rmdir $(DESTDIR)$(SHAREDIR) 2>/dev/null
 	for f in $(TOOLS) $(SCRIPTS); do \

@@ -13,7 +13,7 @@
 #include "stream.h"
 
 static const char usage[] =
-	"usage: pb-pair [--by-run [--stat median|mean|min]] [--exclude RUNS --why TEXT] [FILE...]\n"
+	"usage: pb-pair [--by-run [--stat median|mean|min]] [--exclude RUNS --why TEXT] [--host] [FILE...]\n"
 	"Join arm A and arm B of each measured pair of a raw pb-run stream into\n"
 	"one row: run pair first a b d delay, with d = b - a (ns).\n"
 	"  --by-run        one row per run: run n a b d delay, a and b the\n"

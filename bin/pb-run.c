@@ -220,8 +220,13 @@ static void parse_args(int argc, char **argv, struct config *c)
 	c->warmup = 10;
 	c->first_run = 1;
 	c->delay_arm = 1;
-	while ((opt = pb_getopt(argc, argv, "", longopts, usage)) != -1)
+	/* "+": no reordering, so that a stray word (--delay 5 us -- CMD)
+	 * is caught below instead of being run as a command. */
+	while ((opt = pb_getopt(argc, argv, "+", longopts, usage)) != -1)
 		parse_option(c, opt);
+	if (optind < argc && strcmp(argv[optind - 1], "--") != 0)
+		die_usage("unexpected '%s': commands go after -- "
+		          "(pb-run [options] -- CMD_A [CMD_B])", argv[optind]);
 	check_mode(c, argc - optind, argv + optind);
 	if (c->first_run + c->runs - 1 > COUNT_MAX)
 		die_usage("--first-run + --runs is beyond %ld", COUNT_MAX);

@@ -31,7 +31,12 @@ int pb_getopt(int argc, char **argv, const char *shortopts,
 	char spec[32];
 	int c;
 
-	snprintf(spec, sizeof spec, ":h%s", shortopts);
+	/* A leading '+' (stop at the first operand, as musl always does)
+	 * must come before getopt's ':'. */
+	if (shortopts[0] == '+')
+		snprintf(spec, sizeof spec, "+:h%s", shortopts + 1);
+	else
+		snprintf(spec, sizeof spec, ":h%s", shortopts);
 	opterr = 0;
 	c = getopt_long(argc, argv, spec, longopts, NULL);
 	switch (c) {

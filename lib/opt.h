@@ -10,7 +10,8 @@
 #include <stdint.h>
 
 /* longopts must hold { "help", .., 'h' } and { "version", .., 'V' };
- * shortopts are the tool's own short options in getopt form ("o:"). */
+ * shortopts are the tool's own short options in getopt form ("o:"); a
+ * leading '+' stops at the first operand with glibc too. */
 int pb_getopt(int argc, char **argv, const char *shortopts,
               const struct option *longopts, const char *usage);
 long opt_count(const char *name, const char *val, long max);   /* >= 1 */

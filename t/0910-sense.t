@@ -136,6 +136,34 @@ fails 2 '^pb-sense: pb-sense sets the delay itself' "--delay-arm=A: exit 2" pb-s
 fails 2 '^pb-sense: pb-sense runs A/A: give one command' "two commands: exit 2" pb-sense --delays 0 -- true false
 fails 2 '^pb-sense: --resamples wants a whole number' "--resamples 0: exit 2" pb-sense --delays 0 --resamples 0 -- true
 fails 2 "^pb-sense: option '--delays' needs a value" "--delays without a value: exit 2" pb-sense --delays
+# Abbreviated options resolve as getopt_long resolves them (pb(7)), over
+# pb-sense's options and pb-run's together, so the refusals hold for them.
+fails 2 '^pb-sense: pb-sense sets the delay itself' "--delay-ar A (abbreviated --delay-arm): exit 2" \
+	pb-sense --delays 0 --delay-ar A -- true
+fails 2 "^pb-sense: option '--de' is ambiguous \(--delays, --delay, --delay-arm\)" "--de: ambiguous, exit 2" \
+	pb-sense --de 0 -- true
+fails 2 '^pb-sense: pb-sense runs A/A: give --sql-a only' "--sql-b-f (abbreviated): exit 2" \
+	pb-sense --delays 0 --sql-b-f x.sql --pg ''
+fails 2 "^pb-sense: unknown option '--bogus' \(see pb-sense --help\)$" "an unknown option: pb-sense says so, exit 2" \
+	pb-sense --delays 0 --bogus -- true
+run pb-sense --delays 0,1us --res 20 --see 7 --lev 0.9 --ru 2 --pa 3 --wa 0 --ra "$T/abbr" -- true
+is "$rc" 0 "abbreviated options (--res, --see, --lev, --ru, --pa, --wa, --ra): exit 0"
+is "$(grep '^# pb-sense: ' "$T/out" | cut -d' ' -f4-20)" \
+	"pb-sense --delays 0,1us --raw $T/abbr --seed 7 --resamples 20 --level 0.9 --runs 2 --pairs 3 --warmup 0" \
+	"abbreviations are written out in full in the provenance"
+like "$(grep '^# pb-sense.seen: ' "$T/out")" '\(20 resamples, level 0\.9\)' "--res 20 --lev 0.9 reach pb-sense's analysis"
+is "$(grep -h '^# seed: ' "$T/abbr"/raw-*.tsv | sort -u)" "# seed: 7" "--see 7 reaches pb-run as its seed"
+# A pb-run option's value passes through as it is, even when it looks
+# like an option.
+run pb-sense --delays 0 --runs 2 --pairs 2 --warmup 0 --setup --bogus -- true
+like "$(cat "$T/err")" 'setup' "a pb-run option's value that starts with -- is its value, not an option"
+# run_opts in pb-sense is pb-run's option table, with ':' on those that
+# take a value
+is "$(sed -n '/^run_opts="/,/"$/p' "$(command -v pb-sense)" | sed 's/^run_opts="//; s/"$//' | tr -s ' \t\n' '\n' | grep . | sort | tr '\n' ' ')" \
+	"$(sed -n 's/^	{ "\([a-z-]*\)", \([a-z_]*\),.*/\1 \2/p' "$(dirname "$0")/../bin/pb-run.c" |
+		awk '{ print $1 ($2 == "required_argument" ? ":" : "") }' | sort | tr '\n' ' ')" \
+	"pb-sense's list of pb-run's options matches pb-run's table"
+
 run pb-sense --runs 2 --pairs 2 --warmup 0 --delays 0,5us -- false
 is "$rc" 1 "a failing command: exit 1"
 like "$(cat "$T/err")" '^pb-sense: pb-run failed at delay 0 \(status 1\): pb-run: run 1 pair 1 \(measure\) arm [AB]: command exited with status 1$' \

@@ -91,12 +91,18 @@ is "$(grep -c "delay 0 (A/A)" "$T/out")" 0 "sense without a delay-0 row: no A/A 
 COLUMNS=60 pb-plot pairs "$PAIRS" >"$T/narrow" 2>&1
 is "$(tr -d '\f' <"$T/narrow" | awk '{ if (length > m) m = length } END { print m }')" 60 "COLUMNS=60: a text plot 60 wide"
 
+# Long options may be shortened to any unambiguous prefix (pb(7)).
+run pb-plot runs --col a --out "$T/abbr.svg" --lev 0.9 "$PAIRS"
+is "$rc:$(grep -c 'Per-run 90% intervals of the median of a' "$T/abbr.svg")" "0:1" \
+	"--col a --out FILE --lev 0.9: abbreviations work"
+
 # --- Errors ---------------------------------------------------------------
 fails 2 "^pb-plot: unknown KIND 'bars'" "unknown KIND: exit 2" pb-plot bars "$PAIRS"
 fails 2 '^pb-plot: which picture\?' "no KIND: exit 2" pb-plot
 fails 2 '^pb-plot: -o FILE must end in \.png or \.svg' "-o x.pdf: exit 2" pb-plot runs -o "$T/x.pdf" "$PAIRS"
 is "$(ls "$T" | grep -c '^x\.pdf$')" 0 "-o x.pdf: no file written"
 fails 2 "^pb-plot: unknown option '--bogus'" "unknown option: exit 2" pb-plot runs --bogus "$PAIRS"
+fails 2 "^pb-plot: unknown option '--columns'" "a longer name than any option: exit 2" pb-plot runs --columns d "$PAIRS"
 fails 2 '^pb-plot: one FILE at most' "two files: exit 2" pb-plot runs "$PAIRS" "$PAIRS"
 fails 2 "^pb-plot: option '-o' needs a value" "-o without a value: exit 2" pb-plot runs -o
 fails 1 "^pb-plot: .*balanced\.tsv: no column 'delay_ns' for this picture" "sense from a pair stream: exit 1, names delay_ns" pb-plot sense "$PAIRS"
@@ -111,6 +117,8 @@ fails 1 'header-only\.tsv: no data rows after the header$' "header only: exit 1"
 fails 1 "^pb-plot: $T/absent\.tsv: cannot read$" "a file that is not there: exit 1" pb-plot pairs "$T/absent.tsv"
 PB_SHARE=$T/nowhere run pb-plot pairs "$PAIRS"
 is "$rc $(cat "$T/err")" "1 pb-plot: gnuplot scripts not found in $T/nowhere" "PB_SHARE without the scripts: exit 1"
+PB_SHARE=$T/nowhere run pb-plot --help
+is "$rc $(head -n 1 "$T/out" | cut -d" " -f1-2)" "0 usage: pb-plot" "PB_SHARE without the scripts: --help still answers"
 # gnuplot missing: a PATH of the tools pb-plot uses, without gnuplot
 mkdir "$T/nognuplot"
 for t in sh awk sed grep cat cp mktemp rm sort wc head tail tr dirname cut od; do

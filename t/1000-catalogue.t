@@ -68,6 +68,8 @@ pb-run      | --pg ''                              | -                  | 2 | no
 pb-run      | --runs                               | -                  | 2 | none | option '--runs' needs a value | option without its value
 pb-run      | --quiet=yes -- true                  | -                  | 2 | none | option '--quiet' takes no value | flag given a value
 pb-run      | --bogus -- true                      | -                  | 2 | none | unknown option '--bogus' | unknown long option
+pb-run      | --runs 1 --delay 5 us -- true        | -                  | 2 | none | unexpected 'us': commands go after -- | a stray word before --
+pb-run      | --runs 2 true                        | -                  | 2 | none | unexpected 'true': commands go after -- | a command without --
 pb-run      | -Z -- true                           | -                  | 2 | none | unknown option '-Z' | unknown short option
 pb-run      | --quiet --runs 2 --pairs 2 --warmup 0 -- false | -        | 1 | head | run 1 pair 1 \(measure\) arm [AB]: command exited with status 1$ | a failing command
 pb-run      | --quiet --order alternate --runs 1 --pairs 2 --warmup 0 -- true 'exit 3' | - | 1 | head | run 1 pair 1 \(measure\) arm B: command exited with status 3$ | a failing B
@@ -218,7 +220,7 @@ pb-sense    | --delays 0 -- true false             | -                  | 2 | no
 pb-sense    | --delays 0 --sql-b x -- true         | -                  | 2 | none | pb-sense runs A/A: give --sql-a only | --sql-b
 pb-sense    | --delays                             | -                  | 2 | none | option '--delays' needs a value | option without its value
 pb-sense    | --delays 0 --runs 0 -- true          | -                  | 2 | none | ^pb-run: --runs wants a whole number from 1 | a pb-run option's bad value (pb-run's message)
-pb-sense    | --delays 0 --bogus -- true           | -                  | 2 | none | ^pb-run: unknown option '--bogus' | unknown option (pb-run's message)
+pb-sense    | --delays 0 --bogus -- true           | -                  | 2 | none | ^pb-sense: unknown option '--bogus' | unknown option (pb-sense knows pb-run's options)
 pb-sense    | --delays 0 --quiet --runs 2 --pairs 2 --warmup 0 -- false | - | 1 | none | pb-run failed at delay 0 \(status 1\): pb-run: run 1 pair 1 | a failing command: one line, pb-run's folded in
 pb-sense    | --delays 0 --quiet --runs 1 --pairs 3 --warmup 0 -- true | - | 1 | head | the analysis failed at delay 0: pb-boot: .*only 1 block | an analysis failure: one line, pb-boot's folded in
 pb-sense    | --delays 0 --raw empty.tsv/d --runs 2 --pairs 2 -- true | - | 1 | none | empty.tsv/d: cannot create the directory$ | an uncreatable --raw directory
