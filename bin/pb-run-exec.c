@@ -122,7 +122,10 @@ static void io_for_output(struct proc_io *io, const struct config *c)
 }
 
 static const struct executor command_ops = {
-	"command", NULL, command_begin, command_work, command_end, no_metadata, command_pid,
+	"command",
+	"from just before posix_spawn to just after waitpid reaps the process: "
+	"its start-up, the work and its exit",
+	NULL, command_begin, command_work, command_end, no_metadata, command_pid,
 };
 
 void exec_command_init(struct executor *ex, const struct config *c)
@@ -357,7 +360,10 @@ static pid_t worker_pid(struct executor *ex)
 }
 
 static const struct executor worker_ops = {
-	"worker", NULL, worker_begin, worker_work, worker_end, no_metadata, worker_pid,
+	"worker",
+	"the round trip: from just before the request is written to the worker "
+	"to just after its answer is read",
+	NULL, worker_begin, worker_work, worker_end, no_metadata, worker_pid,
 };
 
 void exec_worker_init(struct executor *ex, const struct config *c)

@@ -357,7 +357,10 @@ static void redact_argv(const char *conninfo, const char *safe)
 }
 
 static const struct executor pg_ops = {
-	"pg", NULL, pg_begin, pg_work, pg_end, pg_metadata, pg_pid,
+	"pg",
+	"the round trip of the script (with BEGIN and ROLLBACK under --rollback): "
+	"from just before it is sent to just after its last result arrives",
+	NULL, pg_begin, pg_work, pg_end, pg_metadata, pg_pid,
 };
 
 void exec_pg_init(struct executor *ex, const struct config *c)

@@ -279,8 +279,8 @@ static void head_metadata(const struct config *c, struct executor *ex)
 	out_meta("kernel", "%s", buf);
 	sysinfo_cpu(buf, sizeof buf);
 	out_meta("cpu", "%s", buf);
-	out_meta("clock", "CLOCK_MONOTONIC; ns = work + delay, from just before the "
-	         "work starts to just after it ends");
+	out_meta("clock", "CLOCK_MONOTONIC; ns = %s; plus delay_ns on the delayed arm",
+	         ex->timed);
 	clock_utc_stamp(buf);
 	out_meta("start", "%s", buf);
 	out_field("run"), out_field("pair"), out_field("phase"), out_field("arm");

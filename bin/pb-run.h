@@ -41,6 +41,7 @@ struct config {
 
 struct executor {
 	const char *mode;
+	const char *timed;   /* what ns covers, for "# clock:" */
 	void *state;
 	/* Start a run (a fresh worker, a fresh connection). 0, or -1 with msg. */
 	int (*begin_run)(struct executor *, const struct config *, long run,

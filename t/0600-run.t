@@ -59,7 +59,8 @@ is "$(meta output main)" /dev/null "metadata: output"
 like "$(meta host main)" . "metadata: host"
 like "$(meta kernel main)" . "metadata: kernel"
 like "$(meta cpu main)" . "metadata: cpu"
-like "$(meta clock main)" MONOTONIC "metadata: clock"
+like "$(meta clock main)" '^CLOCK_MONOTONIC; ns = from just before posix_spawn .*start-up' \
+	"metadata: clock, in command mode with the process start-up said"
 like "$(meta start main)" "^$STAMP\$" "metadata: start, UTC with ms"
 is "$(count '^# run:' main):$(count "^# run: [0-9]+ start=$STAMP pid=[0-9]+ host=[^ ]+\$" main)" "2:2" \
 	"one '# run: N start=... pid=N host=H' comment per run"
@@ -87,6 +88,8 @@ is "$(count '^# design: A/A' "$T/out")" 1 "one command: a '# design: A/A' line"
 WK="$W --worker --us 0"
 run pb-run --order alternate --runs 2 --warmup 3 --pairs 4 --worker "$WK"
 is "$(meta order "$T/out")" alternate "alternate: in the metadata"
+like "$(meta clock "$T/out")" '^CLOCK_MONOTONIC; ns = the round trip: .*request.*answer' \
+	"metadata: clock, in worker mode the round trip"
 is "$(first "$T/out")" ABABABAABABABA \
 	"alternate: A first on the 1st, 3rd ... pair of each run, warm-up pairs counted"
 run pb-run --order blocked --runs 1 --warmup 2 --pairs 3 \

@@ -42,6 +42,7 @@ is "$(rows "$T/basic" | awk -F'\t' '$5 == 1 { print $4 }' | sort | uniq -c | wc 
 
 # --- metadata ------------------------------------------------------------
 is "$(meta mode "$T/basic")" pg "mode: pg"
+like "$(meta clock "$T/basic")" '^CLOCK_MONOTONIC; ns = the round trip of the script' "clock: the round trip of the script"
 is "$(meta server_version "$T/basic")" "$(pg_sql 'show server_version')" \
 	"server_version: the server's"
 is "$(meta sql_a "$T/basic")|$(meta sql_b "$T/basic")" "select 1|select 2" "sql_a, sql_b"
