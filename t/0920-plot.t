@@ -102,6 +102,12 @@ fails 2 '^pb-plot: which picture\?' "no KIND: exit 2" pb-plot
 fails 2 '^pb-plot: -o FILE must end in \.png or \.svg' "-o x.pdf: exit 2" pb-plot runs -o "$T/x.pdf" "$PAIRS"
 is "$(ls "$T" | grep -c '^x\.pdf$')" 0 "-o x.pdf: no file written"
 fails 2 "^pb-plot: unknown option '--bogus'" "unknown option: exit 2" pb-plot runs --bogus "$PAIRS"
+pb-pair --by-run "$D/raw-small.tsv" >"$T/byrun.tsv"
+fails 1 "^pb-plot: .*byrun\.tsv: a by-run stream \(one row per run\); runs wants a pair stream" \
+	"runs from a by-run stream: exit 1, says what it wants" pb-plot runs "$T/byrun.tsv"
+printf 'run\tpair\td\n1\t1\t5\n1\t2\t6\n2\t1\t3\n' >"$T/one.tsv"
+fails 1 "^pb-plot: pb-boot: group '2': only 1 value" "runs with a one-pair run: pb-boot's line after ours" \
+	pb-plot runs "$T/one.tsv"
 fails 2 "^pb-plot: unknown option '--columns'" "a longer name than any option: exit 2" pb-plot runs --columns d "$PAIRS"
 fails 2 '^pb-plot: one FILE at most' "two files: exit 2" pb-plot runs "$PAIRS" "$PAIRS"
 fails 2 "^pb-plot: option '-o' needs a value" "-o without a value: exit 2" pb-plot runs -o
