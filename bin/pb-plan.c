@@ -353,6 +353,32 @@ static void print_plans(const struct anova *a, const struct opts *o, const struc
 	}
 }
 
+/* What the plan rests on. Numbers as in the rows (pb(7)): the shortest
+ * that read back; costs in whole ns. */
+static void plan_metadata(const struct opts *o, const struct anova *a,
+                          const struct costs *c)
+{
+	char num[NUM_BUFSZ];
+
+	out_meta("pb-plan.column", "%s; half-widths in its unit", o->column);
+	num_format(num, o->level);
+	out_meta("pb-plan.level", "%s", num);
+	num_format(num, a->n0);
+	out_meta("pb-plan.model", "x = mean + run effect (variance sigma2_between) + noise "
+	         "(sigma2_within); one-way random-effects ANOVA, method of moments, "
+	         "n0 = %s; a design of r runs x p pairs has half-width "
+	         "t(r-1) * sqrt(sigma2_between/r + sigma2_within/(r p))", num);
+	if (isnan(c->pair))
+		out_meta("pb-plan.pair_cost", "%s", c->pair_how);
+	else
+		out_meta("pb-plan.pair_cost", "%.0f ns (%s)", c->pair, c->pair_how);
+	out_meta("pb-plan.run_cost", "%.0f ns (%s)", c->run, c->run_how);
+	if (o->target > 0) {
+		num_format(num, o->target);
+		out_meta("pb-plan.target", "%s", num);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o;
@@ -397,19 +423,7 @@ int main(int argc, char **argv)
 	a = anova(r, ids.n);
 	find_costs(&o, &s, &ids, r, pairs, pair_time, ca >= 0 && cb >= 0, &c);
 	out_begin(&s);
-	out_meta("pb-plan.column", "%s; half-widths in its unit", o.column);
-	out_meta("pb-plan.level", "%g", o.level);
-	out_meta("pb-plan.model", "x = mean + run effect (variance sigma2_between) + noise "
-	         "(sigma2_within); one-way random-effects ANOVA, method of moments, "
-	         "n0 = %.6g; a design of r runs x p pairs has half-width "
-	         "t(r-1) * sqrt(sigma2_between/r + sigma2_within/(r p))", a.n0);
-	if (isnan(c.pair))
-		out_meta("pb-plan.pair_cost", "%s", c.pair_how);
-	else
-		out_meta("pb-plan.pair_cost", "%.6g ns (%s)", c.pair, c.pair_how);
-	out_meta("pb-plan.run_cost", "%.6g ns (%s)", c.run, c.run_how);
-	if (o.target > 0)
-		out_meta("pb-plan.target", "%g", o.target);
+	plan_metadata(&o, &a, &c);
 	out_field("plan"), out_field("sigma2_between"), out_field("sigma2_within");
 	out_field("runs"), out_field("pairs"), out_field("halfwidth"), out_field("total_s");
 	out_end();
