@@ -197,4 +197,14 @@ like "$(grep '^# finding' "$T/out")" '^# finding: mean x 2.25, 95% CI 1.45859 to
 run pb-tint --column x tint-xy.tsv
 is "$(grep -c '^# finding' "$T/out")" 0 "no --finding, no finding"
 
+# pb-tint(1) EXAMPLES: the rows printed there are what pb-tint prints for
+# pb-pair(1)'s example pairs (R: t.test(c(-100,-50,-90,-100,-200,-200))
+# gives -188.589893367537712 -58.076773299128952).
+man=$D/../../share/man/man1/pb-tint.1
+printf 'run\tpair\tfirst\ta\tb\td\tdelay\n1\t1\tB\t1100\t1000\t-100\t0\n1\t2\tA\t1200\t1150\t-50\t0\n1\t3\tA\t1300\t1210\t-90\t0\n2\t1\tA\t2000\t1900\t-100\t0\n2\t2\tB\t2300\t2100\t-200\t0\n2\t3\tA\t2200\t2000\t-200\t0\n' >"$T/ex.tsv"
+is "$(pb-tint --column d --threshold 0 "$T/ex.tsv" | grep -v '^#' | cut -f 1,7-9 | tail -n 1 | tr -s '\t' ' ')" \
+	"$(grep '^6  -188' "$man" | tr -s ' ' ' ')" "pb-tint(1) EXAMPLES: the d interval as printed there"
+is "$(pb-logratio "$T/ex.tsv" | pb-tint --threshold 1.05 | grep -v '^#' | cut -f 1,10,11,13 | tail -n 1 | tr -s '\t' ' ')" \
+	"$(grep '^6  1\.05' "$man" | tr -s ' ' ' ')" "pb-tint(1) EXAMPLES: the ratio interval as printed there"
+
 done_testing
