@@ -22,31 +22,14 @@ if PGHOST=/nonexistent pb-run --pg '' --sql-a 'select 1' --runs 1 --pairs 1 2>&1
 fi
 sh "$top/share/dev/need" '/usr/lib/postgresql/*/bin/initdb:postgresql' >&2
 
-# A throwaway cluster, as t/pg.sh makes one: socket in its directory, no
-# TCP, fsync off; as root the server runs as postgres.
-pgbin=$(pg_config --bindir 2>/dev/null || true)
-[ -x "$pgbin/initdb" ] || pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
-as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+# A throwaway cluster, as the tests make one (share/dev/pgtmp.sh).
+. "$top/share/dev/pgtmp.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pb-bench-pg.XXXXXX")
-pg=$tmp/pg
-stop() {
-	if [ -f "$pg/data/postmaster.pid" ]; then
-		as_pg "$pgbin/pg_ctl" -D "$pg/data" -m immediate -w stop >/dev/null 2>&1 || true
-	fi
-	rm -rf "$tmp"
-}
-trap stop EXIT
+trap pg_cluster_stop EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-chmod 755 "$tmp"
-mkdir "$pg"
-if [ "$(id -u)" = 0 ]; then chown postgres "$pg"; fi
-as_pg "$pgbin/initdb" -D "$pg/data" --no-sync -A trust -U postgres >"$out/pg-initdb.log" 2>&1
-as_pg "$pgbin/pg_ctl" -D "$pg/data" -l "$pg/log" -w -t 60 start \
-	-o "-c listen_addresses='' -k $pg -c fsync=off -c full_page_writes=off" >/dev/null
-PGHOST=$pg PGPORT=5432 PGUSER=postgres PGDATABASE=postgres
-export PGHOST PGPORT PGUSER PGDATABASE
-unset PGPASSWORD PGSERVICE PGOPTIONS
+pg_cluster_start "$tmp" || { echo "bench: PostgreSQL: $pg_cluster_error" >&2; exit 1; }
+pgbin=$PGBIN
 
 # median and mean of a column of numbers, times $1 (to ns); their count
 stats() { sort -g | awk -v k="$1" '{ v[NR] = $1 * k; s += $1 * k }
