@@ -134,7 +134,16 @@ done
 is "$got" 1111 "run-ssh.sh: shard i gets i, R, the seed and every word unchanged"
 like "$(cat "$T/out")" 'pb-run --quiet --first-run \$\(\(1 \+ \(i - 1\) \* r\)\)' \
 	"run-ssh.sh: the remote command numbers the runs"
-is "$(ls ssh | wc -l | tr -d ' ')" 0 "run-ssh.sh --dry-run: no shards"
+is "$(ls -d ssh 2>/dev/null | wc -l | tr -d ' ')" 0 "run-ssh.sh --dry-run: no --dir made, no shards"
+# without rsync: one line that names it, before parallel is asked
+mkdir norsync
+for t in sh parallel perl od tr grep cat dirname basename pwd seq; do
+	p=$(command -v "$t") && ln -s "$p" "norsync/$t"
+done
+PATH="$T/norsync" run sh "$P/run-ssh.sh" --hosts h1 --dry-run -- /opt/a
+is "$rc:$(cat "$T/err")" \
+	"1:run-ssh.sh: rsync not found: GNU parallel --sshlogin moves files with it (install the Debian package rsync, here and on every host)" \
+	"run-ssh.sh without rsync: exit 1, one line naming it"
 fails 2 'hosts LOGINS is required' "run-ssh.sh without --hosts: usage" sh "$P/run-ssh.sh" -- "$A"
 
 # --- slurm.sh: the array tasks by hand, then the merge; sbatch stubbed

@@ -96,9 +96,16 @@ case $runs in ''|*[!0-9]*|0*) usage_error "--runs wants a whole number from 1" ;
 [ "$after_dashes" = 1 ] || usage_error "no command: give -- CMD_A [CMD_B]"
 command -v parallel >/dev/null 2>&1 ||
 	die "GNU parallel not found (install the Debian package parallel)"
+# parallel --sshlogin asks for rsync before it runs (or prints) anything
+command -v rsync >/dev/null 2>&1 ||
+	die "rsync not found: GNU parallel --sshlogin moves files with it (install the Debian package rsync, here and on every host)"
 [ -n "$seed" ] || seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
-mkdir -p "$dir" || die "$dir: cannot create the directory"
-dir=$(cd "$dir" && pwd)
+if [ "$dry" = 1 ]; then
+	dir=.   # nothing comes back: no directory made
+else
+	mkdir -p "$dir" || die "$dir: cannot create the directory"
+	dir=$(cd "$dir" && pwd)
+fi
 
 # GNU parallel's options, one a line. -j1: one shard at a time per host.
 opts="--will-cite$nl-j1$nl--sshlogin$nl$hosts$nl--workdir$nl...$nl--return"
