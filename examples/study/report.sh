@@ -43,6 +43,11 @@ if [ -f "$out/sense.tsv" ]; then
 	echo "## Sensitivity of this harness"
 	echo
 	sed -n 's/^# sense: //p' "$out/sense.tsv"
+	# make sense measured it; a later study.mk (another design) outdates it
+	if [ -f study.mk ] && [ -z "$(find "$out/sense.tsv" -newer study.mk)" ]; then
+		echo
+		echo "(Measured before the last change to study.mk: run \`make sense\` again.)"
+	fi
 	echo
 fi
 echo "![per-run intervals](runs.png) ![trend](trend.png)"
