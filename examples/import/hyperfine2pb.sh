@@ -49,24 +49,8 @@ trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# jq_run ARGS...: run jq; on failure, one line: "prog: why". Our own
-# errors start with "@" and name the file. jq reads its files as one
-# stream, so a value cut short in one file runs on into the next: on a
-# parse error each file is read again alone, to name the one at fault.
-jq_run() {
-	jq "$@" 2>"$tmp/err" && return 0
-	msg=$(sed -n '1{s/^jq: error (at [^)]*): //;p;}' "$tmp/err")
-	case $msg in
-	@*) die "${msg#@}" ;;
-	*' at line '*', column '*)
-		for f in $files; do   # IFS: newline
-			jq -n 'input | [inputs] | empty' "$f" 2>"$tmp/err" && continue
-			die "$f: not JSON: $(sed -n '1{s/^jq: error (at [^)]*): //;p;}' "$tmp/err")"
-		done
-		die "not JSON: $msg" ;;
-	*) die "not a hyperfine export: $msg" ;;
-	esac
-}
+. "$(dirname "$0")/import.sh"
+jq_kind="a hyperfine export"
 
 # The program: each export checked, its times in ns ({file, results:
 # [{command, ns, st}]}), then the stream: metadata, header, rows.
@@ -159,13 +143,7 @@ def export($file):
       | if $posa == 1 then $rowa, $rowb else $rowb, $rowa end))))
 '
 # The command line, quoted where needed, for the provenance line.
-argv=
-for w in "$@"; do
-	case $w in
-	*[!A-Za-z0-9_./,:=+-]*|'') w="'$(printf '%s' "$w" | sed "s/'/'\\\\''/g")'" ;;
-	esac
-	argv="${argv:+$argv }$w"
-done
+argv=$(shell_words "$@")
 # The files as --arg f1 NAME --arg f2 NAME ..., in order.
 files='' k=0
 for f in "$@"; do
@@ -173,6 +151,7 @@ for f in "$@"; do
 	[ -r "$f" ] && [ -f "$f" ] || die "$f: cannot read"
 	files="$files$nl$f"
 done
+jq_files=$files
 explicit=0
 [ -n "$a" ] && explicit=1
 k=0

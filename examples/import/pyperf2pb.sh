@@ -45,27 +45,10 @@ trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# jq_run ARGS...: run jq; on failure, one line: "prog: why". Our own
-# errors start with "@" and name the file. jq reads its files as one
-# stream, so a value cut short in A runs on into B: on a parse error each
-# file is read again alone, to name the one at fault.
-jq_run() {
-	jq "$@" 2>"$tmp/err" && return 0
-	msg=$(sed -n '1{s/^jq: error (at [^)]*): //;p;}' "$tmp/err")
-	case $msg in
-	@*) die "${msg#@}" ;;
-	*' at line '*', column '*)
-		k=0
-		for f in "$in1" "$in2"; do
-			k=$((k + 1))
-			jq -n 'input | [inputs] | empty' "$f" 2>"$tmp/err" && continue
-			[ "$k" = 1 ] && f=$name1 || f=$name2
-			die "$f: not JSON: $(sed -n '1{s/^jq: error (at [^)]*): //;p;}' "$tmp/err")"
-		done
-		die "not JSON: $msg" ;;
-	*) die "not a pyperf file: $msg" ;;
-	esac
-}
+. "$(dirname "$0")/import.sh"
+jq_kind="a pyperf file"
+# in1, in2 may be unpacked copies: messages name the files given
+jq_name() { if [ "$1" = "$in1" ]; then printf '%s' "$name1"; else printf '%s' "$name2"; fi; }
 
 # The program: each file checked, its benchmark's runs in ns ({name,
 # host, loops, runs: [{date, w: [ns], v: [ns]}], calibration, min}), then
@@ -174,14 +157,8 @@ def word: tostring | one_line | gsub(" "; "T");
       | "\($run)\t\(.[0] + 1)\t\(.[1])\tB\t\(3 - $posa)\t0\t\(.[3])\t0" as $rowb
       | if $posa == 1 then $rowa, $rowb else $rowb, $rowa end)))
 '
-argv=
-for w in "$@"; do
-	case $w in
-	*[!A-Za-z0-9_./,:=+-]*|'') w="'$(printf '%s' "$w" | sed "s/'/'\\\\''/g")'" ;;
-	esac
-	argv="${argv:+$argv }$w"
-done
-[ -n "$bench" ] && argv="--benchmark '$(printf '%s' "$bench" | sed "s/'/'\\\\''/g")' $argv"
+argv=$(shell_words "$@")
+[ -n "$bench" ] && argv="$(shell_words --benchmark "$bench") $argv"
 # The files jq reads: as given, or unpacked from .gz.
 name1=$1 name2=$2
 [ "$name1" != "$name2" ] || die "$name1: the same file for A and B"
@@ -195,6 +172,8 @@ for f in "$@"; do
 	esac
 	if [ "$k" = 1 ]; then in1=$f; else in2=$f; fi
 done
+jq_files="$in1
+$in2"
 jq_run -n -r --arg argv "$argv" --arg want "$bench" --arg in1 "$in1" --arg in2 "$in2" \
 	--arg name1 "$name1" --arg name2 "$name2" "$program" "$in1" "$in2" >"$tmp/out"
 sed -n -e 's/^# import\.unpaired: /'"$prog"': warning: /p' \
