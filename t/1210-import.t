@@ -68,6 +68,7 @@ like "$(cat one.err)" 'only 1 value' "pb-tint over runs refuses 1 run"
 run sh "$I/hyperfine2pb.sh" --a 2 --b 1 "$H/hf-1.json"
 cp "$T/out" swap.tsv
 is "$(meta cmd_a swap.tsv)" "$(jq -r '.results[1].command' "$H/hf-1.json")" "--a 2 --b 1: A is the second command"
+is "$(meta hyperfine2pb swap.tsv)" "hyperfine2pb.sh --a 2 --b 1 $H/hf-1.json" "--a 2 --b 1: in the provenance line too"
 is "$(rows swap.tsv | awk -F'\t' '$5 == 1 { print $4 }' | sort -u)" B "... and B, which hyperfine ran first, has pos 1"
 is "$(ns 1 A measure swap.tsv | head -n 1)" "$(jq '.results[1].times[0] * 1e9 | round' "$H/hf-1.json")" \
 	"... with A's times from the second command"

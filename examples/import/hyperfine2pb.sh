@@ -144,6 +144,7 @@ def export($file):
 '
 # The command line, quoted where needed, for the provenance line.
 argv=$(shell_words "$@")
+[ -n "$a" ] && argv="--a $a --b $b $argv"   # the options too: all that was typed
 # The files as --arg f1 NAME --arg f2 NAME ..., in order.
 files='' k=0
 for f in "$@"; do
