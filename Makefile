@@ -9,7 +9,8 @@ LIBOBJ = lib/err.o lib/opt.o lib/num_parse.o lib/num_format.o lib/stream.o \
 	lib/stats.o lib/rng.o lib/group.o lib/clock.o lib/proc.o lib/sysinfo.o lib/boot.o
 LIBHDR = lib/err.h lib/opt.h lib/num.h lib/stream.h lib/stats.h lib/rng.h \
 	lib/group.h lib/pow10.h lib/clock.h lib/proc.h lib/sysinfo.h lib/boot.h
-TOOLS = bin/pb-run bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross bin/pb-plan
+FILTERS = bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross bin/pb-plan
+TOOLS = bin/pb-run $(FILTERS)
 RUNSRC = bin/pb-run.c bin/pb-run-exec.c
 EXAMPLES = examples/workload/pb-workload examples/worker/worker
 SCRIPTS = bin/pb-sense bin/pb-plot
@@ -46,34 +47,16 @@ bin/pb-run: $(RUNSRC) bin/pb-run.h bin/pb-run-pg.c bin/pb-run-nopg.c lib/libpb.a
 	pgl=$$(sed -n 3p bin/pb-run.pg); \
 	echo "$(CC) ... -o $@ $(RUNSRC) $$src $$pgl"; \
 	$(CC) $(CPPFLAGS) $$pgc $(CFLAGS) $(LDFLAGS) -o $@ $(RUNSRC) $$src lib/libpb.a $$pgl $(LDLIBS)
-bin/pb-pair: bin/pb-pair.c lib/libpb.a $(LIBHDR)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-pair.c lib/libpb.a $(LDLIBS)
-bin/pb-logratio: bin/pb-logratio.c lib/libpb.a $(LIBHDR)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-logratio.c lib/libpb.a $(LDLIBS)
-bin/pb-tint: bin/pb-tint.c lib/libpb.a $(LIBHDR)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-tint.c lib/libpb.a $(LDLIBS)
-bin/pb-boot: bin/pb-boot.c lib/libpb.a $(LIBHDR)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-boot.c lib/libpb.a $(LDLIBS)
-bin/pb-plan: bin/pb-plan.c lib/libpb.a $(LIBHDR)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-plan.c lib/libpb.a $(LDLIBS)
-bin/pb-cross: bin/pb-cross.c lib/libpb.a $(LIBHDR)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ bin/pb-cross.c lib/libpb.a $(LDLIBS)
+# Every other program: its one source, linked with libpb.
+.c:
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< lib/libpb.a $(LDLIBS)
+$(FILTERS): lib/libpb.a $(LIBHDR)
+$(UNITS): lib/libpb.a t/unit/tap.h
 
 examples/workload/pb-workload: examples/workload/pb-workload.c
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ examples/workload/pb-workload.c
 examples/worker/worker: examples/worker/worker.c
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ examples/worker/worker.c
-
-t/unit/num: t/unit/num.c t/unit/tap.h lib/libpb.a
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ t/unit/num.c lib/libpb.a $(LDLIBS)
-t/unit/stats: t/unit/stats.c t/unit/tap.h lib/libpb.a
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ t/unit/stats.c lib/libpb.a $(LDLIBS)
-t/unit/stream: t/unit/stream.c t/unit/tap.h lib/libpb.a
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ t/unit/stream.c lib/libpb.a $(LDLIBS)
-t/unit/boot: t/unit/boot.c t/unit/tap.h lib/libpb.a
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ t/unit/boot.c lib/libpb.a $(LDLIBS)
-t/unit/rng: t/unit/rng.c t/unit/tap.h lib/libpb.a
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ t/unit/rng.c lib/libpb.a $(LDLIBS)
 
 # The tools the test suite needs; installed with apt-get when run as root,
 # otherwise named in one line.
