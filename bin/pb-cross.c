@@ -127,13 +127,6 @@ static int expected_sign(const char *expect, struct input *in, const char **why)
 	return sign_of(m);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 static void print_each(const struct input *in)
 {
 	size_t i, j;
@@ -155,7 +148,7 @@ static void print_summary(const struct input *in, int expect)
 {
 	size_t R = in->ids.n, i, j, k = 0, right = 0, wrong = 0, ties = 0, paired = 0;
 	double *est = xmalloc(R * (R - 1) * sizeof *est), *ma = xmalloc(R * sizeof *ma);
-	double *mb = xmalloc(R * sizeof *mb), r;
+	double *mb = xmalloc(R * sizeof *mb), r, emin = INFINITY, emax = -INFINITY, emed;
 
 	for (i = 0; i < R; i++) {
 		ma[i] = in->runs[i].ma;
@@ -167,10 +160,12 @@ static void print_summary(const struct input *in, int expect)
 				right += sign_of(e) == expect;
 				wrong += sign_of(e) == -expect;
 				ties += e == 0;
+				emin = e < emin ? e : emin;
+				emax = e > emax ? e : emax;
 				est[k++] = e;
 			}
 	}
-	qsort(est, k, sizeof *est, cmp_double);
+	emed = stat_median(est, k);
 	r = stat_cor(ma, mb, R);
 	out_field("runs"), out_field("combos"), out_field("right"), out_field("wrong");
 	out_field("ties"), out_field("est_min"), out_field("est_med"), out_field("est_max");
@@ -181,9 +176,9 @@ static void print_summary(const struct input *in, int expect)
 	out_i64((int64_t)right);
 	out_i64((int64_t)wrong);
 	out_i64((int64_t)ties);
-	out_num(est[0]);
-	out_num(k % 2 ? est[k / 2] : est[k / 2 - 1] + (est[k / 2] - est[k / 2 - 1]) / 2);
-	out_num(est[k - 1]);
+	out_num(emin);
+	out_num(emed);
+	out_num(emax);
 	out_i64((int64_t)paired);
 	if (isfinite(r))
 		out_num(r);

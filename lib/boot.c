@@ -28,26 +28,19 @@ static double median_from_counts(const double *x, const uint32_t *count, size_t 
 	return NAN;   /* not reached when [from, to) holds positions k1..k2 */
 }
 
-static uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
 /* n uniform indices below n, two per 64-bit draw of xoshiro256** (Lemire's
  * multiply with rejection on each 32-bit half): counts[j - lo] for draws
  * in [lo, lo + w), returns how many fell below lo. The generator's state
- * lives in locals so the loop keeps it in registers: the draws are the
+ * is a local copy so the loop keeps it in registers: the draws are the
  * whole cost of a median replicate. */
 static uint64_t count_draws(struct rng *r, uint32_t n, size_t lo, size_t w,
                             uint32_t *counts, uint64_t *inside)
 {
-	uint64_t s0 = r->s[0], s1 = r->s[1], s2 = r->s[2], s3 = r->s[3];
-	uint64_t below = 0, in = 0, v, t, m;
+	struct rng g = *r;
+	uint64_t below = 0, in = 0, v, m;
 	uint32_t threshold = (uint32_t)(-n) % n, done = 0;
 	size_t j;
 
-#define NEXT() (v = rotl(s1 * 5, 7) * 9, t = s1 << 17, s2 ^= s0, s3 ^= s1, \
-	s1 ^= s2, s0 ^= s3, s2 ^= t, s3 = rotl(s3, 45))
 #define TAKE(m) do { \
 		j = (size_t)((m) >> 32); \
 		below += j < lo; \
@@ -56,7 +49,7 @@ static uint64_t count_draws(struct rng *r, uint32_t n, size_t lo, size_t w,
 		done++; \
 	} while (0)
 	while (done + 2 <= n) {
-		NEXT();
+		v = rng_next(&g);
 		m = (v >> 32) * n;
 		if ((uint32_t)m >= threshold)
 			TAKE(m);
@@ -65,14 +58,13 @@ static uint64_t count_draws(struct rng *r, uint32_t n, size_t lo, size_t w,
 			TAKE(m);
 	}
 	while (done < n) {
-		NEXT();
+		v = rng_next(&g);
 		m = (v >> 32) * n;
 		if ((uint32_t)m >= threshold)
 			TAKE(m);
 	}
-#undef NEXT
 #undef TAKE
-	r->s[0] = s0, r->s[1] = s1, r->s[2] = s2, r->s[3] = s3;
+	*r = g;
 	*inside = in;
 	return below;
 }

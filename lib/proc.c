@@ -166,12 +166,8 @@ int proc_wait(pid_t pid, int64_t timeout_ns, int *wstatus)
 	if (end.tv_nsec >= 1000000000)
 		end.tv_sec++, end.tv_nsec -= 1000000000;
 	for (;;) {
-		pid_t r = waitpid(pid, wstatus, WNOHANG);
-
-		if (r == pid) {
-			live_remove(pid);
+		if (proc_poll(pid, wstatus))
 			return PROC_EXITED;
-		}
 		if (proc_interrupted) {
 			proc_kill(pid);
 			return PROC_INTERRUPTED;

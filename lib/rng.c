@@ -28,24 +28,6 @@ uint64_t rng_derive(uint64_t seed, uint64_t stream)
 	return splitmix64(&a) ^ splitmix64(&b);
 }
 
-static uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
-uint64_t rng_next(struct rng *r)
-{
-	uint64_t *s = r->s, result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
-}
-
 uint32_t rng_below(struct rng *r, uint32_t n)
 {
 	uint64_t m = (rng_next(r) >> 32) * (uint64_t)n;

@@ -168,7 +168,7 @@ static double log_pnorm_lower(double x)
 	double x2, s;
 
 	if (x > -37)
-		return log(0.5 * erfc(-x / sqrt(2.0)));
+		return log(stat_pnorm(x));
 	x2 = 1 / (x * x);
 	s = 1 - x2 * (1 - 3 * x2 * (1 - 5 * x2 * (1 - 7 * x2 * (1 - 9 * x2))));
 	return -0.5 / x2 - log(-x) - 0.5 * log(2 * M_PI) + log(s);
@@ -205,9 +205,9 @@ double stat_qnorm(double p)
 
 		for (i = 0; i < 8; i++) {
 			double lphi = -x * x / 2 - 0.5 * log(2 * M_PI);
-			double g = log_pnorm_lower(x) - lq, step;
+			double lp = log_pnorm_lower(x), g = lp - lq, step;
 
-			step = g / exp(lphi - log_pnorm_lower(x));
+			step = g / exp(lphi - lp);
 			x -= step;
 			if (fabs(step) <= 2 * DBL_EPSILON * fabs(x))
 				break;
@@ -325,55 +325,66 @@ static double t_density(double t, double df)
 	           (df + 1) / 2 * log1p(t * t / df));
 }
 
-/* Solve for q > 0 in a bracket [lo, hi]: Newton steps (from next()), and
- * bisection (geometric once lo > 0) when a step leaves the bracket.
- * above(q) says whether q is still below the root. */
+/* What stat_qt solves for: the q > 0 with t_center(q) = center (near the
+ * middle) or t_upper_tail(q) = tail (beyond it). */
 struct t_problem {
 	double df, tail, center, ltail;
 	int use_center;
 };
 
-static int below_root(const struct t_problem *pr, double q)
+/* The side of the equation that depends on q: one pbeta each. */
+static double t_side(const struct t_problem *pr, double q)
 {
-	return pr->use_center ? t_center(q, pr->df) < pr->center
-	                      : t_upper_tail(q, pr->df) > pr->tail;
+	return pr->use_center ? t_center(q, pr->df) : t_upper_tail(q, pr->df);
 }
 
-static double newton_step(const struct t_problem *pr, double q)
+/* Is q, whose t_side is v, still below the root? */
+static int below_root(const struct t_problem *pr, double v)
+{
+	return pr->use_center ? v < pr->center : v > pr->tail;
+}
+
+static double newton_step(const struct t_problem *pr, double q, double v)
 {
 	double f = t_density(q, pr->df);
 
 	if (pr->use_center)
-		return q - (t_center(q, pr->df) - pr->center) / f;
+		return q - (v - pr->center) / f;
 	{
 		/* on ln S(q) = ln tail in u = ln q: heavy tails converge fast */
-		double sq = t_upper_tail(q, pr->df), g = log(sq) - pr->ltail;
-		return q * exp(g * sq / (q * f));
+		double g = log(v) - pr->ltail;
+		return q * exp(g * v / (q * f));
 	}
 }
 
+/* Solve from q: bracket [lo, hi] by doubling, then Newton steps, and
+ * bisection (geometric once lo > 0) when a step leaves the bracket. Each
+ * q's t_side is computed once. */
 static double solve_t(const struct t_problem *pr, double q)
 {
-	double lo = 0, hi = q;
+	double lo = 0, hi = q, v;
 	int i;
 
-	while (below_root(pr, hi)) {
+	while (below_root(pr, v = t_side(pr, hi))) {
 		lo = hi;
 		hi *= 2;
 	}
+	if (q != hi)
+		v = t_side(pr, q);
 	for (i = 0; i < 400; i++) {
 		double next;
 
-		if (below_root(pr, q))
+		if (below_root(pr, v))
 			lo = q > lo ? q : lo;
 		else
 			hi = q < hi ? q : hi;
-		next = newton_step(pr, q);
+		next = newton_step(pr, q, v);
 		if (!(next > lo && next < hi))
 			next = lo > 0 ? sqrt(lo) * sqrt(hi) : hi / 2;
 		if (fabs(next - q) <= 4 * DBL_EPSILON * q || hi - lo <= 4 * DBL_EPSILON * hi)
 			return next;
 		q = next;
+		v = t_side(pr, q);
 	}
 	return q;
 }
