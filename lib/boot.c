@@ -6,25 +6,40 @@
 #include "err.h"
 #include "stats.h"
 
-/* Median of the resample given by counts over the sorted sample: the
- * value(s) at positions k1 <= k2 (1-based) of the expanded resample. */
+/* The median of sorted values taken with multiplicities: the value(s) at
+ * positions k1 <= k2 (1-based) of the expanded sample, found in one walk
+ * that adds each value's multiplicity to cum. */
+struct mid_walk {
+	uint64_t cum, k1, k2;
+	double v1;
+	int have1;
+};
+
+static inline int mid_step(struct mid_walk *m, double x, uint64_t mult, double *median)
+{
+	m->cum += mult;
+	if (!m->have1 && m->cum >= m->k1) {
+		m->v1 = x;
+		m->have1 = 1;
+	}
+	if (m->cum < m->k2)
+		return 0;
+	*median = m->v1 + (x - m->v1) / 2;
+	return 1;
+}
+
+/* Median of the resample given by counts over the sorted sample, from
+ * position before + 1 on. */
 static double median_from_counts(const double *x, const uint32_t *count, size_t from,
                                  size_t to, uint64_t before, uint64_t k1, uint64_t k2)
 {
-	uint64_t cum = before;
-	double v1 = 0;
+	struct mid_walk m = { before, k1, k2, 0, 0 };
+	double median;
 	size_t i;
-	int have1 = 0;
 
-	for (i = from; i < to; i++) {
-		cum += count[i - from];
-		if (!have1 && cum >= k1) {
-			v1 = x[i];
-			have1 = 1;
-		}
-		if (cum >= k2)
-			return v1 + (x[i] - v1) / 2;
-	}
+	for (i = from; i < to; i++)
+		if (mid_step(&m, x[i], count[i - from], &median))
+			return median;
 	return NAN;   /* not reached when [from, to) holds positions k1..k2 */
 }
 
@@ -123,7 +138,8 @@ void boot_replicates(const double *x, size_t n, enum boot_stat stat, size_t nrep
 			rep[b] = s / (double)n;
 		}
 		return;
-	} else {
+	}
+	{
 		double half = 4 * sqrt((double)n) + 8;
 		size_t mid = n / 2;
 		size_t lo = (double)mid > half ? mid - (size_t)half : 0;
@@ -142,20 +158,13 @@ void boot_replicates(const double *x, size_t n, enum boot_stat stat, size_t nrep
 static double weighted_median(const double *x, const uint32_t *block, size_t n,
                               const uint32_t *w, uint64_t total)
 {
-	uint64_t k1 = (total + 1) / 2, k2 = total / 2 + 1, cum = 0;
-	double v1 = 0;
-	int have1 = 0;
+	struct mid_walk m = { 0, (total + 1) / 2, total / 2 + 1, 0, 0 };
+	double median;
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		cum += w[block[i]];
-		if (!have1 && cum >= k1) {
-			v1 = x[i];
-			have1 = 1;
-		}
-		if (cum >= k2)
-			return v1 + (x[i] - v1) / 2;
-	}
+	for (i = 0; i < n; i++)
+		if (mid_step(&m, x[i], w[block[i]], &median))
+			return median;
 	return NAN;
 }
 
@@ -291,19 +300,17 @@ void boot_block_jackknife(const double *x, const uint32_t *block, size_t n,
 {
 	uint32_t *w = xmalloc(nblocks * sizeof *w);
 	struct block_sums s = block_sums(x, block, n, nblocks);
-	uint64_t all = 0;
-	double sum = 0;
+	double sum = 0;   /* in block order, as the leave-one-out sums are */
 	size_t b;
 
 	for (b = 0; b < nblocks; b++) {
-		all += s.size[b];
 		sum += s.sum[b];
 		w[b] = 1;
 	}
-	for (b = 0; b < nblocks; b++) {
+	for (b = 0; b < nblocks; b++) {   /* every row is in one block: n rows */
 		w[b] = 0;
-		jack[b] = stat == BOOT_MEAN ? (sum - s.sum[b]) / (double)(all - s.size[b])
-		                            : weighted_median(x, block, n, w, all - s.size[b]);
+		jack[b] = stat == BOOT_MEAN ? (sum - s.sum[b]) / (double)(n - s.size[b])
+		                            : weighted_median(x, block, n, w, n - s.size[b]);
 		w[b] = 1;
 	}
 	free(w);

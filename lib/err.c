@@ -75,9 +75,11 @@ void pb_vmessage(const char *where, const char *fmt, va_list ap)
 		free(msg);
 }
 
-static void vmessage(const char *fmt, va_list ap)
+void pb_exit_data(void)
 {
-	pb_vmessage(NULL, fmt, ap);
+	if (pb_die_hook)
+		pb_die_hook();
+	exit(EXIT_DATA);
 }
 
 void die(const char *fmt, ...)
@@ -85,11 +87,9 @@ void die(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vmessage(fmt, ap);
+	pb_vmessage(NULL, fmt, ap);
 	va_end(ap);
-	if (pb_die_hook)
-		pb_die_hook();
-	exit(EXIT_DATA);
+	pb_exit_data();
 }
 
 void die_usage(const char *fmt, ...)
@@ -109,7 +109,7 @@ void warn(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vmessage(fmt, ap);
+	pb_vmessage(NULL, fmt, ap);
 	va_end(ap);
 }
 

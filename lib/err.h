@@ -24,6 +24,8 @@ void warn(const char *fmt, ...);
 /* "pb-tool: WHERE: message" (WHERE may be NULL); control bytes escaped. */
 #include <stdarg.h>
 void pb_vmessage(const char *where, const char *fmt, va_list ap);
+/* The end of die and stream_die: pb_die_hook, then exit 1. */
+noreturn void pb_exit_data(void);
 noreturn void pb_version(void);                 /* --version: exit 0 */
 int pb_finish(void);   /* flush stdout; a write error is fatal; returns 0 */
 void *xmalloc(size_t n);

@@ -30,9 +30,7 @@ void stream_die(const struct stream *s, const char *fmt, ...)
 	va_start(ap, fmt);
 	pb_vmessage(where, fmt, ap);
 	va_end(ap);
-	if (pb_die_hook)
-		pb_die_hook();
-	exit(EXIT_DATA);
+	pb_exit_data();
 }
 
 static void open_next(struct stream *s)
@@ -197,7 +195,7 @@ static void comment(struct stream *s)
 
 int stream_valid_name(const char *n)
 {
-	if (!is_key_char(*n, 1) || *n == '.')
+	if (!is_key_char(*n, 1))
 		return 0;
 	for (n++; *n; n++)
 		if (!((*n >= 'a' && *n <= 'z') || (*n >= '0' && *n <= '9') || *n == '_'))
