@@ -85,7 +85,7 @@ struct pending {
 struct run {
 	int64_t run;
 	int file;
-	char *host;            /* from its "# run:" comment, with --host */
+	const char *host;      /* --host: its "# run:" comment's, once looked up */
 	unsigned char *done;   /* bitmap of completed pair numbers */
 	size_t donecap;
 	double *a, *b, *delay; /* --by-run only */
@@ -109,7 +109,7 @@ struct state {
 	int file_checked;
 };
 
-static const char *host_of_run(struct state *st, const struct run *r);
+static const char *host_of_run(struct state *st, struct run *r);
 
 static size_t hash_pair(int64_t run, int64_t pair, size_t cap)
 {
@@ -501,31 +501,35 @@ static void check_shard(struct state *st)
 static void note_host(struct state *st, const char *v)
 {
 	const char *h = strstr(v, " host=");
-	size_t idlen = strcspn(v, " "), before = st->host_of.n, i;
+	size_t idlen = strcspn(v, " "), before = st->host_of.n, i, hlen;
 
 	if (!st->o.host || !h)
 		return;
 	h += 6;
+	hlen = strcspn(h, " ");
 	i = groups_index(&st->host_of, v, idlen);
 	if (st->host_of.n > before) {
 		xgrow(&st->hosts, &st->hosts_cap, i + 1, sizeof *st->hosts);
-		st->hosts[i] = xmalloc(strcspn(h, " ") + 1);
-		memcpy(st->hosts[i], h, strcspn(h, " "));
-		st->hosts[i][strcspn(h, " ")] = '\0';
+		st->hosts[i] = xmalloc(hlen + 1);
+		memcpy(st->hosts[i], h, hlen);
+		st->hosts[i][hlen] = '\0';
 	}
 }
 
-/* The host of run r, or an error when its comment said none. */
-static const char *host_of_run(struct state *st, const struct run *r)
+/* The host of run r, or an error when its comment said none; looked up
+ * at its first pair, kept for the rest. */
+static const char *host_of_run(struct state *st, struct run *r)
 {
 	char key[NUM_BUFSZ];
-	size_t len = num_format_i64(key, r->run), i;
+	long i;
 
-	for (i = 0; i < st->host_of.n; i++)
-		if (st->host_of.keylen[i] == len && memcmp(st->host_of.key[i], key, len) == 0)
-			return st->hosts[i];
-	die("--host: run %lld has no '# run: %lld ... host=H' comment", (long long)r->run,
-	    (long long)r->run);
+	if (r->host)
+		return r->host;
+	i = groups_find(&st->host_of, key, num_format_i64(key, r->run));
+	if (i < 0)
+		die("--host: run %lld has no '# run: %lld ... host=H' comment", (long long)r->run,
+		    (long long)r->run);
+	return r->host = st->hosts[i];
 }
 
 /* "# run: N start=... pid=... host=..." comments: the same start stamp,

@@ -248,16 +248,14 @@ static double run_cost_from_stamps(const struct stream *s, const struct groups *
 
 	for (i = 0; i < s->nmeta; i++) {
 		const char *v = s->meta[i].value, *at = strstr(v, "start=");
-		size_t idlen = strcspn(v, " "), j;
+		long j;
 
 		if (strcmp(s->meta[i].key, "run") != 0 || !at)
 			continue;
-		for (j = 0; j < ids->n; j++)
-			if (ids->keylen[j] == idlen && memcmp(ids->key[j], v, idlen) == 0)
-				break;
-		if (j == ids->n || (st[n].ms = stamp_ms(at + 6)) < 0)
+		j = groups_find(ids, v, strcspn(v, " "));
+		if (j < 0 || (st[n].ms = stamp_ms(at + 6)) < 0)
 			continue;
-		st[n++].run = j;
+		st[n++].run = (size_t)j;
 	}
 	if (n < 2) {
 		free(st);

@@ -32,18 +32,33 @@ static void rehash(struct groups *g)
 	}
 }
 
-size_t groups_index(struct groups *g, const char *key, size_t len)
+/* The slot that holds key, or the empty slot where it would go. */
+static size_t slot_of(const struct groups *g, const char *key, size_t len)
 {
-	size_t j, i, cap;
+	size_t j = fnv1a(key, len) & (g->nslot - 1), i;
 
-	if (2 * (g->n + 1) > g->nslot)
-		rehash(g);
-	j = fnv1a(key, len) & (g->nslot - 1);
 	for (; g->slot[j]; j = (j + 1) & (g->nslot - 1)) {
 		i = g->slot[j] - 1;
 		if (g->keylen[i] == len && memcmp(g->key[i], key, len) == 0)
-			return i;
+			break;
 	}
+	return j;
+}
+
+long groups_find(const struct groups *g, const char *key, size_t len)
+{
+	return g->nslot ? (long)g->slot[slot_of(g, key, len)] - 1 : -1;
+}
+
+size_t groups_index(struct groups *g, const char *key, size_t len)
+{
+	size_t j, cap;
+
+	if (2 * (g->n + 1) > g->nslot)
+		rehash(g);
+	j = slot_of(g, key, len);
+	if (g->slot[j])
+		return g->slot[j] - 1;
 	cap = g->cap;
 	xgrow(&g->key, &cap, g->n + 1, sizeof *g->key);
 	xgrow(&g->keylen, &g->cap, g->n + 1, sizeof *g->keylen);

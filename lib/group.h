@@ -15,6 +15,8 @@ struct groups {
 };
 
 size_t groups_index(struct groups *g, const char *key, size_t len);
+/* The index of key, or -1 when it has none (nothing is added). */
+long groups_find(const struct groups *g, const char *key, size_t len);
 void groups_free(struct groups *g);
 
 /* Group columns named in a comma list ("run,first"), resolved against a
