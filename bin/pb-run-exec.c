@@ -26,8 +26,8 @@ static int dev_null(int flags)
 static void describe_exit(char *msg, size_t n, const char *what, int ws)
 {
 	if (WIFSIGNALED(ws))
-		snprintf(msg, n, "%s killed by signal %d (status %d)", what, WTERMSIG(ws),
-		         128 + WTERMSIG(ws));
+		snprintf(msg, n, "%s killed by signal %d (status %lld)", what, WTERMSIG(ws),
+		         (long long)proc_status_code(ws));
 	else
 		snprintf(msg, n, "%s exited with status %d", what, WEXITSTATUS(ws));
 }

@@ -148,14 +148,14 @@ static int ok_status(ExecStatusType s)
 	       s == PGRES_COPY_OUT || s == PGRES_COPY_IN;
 }
 
-/* PQexec, carried on through COPY: the data of COPY TO STDOUT is read and
- * dropped, COPY FROM STDIN gets none and fails. PQexec stops at a COPY,
- * and left there the connection would answer PQgetResult for ever. */
 /* Set when the last script met COPY FROM STDIN, which pb-run refuses by
  * ending the copy with an error (the server reports it as 57014, the
  * code of a cancelled statement, so it must not pass for a timeout). */
 static int refused_copy_in;
 
+/* PQexec, carried on through COPY: the data of COPY TO STDOUT is read and
+ * dropped, COPY FROM STDIN gets none and fails. PQexec stops at a COPY,
+ * and left there the connection would answer PQgetResult for ever. */
 static PGresult *exec_script(PGconn *c, const char *sql)
 {
 	PGresult *r = PQexec(c, sql), *next;
@@ -256,7 +256,7 @@ static void pg_work(struct executor *ex, const struct config *c, int arm, long r
 	PGresult *r;
 	ExecStatusType s;
 
-	(void)c, (void)run, (void)pair;
+	(void)run, (void)pair;
 	o->t0 = clock_ns();
 	r = exec_script(p->conn, p->script[arm]);
 	o->t1 = clock_ns();

@@ -200,8 +200,8 @@ static void threshold_sentence(const char *v, const struct opts *o)
 		printf("the interval contains it; more runs would narrow it.");
 }
 
-static void print_finding(const char *key, const struct stream *s, const struct interval *r,
-                          long runs, const struct sample_kind *k, const struct opts *o)
+static void print_finding(const char *key, const struct interval *r, long runs,
+                          const struct sample_kind *k, const struct opts *o)
 {
 	double lo = o->log_ratio ? exp(r->lo) : r->lo, hi = o->log_ratio ? exp(r->hi) : r->hi;
 	double none = o->log_ratio ? 1 : 0;
@@ -228,7 +228,6 @@ static void print_finding(const char *key, const struct stream *s, const struct 
 	if (k->pairs && runs > 1 && !k->grouped_by_run)
 		printf(" Caution: pairs inside a run are not independent, so this "
 		       "interval can be too narrow; pb-pair --by-run makes runs the unit.");
-	(void)s;
 	printf("\n");
 }
 
@@ -307,6 +306,7 @@ int main(int argc, char **argv)
 	struct group_cols gc;
 	struct groups g = { 0 };
 	struct acc *acc = NULL;
+	struct interval *iv;
 	struct sample_kind kind;
 	size_t col, cap = 0, i, klen;
 	long runcol, paircol;
@@ -375,15 +375,15 @@ int main(int argc, char **argv)
 		         o.log_ratio ? " (ratio A/B)" : "");
 	}
 	print_header(&s, &gc, &o);
+	iv = xmalloc(g.n * sizeof *iv);
 	for (i = 0; i < g.n; i++) {
-		struct interval r = t_interval(&acc[i], &o);
-		print_row(g.key[i], &r, &o);
+		iv[i] = t_interval(&acc[i], &o);
+		print_row(g.key[i], &iv[i], &o);
 	}
 	if (o.finding)
-		for (i = 0; i < g.n; i++) {
-			struct interval r = t_interval(&acc[i], &o);
-			print_finding(g.key[i], &s, &r, acc[i].runs, &kind, &o);
-		}
+		for (i = 0; i < g.n; i++)
+			print_finding(g.key[i], &iv[i], acc[i].runs, &kind, &o);
+	free(iv);
 	free(acc);
 	run_tracker_free(&rt);
 	groups_free(&g);
