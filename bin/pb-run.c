@@ -523,16 +523,12 @@ static int interleaved(struct study *st, struct rng *r, long run, const char *ph
 		struct half h[2];
 		int f = first_arm(st->c, r, (*k)++), second;
 
-		if (observe(st, run, i, phase, f, 1, &h[0]) < 0) {
-			run_ended(st);
+		if (observe(st, run, i, phase, f, 1, &h[0]) < 0)
 			return -1;
-		}
 		second = observe(st, run, i, phase, !f, 2, &h[1]);
 		write_pair(st, run, i, phase, &h[0], &h[1]);
-		if (second < 0) {
-			run_ended(st);
+		if (second < 0)
 			return -1;
-		}
 	}
 	return 0;
 }
@@ -551,17 +547,19 @@ static int blocked(struct study *st, long run, const char *phase, long n)
 		write_pair(st, run, i + 1, phase, &a[i], &b);
 	}
 	free(a);
-	if (ended)
-		run_ended(st);
 	return ended ? -1 : 0;
 }
 
+/* One phase; -1 when the run ended early, said after its last pair. */
 static int phase(struct study *st, struct rng *r, long run, const char *name, long n,
                  long *k)
 {
-	if (st->c->order == ORDER_BLOCKED)
-		return blocked(st, run, name, n);
-	return interleaved(st, r, run, name, n, k);
+	int rc = st->c->order == ORDER_BLOCKED ? blocked(st, run, name, n)
+	                                       : interleaved(st, r, run, name, n, k);
+
+	if (rc < 0)
+		run_ended(st);
+	return rc;
 }
 
 static void one_run(struct study *st, long run)
