@@ -93,16 +93,23 @@ static struct anova anova(const struct run_acc *r, size_t k)
 	return a;
 }
 
-/* Half-width of the mean of run means for r runs of p pairs. */
-static double halfwidth(const struct anova *a, double level, double r, double p)
+/* The t quantile of a design of r runs: the one costly step, computed
+ * once per r. */
+static double t_of(const struct opts *o, double r)
 {
-	return stat_qt(1 - (1 - level) / 2, r - 1) * sqrt(a->s2b / r + a->s2w / (r * p));
+	return stat_qt(1 - (1 - o->level) / 2, r - 1);
+}
+
+/* Half-width of the mean of run means for r runs of p pairs. */
+static double halfwidth(const struct anova *a, double t, double r, double p)
+{
+	return t * sqrt(a->s2b / r + a->s2w / (r * p));
 }
 
 /* Fewest pairs per run that reach h with r runs, or 0 when no p does. */
-static double pairs_needed(const struct anova *a, double level, double r, double h)
+static double pairs_needed(const struct anova *a, double t, double r, double h)
 {
-	double t = stat_qt(1 - (1 - level) / 2, r - 1), room = r * (h / t) * (h / t) - a->s2b;
+	double room = r * (h / t) * (h / t) - a->s2b;
 
 	if (room <= 0)
 		return 0;
@@ -115,12 +122,19 @@ struct design {
 	double runs, pairs, hw, cost_ns;
 };
 
+/* r runs of p pairs; t is t_of(r). */
+static struct design design_at(const struct anova *a, double t, double r, double p,
+                               double run_cost, double pair_cost)
+{
+	struct design d = { r, p, halfwidth(a, t, r, p), r * (run_cost + p * pair_cost) };
+
+	return d;
+}
+
 static struct design design_for(const struct anova *a, const struct opts *o, double r,
                                 double p, double run_cost, double pair_cost)
 {
-	struct design d = { r, p, halfwidth(a, o->level, r, p), r * (run_cost + p * pair_cost) };
-
-	return d;
+	return design_at(a, t_of(o, r), r, p, run_cost, pair_cost);
 }
 
 /* Cheapest (runs, pairs) reaching the target: for each r the fewest pairs,
@@ -132,14 +146,16 @@ static int cheapest(const struct anova *a, const struct opts *o, double run_cost
 	int found = 0;
 
 	for (r = 2; r <= o->max_runs; r++) {
-		double p = pairs_needed(a, o->level, (double)r, o->target);
+		double t, p;
 		struct design d;
 
 		if (found && (double)r * (run_cost + pair_cost) > best->cost_ns)
 			break;
+		t = t_of(o, (double)r);
+		p = pairs_needed(a, t, (double)r, o->target);
 		if (p == 0)
 			continue;
-		d = design_for(a, o, (double)r, p, run_cost, pair_cost);
+		d = design_at(a, t, (double)r, p, run_cost, pair_cost);
 		if (!found || d.cost_ns < best->cost_ns) {
 			*best = d;
 			found = 1;
@@ -154,7 +170,7 @@ static double runs_needed(const struct anova *a, const struct opts *o, double p)
 	long r;
 
 	for (r = 2; r <= o->max_runs; r++)
-		if (halfwidth(a, o->level, (double)r, p) <= o->target)
+		if (halfwidth(a, t_of(o, (double)r), (double)r, p) <= o->target)
 			return (double)r;
 	return 0;
 }
