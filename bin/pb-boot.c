@@ -244,26 +244,19 @@ static const char *group_name(const struct groups *g, size_t i, const char *colu
 	return buf;
 }
 
-static void check_sizes(const struct groups *g, const struct rows *r, const struct opts *o,
-                        size_t *blocks_of)
+static void check_sizes(const struct groups *g, const struct buckets *bk,
+                        const struct opts *o, const size_t *blocks_of)
 {
-	size_t i, *n = xcalloc(g->n, sizeof *n);
+	size_t i;
 
-	for (i = 0; i < r->n; i++)
-		n[r->group[i]]++;
 	for (i = 0; i < g->n; i++) {
-		if (n[i] < 2) {
-			free(n);   /* before exit, or LeakSanitizer reports it */
+		if (bk->start[i + 1] - bk->start[i] < 2)
 			die("%s: only 1 value; a bootstrap interval needs at least 2",
 			    group_name(g, i, o->column));
-		}
-		if (o->block && blocks_of[i] < 2) {
-			free(n);
+		if (o->block && blocks_of[i] < 2)
 			die("%s: only 1 block of '%s'; resampling blocks needs at least 2",
 			    group_name(g, i, o->column), o->block);
-		}
 	}
-	free(n);
 }
 
 static void print_head(struct stream *s, const struct group_cols *gc, const struct opts *o)
@@ -340,12 +333,12 @@ int main(int argc, char **argv)
 		}
 		add_row(&rows, stream_num(&s, col), gi, bi);
 	}
-	check_sizes(&g, &rows, &o, blocks_of);
+	bk = bucket_rows(&rows, g.n);
+	check_sizes(&g, &bk, &o, blocks_of);
 	print_head(&s, &gc, &o);
 	prog.on = isatty(2);
 	prog.last = clock_ns();
 	rep = xmalloc((size_t)o.resamples * sizeof *rep);
-	bk = bucket_rows(&rows, g.n);
 	remap = xmalloc((blocks.n + 1) * sizeof *remap);
 	memset(remap, 0xff, (blocks.n + 1) * sizeof *remap);
 	for (i = 0; i < g.n; i++) {
