@@ -11,8 +11,7 @@
 # pg_start: 0 when the server is up; otherwise skips the whole file
 # (exit 0 with a TAP skip plan) or fails when PB_REQUIRE_PG=1.
 pg_start() {
-	if PGHOST=/nonexistent pb-run --pg '' --sql-a 'select 1' --runs 1 --pairs 1 2>&1 |
-	   grep -q 'without PostgreSQL support'; then
+	if ! pb_run_has_pg; then
 		echo "1..0 # SKIP pb-run was built without PostgreSQL (make PG=0)"
 		exit 0
 	fi
@@ -32,5 +31,5 @@ pg_unavailable() {
 	echo "1..0 # SKIP $1"; exit 0
 }
 
-# psql as the test user, quiet, tuples only, no psqlrc
-pg_sql() { "$PGBIN/psql" -X -q -t -A -v ON_ERROR_STOP=1 -c "$1"; }
+# one SQL command through psql (pg_psql)
+pg_sql() { pg_psql -c "$1"; }

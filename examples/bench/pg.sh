@@ -14,8 +14,8 @@ out=$(cd "$out" && pwd)
 [ -x "$top/bin/pb-run" ] || { echo "pg.sh: no $top/bin/pb-run: run make first" >&2; exit 1; }
 echo "## PostgreSQL: SELECT 1 through pb-run against pgbench (issue 4)"
 echo
-if PGHOST=/nonexistent pb-run --pg '' --sql-a 'select 1' --runs 1 --pairs 1 2>&1 |
-   grep -q 'without PostgreSQL support'; then
+. "$top/share/dev/pgtmp.sh"
+if ! pb_run_has_pg; then
 	echo "Skipped: pb-run was built without PostgreSQL (make PG=0)."
 	echo
 	exit 0
@@ -23,13 +23,11 @@ fi
 sh "$top/share/dev/need" '/usr/lib/postgresql/*/bin/initdb:postgresql' >&2
 
 # A throwaway cluster, as the tests make one (share/dev/pgtmp.sh).
-. "$top/share/dev/pgtmp.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pb-bench-pg.XXXXXX")
 trap pg_cluster_stop EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 pg_cluster_start "$tmp" || { echo "bench: PostgreSQL: $pg_cluster_error" >&2; exit 1; }
-pgbin=$PGBIN
 
 # median and mean of a column of numbers, times $1 (to ns); their count
 stats() { sort -g | awk -v k="$1" '{ v[NR] = $1 * k; s += $1 * k }
@@ -41,7 +39,7 @@ spread() { sort -g | awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v
 
 echo 'select 1' >"$out/select1.sql"
 pgb() {
-	"$pgbin/pgbench" -n -M simple -f "$out/select1.sql" -c 1 -j 1 -t "$1" -r \
+	"$PGBIN/pgbench" -n -M simple -f "$out/select1.sql" -c 1 -j 1 -t "$1" -r \
 		-l --log-prefix="$out/pgblog-$2" postgres >"$out/pgbench-$2.txt" 2>&1
 }
 pbr() {

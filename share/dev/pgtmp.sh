@@ -10,6 +10,16 @@
 # -d), not inside a checkout that may be private (/root, umask 077).
 # PGBIN is the server's bin directory.
 
+# pb_run_has_pg: false when pb-run was built without PostgreSQL (PG=0).
+pb_run_has_pg() {
+	! PGHOST=/nonexistent pb-run --pg '' --sql-a 'select 1' --runs 1 --pairs 1 2>&1 |
+		grep -q 'without PostgreSQL support'
+}
+
+# pg_psql ARGS...: psql on the cluster: quiet, tuples only, no psqlrc,
+# stopping at the first error.
+pg_psql() { "$PGBIN/psql" -X -q -t -A -v ON_ERROR_STOP=1 "$@"; }
+
 pg_bindir() {
 	pb_d=$(pg_config --bindir 2>/dev/null)
 	[ -n "$pb_d" ] && [ -x "$pb_d/initdb" ] && { echo "$pb_d"; return; }
