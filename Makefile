@@ -43,8 +43,7 @@ bin/pb-run.pg: FORCE
 FORCE:
 bin/pb-run: $(RUNSRC) bin/pb-run.h bin/pb-run-pg.c bin/pb-run-nopg.c lib/libpb.a $(LIBHDR) \
 		config.mk bin/pb-run.pg
-	@set -e; src=$$(sed -n 1p bin/pb-run.pg); pgc=$$(sed -n 2p bin/pb-run.pg); \
-	pgl=$$(sed -n 3p bin/pb-run.pg); \
+	@set -e; { read -r src; read -r pgc || :; read -r pgl || :; } <bin/pb-run.pg; \
 	echo "$(CC) ... -o $@ $(RUNSRC) $$src $$pgl"; \
 	$(CC) $(CPPFLAGS) $$pgc $(CFLAGS) $(LDFLAGS) -o $@ $(RUNSRC) $$src lib/libpb.a $$pgl $(LDLIBS)
 # Every other program: its one source, linked with libpb.

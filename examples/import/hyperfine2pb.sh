@@ -145,22 +145,18 @@ def export($file):
 # The command line, quoted where needed, for the provenance line.
 argv=$(shell_words "$@")
 [ -n "$a" ] && argv="--a $a --b $b $argv"   # the options too: all that was typed
-# The files as --arg f1 NAME --arg f2 NAME ..., in order.
+# The files, one a line, and as --arg f1 NAME --arg f2 NAME ..., in order.
 files='' k=0
 for f in "$@"; do
 	k=$((k + 1))
 	[ -r "$f" ] && [ -f "$f" ] || die "$f: cannot read"
 	files="$files$nl$f"
+	set -- "$@" --arg "f$k" "$f"
+	shift
 done
 jq_files=$files
 explicit=0
 [ -n "$a" ] && explicit=1
-k=0
-for f in "$@"; do
-	k=$((k + 1))
-	set -- "$@" --arg "f$k" "$f"
-	shift
-done
 IFS=$nl
 set -f
 # shellcheck disable=SC2086   # $files: one name a line

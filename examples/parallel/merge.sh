@@ -55,8 +55,9 @@ hosts_with_2_runs() {
 	/^#/ || !r++ || n[$c] >= 2' "$out/runs.tsv" "$out/runs.tsv"
 }
 rm -f "$out/hosts.tsv" "$out/between.tsv"
-if [ "$(hosts_with_2_runs | grep -vc '^#')" -gt 1 ]; then
-	hosts_with_2_runs | pb-tint --group host >"$out/hosts.tsv" || exit 1
+multi=$(hosts_with_2_runs)
+if [ "$(printf '%s\n' "$multi" | grep -vc '^#')" -gt 1 ]; then
+	printf '%s\n' "$multi" | pb-tint --group host >"$out/hosts.tsv" || exit 1
 	if [ "$(grep -vc '^#' "$out/hosts.tsv")" -gt 2 ]; then
 		pb-tint --column mean --log-ratio "$out/hosts.tsv" >"$out/between.tsv" || exit 1
 	fi
