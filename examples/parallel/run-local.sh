@@ -25,10 +25,8 @@
 #        'examples/workload/pb-workload --us 970'
 set -eu
 prog=run-local.sh
-die() { echo "$prog: $*" >&2; exit 1; }
-usage_error() { echo "$prog: $* (see $prog --help)" >&2; exit 2; }
-
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/shards.sh"
 [ -x "$here/../../bin/pb-run" ] && PATH="$(cd "$here/../../bin" && pwd):$PATH"
 
 shards=4 runs=5 jobs=50% seed='' dir=shards after_dashes=0
@@ -42,7 +40,7 @@ while [ "$n" -gt 0 ]; do
 		continue
 	fi
 	case $a in
-	--help|-h) sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+	--help|-h) usage; exit 0 ;;
 	--shards|--runs|--jobs|--seed|--dir)
 		[ "$n" -gt 0 ] || usage_error "option '$a' needs a value"
 		case $a in
@@ -60,13 +58,9 @@ while [ "$n" -gt 0 ]; do
 	*) set -- "$@" "$a" ;;
 	esac
 done
-case $shards in ''|*[!0-9]*|0*) usage_error "--shards wants a whole number from 1" ;; esac
-case $runs in ''|*[!0-9]*|0*) usage_error "--runs wants a whole number from 1" ;; esac
-[ "$after_dashes" = 1 ] || usage_error "no command: give -- CMD_A [CMD_B]"
-command -v parallel >/dev/null 2>&1 ||
-	die "GNU parallel not found (install the Debian package parallel)"
+check_shard_args
 command -v pb-run >/dev/null 2>&1 || die "pb-run not found on PATH"
-[ -n "$seed" ] || seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+draw_seed
 mkdir -p "$dir" || die "$dir: cannot create the directory"
 
 # -q keeps every word of the commands as it is (no second round of shell
@@ -83,10 +77,4 @@ seq 1 "$shards" | parallel --will-cite -j "$jobs" --halt now,fail=1 -I @SHARD@ -
 	sh @SHARD@ "$runs" "$seed" "$dir" "$@" ||
 	die "a shard failed (see above; its partial output is $dir/shard-N.tsv.part)"
 
-set --
-i=1
-while [ "$i" -le "$shards" ]; do
-	set -- "$@" "$dir/shard-$i.tsv"
-	i=$((i + 1))
-done
-exec sh "$here/merge.sh" -o "$dir" "$@"
+merge_shards

@@ -44,10 +44,8 @@
 #     --runs 5 --transfer bin/pb-run --pairs 200 -- /opt/app/old /opt/app/new
 set -eu
 prog=run-ssh.sh
-die() { echo "$prog: $*" >&2; exit 1; }
-usage_error() { echo "$prog: $* (see $prog --help)" >&2; exit 2; }
-
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/shards.sh"
 [ -x "$here/../../bin/pb-pair" ] && PATH="$(cd "$here/../../bin" && pwd):$PATH"
 
 hosts='' shards='' runs=5 seed='' dir=shards dry=0 after_dashes=0
@@ -64,7 +62,7 @@ while [ "$n" -gt 0 ]; do
 		continue
 	fi
 	case $a in
-	--help|-h) sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+	--help|-h) usage; exit 0 ;;
 	--dry-run) dry=1 ;;
 	--hosts|--shards|--runs|--seed|--dir|--transfer)
 		[ "$n" -gt 0 ] || usage_error "option '$a' needs a value"
@@ -91,15 +89,11 @@ while [ "$n" -gt 0 ]; do
 done
 [ -n "$hosts" ] || usage_error "--hosts LOGINS is required (host1,host2,...)"
 [ -n "$shards" ] || shards=$(( 2 * $(echo "$hosts" | tr ',' '\n' | grep -c .) ))
-case $shards in ''|*[!0-9]*|0*) usage_error "--shards wants a whole number from 1" ;; esac
-case $runs in ''|*[!0-9]*|0*) usage_error "--runs wants a whole number from 1" ;; esac
-[ "$after_dashes" = 1 ] || usage_error "no command: give -- CMD_A [CMD_B]"
-command -v parallel >/dev/null 2>&1 ||
-	die "GNU parallel not found (install the Debian package parallel)"
+check_shard_args
 # parallel --sshlogin asks for rsync before it runs (or prints) anything
 command -v rsync >/dev/null 2>&1 ||
 	die "rsync not found: GNU parallel --sshlogin moves files with it (install the Debian package rsync, here and on every host)"
-[ -n "$seed" ] || seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+draw_seed
 if [ "$dry" = 1 ]; then
 	dir=.   # nothing comes back: no directory made
 else
@@ -130,10 +124,4 @@ run_shards() {
 (run_shards "$@") || die "a shard failed (see above)"
 [ "$dry" = 1 ] && exit 0
 
-set --
-i=1
-while [ "$i" -le "$shards" ]; do
-	set -- "$@" "$dir/shard-$i.tsv"
-	i=$((i + 1))
-done
-exec sh "$here/merge.sh" -o "$dir" "$@"
+merge_shards
