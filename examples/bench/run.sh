@@ -17,10 +17,9 @@ N=${BENCH_ROWS:-1000000}
 RUNS=${BENCH_RUNS:-5} PAIRS=${BENCH_PAIRS:-8}
 [ "${BENCH_QUICK:-0}" = 1 ] && N=100000 RUNS=3 PAIRS=3
 
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+. examples/bench/lib.sh
 arm_median() { awk -F'\t' -v arm="$2" '!/^#/ && $3 == "measure" && $4 == arm { print $7 }' "$1" | median; }
 peak_kib() { /usr/bin/time -f %M sh -c "$1" 2>&1 >/dev/null | tail -n 1; }
-field() { awk -F'\t' -v c="$1" '/^#/ { next } !h { for (i = 1; i <= NF; i++) if ($i == c) k = i; h = 1; next } { print $k; exit }' "$2"; }
 ms() { awk -v ns="$1" 'BEGIN { printf "%.1f ms", ns / 1e6 }'; }
 
 # versus NAME PEER_CMD PB_CMD: pb-run pairs peer (A) with pb (B); one row

@@ -9,8 +9,7 @@ PATH="$top/bin:$PATH"
 W=$top/examples/workload/pb-workload
 mkdir -p "$out"
 
-med() { awk -F'\t' -v c="$1" '/^#/ { next } !h { for (i = 1; i <= NF; i++) if ($i == c) k = i; h = 1; next }
-	{ print $k }' "$2" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+. "$top/examples/bench/lib.sh"
 
 echo "## Runner (issue 3)"
 echo
@@ -18,7 +17,7 @@ echo
 # 1. Overhead: a workload that does nothing, pb-run --no-shell vs hyperfine -N.
 pb-run --no-shell --runs 5 --pairs 1000 --warmup 50 --quiet --seed 1 -- "$W --us 0" >"$out/noop.tsv"
 awk -F'\t' '!/^#/ && $3 == "measure"' "$out/noop.tsv" | cut -f7 | sort -g >"$out/noop.ns"
-pbm=$(awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }' "$out/noop.ns")
+pbm=$(median <"$out/noop.ns")
 hyperfine -N -w 100 -r 10000 --export-json "$out/hf.json" "$W --us 0" >/dev/null 2>&1
 hfm=$(sed -n 's/.*"median": *\([0-9.e+-]*\).*/\1/p' "$out/hf.json" | head -n 1)
 hfns=$(awk -v s="$hfm" 'BEGIN { printf "%.0f", s * 1e9 }')
@@ -28,8 +27,7 @@ echo "| time of a no-op command (median, spawn to reap) | $pbm ns (10000 obs) | 
 
 # 2. Worker round trip of a no-op worker.
 pb-run --no-shell --runs 5 --pairs 5000 --warmup 100 --quiet --seed 1 --worker "$W --worker --us 0" >"$out/worker.tsv"
-wm=$(awk -F'\t' '!/^#/ && $3 == "measure"' "$out/worker.tsv" | cut -f7 | sort -g |
-	awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }')
+wm=$(awk -F'\t' '!/^#/ && $3 == "measure"' "$out/worker.tsv" | cut -f7 | median)
 echo "| no-op worker round trip (median) | $wm ns (50000 obs) | goal: < 30000 ns | |"
 echo
 
@@ -51,15 +49,14 @@ echo "| mode | injected | median d | error | runs that saw it (per-run t interva
 echo "|---|---|---|---|---|"
 for mode in worker command; do
 	for d in 10us 25us 250us 500us; do
-		if [ $mode = worker ]; then
-			pb-run --no-shell --runs 10 --pairs 300 --warmup 30 --quiet --seed 7 \
-				--delay "$d" --worker "$W --worker --us 1000" >"$out/d-$mode-$d.tsv"
-		else
-			pb-run --no-shell --runs 10 --pairs 300 --warmup 30 --quiet --seed 7 \
-				--delay "$d" -- "$W --us 1000" >"$out/d-$mode-$d.tsv"
-		fi
+		case $mode in
+		worker) set -- --worker "$W --worker --us 1000" ;;
+		command) set -- -- "$W --us 1000" ;;
+		esac
+		pb-run --no-shell --runs 10 --pairs 300 --warmup 30 --quiet --seed 7 \
+			--delay "$d" "$@" >"$out/d-$mode-$d.tsv"
 		pb-pair "$out/d-$mode-$d.tsv" >"$out/p-$mode-$d.tsv"
-		m=$(med d "$out/p-$mode-$d.tsv")
+		m=$(column d "$out/p-$mode-$d.tsv" | median)
 		inj=$(awk -F'\t' '!/^#/ && $3 == "measure" && $4 == "B" { print $6; exit }' "$out/d-$mode-$d.tsv")
 		seen=$(pb-tint --column d --group run "$out/p-$mode-$d.tsv" |
 			awk -F'\t' '/^#/ { next } !h { for (i = 1; i <= NF; i++) if ($i == "lo") k = i; h = 1; next } $k > 0 { n++ } END { print n + 0 }')
