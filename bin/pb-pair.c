@@ -607,10 +607,7 @@ static void check_leftovers(struct state *st)
 	for (i = 0; i < st->p.cap; i++)
 		if (st->p.used[i]) {
 			const struct half *h = &st->p.slot[i];
-			st->s.lineno = h->line;
-			st->s.name = strcmp(st->s.names[h->file], "-") ?
-			             st->s.names[h->file] : "stdin";
-			stream_die(&st->s, "run %lld pair %lld: arm %c has no arm %c",
+			stream_die_at(&st->s, h->file, h->line, "run %lld pair %lld: arm %c has no arm %c",
 			           (long long)h->run, (long long)h->pair, 'A' + h->arm,
 			           'B' - h->arm);
 		}

@@ -18,19 +18,39 @@
 #endif
 enum { READ_CHUNK = STREAM_READ_CHUNK };
 
+const char *stream_file_name(const struct stream *s, int file)
+{
+	return strcmp(s->names[file], "-") == 0 ? "stdin" : s->names[file];
+}
+
+/* "name:line: message" (line 0: no line), then exit 1; the callers'
+ * va_start is never ended, as nothing returns to them. */
+static noreturn void vdie_at(const char *name, long line, const char *fmt, va_list ap)
+{
+	char where[512];
+
+	if (line > 0)
+		snprintf(where, sizeof where, "%s:%ld", name, line);
+	else
+		snprintf(where, sizeof where, "%s", name);
+	pb_vmessage(where, fmt, ap);
+	pb_exit_data();
+}
+
 void stream_die(const struct stream *s, const char *fmt, ...)
 {
 	va_list ap;
-	char where[512];
 
-	if (s->lineno > 0)
-		snprintf(where, sizeof where, "%s:%ld", s->name, s->lineno);
-	else
-		snprintf(where, sizeof where, "%s", s->name);
 	va_start(ap, fmt);
-	pb_vmessage(where, fmt, ap);
-	va_end(ap);
-	pb_exit_data();
+	vdie_at(s->name, s->lineno, fmt, ap);
+}
+
+void stream_die_at(const struct stream *s, int file, long line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vdie_at(stream_file_name(s, file), line, fmt, ap);
 }
 
 static void open_next(struct stream *s)
@@ -40,12 +60,11 @@ static void open_next(struct stream *s)
 	s->lineno = 0;
 	s->bpos = s->bend = 0;
 	s->eof = 0;
+	s->name = stream_file_name(s, s->cur);
 	if (strcmp(n, "-") == 0) {
 		s->fd = 0;
-		s->name = "stdin";
 		return;
 	}
-	s->name = n;
 	s->fd = open(n, O_RDONLY);
 	if (s->fd < 0)
 		die("%s:", n);
@@ -237,7 +256,7 @@ static void check_header(struct stream *s)
 			break;
 	if (i < s->nfield || i < s->ncol)
 		stream_die(s, "header differs from %s's (column %zu: '%.40s' vs '%.40s')",
-		           s->names[0][0] == '-' && !s->names[0][1] ? "stdin" : s->names[0],
+		           stream_file_name(s, 0),
 		           i + 1, i < s->nfield ? s->field[i] : "",
 		           i < s->ncol ? s->col[i] : "");
 }

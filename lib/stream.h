@@ -58,6 +58,10 @@ const char *stream_line(struct stream *s, size_t *len);
 int stream_valid_name(const char *name);
 /* "pb-tool: file:line: message", exit 1. */
 noreturn void stream_die(const struct stream *s, const char *fmt, ...);
+/* The same for line of file (an index into names), read earlier. */
+noreturn void stream_die_at(const struct stream *s, int file, long line, const char *fmt, ...);
+/* names[file] as messages give it: "-" is "stdin". */
+const char *stream_file_name(const struct stream *s, int file);
 /* From now on comments go to stdout as they are read. */
 void stream_passthrough(struct stream *s);
 /* The last value of "# key: value" in file (or any file when file < 0). */
