@@ -25,4 +25,21 @@ size_t num_format(char buf[NUM_BUFSZ], double x);   /* returns length */
 size_t num_format_i64(char buf[NUM_BUFSZ], int64_t x);
 void num_put(FILE *f, double x);
 
+/* Clinger's fast path, for the parser and the printer's read-back check:
+ * mant * 10^exp10 correctly rounded in one multiply or divide when the
+ * significand is below 2^53 and |exp10| <= 22. Returns 0 when it does not
+ * apply. */
+static inline int num_exact(uint64_t mant, long exp10, double *out)
+{
+	static const double pow10[] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+	};
+
+	if (mant >= (UINT64_C(1) << 53) || exp10 < -22 || exp10 > 22)
+		return 0;
+	*out = exp10 < 0 ? (double)mant / pow10[-exp10] : (double)mant * pow10[exp10];
+	return 1;
+}
+
 #endif

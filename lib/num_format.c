@@ -205,26 +205,19 @@ static int grisu2(double x, char *buf, int *k10)
 	return digit_gen(w, wp, wp.f - wm.f, buf, k10);
 }
 
-static const double exact_pow10[] = {
-	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-};
-
 /* Does digits * 10^k10 read back as x?  Exact (Clinger's fast path) when
  * it applies, strtod otherwise. */
 static int reads_back(const char *digits, int len, int k10, double x)
 {
 	uint64_t m = 0;
+	double v;
 	char tmp[40];
 	int i;
 
 	for (i = 0; i < len; i++)
 		m = m * 10 + (uint64_t)(digits[i] - '0');
-	if (m < (UINT64_C(1) << 53) && k10 >= -22 && k10 <= 22) {
-		double v = (double)m;
-		v = k10 < 0 ? v / exact_pow10[-k10] : v * exact_pow10[k10];
+	if (num_exact(m, k10, &v))
 		return v == x;
-	}
 	memcpy(tmp, digits, (size_t)len);
 	tmp[len] = 'e';
 	num_format_i64(tmp + len + 1, k10);

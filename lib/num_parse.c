@@ -7,13 +7,6 @@
 
 #include "num.h"
 
-/* Exact powers of ten for Clinger's fast path: with a significand below
- * 2^53 and |exponent| <= 22 one multiply or divide is correctly rounded. */
-static const double exact_pow10[] = {
-	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-};
-
 static int is_digit(char c)
 {
 	return c >= '0' && c <= '9';
@@ -148,10 +141,8 @@ int num_parse(const char *s, double *out)
 
 	if (n < 0 || s[n] != '\0')
 		return -1;
-	if (!d.dropped && d.mant < (UINT64_C(1) << 53) &&
-	    d.exp10 >= -22 && d.exp10 <= 22) {
-		v = (double)d.mant;
-		v = d.exp10 < 0 ? v / exact_pow10[-d.exp10] : v * exact_pow10[d.exp10];
+	if (!d.dropped && num_exact(d.mant, d.exp10, &v)) {
+		;
 	} else if (!d.dropped && long_double_path(d.mant, d.exp10, &v)) {
 		;
 	} else {
