@@ -42,14 +42,7 @@ done
 [ $# -ge 1 ] || usage_error "no hyperfine JSON file"
 case $a,$b in ?*,|,?*) usage_error "--a and --b go together" ;; esac
 [ "${a:-1}" != "${b:-2}" ] || usage_error "--a and --b name the same command"
-command -v jq >/dev/null 2>&1 || die "jq not found (install the Debian package jq)"
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/hyperfine2pb.XXXXXX") || die "cannot make a temporary directory"
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-. "$(dirname "$0")/import.sh"
+. "$(dirname "$0")/import.sh"   # jq found, $tmp made
 jq_kind="a hyperfine export"
 
 # The program: each export checked, its times in ns ({file, results:

@@ -1,5 +1,12 @@
 # import.sh: what hyperfine2pb.sh and pyperf2pb.sh share. Source it once
-# $prog, die and $tmp (a private temporary directory) exist.
+# $prog and die exist and the arguments are checked: it finds jq and makes
+# $tmp, a private temporary directory removed at exit.
+
+command -v jq >/dev/null 2>&1 || die "jq not found (install the Debian package jq)"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/$prog.XXXXXX") || die "cannot make a temporary directory"
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 # shell_words WORD...: the words on one line, each quoted where a shell
 # would need it, for the provenance line.

@@ -38,14 +38,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ $# -eq 2 ] || usage_error "give two files: A.json B.json"
-command -v jq >/dev/null 2>&1 || die "jq not found (install the Debian package jq)"
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pyperf2pb.XXXXXX") || die "cannot make a temporary directory"
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-. "$(dirname "$0")/import.sh"
+. "$(dirname "$0")/import.sh"   # jq found, $tmp made
 jq_kind="a pyperf file"
 # in1, in2 may be unpacked copies: messages name the files given
 jq_name() { if [ "$1" = "$in1" ]; then printf '%s' "$name1"; else printf '%s' "$name2"; fi; }
