@@ -99,7 +99,7 @@ FUZZ_CC = clang
 FUZZ_FLAGS = -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer -Wall -Wextra -Werror \
 	-DSTREAM_READ_CHUNK=11 -DSTREAM_LINE_MAX=200u
-FUZZ_LIB = lib/err.c lib/num_parse.c lib/num_format.c lib/stream.c
+FUZZ_LIB = lib/err.c lib/num_parse.c lib/num_format.c lib/stream.c lib/group.c
 FUZZ_OUT = t/fuzz/out
 fuzz:
 	@$(NEED) $(FUZZ_CC):clang

@@ -229,9 +229,11 @@ static void take_header(struct stream *s)
 
 	split(s);
 	for (i = 0; i < s->nfield; i++) {
-		if (!stream_valid_name(s->field[i]))
+		if (!stream_valid_name(s->field[i])) {
+			groups_free(&names);   /* the fuzz harness lives on after a die */
 			stream_die(s, "bad column name '%.40s' in header "
 			           "(names are [a-z_][a-z0-9_]*)", s->field[i]);
+		}
 		/* a hash, not all pairs: a header may hold 100 000 names */
 		groups_index(&names, s->field[i], strlen(s->field[i]));
 		if (names.n != i + 1) {
