@@ -13,6 +13,7 @@
 #include "opt.h"
 #include "stats.h"
 #include "stream.h"
+#include "study.h"
 
 static const char usage[] =
 	"usage: pb-plan [options] [FILE...]\n"
@@ -252,25 +253,49 @@ static int cmp_start(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The start stamp of each "# run:" comment (pb(7)), by its run number as
+ * written; the first comment of a run counts. Kept as they pass: the
+ * reader keeps only the heads, and these come among the rows. */
+struct run_starts {
+	struct groups runs;
+	double *ms;
+	size_t cap;
+};
+
+static void note_run_start(void *ctx, const struct stream *s, const struct meta *m)
+{
+	struct run_starts *rs = ctx;
+	struct run_comment rc;
+	size_t before = rs->runs.n, i;
+	double ms;
+
+	(void)s;
+	if (strcmp(m->key, "run") != 0 || run_comment_parse(m->value, &rc) < 0 ||
+	    !rc.start.len || (ms = stamp_ms(rc.start.p)) < 0)
+		return;
+	i = groups_index(&rs->runs, rc.number.p, rc.number.len);
+	if (rs->runs.n > before) {
+		xgrow(&rs->ms, &rs->cap, i + 1, sizeof *rs->ms);
+		rs->ms[i] = ms;
+	}
+}
+
 /* A run's cost beyond its measured pairs: the gap between consecutive run
  * starts less the time of the earlier run's pairs (median over the gaps).
  * Returns -1 when fewer than two runs have start stamps. */
-static double run_cost_from_stamps(const struct stream *s, const struct groups *ids,
+static double run_cost_from_stamps(const struct run_starts *rs, const struct groups *ids,
                                    const struct run_acc *r)
 {
-	struct start *st = xmalloc((s->nmeta + 1) * sizeof *st);
+	struct start *st = xmalloc((rs->runs.n + 1) * sizeof *st);
 	double *over, cost;
 	size_t i, n = 0, k = 0;
 
-	for (i = 0; i < s->nmeta; i++) {
-		const char *v = s->meta[i].value, *at = strstr(v, "start=");
-		long j;
+	for (i = 0; i < rs->runs.n; i++) {
+		long j = groups_find(ids, rs->runs.key[i], rs->runs.keylen[i]);
 
-		if (strcmp(s->meta[i].key, "run") != 0 || !at)
+		if (j < 0)
 			continue;
-		j = groups_find(ids, v, strcspn(v, " "));
-		if (j < 0 || (st[n].ms = stamp_ms(at + 6)) < 0)
-			continue;
+		st[n].ms = rs->ms[i];
 		st[n++].run = (size_t)j;
 	}
 	if (n < 2) {
@@ -292,9 +317,9 @@ struct costs {
 	char run_how[128], pair_how[96];
 };
 
-static void find_costs(const struct opts *o, const struct stream *s, const struct groups *ids,
-                       const struct run_acc *r, double pairs, double pair_time, int have_ab,
-                       struct costs *c)
+static void find_costs(const struct opts *o, const struct stream *s, const struct run_starts *rs,
+                       const struct groups *ids, const struct run_acc *r, double pairs,
+                       double pair_time, int have_ab, struct costs *c)
 {
 	const char *w = stream_meta(s, "warmup", -1);
 	double stamps;
@@ -315,7 +340,7 @@ static void find_costs(const struct opts *o, const struct stream *s, const struc
 	if (o->run_cost >= 0) {
 		c->run = (double)o->run_cost;
 		snprintf(c->run_how, sizeof c->run_how, "given");
-	} else if (have_ab && (stamps = run_cost_from_stamps(s, ids, r)) >= 0) {
+	} else if (have_ab && (stamps = run_cost_from_stamps(rs, ids, r)) >= 0) {
 		c->run = stamps;
 		snprintf(c->run_how, sizeof c->run_how, "measured: median gap between run "
 		         "starts less the run's measured pairs");
@@ -398,6 +423,7 @@ int main(int argc, char **argv)
 	struct opts o;
 	struct stream s;
 	struct groups ids = { 0 };
+	struct run_starts starts = { 0 };
 	struct run_acc *r = NULL;
 	struct anova a;
 	struct costs c;
@@ -408,6 +434,7 @@ int main(int argc, char **argv)
 	pb_init(argc, argv, "pb-plan");
 	parse_args(argc, argv, &o);
 	stream_open(&s, argc - optind, argv + optind);
+	stream_on_meta(&s, note_run_start, &starts);
 	stream_header(&s);
 	col = stream_col(&s, o.column);
 	rcol = stream_col(&s, o.run);
@@ -435,7 +462,7 @@ int main(int argc, char **argv)
 		die("%s: one row per run; variance within runs needs runs of 2 or more rows "
 		    "(the pair stream, not --by-run)", s.name);
 	a = anova(r, ids.n);
-	find_costs(&o, &s, &ids, r, pairs, pair_time, ca >= 0 && cb >= 0, &c);
+	find_costs(&o, &s, &starts, &ids, r, pairs, pair_time, ca >= 0 && cb >= 0, &c);
 	out_begin(&s);
 	plan_metadata(&o, &a, &c);
 	out_field("plan"), out_field("sigma2_between"), out_field("sigma2_within");
@@ -443,6 +470,8 @@ int main(int argc, char **argv)
 	out_end();
 	print_plans(&a, &o, &c);
 	free(r);
+	free(starts.ms);
+	groups_free(&starts.runs);
 	groups_free(&ids);
 	stream_close(&s);
 	return pb_finish();
