@@ -571,43 +571,66 @@ static void check_shard(struct state *st)
 	}
 }
 
-/* The same run twice: the same study and run number; in older streams,
- * without study=, the same start stamp, pid and host in two files (one
- * pb-run in command mode gives every run its own pid, so within a file
- * two runs may share them). */
+/* Whether an identity of a run was met before: its index, or -1 when it
+ * is new (then noted with this file and line). key is freed. */
+static long id_seen(struct state *st, char *key, int len, long line)
+{
+	size_t before = st->run_ids.n, i = groups_index(&st->run_ids, key, (size_t)len);
+
+	free(key);
+	if (st->run_ids.n == before)
+		return (long)i;
+	xgrow(&st->run_id, &st->run_id_cap, i + 1, sizeof *st->run_id);
+	st->run_id[i].file = st->s.cur;
+	st->run_id[i].line = line;
+	return -1;
+}
+
+/* key = the words printed with fmt, in memory of its own. */
+static char *id_key(int *len, const char *fmt, ...)
+{
+	va_list ap;
+	char *key;
+
+	va_start(ap, fmt);
+	*len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	key = xmalloc((size_t)*len + 1);
+	va_start(ap, fmt);
+	vsnprintf(key, (size_t)*len + 1, fmt, ap);
+	va_end(ap);
+	return key;
+}
+
+/* The same run twice: the same study and run number, in any file. A run
+ * copied under another number: the same study (or none, in older
+ * streams), start stamp, pid and host in two files; not within one, where
+ * two runs of one pb-run in command mode share its pid and may share a
+ * millisecond. */
 static void check_run_identity(struct state *st, const struct run_comment *rc, long line)
 {
-	const struct word *w = rc->study.len ? &rc->study : &rc->start;
+	const struct word *id = &rc->study, *t = &rc->start;
 	char b[MSG_CUT_BUF], *key;
-	size_t len, before = st->run_ids.n, i;
-	int file = st->s.cur;
+	int len;
+	long i;
 
-	if (!w->len)
-		return;
-	len = rc->study.len ? w->len + NUM_BUFSZ + 1 : w->len + rc->pid.len + rc->host.len + 2;
-	key = xmalloc(len + 1);
-	if (rc->study.len)
-		len = (size_t)snprintf(key, len + 1, "%.*s %lld", (int)w->len, w->p, (long long)rc->run);
-	else
-		snprintf(key, len + 1, "%.*s\t%.*s\t%.*s", (int)w->len, w->p, (int)rc->pid.len,
-		         rc->pid.p, (int)rc->host.len, rc->host.p);
-	i = groups_index(&st->run_ids, key, len);
-	free(key);
-	if (st->run_ids.n > before) {
-		xgrow(&st->run_id, &st->run_id_cap, i + 1, sizeof *st->run_id);
-		st->run_id[i].file = file;
-		st->run_id[i].line = line;
-		return;
+	if (id->len) {
+		key = id_key(&len, "S%.*s\t%lld", (int)id->len, id->p, (long long)rc->run);
+		if ((i = id_seen(st, key, len, line)) >= 0 && st->run_id[i].file == st->s.cur)
+			stream_die(&st->s, "run %lld of study %s again (also line %ld): the same run "
+			           "twice?", (long long)rc->run, word_cut(b, id), st->run_id[i].line);
+		if (i >= 0)
+			die("%s and %s both hold run %lld of study %s: the same run twice?",
+			    st->s.names[st->run_id[i].file], st->s.name, (long long)rc->run,
+			    word_cut(b, id));
 	}
-	if (rc->study.len && st->run_id[i].file == file)
-		stream_die(&st->s, "run %lld of study %s again (also line %ld): the same run twice?",
-		           (long long)rc->run, word_cut(b, w), st->run_id[i].line);
-	if (rc->study.len)
-		die("%s and %s both hold run %lld of study %s: the same run twice?",
-		    st->s.names[st->run_id[i].file], st->s.name, (long long)rc->run, word_cut(b, w));
-	if (st->run_id[i].file != file)
+	if (!t->len)
+		return;
+	key = id_key(&len, "T%.*s\t%.*s\t%.*s\t%.*s", (int)id->len, id->p, (int)t->len, t->p,
+	             (int)rc->pid.len, rc->pid.p, (int)rc->host.len, rc->host.p);
+	if ((i = id_seen(st, key, len, line)) >= 0 && st->run_id[i].file != st->s.cur)
 		die("%s and %s both hold a run with start=%s: the same run twice?",
-		    st->s.names[st->run_id[i].file], st->s.name, word_cut(b, w));
+		    st->s.names[st->run_id[i].file], st->s.name, word_cut(b, t));
 }
 
 /* "# run: R start=... pid=... study=... host=H": run R is seen (its host
@@ -619,8 +642,8 @@ static void note_run(struct state *st, const struct meta *m)
 
 	if (run_comment_parse(m->value, &rc) < 0)
 		return;
-	r = run_of(st, rc.run);
 	check_run_identity(st, &rc, m->line);
+	r = run_of(st, rc.run);
 	if (st->o.host && rc.host.len && !r->host) {
 		r->host = xmalloc(rc.host.len + 1);
 		memcpy(r->host, rc.host.p, rc.host.len);
