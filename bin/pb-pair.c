@@ -132,7 +132,7 @@ struct state {
 	int file_checked;
 };
 
-static const char *host_of_run(struct state *st, struct run *r);
+static const char *host_of_run(const struct run *r);
 
 static size_t hash_pair(int64_t run, int64_t pair, size_t cap)
 {
@@ -318,9 +318,10 @@ static void find_cols(struct state *st)
 static int64_t int_at_least(const struct stream *s, size_t col, int64_t min, const char *what)
 {
 	int64_t v;
+	char b[MSG_CUT_BUF];
 
 	if (num_parse_i64(s->field[col], &v) < 0 || v < min)
-		stream_die(s, "column '%s': %s, got '%.40s'", s->col[col], what, s->field[col]);
+		stream_die(s, "column '%s': %s, got '%s'", s->col[col], what, msg_cut(b, s->field[col]));
 	return v;
 }
 
@@ -347,6 +348,7 @@ static void read_half(struct state *st, struct half *h)
 {
 	const struct stream *s = &st->s;
 	const char *arm = s->field[st->c.arm];
+	char b[MSG_CUT_BUF];
 
 	h->run = int_at_least(s, st->c.run, 0, "run must be a whole number >= 0");
 	h->pair = int_at_least(s, st->c.pair, 1, "pair must be a whole number >= 1");
@@ -354,11 +356,12 @@ static void read_half(struct state *st, struct half *h)
 		stream_die(s, "column 'pair': pair number %lld is beyond 100000000",
 		           (long long)h->pair);
 	if ((arm[0] != 'A' && arm[0] != 'B') || arm[1])
-		stream_die(s, "column 'arm': unknown arm '%.40s' (A or B)", arm);
+		stream_die(s, "column 'arm': unknown arm '%s' (A or B)", msg_cut(b, arm));
 	h->arm = arm[0] - 'A';
 	h->pos = (int)int_at_least(s, st->c.pos, 1, "pos must be 1 or 2");
 	if (h->pos > 2)
-		stream_die(s, "column 'pos': pos must be 1 or 2, got '%.40s'", s->field[st->c.pos]);
+		stream_die(s, "column 'pos': pos must be 1 or 2, got '%s'",
+		           msg_cut(b, s->field[st->c.pos]));
 	h->delay = int_at_least(s, st->c.delay, 0, "delay_ns must be a whole number of ns >= 0");
 	h->ns = int_at_least(s, st->c.ns, 1, "time must be a whole number of ns > 0");
 	h->status = int_at_least(s, st->c.status, INT64_MIN + 1, "status must be a whole number");
@@ -445,7 +448,7 @@ static void emit_pair(struct state *st, struct run *r, const struct half *h[2])
 		free(own);
 		return;
 	}
-	host = st->o.host ? host_of_run(st, r) : NULL;   /* may fail: before any field */
+	host = st->o.host ? host_of_run(r) : NULL;   /* may fail: before any field */
 	out_i64(r->run);
 	out_i64(a->pair);
 	out_field(a->pos == 1 ? "A" : "B");
@@ -469,6 +472,7 @@ static void take_row(struct state *st)
 	struct run *r;
 	size_t at;
 	const char *phase = st->s.field[st->c.phase];
+	char b[MSG_CUT_BUF];
 
 	read_half(st, &h);
 	if (strcmp(phase, "warmup") == 0) {
@@ -476,7 +480,8 @@ static void take_row(struct state *st)
 		return;
 	}
 	if (strcmp(phase, "measure") != 0)
-		stream_die(&st->s, "column 'phase': unknown phase '%.40s' (warmup or measure)", phase);
+		stream_die(&st->s, "column 'phase': unknown phase '%s' (warmup or measure)",
+		           msg_cut(b, phase));
 	r = run_of(st, h.run);
 	if (excluded(&st->o, h.run, 1))
 		return;
@@ -719,9 +724,8 @@ static void on_meta(void *ctx, const struct stream *s, const struct meta *m)
 }
 
 /* The host of run r (--host), or an error when its comment named none. */
-static const char *host_of_run(struct state *st, struct run *r)
+static const char *host_of_run(const struct run *r)
 {
-	(void)st;
 	if (!r->host)
 		die("--host: run %lld has no '# run: %lld ... host=H' comment", (long long)r->run,
 		    (long long)r->run);
@@ -756,7 +760,7 @@ static void emit_runs(struct state *st)
 		out_num(b - a);
 		out_num(reduce(r->delay, r->n, st->o.stat));
 		if (st->o.host)
-			out_field(host_of_run(st, r));
+			out_field(host_of_run(r));
 		if (r->extra)
 			out_field(r->extra);
 		out_end();
@@ -843,40 +847,50 @@ static struct stop *stop_in(struct state *st, const struct run *r)
 	return NULL;
 }
 
-/* A run with fewer measured pairs than its head's "pairs", and why, when
- * a comment says; a study that stopped. The first few runs are named. */
+/* The measured pairs a run should have: its head's "pairs", or -1. */
+static int64_t planned_pairs(const struct state *st, const struct run *r)
+{
+	const char *v = stream_head_meta(&st->s, "pairs", r->file);
+	int64_t n;
+
+	return v && num_parse_i64(v, &n) == 0 && n > 0 ? n : -1;
+}
+
+/* Runs with fewer measured pairs than planned, and why when a comment
+ * says; a study that stopped. The first few runs are named, the rest
+ * counted: a worker that dies in every run must not flood the output. */
 static void warn_incomplete(struct state *st)
 {
 	enum { NAMED = 3 };
 	size_t i, nshort = 0;
-	int64_t want = 0;
+	int64_t want, short_want = 0;
 
 	for (i = 0; i < st->run_index.n; i++) {
 		struct run *r = &st->runs[i];
-		const char *v = stream_head_meta(&st->s, "pairs", r->file);
-		struct stop *t;
+		struct stop *t = stop_in(st, r);
+		long long run = (long long)r->run;
 
-		if (!v || num_parse_i64(v, &want) < 0 || r->joined >= want ||
-		    excluded(&st->o, r->run, 0) || ++nshort > NAMED)
+		want = planned_pairs(st, r);
+		if (r->joined >= want || excluded(&st->o, r->run, 0))
 			continue;
-		t = stop_in(st, r);
+		short_want = want;
+		if (++nshort > NAMED)
+			continue;
 		if (t)
-			t->used = 1;
+			t->used = 1;   /* said here, with the run */
 		if (r->ended)
 			warning("run %lld has %ld of %lld measured pairs: the run ended early "
-			        "(# run_ended: %s)", (long long)r->run, r->joined, (long long)want,
-			        r->ended);
+			        "(# run_ended: %s)", run, r->joined, (long long)want, r->ended);
 		else if (t)
-			warning("run %lld has %ld of %lld measured pairs: %s (# %s: %s)",
-			        (long long)r->run, r->joined, (long long)want, stop_says(t),
-			        t->key, t->text);
+			warning("run %lld has %ld of %lld measured pairs: %s (# %s: %s)", run,
+			        r->joined, (long long)want, stop_says(t), t->key, t->text);
 		else
 			warning("run %lld has %ld of %lld measured pairs, and no comment says "
-			        "why (a cut stream?)", (long long)r->run, r->joined, (long long)want);
+			        "why (a cut stream?)", run, r->joined, (long long)want);
 	}
 	if (nshort > NAMED)
 		warning("%zu more runs have fewer than %lld measured pairs", nshort - NAMED,
-		        (long long)want);
+		        (long long)short_want);
 	for (i = 0; i < st->nstops; i++)
 		if (!st->stops[i].used)
 			warning("%s (# %s: %s)", stop_says(&st->stops[i]), st->stops[i].key,
