@@ -47,10 +47,25 @@ is "$rc $(ran)" "0 " "runs as text: code in metadata and run labels is not run"
 is "$(grep -c . "$T/out" | awk '{ print ($1 > 20) }') $(grep -c '  @title_text ' "$T/out")" "1 1" \
 	"runs as text: the plot is drawn, a run label '@title_text' shown as it is"
 
+# Quotes where gnuplot's scanner misreads doubled ones: at the start of a
+# value, two and three in a row, at the end; with an @macro after them.
+{
+	printf "# pb-boot.column: '''d'' @title_text''\n"
+	printf "# pb-boot.stat: ''\n"
+	grep -v '^#' "$T/evil.tsv"
+} >"$T/quotes.tsv"
+for ext in png svg; do
+	run pb-plot runs -o "$T/quotes.$ext" "$T/quotes.tsv"
+	is "$rc $($ext "$T/quotes.$ext") $(ran)" "0 $ext " "runs -o x.$ext: quotes at the start and doubled in metadata: drawn, nothing run"
+done
+like "$(cat "$T/quotes.svg")" "Per-run intervals \\('' of '''d'' @title_text''\\)<" "... the title shows them as they are"
+run pb-plot runs "$T/quotes.tsv"
+is "$rc $(ran)" "0 " "runs as text: quotes in metadata: drawn, nothing run"
+
 # -o FILE: every kind of name, for PNG and SVG; a name that starts with
 # '-' is a file, not an option
 i=0
-for name in 'o`touch X8`' 'o$(touch X9)' "o'\"@x" 'o\n\' "o
+for name in 'o`touch X8`' 'o$(touch X9)' "o'\"@x" "'o''''x'''" 'o\n\' "o
 x" '-o'; do
 	for ext in png svg; do
 		i=$((i + 1))
