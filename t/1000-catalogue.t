@@ -219,10 +219,11 @@ pb-sense    | --delays 0 --delay 1us -- true       | -                  | 2 | no
 pb-sense    | --delays 0 -- true false             | -                  | 2 | none | pb-sense runs A/A: give one command after -- | two commands
 pb-sense    | --delays 0 --sql-b x -- true         | -                  | 2 | none | pb-sense runs A/A: give --sql-a only | --sql-b
 pb-sense    | --delays                             | -                  | 2 | none | option '--delays' needs a value | option without its value
-pb-sense    | --delays 0 --runs 0 -- true          | -                  | 2 | none | ^pb-run: --runs wants a whole number from 1 | a pb-run option's bad value (pb-run's message)
+pb-sense    | --delays 0 --runs 0 -- true          | -                  | 2 | none | --runs wants a whole number from 2 to 100000000, not '0' | a pb-run option's bad value, in pb-sense's words
 pb-sense    | --delays 0 --bogus -- true           | -                  | 2 | none | ^pb-sense: unknown option '--bogus' | unknown option (pb-sense knows pb-run's options)
 pb-sense    | --delays 0 --quiet --runs 2 --pairs 2 --warmup 0 -- false | - | 1 | none | pb-run failed at delay 0 \(status 1\): pb-run: run 1 pair 1 | a failing command: one line, pb-run's folded in
-pb-sense    | --delays 0 --quiet --runs 1 --pairs 3 --warmup 0 -- true | - | 1 | head | the analysis failed at delay 0: pb-boot: .*only 1 block | an analysis failure: one line, pb-boot's folded in
+pb-sense    | --delays 0 --quiet --runs 1 --pairs 3 --warmup 0 -- true | - | 2 | none | --runs wants a whole number from 2 | one run: refused before anything runs (the analysis compares runs)
+pb-sense    | --delays 0 --quiet --runs 2 --pairs 2 --warmup 0 --ignore-failure -- false | - | 1 | head | the analysis failed at delay 0: pb-pair: .*no measured pairs left$ | an analysis failure: one line, pb-pair's folded in
 pb-sense    | --delays 0 --raw empty.tsv/d --runs 2 --pairs 2 -- true | - | 1 | none | empty.tsv/d: cannot create the directory$ | an uncreatable --raw directory
 # --- pb-plot
 pb-plot     | -                                    | -                  | 2 | none | which picture\? runs, sense, trend or pairs | no KIND
@@ -248,7 +249,7 @@ pb-plot     | trend --column lr                    | pairs-lr-nan.tsv   | 1 | no
 pb-plot     | pairs                                | pairs-short.tsv    | 1 | none | pairs-short.tsv:10: 7 fields | a short row
 pb-plot     | pairs                                | pairs-cr-row.tsv   | 1 | none | pairs-cr-row.tsv:9: CR before end of line | CRLF
 pb-plot     | pairs                                | pairs-garbage.tsv  | 1 | none | pairs-garbage.tsv:[0-9]+: | garbage after the header: file:line
-pb-plot     | pairs                                | garbage.bin        | 1 | none | garbage.bin: no column 'd' for this picture$ | binary garbage
+pb-plot     | pairs                                | garbage.bin        | 1 | none | garbage.bin:1: bad column name | binary garbage
 pb-plot     | runs --level 2                       | pairs.tsv          | 2 | none | --level | a bad --level: usage, exit 2
 EOF
 
