@@ -1,7 +1,7 @@
 /* proc: the child processes pb-run times. Each child gets its own process
  * group, so a timeout or an interrupt stops the command and everything it
- * started. SIGINT and SIGTERM set proc_interrupted and kill the current
- * child's group at once, so no wait outlives an interrupt. */
+ * started. SIGINT, SIGTERM and SIGHUP set proc_interrupted and kill the
+ * current child's group at once, so no wait outlives an interrupt. */
 #ifndef PB_PROC_H
 #define PB_PROC_H
 
@@ -41,6 +41,14 @@ int proc_wait(pid_t pid, int64_t timeout_ns, int *wstatus);
 int proc_poll(pid_t pid, int *wstatus);
 /* SIGKILL the group of pid and reap pid; returns its wait status. */
 int proc_kill(pid_t pid);
+/* SIGKILL what is left of the group of pid, a child just reaped: what it
+ * started in the background ends with it. */
+void proc_end_group(pid_t pid);
+/* Watch pid (0: none): the moment it exits, SIGCHLD kills its group, so
+ * that nothing it left behind holds a pipe that pb-run reads. The first
+ * call unblocks SIGCHLD for good: proc_wait with a timeout (which waits
+ * for SIGCHLD) must not be used after it. */
+void proc_watch(pid_t pid);
 /* The wait status as pb's status column: exit code, or 128 + signal. */
 int64_t proc_status_code(int wstatus);
 /* Words of s split at blanks, NULL-terminated (for --no-shell). */
