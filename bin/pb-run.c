@@ -640,6 +640,7 @@ int main(int argc, char **argv)
 	parse_args(argc, argv, &c);
 	open_output(&c);
 	proc_signals_init();
+	atexit(proc_kill_live);   /* die() in the middle of a run */
 	memset(&ex, 0, sizeof ex);
 	if (c.pg)
 		exec_pg_init(&ex, &c);

@@ -39,14 +39,19 @@ static void live_remove(pid_t pid)
 			live[i] = 0;
 }
 
-static void on_signal(int sig)
+void proc_kill_live(void)
 {
 	int i;
 
-	proc_interrupted = sig;
 	for (i = 0; i < LIVE_MAX; i++)
 		if (live[i] > 0)
 			kill(-live[i], SIGKILL);
+}
+
+static void on_signal(int sig)
+{
+	proc_interrupted = sig;
+	proc_kill_live();
 	if (proc_on_interrupt)
 		proc_on_interrupt();
 }

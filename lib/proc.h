@@ -15,6 +15,9 @@ extern volatile sig_atomic_t proc_interrupted;   /* the signal, or 0 */
 extern void (*volatile proc_on_interrupt)(void);
 
 void proc_signals_init(void);
+/* SIGKILL every group started and not yet reaped (async-signal-safe; at
+ * exit, so that an error exit leaves no worker behind). */
+void proc_kill_live(void);
 /* fds the child gets as 0, 1, 2; -1 leaves ours. */
 struct proc_io {
 	int in, out, err;
