@@ -232,6 +232,8 @@ static void parse_args(int argc, char **argv, struct config *c)
 		die_usage("--first-run + --runs is beyond %ld", COUNT_MAX);
 	if (!seed_given)
 		c->seed = rng_seed_from_system();
+	/* Two draws: a seed has 53 bits (it must survive a double). */
+	c->study = rng_seed_from_system() << 11 ^ rng_seed_from_system();
 }
 
 /* Metadata */
@@ -273,6 +275,7 @@ static void head_metadata(const struct config *c, struct executor *ex)
 	out_meta("output", "%s", c->output ? c->output : "/dev/null");
 	if (c->ignore_failure)
 		out_meta("ignore_failure", "yes: failed observations are recorded, not fatal");
+	out_meta("study", "%016llx", (unsigned long long)c->study);
 	sysinfo_host(buf, sizeof buf);
 	out_meta("host", "%s", buf);
 	sysinfo_kernel(buf, sizeof buf);
@@ -361,7 +364,7 @@ static const char *describe(const struct where *w)
 static noreturn void stop_study(struct study *st, const struct where *w, const char *msg)
 {
 	progress_end(&st->prog);
-	printf("# failed: %s: %s\n", describe(w), msg);
+	out_meta("failed", "%s: %s", describe(w), msg);
 	st->ex->end_run(st->ex, st->c);
 	pb_finish();
 	die("%s: %s", describe(w), msg);
@@ -369,13 +372,14 @@ static noreturn void stop_study(struct study *st, const struct where *w, const c
 
 static noreturn void interrupted(struct study *st, const struct where *w)
 {
-	const char *sig = proc_interrupted == SIGINT ? "SIGINT" : "SIGTERM";
+	const char *sig = proc_interrupted == SIGINT ? "SIGINT"
+	                : proc_interrupted == SIGHUP ? "SIGHUP" : "SIGTERM";
 	int code = 128 + (int)proc_interrupted;
 
 	st->ex->end_run(st->ex, st->c);
 	progress_end(&st->prog);
-	printf("# interrupted: %s in %s; %ld pairs written\n", sig, describe(w),
-	       st->pairs_written);
+	out_meta("interrupted", "%s in %s; %ld pairs written", sig, describe(w),
+	         st->pairs_written);
 	pb_finish();
 	fprintf(stderr, "pb-run: interrupted by %s in %s\n", sig, describe(w));
 	exit(code);
@@ -443,21 +447,34 @@ static void write_row(long run, long pair, const char *phase, const struct half 
 	out_end();
 }
 
+/* Flush what is written. Stdout gone or full (EPIPE, ENOSPC) ends the
+ * study: the worker and what it started are stopped before the exit. */
+static void flush_or_stop(struct study *st)
+{
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		int saved = errno;
+
+		progress_end(&st->prog);
+		st->ex->end_run(st->ex, st->c);
+		errno = saved;   /* for pb_finish's message */
+		pb_finish();
+	}
+}
+
 static void write_pair(struct study *st, long run, long pair, const char *phase,
                        const struct half *first, const struct half *second)
 {
 	write_row(run, pair, phase, first);
 	write_row(run, pair, phase, second);
-	if (fflush(stdout) == EOF)
-		pb_finish();
+	flush_or_stop(st);
 	st->pairs_written++;
 }
 
 /* After the pair (if it completed) is written: why the run stops here. */
 static void run_ended(struct study *st)
 {
-	printf("# run_ended: %s; the rest of the run is not measured\n", st->ended);
-	fflush(stdout);
+	out_meta("run_ended", "%s; the rest of the run is not measured", st->ended);
+	flush_or_stop(st);
 }
 
 /* Time one observation: the work, then the busy-wait delay, both inside
@@ -579,8 +596,9 @@ static void one_run(struct study *st, long run)
 	if (st->ex->begin_run(st->ex, c, run, msg, sizeof msg) < 0)
 		stop_study(st, &setup, msg);
 	sysinfo_host(host, sizeof host);
-	printf("# run: %ld start=%s pid=%ld host=%s\n", run, stamp,
-	       (long)st->ex->pid(st->ex), host);
+	/* host last: the rest of the line, whatever it holds */
+	out_meta("run", "%ld start=%s pid=%ld study=%016llx host=%s", run, stamp,
+	         (long)st->ex->pid(st->ex), (unsigned long long)c->study, host);
 	if (phase(st, &r, run, "warmup", c->warmup, &k) == 0)
 		phase(st, &r, run, "measure", c->pairs, &k);
 	st->ex->end_run(st->ex, c);
@@ -588,6 +606,26 @@ static void one_run(struct study *st, long run)
 		run_hook(st, "cleanup", c->cleanup, &cleanup);
 	if (proc_interrupted)
 		interrupted(st, &cleanup);
+}
+
+/* fds 0 and 2 closed get /dev/null, so that no file or pipe opened later
+ * lands on them (a worker's pipe as our stdin, --output as our stderr).
+ * A closed stdout is an error: the stream would go wherever fd 1 is
+ * opened next. */
+static void check_std_fds(void)
+{
+	int fd, out_closed = 0;
+
+	for (fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		if (open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd)
+			_Exit(EXIT_DATA);
+		out_closed |= fd == 1;
+	}
+	if (out_closed)
+		die("standard output is closed: the stream has nowhere to go "
+		    "(redirect it to a file: > FILE)");
 }
 
 int main(int argc, char **argv)
@@ -598,9 +636,11 @@ int main(int argc, char **argv)
 	long run;
 
 	pb_init(argc, argv, "pb-run");
+	check_std_fds();
 	parse_args(argc, argv, &c);
 	open_output(&c);
 	proc_signals_init();
+	atexit(proc_kill_live);   /* die() in the middle of a run */
 	memset(&ex, 0, sizeof ex);
 	if (c.pg)
 		exec_pg_init(&ex, &c);

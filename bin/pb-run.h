@@ -32,6 +32,7 @@ struct config {
 	long runs, pairs, warmup, first_run;
 	int order;                 /* ORDER_* */
 	uint64_t seed;
+	uint64_t study;            /* this invocation's random identity */
 	int64_t delay_ns, timeout_ns;
 	int delay_arm;             /* 0 = A, 1 = B */
 	const char *setup, *prepare, *cleanup, *output;

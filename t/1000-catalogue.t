@@ -71,8 +71,8 @@ pb-run      | --bogus -- true                      | -                  | 2 | no
 pb-run      | --runs 1 --delay 5 us -- true        | -                  | 2 | none | unexpected 'us': commands go after -- | a stray word before --
 pb-run      | --runs 2 true                        | -                  | 2 | none | unexpected 'true': commands go after -- | a command without --
 pb-run      | -Z -- true                           | -                  | 2 | none | unknown option '-Z' | unknown short option
-pb-run      | --quiet --runs 2 --pairs 2 --warmup 0 -- false | -        | 1 | head | run 1 pair 1 \(measure\) arm [AB]: command exited with status 1$ | a failing command
-pb-run      | --quiet --order alternate --runs 1 --pairs 2 --warmup 0 -- true 'exit 3' | - | 1 | head | run 1 pair 1 \(measure\) arm B: command exited with status 3$ | a failing B
+pb-run      | --quiet --runs 2 --pairs 2 --warmup 0 -- false | -        | 1 | head | run 1 pair 1 \(measure\) arm [AB]: command exited with status 1 \(its output went to /dev/null; --output inherit shows it\)$ | a failing command
+pb-run      | --quiet --order alternate --runs 1 --pairs 2 --warmup 0 -- true 'exit 3' | - | 1 | head | run 1 pair 1 \(measure\) arm B: command exited with status 3 \(its output went to /dev/null; --output inherit shows it\)$ | a failing B
 pb-run      | --quiet --runs 1 --pairs 2 --warmup 0 --no-shell -- ./no-such-command | - | 1 | head | run 1 pair 1 \(measure\) arm [AB]: cannot start './no-such-command': No such file or directory$ | NOVALGRIND: a command that does not exist
 pb-run      | --quiet --order alternate --runs 1 --pairs 2 --warmup 0 --worker 'read x; echo bogus' | - | 1 | head | run 1 pair 1 \(measure\) arm A: worker answered neither ok nor error: 'bogus'$ | worker garbage
 pb-run      | --quiet --order alternate --runs 1 --pairs 2 --warmup 0 --worker 'read x' | - | 1 | head | run 1 pair 1 \(measure\) arm A: worker died | worker exits without an answer
