@@ -68,7 +68,9 @@ struct input {
 	int has_delay;
 };
 
-static void read_input(struct stream *s, struct input *in)
+/* each: the run is written as run_a, first in a row, so a run that begins
+ * with '#' is refused. */
+static void read_input(struct stream *s, struct input *in, int each)
 {
 	size_t crun, ca, cb;
 	long cd, cdelay;
@@ -91,6 +93,8 @@ static void read_input(struct stream *s, struct input *in)
 
 		if (!isfinite(d))
 			stream_die(s, "values too large: d = b - a overflows a double");
+		if (each)
+			group_check_first(s, crun, "rename the run");
 		if (in->ids.n > before) {
 			xgrow(&in->runs, &in->cap, i + 1, sizeof *in->runs);
 			memset(&in->runs[i], 0, sizeof in->runs[i]);
@@ -374,7 +378,7 @@ int main(int argc, char **argv)
 	}
 	memset(&in, 0, sizeof in);
 	stream_open(&s, argc - optind, argv + optind);
-	read_input(&s, &in);
+	read_input(&s, &in, each);
 	if (in.ids.n < 2)
 		die("%s: only 1 run; comparing across runs needs at least 2",
 		    argc - optind > 1 ? "the input" : s.name);
