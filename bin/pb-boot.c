@@ -351,8 +351,7 @@ int main(int argc, char **argv)
 		est = boot_stat_sorted(smp.x, smp.n, o.stat);
 		replicates(&smp, &o, &r, rep, &prog, i, g.n);
 		interval(&smp, &o, est, rep, group_name(&g, i, o.column), &lo, &hi);
-		if (*g.key[i])
-			out_field(g.key[i]);
+		group_cols_put(&gc, g.key[i], g.keylen[i]);
 		out_i64((int64_t)smp.n);
 		out_num(est);
 		out_num(lo);

@@ -142,10 +142,32 @@ double stat_quantile(double *x, size_t n, double p)
 	return lo + (h - (double)k) * (next_order(x, n, k) - lo);
 }
 
+/* Deviations divided by their largest magnitude: the sums of squares of
+ * values near 1e-160 or 1e160 then neither underflow nor overflow. */
+static double cor_scaled(const double *x, const double *y, size_t n, double mx, double my)
+{
+	double sx = 0, sy = 0, sxy = 0, sxx = 0, syy = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		sx = fmax(sx, fabs(x[i] - mx));
+		sy = fmax(sy, fabs(y[i] - my));
+	}
+	if (sx == 0 || sy == 0)
+		return NAN;   /* one variable does not vary */
+	for (i = 0; i < n; i++) {
+		double u = (x[i] - mx) / sx, v = (y[i] - my) / sy;
+		sxy += u * v;
+		sxx += u * u;
+		syy += v * v;
+	}
+	return sxy / sqrt(sxx * syy);
+}
+
 double stat_cor(const double *x, const double *y, size_t n)
 {
 	double mx = stat_mean(x, n), my = stat_mean(y, n);
-	double sxy = 0, sxx = 0, syy = 0;
+	double sxy = 0, sxx = 0, syy = 0, p;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
@@ -153,7 +175,10 @@ double stat_cor(const double *x, const double *y, size_t n)
 		sxx += (x[i] - mx) * (x[i] - mx);
 		syy += (y[i] - my) * (y[i] - my);
 	}
-	return sxy / sqrt(sxx * syy);
+	p = sxx * syy;
+	if (!(p >= DBL_MIN && p <= DBL_MAX) || !isfinite(sxy))
+		return cor_scaled(x, y, n, mx, my);   /* too small or too large */
+	return sxy / sqrt(p);
 }
 
 double stat_pnorm(double x)

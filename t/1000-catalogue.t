@@ -78,6 +78,8 @@ pb-run      | --quiet --order alternate --runs 1 --pairs 2 --warmup 0 --worker '
 pb-run      | --quiet --order alternate --runs 1 --pairs 2 --warmup 0 --worker 'read x' | - | 1 | head | run 1 pair 1 \(measure\) arm A: worker died | worker exits without an answer
 pb-run      | --quiet --runs 1 --pairs 2 --warmup 0 --setup false -- true | - | 1 | head | run 1 \(setup\): --setup hook failed with status 1 | failing setup hook
 pb-run      | --quiet --runs 1 --pairs 2 --output no-dir/f -- true | -  | 1 | none | no-dir/f: No such file or directory$ | unwritable --output
+pb-run      | --del 5 -- true                      | -                  | 2 | none | option '--del' is ambiguous \(--delay, --delay-arm\) \(see pb-run --help\)$ | an ambiguous option prefix
+pb-run      | --level 1 -- true                    | -                  | 2 | none | unknown option '--level' | an unknown option is not ambiguous
 # --- pb-pair
 pb-pair     | -                                    | raw-no-ns.tsv      | 1 | none | raw-no-ns.tsv: no column 'ns' \(columns: run pair phase arm pos delay_ns time status\)$ | missing column
 pb-pair     | -                                    | raw-ns-word.tsv    | 1 | some | raw-ns-word.tsv:4: column 'ns': time must be a whole number of ns > 0, got 'fast'$ | time not a number
@@ -117,6 +119,7 @@ pb-pair     | --exclude 9 --why x                  | raw.tsv            | 1 | so
 pb-pair     | --exclude 1,2 --why x                | raw.tsv            | 1 | head | raw.tsv: no measured pairs left after --exclude$ | --exclude takes every run
 pb-pair     | --host                               | raw.tsv            | 1 | head | --host: run 1 has no '# run: 1 ... host=H' comment$ | --host without host comments
 pb-pair     | --by-run=1                           | raw.tsv            | 2 | none | option '--by-run' takes no value | flag given a value
+pb-pair     | --h                                  | raw.tsv            | 2 | none | option '--h' is ambiguous \(--host, --help\) \(see pb-pair --help\)$ | an ambiguous option prefix
 # --- pb-logratio
 pb-logratio | -                                    | pairs-a-zero.tsv   | 1 | head | pairs-a-zero.tsv:3: column 'a': time must be > 0, got '0'$ | zero time
 pb-logratio | -                                    | pairs-b-neg.tsv    | 1 | some | pairs-b-neg.tsv:4: column 'b': time must be > 0, got '-950'$ | negative time
@@ -138,7 +141,7 @@ pb-tint     | -                                    | pairs-lr-nan.tsv   | 1 | no
 pb-tint     | -                                    | pairs-lr-space.tsv | 1 | none | pairs-lr-space.tsv:10: column 'lr': not a finite number: ' 0.1'$ | a space before the number
 pb-tint     | --column first                       | pairs.tsv          | 1 | none | pairs.tsv:5: column 'first': not a finite number: 'A'$ | a column of words
 pb-tint     | --column d                           | pairs-d-inf.tsv    | 1 | none | pairs-d-inf.tsv:5: column 'd': not a finite number: '-inf'$ | -Inf
-pb-tint     | -                                    | pairs-nolr.tsv     | 1 | none | pairs-nolr.tsv: no column 'lr' \(columns: run pair first a b d delay\)$ | missing column
+pb-tint     | -                                    | pairs-nolr.tsv     | 1 | none | pairs-nolr.tsv: no column 'lr' \(columns: run pair first a b d delay\); did you forget pb-logratio\?$ | missing lr
 pb-tint     | --group zz                           | pairs.tsv          | 1 | none | pairs.tsv: no column 'zz' | --group names no column
 pb-tint     | --group run,run                      | pairs.tsv          | 2 | none | --group names 'run' twice | a column twice in --group
 pb-tint     | --column a --group run               | pairs-lone-pair.tsv | 1 | none | group 2: only 1 value; an interval needs at least 2$ | a group of one
@@ -156,6 +159,15 @@ pb-tint     | pairs.tsv                            | pairs-nolr.tsv     | 1 | no
 pb-tint     | -                                    | pairs-huge-comment.tsv | 1 | none | pairs-huge-comment.tsv:8: line longer than 16777216 bytes$ | a comment over 16 MiB
 pb-tint     | -                                    | pairs-nul.tsv      | 1 | none | pairs-nul.tsv:8: NUL byte in line | a NUL byte
 pb-tint     | -                                    | pairs-garbage.tsv  | 1 | none | pairs-garbage.tsv:8: 2 fields, header has 8$ | garbage after the header
+pb-tint     | -                                    | pairs-lr-huge.tsv  | 1 | none | column lr: the interval .* of the log ratio reaches beyond \+-709\.78, where the ratio A/B overflows a double \(is 'lr' a log ratio\?\)$ | lr near 1e29: the ratio would be inf
+pb-tint     | --column d                           | pairs-d-huge.tsv   | 1 | none | column d: values too large: their variance overflows a double$ | values near 1e308
+pb-tint     | --column d                           | pairs-d-tiny.tsv   | 1 | none | column d: values too close together: their variance underflows a double \(rescale the column\)$ | values 1e-170 apart: the variance would be 0
+pb-tint     | --column d --group first             | pairs-hash-first.tsv | 1 | none | pairs-hash-first.tsv:4: column 'first': the value '#B' would begin an output row, and a row that begins with '#' is read as a comment \(pb\(7\)\); put another column first in --group$ | a group value that begins with '#'
+pb-tint     | --l                                  | pairs.tsv          | 2 | none | option '--l' is ambiguous \(--level, --log-ratio\) \(see pb-tint --help\)$ | an ambiguous option prefix
+pb-tint     | --fi=yes                             | pairs.tsv          | 2 | none | option '--finding' takes no value | a flag's prefix given a value
+pb-tint     | --level 0.9999999999999999           | pairs.tsv          | 2 | none | --level 0\.9999999999999999 is too close to 1: the interval would be infinite; the largest level is 0\.9999999999999998 | a level whose quantile is infinite
+pb-tint     | --level 0.99999999999999999          | pairs.tsv          | 2 | none | --level 0\.99999999999999999 rounds to 1 as a double | a level that reads back as 1
+pb-tint     | --level 1e-17                        | pairs.tsv          | 2 | none | --level 1e-17 is too close to 0 | a level lost in rounding
 # --- pb-boot
 pb-boot     | -                                    | pairs-d-empty.tsv  | 1 | none | pairs-d-empty.tsv:5: column 'd': not a finite number: ''$ | empty field
 pb-boot     | -                                    | pairs-d-overflow.tsv | 1 | none | pairs-d-overflow.tsv:5: column 'd': not a finite number: '1e999'$ | overflow to Inf
@@ -175,6 +187,9 @@ pb-boot     | -                                    | pairs-header-only.tsv | 1 |
 pb-boot     | -                                    | pairs-short.tsv    | 1 | none | pairs-short.tsv:10: 7 fields, header has 8$ | short row
 pb-boot     | -                                    | garbage.bin        | 1 | none | garbage.bin:1: bad column name | binary garbage
 pb-boot     | -                                    | pairs-nul.tsv      | 1 | none | pairs-nul.tsv:8: NUL byte in line | a NUL byte
+pb-boot     | --group first                        | pairs-hash-first.tsv | 1 | none | pairs-hash-first.tsv:4: column 'first': the value '#B' would begin an output row, and a row that begins with '#' is read as a comment \(pb\(7\)\); put another column first in --group$ | a group value that begins with '#'
+pb-boot     | --s=1                                | pairs.tsv          | 2 | none | option '--s' is ambiguous \(--stat, --seed\) \(see pb-boot --help\)$ | an ambiguous option prefix
+pb-boot     | --level 0.9999999999999999           | pairs.tsv          | 2 | none | --level 0\.9999999999999999 is too close to 1 | a level whose quantile is infinite
 # --- pb-cross
 pb-cross    | -                                    | pairs-one-run.tsv  | 1 | none | pairs-one-run.tsv: only 1 run; comparing across runs needs at least 2$ | one run
 pb-cross    | --each --expect +                    | pairs-one-run.tsv  | 1 | none | pairs-one-run.tsv: only 1 run | one run, --each
@@ -189,6 +204,10 @@ pb-cross    | --expect                             | -                  | 2 | no
 pb-cross    | -                                    | pairs-header-only.tsv | 1 | none | pairs-header-only.tsv:4: no data rows after the header$ | header only
 pb-cross    | -                                    | pairs-cr-row.tsv   | 1 | none | pairs-cr-row.tsv:9: CR before end of line | one CRLF line
 pb-cross    | -                                    | pairs-huge-comment.tsv | 1 | none | pairs-huge-comment.tsv:8: line longer than 16777216 bytes$ | a comment over 16 MiB
+pb-cross    | --expect -                           | pairs-cross-overflow.tsv | 1 | none | values too large: a cross-run estimate \(median b - median a\) overflows a double$ | an estimate over the largest double
+pb-cross    | --expect +                           | pairs-ab-overflow.tsv | 1 | none | pairs-ab-overflow.tsv:3: values too large: d = b - a overflows a double$ | d = b - a over the largest double
+pb-cross    | --each                               | byrun-hash-run.tsv | 1 | none | byrun-hash-run.tsv:4: column 'run': the value '#2' would begin an output row, .*; rename the run$ | --each: a run that begins with '#'
+pb-cross    | --e                                  | pairs.tsv          | 2 | none | option '--e' is ambiguous \(--expect, --each\) \(see pb-cross --help\)$ | an ambiguous option prefix
 # --- pb-plan
 pb-plan     | -                                    | pairs-nolr.tsv     | 1 | none | pairs-nolr.tsv: no column 'lr' | missing column
 pb-plan     | --run zz                             | pairs.tsv          | 1 | none | pairs.tsv: no column 'zz' | --run names no column
@@ -206,6 +225,11 @@ pb-plan     | -                                    | pairs-bad-name.tsv | 1 | no
 pb-plan     | -                                    | empty.tsv          | 1 | none | empty.tsv: empty input: no header line$ | empty file
 pb-plan     | -                                    | pairs-nul.tsv      | 1 | none | pairs-nul.tsv:8: NUL byte in line | a NUL byte
 pb-plan     | -                                    | pairs-garbage.tsv  | 1 | none | pairs-garbage.tsv:8: 2 fields, header has 8$ | garbage after the header
+pb-plan     | --column d                           | pairs-d-huge.tsv   | 1 | none | values too large: their variances overflow a double$ | values near 1e308
+pb-plan     | --column d                           | pairs-d-tiny.tsv   | 1 | none | values too close together: their variances underflow a double \(rescale the column\)$ | values 1e-170 apart: the variances would be 0
+pb-plan     | --column d                           | pairs-ab-huge.tsv  | 1 | none | pairs-ab-huge.tsv:3: values too large: the sum of a \+ b overflows a double$ | a + b over the largest double
+pb-plan     | --r x                                | pairs.tsv          | 2 | none | option '--r' is ambiguous \(--run, --run-cost\) \(see pb-plan --help\)$ | an ambiguous option prefix
+pb-plan     | --level 0.99999999999999999          | pairs.tsv          | 2 | none | --level 0\.99999999999999999 rounds to 1 as a double | a level that reads back as 1
 # --- pb-sense
 pb-sense    | -- true                              | -                  | 2 | none | --delays LIST is required | no --delays
 pb-sense    | --delays 0,5xs -- true               | -                  | 2 | none | --delays: bad duration '5xs' | bad duration
