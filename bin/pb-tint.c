@@ -398,22 +398,46 @@ static int is_warning_key(const char *key)
 	return n > 0 && strcmp(key + 3 + n, ".warning") == 0;
 }
 
-static void warning_clauses(const struct stream *s)
+/* The warnings met anywhere in the input, head or rows, in order: the
+ * first WARNINGS_KEPT of them, and a count of the rest (a finding is a
+ * sentence to read, and memory must not follow the input). */
+enum { WARNINGS_KEPT = 16 };
+struct warnings {
+	char **v;
+	size_t n, cap, more;
+};
+
+static void keep_warning(void *ctx, const struct stream *s, const struct meta *m)
+{
+	struct warnings *w = ctx;
+
+	(void)s;
+	if (!is_warning_key(m->key))
+		return;
+	if (w->n == WARNINGS_KEPT) {
+		w->more++;
+		return;
+	}
+	xgrow(&w->v, &w->cap, w->n + 1, sizeof *w->v);
+	w->v[w->n++] = xstrdup(m->value);
+}
+
+static void warning_clauses(const struct warnings *w)
 {
 	size_t i, n;
 
-	for (i = 0; i < s->nmeta; i++) {
-		if (!is_warning_key(s->meta[i].key))
-			continue;
-		n = strlen(s->meta[i].value);
+	for (i = 0; i < w->n; i++) {
+		n = strlen(w->v[i]);
 		printf(" Warning: ");
-		put_meta_value(s->meta[i].value);
-		if (n == 0 || s->meta[i].value[n - 1] != '.')
+		put_meta_value(w->v[i]);
+		if (n == 0 || w->v[i][n - 1] != '.')
 			putchar('.');
 	}
+	if (w->more)
+		printf(" And %zu more warning%s in the input.", w->more, w->more == 1 ? "" : "s");
 }
 
-static void print_finding(const struct stream *s, const char *key, const struct interval *r,
+static void print_finding(const struct warnings *w, const char *key, const struct interval *r,
                           long runs, const struct sample_kind *k, const struct opts *o,
                           int grouped)
 {
@@ -450,7 +474,7 @@ static void print_finding(const struct stream *s, const char *key, const struct 
 	if (k->pairs && runs > 1 && !k->grouped_by_run)
 		printf(" Caution: pairs inside a run are not independent, so this "
 		       "interval can be too narrow; pb-pair --by-run makes runs the unit.");
-	warning_clauses(s);
+	warning_clauses(w);
 	printf("\n");
 }
 
@@ -534,11 +558,13 @@ int main(int argc, char **argv)
 	size_t col, cap = 0, i, klen;
 	long runcol, paircol;
 	struct run_tracker rt = { 0 };
+	struct warnings warn = { 0 };
 	char nb[NUM_BUFSZ];
 
 	pb_init(argc, argv, "pb-tint");
 	parse_args(argc, argv, &o);
 	stream_open(&s, argc - optind, argv + optind);
+	stream_on_meta(&s, keep_warning, &warn);
 	stream_header(&s);
 	col = value_column(&s, o.column);
 	group_cols_parse(&gc, &s, o.group);
@@ -593,10 +619,13 @@ int main(int argc, char **argv)
 		print_row(&gc, g.key[i], g.keylen[i], &iv[i], &o);
 	if (o.finding)
 		for (i = 0; i < g.n; i++)
-			print_finding(&s, g.key[i], &iv[i], acc[i].runs, &kind, &o, gc.n > 0);
+			print_finding(&warn, g.key[i], &iv[i], acc[i].runs, &kind, &o, gc.n > 0);
 	free(iv);
 	free(acc);
 	run_tracker_free(&rt);
+	for (i = 0; i < warn.n; i++)
+		free(warn.v[i]);
+	free(warn.v);
 	groups_free(&g);
 	group_cols_free(&gc);
 	stream_close(&s);

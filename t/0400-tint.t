@@ -260,6 +260,10 @@ run pb-tint --finding --group g "$T/warned-g.tsv"
 is "$(grep -c '^# finding: \[[01]\] .* Warning: run 3 has 40 ' "$T/out")" 2 "finding: each group's finding cites them"
 run pb-tint --finding tint-lr.tsv
 is "$(grep -c 'Warning' "$T/out")" 0 "finding: no warning, no clause"
+{ printf 'x\n1\n2\n3\n'; i=0; while [ $i -lt 20 ]; do i=$((i + 1)); echo "# pb-pair.warning: w$i"; done; } >"$T/many-warn.tsv"
+run pb-tint --column x --finding "$T/many-warn.tsv"
+like "$rc $(grep '^# finding:' "$T/out")" '^0 .* Warning: w1\. .* Warning: w16\. And 4 more warnings in the input\.$' \
+	"finding: 16 warnings cited, the rest counted (memory does not follow the input)"
 
 # Group values round-trip through the next tool, in pb-tint and pb-boot
 # alike (lib/group.c writes them): an empty value is an empty field, not a
