@@ -203,9 +203,11 @@ static int64_t connect_limit(const struct pg *p, PGconn *c, const char **source)
 			continue;
 		errno = 0;
 		s = strtol(o->val, &end, 10);
+		while (*end == ' ' || *end == '\t' || *end == '\n')   /* as libpq allows */
+			end++;
 		if (errno || *end || end == o->val)
-			die_usage("--pg: connect_timeout '%s' is not a whole number of seconds",
-			          o->val);
+			die_usage("--pg: connect_timeout '%s' (of the conninfo, or PGCONNECT_TIMEOUT) "
+			          "is not a whole number of seconds", o->val);
 		if (s > 0) {
 			ns = s > INT64_MAX / 1000000000 ? INT64_MAX / 2 : (int64_t)s * 1000000000;
 			*source = "connect_timeout";
@@ -267,14 +269,15 @@ static PGconn *connect_db(struct pg *p, char *msg, size_t n)
 	return c;
 }
 
-/* Reap the child pid by the deadline, or kill it then. */
+/* Reap the child pid by the deadline, or kill it then. SIGCHLD is
+ * blocked (by the caller), so that sigtimedwait sees it. */
 static void reap_by(pid_t pid, int64_t deadline)
 {
 	sigset_t chld;
 	int ws;
 
 	sigemptyset(&chld);
-	sigaddset(&chld, SIGCHLD);   /* blocked since proc_signals_init */
+	sigaddset(&chld, SIGCHLD);
 	while (waitpid(pid, &ws, WNOHANG) != pid) {
 		int64_t left = deadline - clock_ns();
 		struct timespec ts;
@@ -299,7 +302,7 @@ static void reap_by(pid_t pid, int64_t deadline)
 static void cancel_by(PGconn *c, int64_t deadline)
 {
 	PGcancel *k = PQgetCancel(c);
-	sigset_t all, old;
+	sigset_t all, old, waiting;
 	int64_t left = deadline - clock_ns();
 	pid_t pid;
 
@@ -319,10 +322,13 @@ static void cancel_by(PGconn *c, int64_t deadline)
 		alarm((unsigned)((left > 0 ? left : 0) / 1000000000) + 1);
 		_exit(PQcancel(k, err, sizeof err) ? 0 : 1);
 	}
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	waiting = old;
+	sigaddset(&waiting, SIGCHLD);
+	sigprocmask(SIG_SETMASK, &waiting, NULL);
 	PQfreeCancel(k);
 	if (pid > 0)
 		reap_by(pid, deadline);
+	sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
 /* One round trip and how it went. */

@@ -63,6 +63,10 @@ timed pb-run --pg "$mute_ci connect_timeout=3" --sql-a 'select 1' --timeout 200m
 is "$rc:$(fast):$(cat "$T/err")" \
 	"1:fast:pb-run: cannot connect to PostgreSQL: no answer from the server within 3 s (connect_timeout)" \
 	"connect_timeout=3 in the conninfo: it bounds the connection ($secs s)"
+run timeout -s KILL 30 pb-run --pg "$mute_ci connect_timeout=2x" --sql-a 'select 1' --runs 1
+is "$rc:$(cat "$T/err")" \
+	"2:pb-run: --pg: connect_timeout '2x' (of the conninfo, or PGCONNECT_TIMEOUT) is not a whole number of seconds (see pb-run --help)" \
+	"connect_timeout that is not a number: a usage error"
 for sig in INT TERM; do
 	bg_pb --pg "$mute_ci" --sql-a 'select 1' --runs 1 --pairs 1
 	sleep 0.5
