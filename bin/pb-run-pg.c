@@ -217,56 +217,54 @@ static int64_t connect_limit(const struct pg *p, PGconn *c, const char **source)
 	return ns > 0 && ns < CONNECT_MIN_NS ? CONNECT_MIN_NS : ns;
 }
 
-/* A connection, made with PQconnectStartParams and PQconnectPoll under
- * wait_fd. NULL with msg on failure (proc_interrupted set if a signal
- * stopped it). */
+/* PQconnectPoll until the connection is made or has failed (W_READY),
+ * or the deadline or a signal comes first. */
+static int drive_connection(PGconn *c, int64_t deadline)
+{
+	PostgresPollingStatusType st = PGRES_POLLING_WRITING;   /* libpq's start */
+
+	while (PQstatus(c) != CONNECTION_BAD && st != PGRES_POLLING_OK &&
+	       st != PGRES_POLLING_FAILED) {
+		int w = wait_fd(PQsocket(c), st == PGRES_POLLING_READING ? POLLIN : POLLOUT,
+		                deadline);
+		if (w != W_READY)
+			return w;
+		st = PQconnectPoll(c);
+	}
+	return W_READY;
+}
+
+/* A connection, non-blocking from its start. NULL with msg on failure
+ * (proc_interrupted set if a signal stopped it). */
 static PGconn *connect_db(struct pg *p, char *msg, size_t n)
 {
 	const char *keys[] = { "dbname", "fallback_application_name", NULL };
 	const char *vals[] = { p->conninfo, "pb-run", NULL };
 	PGconn *c = PQconnectStartParams(keys, vals, 1);
-	PostgresPollingStatusType st = PGRES_POLLING_WRITING;
 	const char *source;
-	int64_t limit, deadline;
+	int64_t limit;
 	char why[400];
+	int w;
 
 	if (!c)
 		die("out of memory");
 	limit = connect_limit(p, c, &source);
-	deadline = limit ? clock_ns() + limit : 0;
-	while (PQstatus(c) != CONNECTION_BAD && st != PGRES_POLLING_OK &&
-	       st != PGRES_POLLING_FAILED) {
-		int w = wait_fd(PQsocket(c), st == PGRES_POLLING_READING ? POLLIN : POLLOUT,
-		                deadline);
-
-		if (w == W_INTERRUPTED) {
-			snprintf(msg, n, "interrupted by %s while connecting to PostgreSQL",
-			         signal_name(proc_interrupted));
-			PQfinish(c);
-			return NULL;
-		}
-		if (w == W_DEADLINE) {
-			snprintf(msg, n, "cannot connect to PostgreSQL: no answer from the server "
-			         "within %.6g s (%s)", (double)limit / 1e9, source);
-			PQfinish(c);
-			return NULL;
-		}
-		st = PQconnectPoll(c);
-	}
-	if (PQstatus(c) != CONNECTION_OK) {
+	w = drive_connection(c, limit ? clock_ns() + limit : 0);
+	if (w == W_INTERRUPTED)
+		snprintf(msg, n, "interrupted by %s while connecting to PostgreSQL",
+		         signal_name(proc_interrupted));
+	else if (w == W_DEADLINE)
+		snprintf(msg, n, "cannot connect to PostgreSQL: no answer from the server "
+		         "within %.6g s (%s)", (double)limit / 1e9, source);
+	else if (PQstatus(c) != CONNECTION_OK || PQsetnonblocking(c, 1) != 0) {
 		one_line(why, sizeof why, PQerrorMessage(c));
 		snprintf(msg, n, "cannot connect to PostgreSQL: %s", why);
-		PQfinish(c);
-		return NULL;
+	} else {
+		PQsetNoticeProcessor(c, ignore_notice, NULL);
+		return c;
 	}
-	PQsetNoticeProcessor(c, ignore_notice, NULL);
-	if (PQsetnonblocking(c, 1) != 0) {
-		one_line(why, sizeof why, PQerrorMessage(c));
-		snprintf(msg, n, "cannot make the connection non-blocking: %s", why);
-		PQfinish(c);
-		return NULL;
-	}
-	return c;
+	PQfinish(c);
+	return NULL;
 }
 
 /* Reap the child pid by the deadline, or kill it then. SIGCHLD is
@@ -318,6 +316,7 @@ static void cancel_by(PGconn *c, int64_t deadline)
 		signal(SIGTERM, SIG_IGN);
 		signal(SIGHUP, SIG_IGN);
 		signal(SIGALRM, SIG_DFL);
+		sigdelset(&old, SIGALRM);
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		alarm((unsigned)((left > 0 ? left : 0) / 1000000000) + 1);
 		_exit(PQcancel(k, err, sizeof err) ? 0 : 1);
