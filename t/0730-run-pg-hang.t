@@ -43,12 +43,20 @@ perl -e 'use IO::Socket::UNIX;
 	my $s = IO::Socket::UNIX->new(Type => SOCK_STREAM(), Local => $ARGV[0], Listen => 64)
 		or die "listen: $!";
 	open(my $f, ">", $ARGV[1]) and close($f);
-	my @held; while (my $c = $s->accept) { push @held, $c }' \
-	"$T/mute/.s.PGSQL.5432" "$T/mute/ready" &
+	my @held; while (my $c = $s->accept) {
+		push @held, $c; open(my $g, ">", $ARGV[2]) and close($g) }' \
+	"$T/mute/.s.PGSQL.5432" "$T/mute/ready" "$T/accepted" &
 mute=$!
 i=0
 while [ ! -e "$T/mute/ready" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
 mute_ci="host=$T/mute port=5432"
+# accepted: wait (up to 30 s) until the mute server has taken a connection
+# since the last call: pb-run is then waiting for its answer
+accepted() {
+	i=0
+	while [ ! -e "$T/accepted" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+	rm -f "$T/accepted"
+}
 cleanup() { kill $mute 2>/dev/null; pg_cluster_stop; }
 trap 'cleanup' EXIT
 
@@ -68,8 +76,9 @@ is "$rc:$(cat "$T/err")" \
 	"2:pb-run: --pg: connect_timeout '2x' (of the conninfo, or PGCONNECT_TIMEOUT) is not a whole number of seconds (see pb-run --help)" \
 	"connect_timeout that is not a number: a usage error"
 for sig in INT TERM; do
+	rm -f "$T/accepted"
 	bg_pb --pg "$mute_ci" --sql-a 'select 1' --runs 1 --pairs 1
-	sleep 0.5
+	accepted
 	signal_bg $sig
 	want=130; [ $sig = TERM ] && want=143
 	is "$rc:$(one_line):$(fast)" "$want:1:fast" "mute server, no --timeout, SIG$sig: exit $want at once"
@@ -92,10 +101,10 @@ is "$(cat "$T/err")" \
 is "$(rows "$T/out" | wc -l | tr -d ' '):$(tail -n 1 "$T/out" | cut -c1-28)" \
 	"4:# failed: run 2 (setup): can" "run 1's pairs kept, '# failed:' last"
 ln -sf "$PGHOST/.s.PGSQL.5432" "$T/sw/.s.PGSQL.5432"
+rm -f "$T/accepted"
 bg_pb --pg "host=$T/sw port=5432" --setup "$to_mute" --sql-a 'select 1' --runs 2 --pairs 2 \
 	--warmup 0 --quiet
-until_file "$T/out" '^# run: 1 '
-sleep 1
+accepted
 signal_bg INT
 is "$rc:$(one_line):$(fast)" "130:1:fast" "run 2 connecting, SIGINT: exit 130 at once"
 is "$(cat "$T/err"):$(tail -n 1 "$T/out")" \
