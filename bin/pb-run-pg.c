@@ -341,9 +341,29 @@ struct trip {
 	char committed[32];    /* the command tag of a COMMIT in the script */
 };
 
-/* Wait for the server within the trip's time. At the deadline the
- * statement is cancelled and the server has ANSWER_GRACE_NS more; when
- * that passes too, or a signal comes, the trip is over (gone). */
+/* The trip's deadline passed: the statement is cancelled and the server
+ * has ANSWER_GRACE_NS more; when that has passed too, the trip is over. */
+static int deadline_passed(PGconn *c, struct trip *t)
+{
+	if (t->timed_out) {
+		t->gone = 1;
+		return -1;
+	}
+	t->timed_out = 1;
+	t->deadline = clock_ns() + ANSWER_GRACE_NS;
+	cancel_by(c, t->deadline);
+	return 0;
+}
+
+/* A signal: the statement is stopped on the server too. */
+static int interrupt_trip(PGconn *c, struct trip *t)
+{
+	t->interrupted = t->gone = 1;
+	cancel_by(c, clock_ns() + ANSWER_GRACE_NS);
+	return -1;
+}
+
+/* Wait for the server within the trip's time. */
 static int await_server(PGconn *c, struct trip *t, short events)
 {
 	for (;;) {
@@ -351,19 +371,22 @@ static int await_server(PGconn *c, struct trip *t, short events)
 
 		if (w == W_READY)
 			return 0;
-		if (w == W_DEADLINE && !t->timed_out) {
-			t->timed_out = 1;
-			t->deadline = clock_ns() + ANSWER_GRACE_NS;
-			cancel_by(c, t->deadline);
-			continue;
-		}
-		if (w == W_INTERRUPTED) {   /* stop the statement on the server too */
-			t->interrupted = 1;
-			cancel_by(c, clock_ns() + ANSWER_GRACE_NS);
-		}
-		t->gone = 1;
-		return -1;
+		if (w == W_INTERRUPTED)
+			return interrupt_trip(c, t);
+		if (deadline_passed(c, t) < 0)
+			return -1;
 	}
+}
+
+/* Between reads that did not wait: the deadline and signals count there
+ * too, as a server may keep results or COPY data coming without a pause. */
+static int keep_going(PGconn *c, struct trip *t)
+{
+	if (proc_interrupted)
+		return interrupt_trip(c, t);
+	if (t->deadline && clock_ns() >= t->deadline)
+		return deadline_passed(c, t);
+	return 0;
 }
 
 static int input(PGconn *c, struct trip *t)
@@ -404,10 +427,17 @@ static int drain_copy_out(PGconn *c, struct trip *t)
 	int n;
 
 	while ((n = PQgetCopyData(c, &buf, 1)) != -1) {
-		if (n > 0)
+		if (n == -2) {
+			t->gone = t->lost = 1;
+			return -1;
+		}
+		if (n > 0) {
 			PQfreemem(buf);
-		else if (n == -2 || await_server(c, t, POLLIN) < 0 || input(c, t) < 0)
-			return n == -2 ? (t->gone = t->lost = 1, -1) : -1;
+			if (keep_going(c, t) < 0)
+				return -1;
+		} else if (await_server(c, t, POLLIN) < 0 || input(c, t) < 0) {
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -466,6 +496,8 @@ static void round_trip(PGconn *c, const char *sql, int64_t deadline, struct trip
 		ExecStatusType s = PQresultStatus(r);
 
 		keep_result(t, r);
+		if (keep_going(c, t) < 0)
+			return;
 		if ((s == PGRES_COPY_OUT && drain_copy_out(c, t) < 0) ||
 		    (s == PGRES_COPY_IN && refuse_copy_in(c, t) < 0))
 			return;

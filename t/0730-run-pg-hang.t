@@ -111,6 +111,12 @@ is "$(cat "$T/err"):$(tail -n 1 "$T/out")" \
 	"pb-run: interrupted by SIGINT in run 2 (setup):# interrupted: SIGINT in run 2 (setup); 2 pairs written" \
 	"the line and the '# interrupted:' comment name run 2's setup"
 
+# --- a server that keeps data coming: the deadline still counts ------------------
+timed pb-run --pg '' --sql-a 'copy (select g from generate_series(1, 1000000000) g) to stdout' \
+	--sql-b 'select 1' --timeout 300ms --ignore-failure --runs 1 --pairs 1 --warmup 0 --quiet
+is "$rc:$(cat "$T/err"):$(rows "$T/out" | awk -F'\t' '{ print $4 $8 }' | sort | tr '\n' ' '):$(fast)" \
+	"0::A-1 B0 :fast" "an endless COPY TO STDOUT, --timeout 300ms: cancelled ($secs s)"
+
 # --- a stopped backend -----------------------------------------------------------
 # backend: the pid of the '# run:' comment in $T/out
 backend() { sed -n 's/^# run: .* pid=\([0-9]*\) .*/\1/p' "$T/out" | tail -n 1; }
