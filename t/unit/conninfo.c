@@ -15,7 +15,7 @@ static void redacts(const char *in, const char *want, int want_removed)
 	snprintf(inplace, sizeof inplace, "%s", in);
 	conninfo_redact(inplace, inplace);
 	if (!ok(strcmp(out, want) == 0 && removed == want_removed && strcmp(inplace, want) == 0,
-	        "%s", in))
+	        "'%s'", in))
 		fprintf(stderr, "# got '%s' (%d), in place '%s'; want '%s' (%d)\n", out, removed,
 		        inplace, want, want_removed);
 }
