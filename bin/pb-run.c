@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "conninfo.h"
 #include "err.h"
 #include "num.h"
 #include "opt.h"
@@ -93,25 +94,47 @@ static const struct option longopts[] = {
 
 static const long COUNT_MAX = 100000000;
 
-static char *read_sql_file(const char *path)
+/* What a "# key: value" line takes once its value is escaped; a line
+ * longer than STREAM_LINE_MAX makes a stream no tool reads. */
+static size_t meta_line_len(const char *key, const char *value)
 {
+	return strlen("# ") + strlen(key) + strlen(": ") + out_escaped_len(value);
+}
+
+/* An SQL file is the value of one metadata line (key sql_a or sql_b):
+ * read no more than that line can carry (/dev/zero is refused, not read
+ * until memory runs out), and refuse one whose escapes make it too long. */
+static char *read_sql_file(const char *path, const char *key)
+{
+	size_t limit = STREAM_LINE_MAX - meta_line_len(key, ""), len = 0, cap = 0, n;
 	FILE *f = fopen(path, "r");
 	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
 
 	if (!f)
 		die("%s:", path);
-	do {
-		xgrow(&buf, &cap, len + 4096, 1);
-		n = fread(buf + len, 1, cap - len - 1, f);
+	while (len <= limit) {   /* at most limit + 1 bytes */
+		size_t want = limit + 1 - len;
+
+		xgrow(&buf, &cap, len + (want < 65536 ? want : 65536) + 1, 1);
+		n = fread(buf + len, 1, cap - len - 1 < want ? cap - len - 1 : want, f);
+		if (n == 0)
+			break;
 		len += n;
-	} while (n > 0);
+	}
+	xgrow(&buf, &cap, len + 1, 1);
 	if (ferror(f))
 		die("%s:", path);
 	fclose(f);
+	if (len > limit)
+		die("%s: more than %zu bytes: an SQL file must fit in one metadata line "
+		    "of the stream (%u bytes)", path, limit, STREAM_LINE_MAX);
 	buf[len] = '\0';
 	if (strlen(buf) != len)
 		die("%s: NUL byte in SQL file", path);
+	if (meta_line_len(key, buf) > STREAM_LINE_MAX)
+		die("%s: %zu bytes, %zu once escaped as '# %s:': more than one metadata "
+		    "line of the stream carries (%u bytes)", path, len,
+		    meta_line_len(key, buf), key, STREAM_LINE_MAX);
 	return buf;
 }
 
@@ -131,6 +154,30 @@ static void open_output(struct config *c)
 }
 
 static int seed_given;
+
+/* A copy for libpq; the argument itself loses its password at once, so
+ * that ps and /proc/PID/cmdline show it no longer (the provenance line,
+ * made from argv, shows the same). Only the last --pg counts. */
+static const char *keep_conninfo(char *arg)
+{
+	static char *copy;
+
+	free(copy);
+	copy = xstrdup(arg);
+	conninfo_scrub(arg);
+	return copy;
+}
+
+/* The script of an arm: an argument, or a file's text (freed when a later
+ * option replaces it). */
+static const char *keep_sql(int arm, const char *arg, char *file_text)
+{
+	static char *text[2];
+
+	free(text[arm]);
+	text[arm] = file_text;
+	return file_text ? file_text : arg;
+}
 
 static void parse_option(struct config *c, int opt)
 {
@@ -168,11 +215,11 @@ static void parse_option(struct config *c, int opt)
 		break;
 	case O_IGNORE: c->ignore_failure = 1; break;
 	case O_QUIET: c->quiet = 1; break;
-	case O_PG: c->pg = optarg; break;
-	case O_SQL_A: c->sql[0] = optarg; break;
-	case O_SQL_B: c->sql[1] = optarg; break;
-	case O_SQL_A_FILE: c->sql[0] = read_sql_file(optarg); break;
-	case O_SQL_B_FILE: c->sql[1] = read_sql_file(optarg); break;
+	case O_PG: c->pg = keep_conninfo(optarg); break;
+	case O_SQL_A: c->sql[0] = keep_sql(0, optarg, NULL); break;
+	case O_SQL_B: c->sql[1] = keep_sql(1, optarg, NULL); break;
+	case O_SQL_A_FILE: c->sql[0] = keep_sql(0, NULL, read_sql_file(optarg, "sql_a")); break;
+	case O_SQL_B_FILE: c->sql[1] = keep_sql(1, NULL, read_sql_file(optarg, "sql_b")); break;
 	case O_ROLLBACK: c->rollback = 1; break;
 	case O_SETUP_SQL: c->setup_sql = optarg; break;
 	}
@@ -210,6 +257,29 @@ static void check_mode(struct config *c, int nargs, char **args)
 		c->aa = 1;   /* the worker decides what A and B mean */
 }
 
+/* Every value pb-run writes as metadata, and the provenance line, must fit
+ * in one line of the stream: refused up front, before anything runs. (SQL
+ * files are checked as they are read, with their names; the conninfo by
+ * the pg executor.) */
+static void check_metadata_fits(const struct config *c)
+{
+	const char *key[] = { "cmd_a", "cmd_b", "worker", "setup", "prepare", "cleanup",
+	                      "output", "sql_a", "sql_b", "setup_sql" };
+	const char *val[] = { c->cmd[0], c->cmd[1], c->worker, c->setup, c->prepare,
+	                      c->cleanup, c->output, c->sql[0], c->sql[1], c->setup_sql };
+	size_t i;
+
+	for (i = 0; i < sizeof key / sizeof *key; i++)
+		if (val[i] && meta_line_len(key[i], val[i]) > STREAM_LINE_MAX)
+			die("the value of '# %s:' is %zu bytes once escaped: more than one "
+			    "metadata line of the stream carries (%u bytes)", key[i],
+			    meta_line_len(key[i], val[i]), STREAM_LINE_MAX);
+	if (out_provenance_len() > STREAM_LINE_MAX)
+		die("the command line is %zu bytes as the stream's first line (# pb-run: ...): "
+		    "more than a line of the stream carries (%u bytes)", out_provenance_len(),
+		    STREAM_LINE_MAX);
+}
+
 static void parse_args(int argc, char **argv, struct config *c)
 {
 	int opt;
@@ -234,6 +304,7 @@ static void parse_args(int argc, char **argv, struct config *c)
 		c->seed = rng_seed_from_system();
 	/* Two draws: a seed has 53 bits (it must survive a double). */
 	c->study = rng_seed_from_system() << 11 ^ rng_seed_from_system();
+	check_metadata_fits(c);
 }
 
 /* Metadata */
@@ -513,7 +584,7 @@ static int observe(struct study *st, long run, long pair, const char *phase, int
 	progress_show(&st->prog, c, run, pair, phase);
 	if (o.status == 0)
 		return 0;
-	if (!c->ignore_failure)
+	if (!c->ignore_failure || o.stop)
 		stop_study(st, &w, o.msg);
 	if (o.fatal) {
 		snprintf(st->ended, sizeof st->ended, "%s: %s", describe(&w), o.msg);
@@ -593,8 +664,11 @@ static void one_run(struct study *st, long run)
 	if (proc_interrupted)
 		interrupted(st, &setup);
 	clock_utc_stamp(stamp);
-	if (st->ex->begin_run(st->ex, c, run, msg, sizeof msg) < 0)
+	if (st->ex->begin_run(st->ex, c, run, msg, sizeof msg) < 0) {
+		if (proc_interrupted)   /* a connection or a worker's start cut short */
+			interrupted(st, &setup);
 		stop_study(st, &setup, msg);
+	}
 	sysinfo_host(host, sizeof host);
 	/* host last: the rest of the line, whatever it holds */
 	out_meta("run", "%ld start=%s pid=%ld study=%016llx host=%s", run, stamp,

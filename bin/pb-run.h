@@ -21,6 +21,7 @@ struct obs {
 	int64_t t0, t1;       /* clock_ns() around the work */
 	int64_t status;
 	int fatal;            /* the run cannot go on (worker died, connection lost) */
+	int stop;             /* the study cannot go on, even with --ignore-failure */
 	char msg[512];
 };
 

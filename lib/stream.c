@@ -555,16 +555,33 @@ void out_escaped(const char *p)
 	}
 }
 
-/* A word as the shell would need it to mean the same thing again. */
-static void out_shell_word(const char *w)
+size_t out_escaped_len(const char *p)
+{
+	size_t n = 0;
+
+	for (; *p; p++)
+		n += *p == '\\' || *p == '\n' || *p == '\r' || *p == '\t' ? 2 : 1;
+	return n;
+}
+
+/* A word the shell reads as it is, needing no quotes. */
+static int shell_plain(const char *w)
 {
 	const char *p;
 
 	for (p = w; *p; p++)
 		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 		            "0123456789_./:=,+-@%", *p))
-			break;
-	if (*w && !*p) {
+			return 0;
+	return *w != '\0';
+}
+
+/* A word as the shell would need it to mean the same thing again. */
+static void out_shell_word(const char *w)
+{
+	const char *p;
+
+	if (shell_plain(w)) {
 		out_escaped(w);
 		return;
 	}
@@ -579,16 +596,50 @@ static void out_shell_word(const char *w)
 	fputc('\'', stdout);
 }
 
+/* Its length as out_shell_word writes it. */
+static size_t shell_word_len(const char *w)
+{
+	size_t n = 2;
+
+	if (shell_plain(w))
+		return strlen(w);
+	for (; *w; w++) {
+		char c[2] = { *w, '\0' };
+		n += *w == '\'' ? 4 : out_escaped_len(c);
+	}
+	return n;
+}
+
+static const char *provenance_word(int i)
+{
+	return i == 0 ? pb_prog : pb_argv[i];
+}
+
+size_t out_provenance_len(void)
+{
+	size_t n = strlen("# : ") + strlen(pb_prog) + strlen(PB_VERSION);
+	int i;
+
+	for (i = 0; i < pb_argc; i++)
+		n += 1 + shell_word_len(provenance_word(i));
+	return n;
+}
+
 void out_begin(struct stream *s)
 {
 	int i;
 
+	/* a line no tool would read back: refused before anything is written */
+	if (out_provenance_len() > STREAM_LINE_MAX)
+		die("the command line is %zu bytes as the stream's first line (# %s: ...): "
+		    "more than a line of the stream carries (%u bytes)", out_provenance_len(),
+		    pb_prog, STREAM_LINE_MAX);
 	if (s)
 		out_comments(s);
 	printf("# %s: %s", pb_prog, PB_VERSION);
 	for (i = 0; i < pb_argc; i++) {
 		fputc(' ', stdout);
-		out_shell_word(i == 0 ? pb_prog : pb_argv[i]);
+		out_shell_word(provenance_word(i));
 	}
 	fputc('\n', stdout);
 }

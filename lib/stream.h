@@ -95,7 +95,11 @@ const char *msg_cut(char *buf, const char *v);
 
 /* Output on stdout. Fields are separated automatically; out_end ends the
  * line (the first lines are flushed at once, so a broken pipeline shows). */
-void out_begin(struct stream *s);   /* comments read so far + provenance */
+/* Comments read so far, then the provenance line "# pb-tool: VERSION ARGS"
+ * (argv as the shell would need it); a command line too long for one line
+ * of the stream is refused (exit 1) before anything is written. */
+void out_begin(struct stream *s);
+size_t out_provenance_len(void);    /* the provenance line's length */
 void out_comments(struct stream *s);
 void out_meta(const char *key, const char *fmt, ...);
 void out_field(const char *str);
@@ -105,5 +109,7 @@ void out_i64(int64_t x);
 void out_end(void);
 /* Write a metadata value: backslash, newline, CR and TAB escaped. */
 void out_escaped(const char *s);
+/* Its length as out_escaped writes it. */
+size_t out_escaped_len(const char *s);
 
 #endif
