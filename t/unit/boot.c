@@ -106,11 +106,22 @@ static void test_percentile(void)
  *   sprintf("%.17g", bca(400, a))      # est 400.5: 2.2083815237203885 900.60552632792337
  *   sprintf("%.17g", bca(399.5, a))    # est 400, a tie: 2.1871620064928043 900.19308747801415
  *   sprintf("%.17g", bca(399.5, 0))    # equal jack: 6.7766562518457381 927.49220809553719 */
+/* BCa at level 0.95 with pb's default ties, as pb-boot calls it. */
+static int bca95(double *rep, size_t nrep, double est, const double *jack, size_t nj,
+                 enum boot_ties ties, double *lo, double *hi)
+{
+	double zlo, zhi;
+
+	boot_z(0.95, 0, &zlo, &zhi);
+	return boot_bca(rep, nrep, est, jack, nj, zlo, zhi, ties, lo, hi);
+}
+
 static void test_bca(void)
 {
 	static const double jack[] = { 1, 2, 4, 8, 16 }, flat[] = { 3, 3, 3 };
+	static const double flat01[] = { 0.1, 0.1, 0.1 };
 	struct rng r;
-	double rep[1000], lo, hi;
+	double rep[1000], lo, hi, lo2, hi2;
 	size_t i;
 	int rc;
 
@@ -118,24 +129,41 @@ static void test_bca(void)
 	for (i = 0; i < 1000; i++)
 		rep[i] = (double)(i + 1);
 	shuffle(rep, 1000, &r);
-	rc = boot_bca(rep, 1000, 400.5, jack, 5, 0.95, &lo, &hi);
+	rc = bca95(rep, 1000, 400.5, jack, 5, BOOT_TIES_HALF, &lo, &hi);
 	ok(rc == 0, "BCa, est 400.5: defined");
 	is_num(lo, 2.2083815237203885, 1e-11, "BCa, est 400.5: lo (R)");
 	is_num(hi, 900.60552632792337, 1e-12, "BCa, est 400.5: hi (R)");
-	rc = boot_bca(rep, 1000, 400, jack, 5, 0.95, &lo, &hi);
+	rc = bca95(rep, 1000, 400, jack, 5, BOOT_TIES_HALF, &lo, &hi);
 	is_num(lo, 2.1871620064928043, 1e-11, "BCa, est 400 = a replicate, counted half: lo (R)");
 	is_num(hi, 900.19308747801415, 1e-12, "BCa, est 400 = a replicate, counted half: hi (R)");
-	rc = boot_bca(rep, 1000, 400, flat, 3, 0.95, &lo, &hi);
-	ok(rc == 0 && !isnan(lo), "BCa, equal jackknife values: a = 0, not NaN");
+	/* --ties below: the tie counts as above, 399 below, as 399.5 + 0.5
+	 * above: the same as est 399.5 counted plainly. */
+	rc = bca95(rep, 1000, 400, jack, 5, BOOT_TIES_BELOW, &lo, &hi);
+	bca95(rep, 1000, 399.5, jack, 5, BOOT_TIES_HALF, &lo2, &hi2);
+	ok(rc == 0 && lo == lo2 && hi == hi2, "BCa, ties below: the tie at 400 counts above "
+	   "(= est 399.5)");
+	rc = bca95(rep, 1000, 400, flat, 3, BOOT_TIES_HALF, &lo, &hi);
+	ok(rc == BOOT_BCA_ACC_UNDEFINED && !isnan(lo), "BCa, equal jackknife values: "
+	   "acceleration undefined, 0 used, not NaN");
 	is_num(lo, 6.7766562518457381, 1e-12, "BCa, a = 0: lo (R)");
 	is_num(hi, 927.49220809553719, 1e-12, "BCa, a = 0: hi (R)");
-	ok(boot_bca(rep, 1000, 0.5, jack, 5, 0.95, &lo, &hi) == -1, "BCa, every replicate above est: -1");
-	ok(boot_bca(rep, 1000, 1000.5, jack, 5, 0.95, &lo, &hi) == -1, "BCa, every replicate below est: -1");
-	ok(boot_bca(rep, 1000, 1, jack, 5, 0.95, &lo, &hi) == 0, "BCa, est = the smallest replicate: defined (a half)");
+	/* Was a lib bug: the mean of equal values that does not round back
+	 * to them (0.1 x 3) made deviations of an ulp and acc = -1/(6 sqrt 3) */
+	rc = bca95(rep, 1000, 400, flat01, 3, BOOT_TIES_HALF, &lo2, &hi2);
+	ok(rc == BOOT_BCA_ACC_UNDEFINED && lo2 == lo && hi2 == hi,
+	   "BCa, jackknife values all 0.1: undefined, the a = 0 interval");
+	ok(bca95(rep, 1000, 0.5, jack, 5, BOOT_TIES_HALF, &lo, &hi) == BOOT_BCA_Z0_INFINITE,
+	   "BCa, every replicate above est: z0 infinite");
+	ok(bca95(rep, 1000, 1000.5, jack, 5, BOOT_TIES_HALF, &lo, &hi) == BOOT_BCA_Z0_INFINITE,
+	   "BCa, every replicate below est: z0 infinite");
+	ok(bca95(rep, 1000, 1, jack, 5, BOOT_TIES_HALF, &lo, &hi) == 0,
+	   "BCa, est = the smallest replicate: defined (a half)");
+	ok(bca95(rep, 1000, 1, jack, 5, BOOT_TIES_BELOW, &lo, &hi) == BOOT_BCA_Z0_INFINITE,
+	   "BCa, est = the smallest replicate, ties below: none below, z0 infinite");
 	for (i = 0; i < 1000; i++)
 		rep[i] = 7;
-	rc = boot_bca(rep, 1000, 7, flat, 3, 0.95, &lo, &hi);
-	ok(rc == 0 && lo == 7 && hi == 7, "BCa, every replicate = est: z0 = 0, the point");
+	rc = bca95(rep, 1000, 7, flat, 3, BOOT_TIES_HALF, &lo, &hi);
+	ok(rc == BOOT_BCA_ACC_UNDEFINED && lo == 7 && hi == 7, "BCa, every replicate = est: z0 = 0, the point");
 }
 
 /* Leave-one-out by brute force, for n = 2..16 with ties. */
