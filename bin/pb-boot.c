@@ -65,12 +65,16 @@ static const struct method {
 	int bca, expand;
 	const char *meta, *meta_end;   /* the metadata, "blocks" or "values" between */
 } methods[] = {
-	{ "percentile", 0, 0, "percentile", NULL },
-	{ "expanded", 0, 1, "expanded (percentile read at levels widened for k ",
-	  ": z = sqrt(k/(k-1)) t(k-1), Hesterberg 2015)" },
-	{ "bca", 1, 0, "bca (bias-corrected and accelerated, jackknife acceleration)", NULL },
-	{ "expanded-bca", 1, 1, "expanded-bca (bias-corrected and accelerated, jackknife "
-	  "acceleration, at levels widened for k ", ": z = sqrt(k/(k-1)) t(k-1))" },
+	{ .name = "percentile", .meta = "percentile" },
+	{ .name = "expanded", .expand = 1,
+	  .meta = "expanded (percentile read at levels widened for k ",
+	  .meta_end = ": z = sqrt(k/(k-1)) t(k-1), Hesterberg 2015)" },
+	{ .name = "bca", .bca = 1,
+	  .meta = "bca (bias-corrected and accelerated, jackknife acceleration)" },
+	{ .name = "expanded-bca", .bca = 1, .expand = 1,
+	  .meta = "expanded-bca (bias-corrected and accelerated, jackknife "
+	  "acceleration, at levels widened for k ",
+	  .meta_end = ": z = sqrt(k/(k-1)) t(k-1))" },
 };
 
 /* All rows, one copy: value, group and block (block index is global
