@@ -351,11 +351,13 @@ void boot_percentile_z(double *rep, size_t nrep, double zlo, double zhi, double 
 	*hi = order_quantile(rep, nrep, stat_pnorm(zhi));
 }
 
-/* acc = Σ(J - Ji)^3 / (6 (Σ(J - Ji)^2)^(3/2)), scale-free: where the
- * deviations would overflow (or underflow) when cubed they are scaled by
- * a power of 2 first, which leaves every other result as it was. Returns
- * -1 (acceleration undefined, 0/0) when every Ji is equal: tested as
- * such, since the mean of equal values can round away from them. */
+/* acc = Σ(J - Ji)^3 / (6 (Σ(J - Ji)^2)^(3/2)), which does not depend on
+ * the scale: values beyond 2^300 are scaled down before the mean (so the
+ * sum cannot overflow), and deviations whose cubes would overflow or
+ * underflow are scaled by a power of 2, exactly; other data are computed
+ * as they always were. *undefined (acc 0/0) when every Ji is equal,
+ * tested as such: the mean of equal values can round away from them
+ * (0.1 x 3), and deviations of an ulp gave acc = -1/(6 sqrt 3). */
 static double acceleration(const double *jack, size_t n, int *undefined)
 {
 	double lo = jack[0], hi = jack[0], scale = 1, mean = 0, num = 0, den = 0, big = 0;
@@ -375,18 +377,18 @@ static double acceleration(const double *jack, size_t n, int *undefined)
 	mean /= (double)n;
 	for (i = 0; i < n; i++)
 		big = fmax(big, fabs(mean - jack[i] * scale));
-	if (big > 0x1p300 || big < 0x1p-300)
-		scale *= ldexp(1, -ilogb(big));
-	mean = 0;
-	for (i = 0; i < n; i++)
-		mean += jack[i] * scale;
-	mean /= (double)n;
+	if (big > 0x1p300 || big < 0x1p-300) {
+		double extra = ldexp(1, -ilogb(big));
+
+		scale *= extra;
+		mean *= extra;
+	}
 	for (i = 0; i < n; i++) {
 		double d = mean - jack[i] * scale;
 		num += d * d * d;
 		den += d * d;
 	}
-	return den > 0 ? num / (6 * pow(den, 1.5)) : 0;
+	return num / (6 * pow(den, 1.5));
 }
 
 /* One BCa level: Φ(z0 + (z0 + z) / (1 - acc (z0 + z))). Where the
