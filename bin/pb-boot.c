@@ -347,6 +347,7 @@ static void check_sums(const struct rows *r, const struct groups *g, const struc
 		if (boot_mean_overflows(pair, 2, most)) {
 			char nb[NUM_BUFSZ];
 
+			free(bsize);
 			num_format(nb, big);
 			die("%s: values as large as %s overflow the sums of the mean of %llu values; "
 			    "rescale the column (e.g. to other units)", group_name(g, i, o->column), nb,

@@ -217,13 +217,16 @@ static void test_bca_fold(void)
 {
 	double rep[1000], jack[100] = { 0 }, lo, hi, zlo, zhi;
 	size_t i;
+	int rc;
 
 	for (i = 0; i < 1000; i++)
 		rep[i] = (double)(i + 1);
 	jack[99] = 1;
 	boot_z(0.999, 0, &zlo, &zhi);
-	ok(boot_bca(rep, 1000, 1, jack, 100, zlo, zhi, BOOT_TIES_HALF, &lo, &hi) == 0 &&
-	   lo == 1 && hi >= lo, "BCa with 1 - acc (z0 + z) < 0: lo the smallest (%g), not the largest", lo);
+	lo = hi = NAN;
+	rc = boot_bca(rep, 1000, 1, jack, 100, zlo, zhi, BOOT_TIES_HALF, &lo, &hi);
+	ok(rc == 0 && lo == 1 && hi >= lo, "BCa with 1 - acc (z0 + z) < 0: lo the smallest (%g), "
+	   "not the largest", lo);
 }
 
 /* Acceleration is scale-free, and computed for values whose cubes
