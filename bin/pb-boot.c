@@ -59,12 +59,13 @@ struct opts {
 };
 
 /* --method: the interval, and whether its levels are expanded for the
- * number of units (blocks, or values without --block). */
+ * number of units (blocks, or values without --block). In enum order. */
+enum { PERCENTILE, EXPANDED, BCA, EXPANDED_BCA, NMETHODS };
 static const struct method {
 	const char *name;
 	int bca, expand;
 	const char *meta, *meta_end;   /* the metadata, "blocks" or "values" between */
-} methods[] = {
+} methods[NMETHODS] = {
 	{ .name = "percentile", .meta = "percentile" },
 	{ .name = "expanded", .expand = 1,
 	  .meta = "expanded (percentile read at levels widened for k ",
@@ -118,10 +119,10 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case 'l': o->level = opt_level("level", optarg); break;
 		case 'S': o->seed = opt_seed("seed", optarg); break;
 		case 'm':
-			for (o->method = 0; o->method < (int)(sizeof methods / sizeof *methods); o->method++)
+			for (o->method = 0; o->method < NMETHODS; o->method++)
 				if (strcmp(optarg, methods[o->method].name) == 0)
 					break;
-			if (o->method == (int)(sizeof methods / sizeof *methods))
+			if (o->method == NMETHODS)
 				die_usage("--method is percentile, expanded, bca or expanded-bca, "
 				          "not '%s'", optarg);
 			break;
@@ -138,7 +139,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	/* Over blocks the plain percentile covers too little at the run
 	 * counts studies have (pb-boot(1), BLOCKS): expanded is the default. */
 	if (o->method < 0)
-		o->method = o->block ? 1 : 0;
+		o->method = o->block ? EXPANDED : PERCENTILE;
 	o->bca = methods[o->method].bca;
 	o->expand = methods[o->method].expand;
 }
@@ -331,7 +332,7 @@ static void check_sums(const struct rows *r, const struct groups *g, const struc
 	for (i = 0; i < r->n; i++)
 		bsize[r->block[i]]++;
 	for (i = 0; i < g->n; i++) {
-		double big = 0, pair[2];
+		double big = 0;
 		uint64_t most = bk->start[i + 1] - bk->start[i], largest = 0;
 
 		for (j = bk->start[i]; j < bk->start[i + 1]; j++) {
@@ -343,8 +344,7 @@ static void check_sums(const struct rows *r, const struct groups *g, const struc
 		}
 		if (o->block)
 			most = (uint64_t)blocks_of[i] * largest;
-		pair[0] = -big, pair[1] = big;
-		if (boot_mean_overflows(pair, 2, most)) {
+		if (boot_mean_overflows(big, most)) {
 			char nb[NUM_BUFSZ];
 
 			free(bsize);

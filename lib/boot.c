@@ -172,10 +172,8 @@ static int near_est(double rep, double est, uint64_t m, double big)
 	return fabs(rep - est) <= 2 * (double)m * DBL_EPSILON * big;
 }
 
-int boot_mean_overflows(const double *x, size_t n, uint64_t most)
+int boot_mean_overflows(double big, uint64_t most)
 {
-	double big = fmax(fabs(x[0]), fabs(x[n - 1]));   /* sorted */
-
 	return big > DBL_MAX / 2 / (double)most;
 }
 

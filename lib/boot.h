@@ -26,9 +26,10 @@ void boot_block_replicates(const double *x, const uint32_t *block, size_t n,
  * the multiset (one product per distinct value, in ascending order), as
  * every mean replicate is, so equal multisets give equal doubles. */
 double boot_stat_sorted(const double *x, size_t n, enum boot_stat stat);
-/* Would a mean's sums overflow? x sorted, at most most values in a sum
- * (n; over blocks, the rows of the largest block times the blocks). */
-int boot_mean_overflows(const double *x, size_t n, uint64_t most);
+/* Would a mean's sums overflow? big the largest |x|, at most most values
+ * in a sum (n; over blocks, the rows of the largest block times the
+ * blocks). Then sums stay below half the largest double. */
+int boot_mean_overflows(double big, uint64_t most);
 /* Percentile interval at level: the (B+1)a-th order statistics of the
  * replicates (interpolated), a = (1-level)/2 and 1-a. Sorts rep. */
 void boot_percentile(double *rep, size_t nrep, double level, double *lo, double *hi);
