@@ -64,7 +64,7 @@ for page in "$M"/man1/*.1 "$M"/man7/*.7; do
 	case $name in
 	pb-run.1) mask='s/start=[^ ]*/start=S/; s/study=[0-9a-f]*/study=S/; s/ host=.*/ host=H/; s/[0-9]\{4,\}/N/g' ;;
 	pb-sense.1) mask='/^delay_ns/!s/-\{0,1\}[0-9][0-9.]*/N/g' ;;
-	pb-pg.7) skip "$name: its opening example needs a PostgreSQL server (t/0700-run-pg.t tests pg mode)"; continue ;;
+	pb-pg.7) skip "$name: its opening example needs a PostgreSQL server: t/0931-pages-pg.t"; continue ;;
 	pb-plot.1)
 		if ! command -v gnuplot >/dev/null 2>&1; then
 			skip "gnuplot not installed"; skip "gnuplot not installed"; continue
