@@ -62,7 +62,7 @@ for page in "$M"/man1/*.1 "$M"/man7/*.7; do
 	# number (pb-sense); pb-pg needs a server; pb-plot draws a picture
 	mask=
 	case $name in
-	pb-run.1) mask='s/start=[^ ]*/start=S/; s/study=[0-9a-f]*/study=S/; s/ host=.*/ host=H/; s/[0-9]\{4,\}/N/g' ;;
+	pb-run.1) mask='s/start=[^ ]*/start=S/; s/pid=[0-9]*/pid=P/; s/study=[0-9a-f]*/study=S/; s/ host=.*/ host=H/; s/[0-9]\{4,\}/N/g' ;;
 	pb-sense.1) mask='/^delay_ns/!s/-\{0,1\}[0-9][0-9.]*/N/g' ;;
 	pb-pg.7) skip "$name: its opening example needs a PostgreSQL server: t/0931-pages-pg.t"; continue ;;
 	pb-plot.1)

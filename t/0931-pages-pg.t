@@ -18,7 +18,7 @@ awk '/^\$ / { c = 1; sub(/^\$ /, "") } c { print; c = /[\\|]$/ }' "$T/opening" >
 awk '/^\$ / { c = 1 } !c { print } c { c = /[\\|]$/ }' "$T/opening" >"$T/want"
 flat() {
 	sed 's/^# server_version: .*/# server_version: V/; s/start=[^ ]*/start=S/
-	     s/study=[0-9a-f]*/study=S/; s/ host=.*/ host=H/; s/[0-9]\{4,\}/N/g' |
+	     s/pid=[0-9]*/pid=P/; s/study=[0-9a-f]*/study=S/; s/ host=.*/ host=H/; s/[0-9]\{4,\}/N/g' |
 	tr -s ' \t\n' '   ' | sed 's/ $//'
 }
 (cd "$T" && sh ./opening.sh) >"$T/got" 2>"$T/err"
