@@ -193,22 +193,41 @@ static void put_pair(char *p, uint32_t n)
 	memcpy(p, digit_pairs + 2 * n, 2);
 }
 
-/* The digits of d, right to left, ending before end: eight at a time in
- * 32 bits (64-bit division by a constant costs twice as much), two at a
- * time within those. */
+/* The eight digits of n < 10^8, leading zeros included, at p. With
+ * y = n 2^32 / 10^6 + err in 32.32 fixed point, y's integer part is the
+ * first pair and each multiplication of the fraction by 100 brings the
+ * next pair up: exact when 0 < err < 2^32 / 10^6 (the fraction, a
+ * multiple of 2^32 / 10^6, then never reaches the next one). Here
+ * y = floor(n ceil(2^51 / 10^6) / 2^19) + 1, so 0 < err < 62.
+ * share/dev/num-compare checks all 10^8. */
+static void put_8_digits(char *p, uint32_t n)
+{
+	uint64_t y = ((uint64_t)n * 2251799814u >> 19) + 1;
+
+	put_pair(p, (uint32_t)(y >> 32));
+	y = (y & 0xffffffffu) * 100;
+	put_pair(p + 2, (uint32_t)(y >> 32));
+	y = (y & 0xffffffffu) * 100;
+	put_pair(p + 4, (uint32_t)(y >> 32));
+	y = (y & 0xffffffffu) * 100;
+	put_pair(p + 6, (uint32_t)(y >> 32));
+}
+
+/* The digits of d, right to left, ending before end: eight at a time,
+ * then two at a time (divisions by constants are multiplications, but
+ * one a pair still cost twice as much). */
 static void put_digits(char *end, uint64_t d)
 {
 	uint32_t r;
 
-	while (d >= 100000000) {
-		uint32_t lo = (uint32_t)(d % 100000000), a = lo / 10000, b = lo % 10000;
-
-		d /= 100000000;
-		put_pair(end - 2, b % 100);
-		put_pair(end - 4, b / 100);
-		put_pair(end - 6, a % 100);
-		put_pair(end - 8, a / 100);
+	while (d >= 10000000) {
+		if (d < 100000000) {
+			put_8_digits(end - 8, (uint32_t)d);
+			return;
+		}
 		end -= 8;
+		put_8_digits(end, (uint32_t)(d % 100000000));
+		d /= 100000000;
 	}
 	for (r = (uint32_t)d; r >= 100; r /= 100) {
 		end -= 2;

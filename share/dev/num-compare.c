@@ -1,7 +1,8 @@
 /* num-compare: lib/num_format.c (Schubfach) against the printer before
  * it (t/unit/grisu.h, Grisu2 with a shortening check), digit for digit,
  * and against an exact oracle (glibc's printf and strtod), over N values
- * of eight kinds (t/unit/numcmp.h). Not built by make; a tool for the
+ * of eight kinds (t/unit/numcmp.h), and the digit blocks of the integer
+ * printing for every n < 10^8. Not built by make; a tool for the
  * one who changes the printer:
  *
  *     make && cc -O2 -std=c11 -D_XOPEN_SOURCE=700 -Ilib -It/unit \
@@ -22,11 +23,34 @@
 
 #include "numcmp.h"
 
+/* put_8_digits (lib/num_format.c) for every n < 10^8, through
+ * num_format_i64(10^8 + n): "1" and n's eight digits. 0 when all agree. */
+static long check_8_digits(void)
+{
+	char buf[NUM_BUFSZ];
+	long bad = 0;
+	uint32_t n;
+	int i;
+
+	for (n = 0; n < 100000000; n++) {
+		uint32_t back = 0;
+
+		if (num_format_i64(buf, 100000000 + (int64_t)n) != 9 || buf[0] != '1') {
+			bad++;
+			continue;
+		}
+		for (i = 1; i < 9; i++)
+			back = back * 10 + (uint32_t)(buf[i] - '0');
+		bad += back != n;
+	}
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	struct cmp_stats st[CMP_NCAT], all;
 	long n = argc > 1 ? atol(argv[1]) : 10000000;
-	long every = argc > 2 ? atol(argv[2]) : 16;
+	long every = argc > 2 ? atol(argv[2]) : 16, bad8;
 	int i;
 
 	if (argc > 3)
@@ -51,5 +75,7 @@ int main(int argc, char **argv)
 	}
 	printf("%-30s %10ld %10ld %8ld %8ld %8ld %9ld %8ld\n", "all", all.n, all.same,
 	       all.ties, all.old_wrong, all.new_wrong, all.oracle_n, all.oracle_bad);
-	return all.new_wrong || all.oracle_bad ? 1 : 0;
+	bad8 = check_8_digits();
+	printf("eight-digit blocks: all 10^8 checked, %ld wrong\n", bad8);
+	return all.new_wrong || all.oracle_bad || bad8 ? 1 : 0;
 }

@@ -2,7 +2,8 @@
  * commit 13c7956): Grisu2 with a shortening check, kept verbatim (names
  * prefixed) as the reference that t/unit/num.c and share/dev/num-compare.c
  * compare the new printer against digit for digit. Test code only.
- * grisu_format(buf, x) is the old num_format(buf, x). */
+ * grisu_format(buf, x) is the old num_format(buf, x), grisu_format_i64
+ * the old num_format_i64. */
 #ifndef PB_T_GRISU_H
 #define PB_T_GRISU_H
 
@@ -111,6 +112,25 @@ static const uint64_t grisu_pow10_f[] = {
 static const int16_t grisu_pow10_e[] = {
 	-1220, -1193, -1166, -1140, -1113, -1087, -1060, -1034, -1007, -980, -954, -927, -901, -874, -847, -821, -794, -768, -741, -715, -688, -661, -635, -608, -582, -555, -529, -502, -475, -449, -422, -396, -369, -343, -316, -289, -263, -236, -210, -183, -157, -130, -103, -77, -50, -24, 3, 30, 56, 83, 109, 136, 162, 189, 216, 242, 269, 295, 322, 348, 375, 402, 428, 455, 481, 508, 534, 561, 588, 614, 641, 667, 694, 720, 747, 774, 800, 827, 853, 880, 907, 933, 960, 986, 1013, 1039, 1066
 };
+
+static size_t grisu_format_i64(char buf[NUM_BUFSZ], int64_t x)
+{
+	char tmp[24];
+	int n = 0;
+	size_t len = 0;
+	uint64_t u = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
+
+	do {
+		tmp[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (x < 0)
+		buf[len++] = '-';
+	while (n > 0)
+		buf[len++] = tmp[--n];
+	buf[len] = '\0';
+	return len;
+}
 
 struct grisu_diyfp {
 	uint64_t f;
@@ -320,7 +340,7 @@ static int grisu_reads_back(const char *digits, int len, int k10, double x)
 		return v == x;
 	memcpy(tmp, digits, (size_t)len);
 	tmp[len] = 'e';
-	num_format_i64(tmp + len + 1, k10);
+	grisu_format_i64(tmp + len + 1, k10);
 	return strtod(tmp, NULL) == x;
 }
 
@@ -446,7 +466,7 @@ static size_t grisu_format(char buf[NUM_BUFSZ], double x)
 		return strlen(buf);
 	}
 	if (fabs(x) < 9007199254740992.0 && x == (double)(int64_t)x)
-		return num_format_i64(buf, (int64_t)x);
+		return grisu_format_i64(buf, (int64_t)x);
 	if (x < 0) {
 		buf[n++] = '-';
 		x = -x;

@@ -224,6 +224,16 @@ static void cmp_one(struct cmp_stats *st, double x, int ask_oracle)
 
 	grisu_format(od, x);
 	st->n++;
+	if (fabs(x) < 9223372036854775808.0 && x == trunc(x)) {
+		char a[NUM_BUFSZ], b[NUM_BUFSZ];
+
+		if (num_format_i64(a, (int64_t)x) != grisu_format_i64(b, (int64_t)x) ||
+		    strcmp(a, b) != 0) {
+			if (st->bad_text++ < 5)
+				fprintf(stderr, "# num_format_i64(%.0f): '%s', old '%s'\n", x, a, b);
+			return;
+		}
+	}
 	if (len != strlen(nw) || len >= NUM_BUFSZ || num_parse(nw, &back) != 0 ||
 	    back != (x == 0 ? 0 : x)) {
 		if (st->bad_text++ < 5)
@@ -266,6 +276,7 @@ static void cmp_one(struct cmp_stats *st, double x, int ask_oracle)
 }
 
 /* --- the values ------------------------------------------------------ */
+#ifndef NUMCMP_NO_VALUES       /* the fuzz target brings its own */
 
 static uint64_t cmp_state = 0x9e3779b97f4a7c15u;
 
@@ -360,11 +371,15 @@ static double cmp_value(int cat)
 		         (double)(cmp_rand() % 9 + 1) + (double)(cmp_rand() >> 11) * 0x1p-53,
 		         (int)(cmp_rand() % 617) - 308);
 		return strtod(buf, NULL);
-	default: {
+	default: {                    /* as pb-logratio and pb-tint make them */
 		double a = (double)(1 + cmp_rand() % 1000000);
 		double b = (double)(1 + cmp_rand() % 1000000);
 
-		return cmp_rand() % 2 ? a / b : log(a / b);
+		switch (cmp_rand() % 3) {
+		case 0: return a / b;
+		case 1: return log(a / b);
+		default: return log1p((double)(int)(cmp_rand() % 100001 - 50000) / (1e6 + b));
+		}
 	}
 	}
 }
@@ -383,5 +398,7 @@ static void cmp_run(struct cmp_stats st[CMP_NCAT], long n, long oracle_every)
 			cmp_one(&st[cat], x, oracle_every > 0 && (i / CMP_NCAT) % oracle_every == 0);
 	}
 }
+
+#endif /* NUMCMP_NO_VALUES */
 
 #endif
