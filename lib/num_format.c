@@ -111,7 +111,10 @@ static uint64_t shortest(double x, int *k10)
 	k = irregular ? floor_log10_three_quarters_pow2(q) : floor_log10_pow2(q);
 	h = q + floor_log2_pow10(-k) + 1;      /* 1..4 */
 	g = pow10_g[-k - POW10_E_MIN];
-	vb = round_to_odd(g, cb << h);         /* 4 v 10^-k */
+	/* 4 v 10^-k and the ends of R so scaled, rounded to odd; compared
+	 * with multiples of 4 (even), an odd value stands for "not exact".
+	 * When c is odd R is open: its ends move in by one. */
+	vb = round_to_odd(g, cb << h);
 	lower = round_to_odd(g, cbl << h) + (uint64_t)odd;
 	upper = round_to_odd(g, (cb + 2) << h) - (uint64_t)odd;
 	s = vb >> 2;
