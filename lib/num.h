@@ -2,8 +2,10 @@
  * Parsing takes the whole field or nothing: optional sign, decimal digits
  * with an optional point, optional exponent. No spaces, hex, inf or nan;
  * the result must be finite. The decimal point is '.' in every locale.
- * Printing gives the shortest digits that read back to the same double;
- * integers below 2^53 print as integers. */
+ * Printing gives the shortest digits that read back to the same double,
+ * the nearest to it of those, and of two as near the one ending in an
+ * even digit (as ECMAScript, Ryu and python's repr); integers below 2^53
+ * print as integers. */
 #ifndef PB_NUM_H
 #define PB_NUM_H
 
@@ -25,7 +27,8 @@ size_t num_format(char buf[NUM_BUFSZ], double x);   /* returns length */
 size_t num_format_i64(char buf[NUM_BUFSZ], int64_t x);
 void num_put(FILE *f, double x);
 
-/* Clinger's fast path, for the parser and the printer's read-back check:
+/* Clinger's fast path, for the parser (and t/unit/grisu.h, the printer
+ * before Schubfach, which read its digits back with it):
  * mant * 10^exp10 correctly rounded in one multiply or divide when the
  * significand is below 2^53 and |exp10| <= 22. Returns 0 when it does not
  * apply. */

@@ -665,17 +665,45 @@ void out_meta(const char *key, const char *fmt, ...)
 	free(big);
 }
 
+/* The row being written: out_field, out_num and out_i64 collect it here,
+ * out_end hands the line to stdio in one fwrite. Four stdio calls a row
+ * (field, tab, number, newline) cost more than printing the number
+ * (callgrind, pb-logratio). Nothing writes to stdout between a row's
+ * first field and out_end, so the order of the output is the same. */
+static char row[4096];
+static size_t row_len;
+
+static void row_flush(void)
+{
+	fwrite(row, 1, row_len, stdout);
+	row_len = 0;
+}
+
+/* Room for n more bytes; a longer row goes out in pieces. */
+static void row_room(size_t n)
+{
+	if (sizeof row - row_len < n)
+		row_flush();
+}
+
 static void sep(void)
 {
+	row_room(1);
 	if (!at_line_start)
-		fputc('\t', stdout);
+		row[row_len++] = '\t';
 	at_line_start = 0;
 }
 
 void out_fieldn(const char *str, size_t n)
 {
 	sep();
-	fwrite(str, 1, n, stdout);
+	row_room(n);
+	if (n > sizeof row) {
+		fwrite(str, 1, n, stdout);
+		return;
+	}
+	memcpy(row + row_len, str, n);
+	row_len += n;
 }
 
 void out_field(const char *str)
@@ -686,19 +714,22 @@ void out_field(const char *str)
 void out_num(double x)
 {
 	sep();
-	num_put(stdout, x);
+	row_room(NUM_BUFSZ);
+	row_len += num_format(row + row_len, x);
 }
 
 void out_i64(int64_t x)
 {
-	char buf[NUM_BUFSZ];
-
-	out_fieldn(buf, num_format_i64(buf, x));
+	sep();
+	row_room(NUM_BUFSZ);
+	row_len += num_format_i64(row + row_len, x);
 }
 
 void out_end(void)
 {
-	fputc('\n', stdout);
+	row_room(1);
+	row[row_len++] = '\n';
+	row_flush();
 	at_line_start = 1;
 	if (lines_out < 2) {
 		lines_out++;

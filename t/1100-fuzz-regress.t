@@ -32,6 +32,27 @@ for pair in 8.589934591999999523e9:8589934591.999999 \
 	is "$rc:$(col mean 1 "$T/out")" "0:${pair#*:}" "pb-tint: mean of $v twice"
 done
 
+# t/unit/numcmp.h (the printer against an exact oracle): Grisu2's
+# shortened digits were the shortest, but not always the nearest of them:
+# 8 of the 1 M log-ratios of make bench's pairs.tsv came out one unit off
+# in the 17th digit (...958 for ...957; both read back). The nearest,
+# from python3: a, b = 1049342, 1049362; repr(-math.log1p((b - a) / a)),
+# repr(math.log1p((a - b) / b)) when a >= b: pb-logratio's log_ratio.
+printf 'a\tb\n1049342\t1049362\n1007299\t1007627\n1015668\t1015419\n1006560\t1006859\n' >"$T/near.tsv"
+printf '1030031\t1029875\n1047254\t1046991\n1007245\t1006890\n1003558\t1003729\n' >>"$T/near.tsv"
+run pb-logratio "$T/near.tsv"
+is "$rc:$(grep -v '^#' "$T/out" | cut -f3 | tr '\n' ' ')" \
+	"0:lr -0.000019059381409293957 -0.00032557027195760445 0.00024518890746426933 -0.00029700723217371174 0.00015146322239775447 0.00025116450213091824 0.00035250864880069554 -0.00017037922371206947 " \
+	"pb-logratio prints the nearest of the shortest digits"
+# Of two as near, the even one: 2^49 + 1/4 and 2^49 + 3/4 are exactly
+# halfway between two 16-digit decimals (python3: repr(2**49 + 0.25)).
+for pair in 562949953421312.25:562949953421312.2 562949953421312.75:562949953421312.8; do
+	v=${pair%%:*}
+	printf 'x\n%s\n%s\n' "$v" "$v" >"$T/x.tsv"
+	run pb-tint --column x "$T/x.tsv"
+	is "$rc:$(col mean 1 "$T/out")" "0:${pair#*:}" "pb-tint: mean of $v twice, a tie, to even"
+done
+
 # survives TOOL [ARGS] -- FILE...: exit 0 or 1, never a signal or a usage
 # error; with 1 exactly one stderr line; every stderr line "TOOL: ".
 survives() {

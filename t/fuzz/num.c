@@ -13,8 +13,12 @@
  * double (when finite), must print (num_format) as a number in that
  * syntax that reads back as the same double (-0 prints as "0"), with no
  * more significant digits than the shortest printf %.*e that reads back;
- * integers below 2^53 print as integers. Decimals of 17 to 21 digits
- * next to the midpoint between that double and the next are parsed too. */
+ * integers below 2^53 print as integers. The digits must be the exact
+ * oracle's of t/unit/numcmp.h (the shortest that read back, the nearest
+ * of those, the even one of two as near), and the same as the printer
+ * before (t/unit/grisu.h) unless that one was not the nearest or the
+ * double is a tie. Decimals of 17 to 21 digits next to the midpoint
+ * between that double and the next are parsed too. */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -23,6 +27,8 @@
 #include <string.h>
 
 #include "num.h"
+#define NUMCMP_NO_VALUES
+#include "../unit/numcmp.h"
 
 static int digit(char c)
 {
@@ -110,6 +116,14 @@ static void check_format(double x)
 			abort();
 	} else if (significant_digits(buf) > shortest_printf(x)) {
 		abort();
+	}
+	{
+		struct cmp_stats st;
+
+		memset(&st, 0, sizeof st);
+		cmp_one(&st, x, 1);
+		if (st.new_wrong || st.oracle_bad || st.bad_text)
+			abort();
 	}
 }
 
