@@ -53,6 +53,7 @@ bin/pb-run: $(RUNSRC) bin/pb-run.h bin/pb-run-pg.c bin/pb-run-nopg.c lib/libpb.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< lib/libpb.a $(LDLIBS)
 $(FILTERS): lib/libpb.a $(LIBHDR)
 $(UNITS): lib/libpb.a t/unit/tap.h
+t/unit/num: t/unit/grisu.h t/unit/numcmp.h
 
 examples/workload/pb-workload: examples/workload/pb-workload.c
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ examples/workload/pb-workload.c
