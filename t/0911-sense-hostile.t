@@ -114,7 +114,7 @@ fails 2 "^pb-sense: option '--s' is ambiguous \(--seed, --setup, --sql-a, " "--s
 	stub --delays 0 --s 1 -- true
 is "$(ls "$T" | grep -c '^pb-run-ran$')" 0 "none of these ran pb-run"
 # what pb-run alone can refuse is said in pb-sense's words too
-fails 2 "^pb-sense: --pg: [^:]*conn.* \(see pb-sense --help\)$" "a conninfo pb-run refuses: exit 2, pb-sense's line" \
+fails 2 "^pb-sense: --pg: ([^:]*conn.*|this pb-run was built without PostgreSQL support.*) \(see pb-sense --help\)$" "a conninfo pb-run refuses: exit 2, pb-sense's line" \
 	pb-sense --delays 0 --pg "host='x" --sql-a 'select 1'
 
 done_testing
