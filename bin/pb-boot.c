@@ -12,6 +12,7 @@
 #include "num.h"
 #include "opt.h"
 #include "rng.h"
+#include "stats.h"
 #include "stream.h"
 
 static const char usage[] =
@@ -25,6 +26,8 @@ static const char usage[] =
 	"  --level L         confidence level (default 0.95)\n"
 	"  --seed N          generator seed (default 1: the same answer twice)\n"
 	"  --method M        percentile (default) or bca\n"
+	"  --summary         no bootstrap: [group...] n min q1 median q3 max\n"
+	"                    (quartiles of R's type 7)\n"
 	"  --help, --version\n"
 	"Output: [group...] n est lo hi sign; sign + (lo > 0), - (hi < 0), 0.\n";
 
@@ -37,6 +40,7 @@ static const struct option longopts[] = {
 	{ "level", required_argument, NULL, 'l' },
 	{ "seed", required_argument, NULL, 'S' },
 	{ "method", required_argument, NULL, 'm' },
+	{ "summary", no_argument, NULL, 'u' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -48,7 +52,7 @@ struct opts {
 	long resamples;
 	double level;
 	uint64_t seed;
-	int bca;
+	int bca, summary;
 };
 
 /* All rows, one copy: value, group and block (block index is global
@@ -96,8 +100,11 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			else if (strcmp(optarg, "percentile") != 0)
 				die_usage("--method is percentile or bca, not '%s'", optarg);
 			break;
+		case 'u': o->summary = 1; break;
 		}
 	}
+	if (o->summary && o->block)
+		die_usage("--summary describes the rows as they are: it takes no --block");
 }
 
 static void add_row(struct rows *r, double x, size_t g, size_t b)
@@ -283,6 +290,41 @@ static void print_head(struct stream *s, const struct group_cols *gc, const stru
 	out_end();
 }
 
+/* --summary: each group's sample described, nothing resampled (pb-plot's
+ * view and pb-sense's median come from here, so that pb has one quantile). */
+static void print_summary(struct stream *s, const struct group_cols *gc, const struct opts *o,
+                          const struct rows *rows, const struct buckets *bk,
+                          const struct groups *g, uint32_t *remap)
+{
+	size_t i;
+
+	out_begin(s);
+	out_meta("pb-boot.column", "%s", o->column);
+	out_meta("pb-boot.summary", "%s", "n min q1 median q3 max, quartiles of R's type 7");
+	for (i = 0; i < gc->n; i++)
+		out_field(s->col[gc->col[i]]);
+	out_field("n"), out_field("min"), out_field("q1"), out_field("median");
+	out_field("q3"), out_field("max");
+	out_end();
+	for (i = 0; i < g->n; i++) {
+		struct sample smp;
+		double min, max;
+
+		gather(rows, bk, (uint32_t)i, remap, &smp);
+		min = smp.x[0], max = smp.x[smp.n - 1];   /* sorted; the quantiles reorder */
+		group_cols_put(gc, g->key[i], g->keylen[i]);
+		out_i64((int64_t)smp.n);
+		out_num(min);
+		out_num(stat_quantile(smp.x, smp.n, 0.25));
+		out_num(stat_median(smp.x, smp.n));
+		out_num(stat_quantile(smp.x, smp.n, 0.75));
+		out_num(max);
+		out_end();
+		free(smp.x);
+		free(smp.block);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o;
@@ -334,14 +376,16 @@ int main(int argc, char **argv)
 		add_row(&rows, stream_num(&s, col), gi, bi);
 	}
 	bk = bucket_rows(&rows, g.n);
-	check_sizes(&g, &bk, &o, blocks_of);
-	print_head(&s, &gc, &o);
-	prog.on = isatty(2);
-	prog.last = clock_ns();
-	rep = xmalloc((size_t)o.resamples * sizeof *rep);
 	remap = xmalloc((blocks.n + 1) * sizeof *remap);
 	memset(remap, 0xff, (blocks.n + 1) * sizeof *remap);
-	for (i = 0; i < g.n; i++) {
+	if (o.summary)
+		print_summary(&s, &gc, &o, &rows, &bk, &g, remap);
+	else
+		check_sizes(&g, &bk, &o, blocks_of), print_head(&s, &gc, &o);
+	prog.on = isatty(2) && !o.summary;
+	prog.last = clock_ns();
+	rep = xmalloc((size_t)o.resamples * sizeof *rep);
+	for (i = 0; i < g.n && !o.summary; i++) {
 		struct sample smp;
 		struct rng r;
 		double est, lo, hi;
