@@ -16,7 +16,7 @@ TOOLS = bin/pb-run $(FILTERS)
 RUNSRC = bin/pb-run.c bin/pb-run-exec.c
 EXAMPLES = examples/workload/pb-workload examples/worker/worker
 SCRIPTS = bin/pb-sense bin/pb-plot
-PBSHARE = share/pb/opt.sh share/pb/meta.sh share/pb/common.gp share/pb/runs.gp share/pb/sense.gp share/pb/trend.gp \
+PBSHARE = share/pb/pb.sh share/pb/common.gp share/pb/runs.gp share/pb/sense.gp share/pb/trend.gp \
 	share/pb/pairs.gp
 UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng t/unit/boot t/unit/conninfo
 MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \

@@ -1,5 +1,6 @@
 /* pb-boot: bootstrap interval of a column's median (or mean), per group,
  * resampling rows or whole blocks (runs). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -308,16 +309,22 @@ static void print_summary(struct stream *s, const struct group_cols *gc, const s
 	out_end();
 	for (i = 0; i < g->n; i++) {
 		struct sample smp;
-		double min, max;
+		double min, max, q1, med, q3;
 
 		gather(rows, bk, (uint32_t)i, remap, &smp);
 		min = smp.x[0], max = smp.x[smp.n - 1];   /* sorted; the quantiles reorder */
+		q1 = stat_quantile(smp.x, smp.n, 0.25);
+		med = stat_median(smp.x, smp.n);
+		q3 = stat_quantile(smp.x, smp.n, 0.75);
+		if (!isfinite(q1) || !isfinite(med) || !isfinite(q3))
+			die("%s: the values span more than a double holds (near +-1.8e308): "
+			    "no quartiles", group_name(g, i, o->column));
 		group_cols_put(gc, g->key[i], g->keylen[i]);
 		out_i64((int64_t)smp.n);
 		out_num(min);
-		out_num(stat_quantile(smp.x, smp.n, 0.25));
-		out_num(stat_median(smp.x, smp.n));
-		out_num(stat_quantile(smp.x, smp.n, 0.75));
+		out_num(q1);
+		out_num(med);
+		out_num(q3);
 		out_num(max);
 		out_end();
 		free(smp.x);
