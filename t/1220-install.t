@@ -17,10 +17,25 @@ C=$R/share/bash-completion/completions
 # The outer make's flags (jobserver, variables) are not for this one.
 mk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$top" "$@" DESTDIR="$root" PREFIX=/usr/local; }
 
-# --- make install
-mk install >install.log 2>&1
-is "$?" 0 "make install DESTDIR=... PREFIX=/usr/local: exit 0"
-[ "$?" = 0 ] || diag "$(tail -n 5 install.log)"
+# --- make install, by a caller whose umask is 077
+(umask 077 && mk install) >install.log 2>&1
+st=$?
+is "$st" 0 "make install DESTDIR=... PREFIX=/usr/local (umask 077): exit 0"
+[ "$st" = 0 ] || diag "$(tail -n 5 install.log)"
+# the modes: explicit, not the umask's
+bad=$(find "$root" | while read -r f; do
+	case $f in
+	"$R"/bin/*) want=-rwxr-xr-x ;;
+	"$R"/share/pb/examples/*) want=-rw-r--r--; [ ! -x "$top/${f#"$R"/share/pb/}" ] || want=-rwxr-xr-x ;;
+	*) want=-rw-r--r-- ;;
+	esac
+	[ ! -d "$f" ] || want=drwxr-xr-x
+	m=$(ls -ld "$f" | cut -c1-10)
+	[ "$m" = "$want" ] || echo "$m ${f#"$root"}"
+done)
+is "$(find "$R/bin" "$R/share/pb/examples" -type f -perm -0755 | wc -l | tr -d ' '):$bad" \
+	"$(($(echo $TOOLS | wc -w) + $(find "$top/examples" -type f -perm -u+x ! -path '*/out/*' ! -name pb-workload ! -name worker | wc -l))):" \
+	"umask 077: programs and the examples' scripts 0755, directories 0755, pages, scripts and data 0644"
 missing=
 for t in $TOOLS; do
 	[ -x "$R/bin/$t" ] || missing="$missing bin/$t"
@@ -67,6 +82,22 @@ run env PATH="$P" "$R/bin/pb-sense" --delays 0,2ms --runs 2 --pairs 3 --warmup 0
 	--seed 1 --quiet --no-shell -- "$W --us 10"
 is "$rc:$(cat "$T/err")" "0:" "installed pb-sense runs pb-run, pb-pair, pb-boot, pb-cross from its bin"
 is "$(rows "$T/out" | cut -f1 | tr '\n' ' ')" "0 2000000 " "... one row per delay"
+
+# --- the build's own checks
+# The link line make prints for pb-run is the command: in a copy of the
+# tree (make copy-to, as make asan and make musl build theirs), the line
+# printed, run as it is, links pb-run again.
+nomk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make "$@"; }
+nomk -C "$top" copy-to TO="$T/copy" >copy.log 2>&1
+is "$?:$(ls "$top/bin/pb-boot" "$top/lib/libpb.a" 2>/dev/null | wc -l | tr -d ' '):$(cd "$T/copy" && ls bin/pb-boot lib/libpb.a 2>/dev/null)" "0:2:" \
+	"make copy-to: a copy without the built files; the tree's own build is left as it was"
+(cd "$T/copy" && nomk bin/pb-run) >link.log 2>&1
+line=$(grep -e '-o bin/pb-run ' link.log)
+rm -f "$T/copy/bin/pb-run"
+(cd "$T/copy" && sh -c "$line") >relink.log 2>&1
+is "$?:$("$T/copy/bin/pb-run" --version 2>&1)" "0:pb-run (pb) $(sed -n 's/^VERSION = //p' "$top/config.mk")" \
+	"the link line make prints for pb-run, run by sh as it is, links pb-run"
+[ -n "$line" ] || diag "$(tail -n 3 link.log)"
 
 # --- the examples' sources under share/pb/examples, nothing built there
 ex=$root/usr/local/share/pb/examples
