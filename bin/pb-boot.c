@@ -27,8 +27,8 @@ static const char usage[] =
 	"  --level L         confidence level (default 0.95)\n"
 	"  --seed N          generator seed (default 1: the same answer twice)\n"
 	"  --method M        percentile (default) or bca\n"
-	"  --summary         no bootstrap: [group...] n min q1 median q3 max\n"
-	"                    (quartiles of R's type 7)\n"
+	"  --quartiles       no bootstrap: [group...] n min q1 median q3 max\n"
+	"                    (quantiles of type 7, as R's default)\n"
 	"  --help, --version\n"
 	"Output: [group...] n est lo hi sign; sign + (lo > 0), - (hi < 0), 0.\n";
 
@@ -41,7 +41,7 @@ static const struct option longopts[] = {
 	{ "level", required_argument, NULL, 'l' },
 	{ "seed", required_argument, NULL, 'S' },
 	{ "method", required_argument, NULL, 'm' },
-	{ "summary", no_argument, NULL, 'u' },
+	{ "quartiles", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -53,7 +53,7 @@ struct opts {
 	long resamples;
 	double level;
 	uint64_t seed;
-	int bca, summary;
+	int bca, quartiles;
 };
 
 /* All rows, one copy: value, group and block (block index is global
@@ -101,11 +101,11 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			else if (strcmp(optarg, "percentile") != 0)
 				die_usage("--method is percentile or bca, not '%s'", optarg);
 			break;
-		case 'u': o->summary = 1; break;
+		case 'q': o->quartiles = 1; break;
 		}
 	}
-	if (o->summary && o->block)
-		die_usage("--summary describes the rows as they are: it takes no --block");
+	if (o->quartiles && o->block)
+		die_usage("--quartiles describes the rows as they are: it takes no --block");
 }
 
 static void add_row(struct rows *r, double x, size_t g, size_t b)
@@ -291,9 +291,9 @@ static void print_head(struct stream *s, const struct group_cols *gc, const stru
 	out_end();
 }
 
-/* --summary: each group's sample described, nothing resampled (pb-plot's
+/* --quartiles: each group's sample described, nothing resampled (pb-plot's
  * view and pb-sense's median come from here, so that pb has one quantile). */
-static void print_summary(struct stream *s, const struct group_cols *gc, const struct opts *o,
+static void print_quartiles(struct stream *s, const struct group_cols *gc, const struct opts *o,
                           const struct rows *rows, const struct buckets *bk,
                           const struct groups *g, uint32_t *remap)
 {
@@ -301,7 +301,7 @@ static void print_summary(struct stream *s, const struct group_cols *gc, const s
 
 	out_begin(s);
 	out_meta("pb-boot.column", "%s", o->column);
-	out_meta("pb-boot.summary", "%s", "n min q1 median q3 max, quartiles of R's type 7");
+	out_meta("pb-boot.quartiles", "%s", "n min q1 median q3 max, quartiles of R's type 7");
 	for (i = 0; i < gc->n; i++)
 		out_field(s->col[gc->col[i]]);
 	out_field("n"), out_field("min"), out_field("q1"), out_field("median");
@@ -385,14 +385,14 @@ int main(int argc, char **argv)
 	bk = bucket_rows(&rows, g.n);
 	remap = xmalloc((blocks.n + 1) * sizeof *remap);
 	memset(remap, 0xff, (blocks.n + 1) * sizeof *remap);
-	if (o.summary)
-		print_summary(&s, &gc, &o, &rows, &bk, &g, remap);
+	if (o.quartiles)
+		print_quartiles(&s, &gc, &o, &rows, &bk, &g, remap);
 	else
 		check_sizes(&g, &bk, &o, blocks_of), print_head(&s, &gc, &o);
-	prog.on = isatty(2) && !o.summary;
+	prog.on = isatty(2) && !o.quartiles;
 	prog.last = clock_ns();
 	rep = xmalloc((size_t)o.resamples * sizeof *rep);
-	for (i = 0; i < g.n && !o.summary; i++) {
+	for (i = 0; i < g.n && !o.quartiles; i++) {
 		struct sample smp;
 		struct rng r;
 		double est, lo, hi;

@@ -96,19 +96,19 @@ run pb-plot runs --col a --out "$T/abbr.svg" --lev 0.9 "$PAIRS"
 is "$rc:$(grep -c 'Per-run 90% intervals of the median of a' "$T/abbr.svg")" "0:1" \
 	"--col a --out FILE --lev 0.9: abbreviations work"
 
-# --- The numbers of the view: lib's quantiles, through pb-boot --summary ---
-# pb-boot --summary against R: quantile(c(3,1,4,1,5,9,2,6), type = 7)
+# --- The numbers of the view: lib's quantiles, through pb-boot --quartiles ---
+# pb-boot --quartiles against R: quantile(c(3,1,4,1,5,9,2,6), type = 7)
 # gives 1 1.75 3.5 5.25 9; one value is its own quartiles.
 printf 'g\tv\nx\t3\nx\t1\nx\t4\nx\t1\ny\t7\nx\t5\nx\t9\nx\t2\nx\t6\n' >"$T/q.tsv"
-run pb-boot --summary --column v --group g "$T/q.tsv"
+run pb-boot --quartiles --column v --group g "$T/q.tsv"
 is "$rc $(rows "$T/out" | tr '\t\n' ' |')" "0 x 8 1 1.75 3.5 5.25 9|y 1 7 7 7 7 7|" \
-	"pb-boot --summary: n min q1 median q3 max per group, R's type 7 (one value: itself)"
+	"pb-boot --quartiles: n min q1 median q3 max per group, R's type 7 (one value: itself)"
 is "$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" "g n min q1 median q3 max" "... its header"
-fails 2 "^pb-boot: --summary describes the rows as they are: it takes no --block" \
-	"pb-boot --summary --block run: exit 2" pb-boot --summary --block g "$T/q.tsv"
+fails 2 "^pb-boot: --quartiles describes the rows as they are: it takes no --block" \
+	"pb-boot --quartiles --block run: exit 2" pb-boot --quartiles --block g "$T/q.tsv"
 printf 'v\n-1.7e308\n1.7e308\n' >"$T/wide.tsv"
 fails 1 "^pb-boot: column 'v': the values span more than a double holds" \
-	"pb-boot --summary of -1.7e308 and 1.7e308: exit 1, no inf" pb-boot --summary --column v "$T/wide.tsv"
+	"pb-boot --quartiles of -1.7e308 and 1.7e308: exit 1, no inf" pb-boot --quartiles --column v "$T/wide.tsv"
 is "$(grep -c inf "$T/out")" 0 "... no inf written"
 # The fences: d = 0, 10, 1000 has type-7 quartiles 5 and 505, so the
 # upper fence 505 + 3 * 500 = 2005 keeps 1000 in view (quartiles read

@@ -19,7 +19,7 @@ _pb_options() {   # TOOL: "VALUED|FLAGS"
 	pb-pair) echo "--stat --exclude --why|--by-run --host --help --version" ;;
 	pb-logratio) echo "--a --b --name|--help --version" ;;
 	pb-tint) echo "--column --group --level --threshold --df-cap|--finding --log-ratio --help --version" ;;
-	pb-boot) echo "--column --stat --group --block --resamples --level --seed --method|--summary --help --version" ;;
+	pb-boot) echo "--column --stat --group --block --resamples --level --seed --method|--quartiles --help --version" ;;
 	pb-cross) echo "--expect|--each --help --version" ;;
 	pb-plan) echo "--column --run --target --level --run-cost --pair-cost --max-runs|--help --version" ;;
 	pb-plot) echo "-o --output --column --level|--help --version" ;;
