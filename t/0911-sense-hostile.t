@@ -116,8 +116,12 @@ fails 2 "^pb-sense: option '--quiet' takes no value " "--quiet=1: exit 2" stub -
 fails 2 "^pb-sense: option '--s' is ambiguous \(--seed, --setup, --sql-a, " "--s: ambiguous, not unknown" \
 	stub --delays 0 --s 1 -- true
 is "$(ls "$T" | grep -c '^pb-run-ran$')" 0 "none of these ran pb-run"
-# what pb-run alone can refuse is said in pb-sense's words too
-fails 2 "^pb-sense: --pg: [^:]*conn.* \(see pb-sense --help\)$" "a conninfo pb-run refuses: exit 2, pb-sense's line" \
+# what pb-run alone can refuse is said in pb-sense's words too (a pb-run
+# built without PostgreSQL, make musl's, refuses --pg itself)
+. "$(dirname "$0")/../share/dev/pgtmp.sh"
+why='[^:]*conn.*'
+pb_run_has_pg || why='this pb-run was built without PostgreSQL support.*'
+fails 2 "^pb-sense: --pg: $why \(see pb-sense --help\)$" "a conninfo pb-run refuses: exit 2, pb-sense's line" \
 	pb-sense --delays 0 --pg "host='x" --sql-a 'select 1'
 
 # --- pb-run's options come from pb-run ------------------------------------

@@ -1,9 +1,10 @@
 #!/bin/sh
-# make install / make uninstall with DESTDIR and PREFIX: the programs, the
-# man pages, the gnuplot scripts and the bash completion land where they
-# belong; the installed pb-plot and pb-sense work from the install tree
-# alone (PATH without the source tree); uninstall removes every file it
-# installed. Then the completion itself, in bash: every tool registered,
+# make install / make uninstall with DESTDIR and PREFIX, from a copy of the
+# tree (make copy-to): the programs, the man pages, the gnuplot scripts and
+# the bash completion land where they belong, with their modes whatever
+# the umask; the link line printed for pb-run is the command; the
+# installed pb-plot and pb-sense work from the install tree alone (PATH
+# without the source tree); uninstall removes every file it installed. Then the completion itself, in bash: every tool registered,
 # its long options, the values of the options that take a fixed set,
 # KIND for pb-plot.
 . "$(dirname "$0")/lib.sh"
@@ -14,8 +15,16 @@ cd "$T" || exit 1
 root=$T/root
 R=$root/usr/local
 C=$R/share/bash-completion/completions
-# The outer make's flags (jobserver, variables) are not for this one.
-mk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$top" "$@" DESTDIR="$root" PREFIX=/usr/local; }
+# The outer make's flags (jobserver, variables) are not for this one;
+# and this one builds and installs from a copy of the tree (make copy-to,
+# as make asan and make musl build theirs), so that the suite's own
+# binaries are never rebuilt under it (make musl's PG=0 build would be
+# relinked with PostgreSQL by a make that does not know PG=0).
+nomk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make "$@"; }
+mk() { nomk -C "$T/copy" "$@" DESTDIR="$root" PREFIX=/usr/local; }
+nomk -C "$top" copy-to TO="$T/copy" >copy.log 2>&1
+is "$?:$(ls "$top/bin/pb-boot" "$top/lib/libpb.a" 2>/dev/null | wc -l | tr -d ' '):$(cd "$T/copy" && ls bin/pb-boot lib/libpb.a 2>/dev/null)" "0:2:" \
+	"make copy-to: a copy without the built files; the tree's own build is left as it was"
 
 # --- make install, by a caller whose umask is 077
 (umask 077 && mk install) >install.log 2>&1
@@ -84,20 +93,14 @@ is "$rc:$(cat "$T/err")" "0:" "installed pb-sense runs pb-run, pb-pair, pb-boot,
 is "$(rows "$T/out" | cut -f1 | tr '\n' ' ')" "0 2000000 " "... one row per delay"
 
 # --- the build's own checks
-# The link line make prints for pb-run is the command: in a copy of the
-# tree (make copy-to, as make asan and make musl build theirs), the line
-# printed, run as it is, links pb-run again.
-nomk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make "$@"; }
-nomk -C "$top" copy-to TO="$T/copy" >copy.log 2>&1
-is "$?:$(ls "$top/bin/pb-boot" "$top/lib/libpb.a" 2>/dev/null | wc -l | tr -d ' '):$(cd "$T/copy" && ls bin/pb-boot lib/libpb.a 2>/dev/null)" "0:2:" \
-	"make copy-to: a copy without the built files; the tree's own build is left as it was"
-(cd "$T/copy" && nomk bin/pb-run) >link.log 2>&1
-line=$(grep -e '-o bin/pb-run ' link.log)
+# The link line make printed for pb-run is the command: run as it is, it
+# links pb-run again.
+line=$(grep -e '-o bin/pb-run ' install.log)
 rm -f "$T/copy/bin/pb-run"
 (cd "$T/copy" && sh -c "$line") >relink.log 2>&1
 is "$?:$("$T/copy/bin/pb-run" --version 2>&1)" "0:pb-run (pb) $(sed -n 's/^VERSION = //p' "$top/config.mk")" \
 	"the link line make prints for pb-run, run by sh as it is, links pb-run"
-[ -n "$line" ] || diag "$(tail -n 3 link.log)"
+[ -n "$line" ] || diag "no link line for pb-run in make install's output"
 
 # --- the examples' sources under share/pb/examples, nothing built there
 ex=$root/usr/local/share/pb/examples
