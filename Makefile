@@ -82,10 +82,14 @@ demo: deps-demo all
 # VPATH, so a copy it is.
 COPY = Makefile config.mk README bin lib share t examples
 copy-to: FORCE
-	rm -rf $(TO)
-	mkdir -p $(TO)
-	cp -R $(COPY) $(TO)/
-	cd $(TO) && $(MAKE) clean >/dev/null
+	@t=$$(cd "$(TO)" 2>/dev/null && pwd -P) || t=; \
+	if [ -z "$(TO)" ] || { [ -n "$$t" ] && { [ ! -f "$$t/.pb-copy" ] || \
+		case "$$(pwd -P)/" in "$${t%/}"/*) :;; *) false;; esac; }; }; then \
+	echo "pb: make copy-to TO=DIR: DIR must be new, or a copy made by copy-to" >&2; exit 2; fi
+	rm -rf "$(TO)"
+	mkdir -p "$(TO)"
+	cp -R $(COPY) "$(TO)"/
+	cd "$(TO)" && $(MAKE) clean >/dev/null && : >.pb-copy
 
 # Sanitizers: everything built with ASan+UBSan in build/asan, and the suite.
 ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \

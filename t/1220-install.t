@@ -25,6 +25,9 @@ mk() { nomk -C "$T/copy" "$@" DESTDIR="$root" PREFIX=/usr/local; }
 nomk -C "$top" copy-to TO="$T/copy" >copy.log 2>&1
 is "$?:$(ls "$top/bin/pb-boot" "$top/lib/libpb.a" 2>/dev/null | wc -l | tr -d ' '):$(cd "$T/copy" && ls bin/pb-boot lib/libpb.a 2>/dev/null)" "0:2:" \
 	"make copy-to: a copy without the built files; the tree's own build is left as it was"
+mkdir precious && echo keep >precious/file
+nomk -C "$top" copy-to TO="$T/precious" >precious.log 2>&1
+is "$?:$(cat precious/file)" "2:keep" "make copy-to into a directory it did not make: exit 2, nothing removed"
 
 # --- make install, by a caller whose umask is 077
 (umask 077 && mk install) >install.log 2>&1
