@@ -79,7 +79,8 @@ demo: deps-demo all
 # Other builds, each in a copy of the sources under build/NAME (made
 # afresh each time, left for a look after a failure, removed by make
 # clean): the tree's own build is left as it was. POSIX make has no
-# VPATH, so a copy it is.
+# VPATH, so a copy it is. copy-to TO=DIR removes DIR first only when it
+# is a copy it made (its stamp .pb-copy) and does not hold the tree.
 COPY = Makefile config.mk README bin lib share t examples
 copy-to: FORCE
 	@t=$$(cd "$(TO)" 2>/dev/null && pwd -P) || t=; \
