@@ -16,7 +16,7 @@ TOOLS = bin/pb-run $(FILTERS)
 RUNSRC = bin/pb-run.c bin/pb-run-exec.c
 EXAMPLES = examples/workload/pb-workload examples/worker/worker
 SCRIPTS = bin/pb-sense bin/pb-plot
-PBSHARE = share/pb/opt.sh share/pb/meta.sh share/pb/common.gp share/pb/runs.gp share/pb/sense.gp share/pb/trend.gp \
+PBSHARE = share/pb/pb.sh share/pb/common.gp share/pb/runs.gp share/pb/sense.gp share/pb/trend.gp \
 	share/pb/pairs.gp
 UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng t/unit/boot t/unit/conninfo
 MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
@@ -39,14 +39,16 @@ lib/libpb.a: $(LIBOBJ)
 # pb-run links libpq when PG=1, or PG=auto and pg_config finds it. The
 # decision lives in bin/pb-run.pg, rewritten only when it changes: a
 # libpq-dev installed after a first build (make demo, then make check on
-# a new machine), or make PG=0, rebuilds pb-run.
+# a new machine), or make PG=0, rebuilds pb-run. The link command is
+# printed as make prints the others, with the decision's flags in it.
 bin/pb-run.pg: FORCE
 	@sh share/dev/pg-probe "$(PG)" $@
 FORCE:
 bin/pb-run: $(RUNSRC) bin/pb-run.h bin/pb-run-pg.c bin/pb-run-nopg.c lib/libpb.a $(LIBHDR) \
 		config.mk bin/pb-run.pg
 	@set -e; { read -r src; read -r pgc || :; read -r pgl || :; } <bin/pb-run.pg; \
-	echo "$(CC) ... -o $@ $(RUNSRC) $$src $$pgl"; \
+	echo '$(CC) $(CPPFLAGS)' "$$pgc" '$(CFLAGS) $(LDFLAGS) -o $@ $(RUNSRC)' "$$src" \
+		'lib/libpb.a' "$$pgl" '$(LDLIBS)'; \
 	$(CC) $(CPPFLAGS) $$pgc $(CFLAGS) $(LDFLAGS) -o $@ $(RUNSRC) $$src lib/libpb.a $$pgl $(LDLIBS)
 # Every other program: its one source, linked with libpb.
 .c:
@@ -75,21 +77,36 @@ check: deps-check all
 demo: deps-demo all
 	@sh examples/demo.sh
 
-# Sanitizers: rebuild everything with ASan+UBSan, run the suite, clean up.
+# Other builds, each in a copy of the sources under build/NAME (made
+# afresh each time, left for a look after a failure, removed by make
+# clean): the tree's own build is left as it was. POSIX make has no
+# VPATH, so a copy it is. copy-to TO=DIR removes DIR first only when it
+# is a copy it made (its stamp .pb-copy) and does not hold the tree.
+COPY = Makefile config.mk README bin lib share t examples
+copy-to: FORCE
+	@t=$$(cd "$(TO)" 2>/dev/null && pwd -P) || t=; \
+	if [ -z "$(TO)" ] || { [ -n "$$t" ] && { [ ! -f "$$t/.pb-copy" ] || \
+		case "$$(pwd -P)/" in "$${t%/}"/*) :;; *) false;; esac; }; }; then \
+	echo "pb: make copy-to TO=DIR: DIR must be new, or a copy made by copy-to" >&2; exit 2; fi
+	rm -rf "$(TO)"
+	mkdir -p "$(TO)"
+	cp -R $(COPY) "$(TO)"/
+	cd "$(TO)" && $(MAKE) clean >/dev/null && : >.pb-copy
+
+# Sanitizers: everything built with ASan+UBSan in build/asan, and the suite.
 ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all -Wall -Wextra -Werror
 asan: deps-check
-	$(MAKE) clean
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	$(MAKE) copy-to TO=build/asan
+	cd build/asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  $(MAKE) CFLAGS="$(ASAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" check
-	$(MAKE) clean
 
-# Static musl build of every tool (without PostgreSQL), then the suite.
+# Static musl build of every tool (without PostgreSQL) in build/musl, and
+# the suite.
 musl: deps-check
 	@$(NEED) musl-gcc:musl-tools
-	$(MAKE) clean
-	$(MAKE) CC=musl-gcc LDFLAGS=-static PG=0 check
-	$(MAKE) clean
+	$(MAKE) copy-to TO=build/musl
+	cd build/musl && $(MAKE) CC=musl-gcc LDFLAGS=-static PG=0 check
 
 # Fuzzing (t/fuzz/README): the stream reader and the number parser and
 # printer under libFuzzer with ASan+UBSan, FUZZ_SECONDS each from the seed
@@ -135,21 +152,27 @@ valgrind: deps-check all
 bench: all
 	@sh examples/bench/run.sh
 
+# Installed with explicit modes, whatever the umask of the caller or of
+# the checkout: programs 0755; pages, completions, sh and gnuplot scripts
+# and the examples 0644 (the examples' own scripts 0755); the directories
+# made 0755 (umask 022; those that exist are left alone).
+COMPLETIONS = $(PREFIX)/share/bash-completion/completions
 install: all
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7 \
-		$(DESTDIR)$(SHAREDIR)
-	cp -f $(TOOLS) $(SCRIPTS) $(DESTDIR)$(BINDIR)/
-	cp -f $(PBSHARE) $(DESTDIR)$(SHAREDIR)/
-	cp -f $(MAN1) $(DESTDIR)$(MANDIR)/man1/
-	cp -f $(MAN7) $(DESTDIR)$(MANDIR)/man7/
-	mkdir -p $(DESTDIR)$(PREFIX)/share/bash-completion/completions
-	for f in $(TOOLS) $(SCRIPTS); do cp -f share/completion/pb.bash \
-		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/$${f#bin/}; done
+	umask 022; mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(COMPLETIONS)
+	for f in $(TOOLS) $(SCRIPTS); do t=$(DESTDIR)$(BINDIR)/$${f#bin/}; \
+		cp -f $$f $$t && chmod 0755 $$t || exit 1; done
+	for f in $(PBSHARE); do t=$(DESTDIR)$(SHAREDIR)/$${f#share/pb/}; \
+		cp -f $$f $$t && chmod 0644 $$t || exit 1; done
+	for f in $(MAN1) $(MAN7); do t=$(DESTDIR)$(MANDIR)/$${f#share/man/}; \
+		cp -f $$f $$t && chmod 0644 $$t || exit 1; done
+	for f in $(TOOLS) $(SCRIPTS); do t=$(DESTDIR)$(COMPLETIONS)/$${f#bin/}; \
+		cp -f share/completion/pb.bash $$t && chmod 0644 $$t || exit 1; done
 	# the examples' sources, not what building or running them made
-	find examples -type f ! -path '*/out/*' ! -name '*.o' \
+	umask 022; find examples -type f ! -path '*/out/*' ! -name '*.o' \
 		! -path examples/workload/pb-workload ! -path examples/worker/worker | \
-	while read -r f; do mkdir -p "$(DESTDIR)$(SHAREDIR)/$${f%/*}" && \
-		cp -f "$$f" "$(DESTDIR)$(SHAREDIR)/$$f" || exit 1; done
+	while read -r f; do t="$(DESTDIR)$(SHAREDIR)/$$f"; m=0644; [ ! -x "$$f" ] || m=0755; \
+		mkdir -p "$${t%/*}" && cp -f "$$f" "$$t" && chmod $$m "$$t" || exit 1; done
 
 uninstall:
 	for f in $(TOOLS) $(SCRIPTS); do rm -f $(DESTDIR)$(BINDIR)/$${f#bin/}; done
@@ -157,11 +180,10 @@ uninstall:
 	for f in $(PBSHARE); do rm -f $(DESTDIR)$(SHAREDIR)/$${f#share/pb/}; done
 	rm -rf $(DESTDIR)$(SHAREDIR)/examples
 	-rmdir $(DESTDIR)$(SHAREDIR) 2>/dev/null
-	for f in $(TOOLS) $(SCRIPTS); do \
-		rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$${f#bin/}; done
+	for f in $(TOOLS) $(SCRIPTS); do rm -f $(DESTDIR)$(COMPLETIONS)/$${f#bin/}; done
 
 clean:
 	rm -f $(LIBOBJ) lib/libpb.a $(TOOLS) bin/pb-run.pg $(UNITS) $(EXAMPLES)
-	rm -rf t/tmp
+	rm -rf t/tmp build
 
-.PHONY: FORCE all check demo asan musl fuzz valgrind bench install uninstall clean deps-check deps-demo
+.PHONY: FORCE all check demo copy-to asan musl fuzz valgrind bench install uninstall clean deps-check deps-demo

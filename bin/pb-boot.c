@@ -13,6 +13,7 @@
 #include "num.h"
 #include "opt.h"
 #include "rng.h"
+#include "stats.h"
 #include "stream.h"
 
 static const char usage[] =
@@ -29,6 +30,8 @@ static const char usage[] =
 	"                    with --block), bca or expanded-bca\n"
 	"  --ties T          BCa: replicates equal to est count half below (half,\n"
 	"                    the default) or as above (below: only those below, as R)\n"
+	"  --quartiles       no bootstrap: [group...] n min q1 median q3 max\n"
+	"                    (quantiles of type 7, as R's default)\n"
 	"  --help, --version\n"
 	"Output: [group...] n est lo hi sign; sign + (lo > 0), - (hi < 0), 0.\n";
 
@@ -42,6 +45,7 @@ static const struct option longopts[] = {
 	{ "seed", required_argument, NULL, 'S' },
 	{ "method", required_argument, NULL, 'm' },
 	{ "ties", required_argument, NULL, 't' },
+	{ "quartiles", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -54,7 +58,7 @@ struct opts {
 	double level;
 	uint64_t seed;
 	int method;   /* -1 until chosen: then percentile or expanded by --block */
-	int bca, expand;
+	int bca, expand, quartiles;
 	enum boot_ties ties;
 };
 
@@ -134,6 +138,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			else
 				die_usage("--ties is half or below, not '%s'", optarg);
 			break;
+		case 'q': o->quartiles = 1; break;
 		}
 	}
 	/* Over blocks the plain percentile covers too little at the run
@@ -142,6 +147,8 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		o->method = o->block ? EXPANDED : PERCENTILE;
 	o->bca = methods[o->method].bca;
 	o->expand = methods[o->method].expand;
+	if (o->quartiles && o->block)
+		die_usage("--quartiles describes the rows as they are: it takes no --block");
 }
 
 static void add_row(struct rows *r, double x, size_t g, size_t b)
@@ -388,6 +395,47 @@ static void print_head(struct stream *s, const struct group_cols *gc, const stru
 	out_end();
 }
 
+/* --quartiles: each group's sample described, nothing resampled (pb-plot's
+ * view and pb-sense's median come from here, so that pb has one quantile). */
+static void print_quartiles(struct stream *s, const struct group_cols *gc, const struct opts *o,
+                          const struct rows *rows, const struct buckets *bk,
+                          const struct groups *g, uint32_t *remap)
+{
+	size_t i;
+
+	out_begin(s);
+	out_meta("pb-boot.column", "%s", o->column);
+	out_meta("pb-boot.quartiles", "%s", "n min q1 median q3 max, quartiles of R's type 7");
+	for (i = 0; i < gc->n; i++)
+		out_field(s->col[gc->col[i]]);
+	out_field("n"), out_field("min"), out_field("q1"), out_field("median");
+	out_field("q3"), out_field("max");
+	out_end();
+	for (i = 0; i < g->n; i++) {
+		struct sample smp;
+		double min, max, q1, med, q3;
+
+		gather(rows, bk, (uint32_t)i, remap, &smp);
+		min = smp.x[0], max = smp.x[smp.n - 1];   /* sorted; the quantiles reorder */
+		q1 = stat_quantile(smp.x, smp.n, 0.25);
+		med = stat_median(smp.x, smp.n);
+		q3 = stat_quantile(smp.x, smp.n, 0.75);
+		if (!isfinite(q1) || !isfinite(med) || !isfinite(q3))
+			die("%s: the values span more than a double holds (near +-1.8e308): "
+			    "no quartiles", group_name(g, i, o->column));
+		group_cols_put(gc, g->key[i], g->keylen[i]);
+		out_i64((int64_t)smp.n);
+		out_num(min);
+		out_num(q1);
+		out_num(med);
+		out_num(q3);
+		out_num(max);
+		out_end();
+		free(smp.x);
+		free(smp.block);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o;
@@ -439,15 +487,19 @@ int main(int argc, char **argv)
 		add_row(&rows, stream_num(&s, col), gi, bi);
 	}
 	bk = bucket_rows(&rows, g.n);
-	check_sizes(&g, &bk, &o, blocks_of);
-	check_sums(&rows, &g, &bk, &o, blocks_of, blocks.n);
-	print_head(&s, &gc, &o);
-	prog.on = isatty(2);
-	prog.last = clock_ns();
-	rep = xmalloc((size_t)o.resamples * sizeof *rep);
 	remap = xmalloc((blocks.n + 1) * sizeof *remap);
 	memset(remap, 0xff, (blocks.n + 1) * sizeof *remap);
-	for (i = 0; i < g.n; i++) {
+	if (o.quartiles) {
+		print_quartiles(&s, &gc, &o, &rows, &bk, &g, remap);
+	} else {
+		check_sizes(&g, &bk, &o, blocks_of);
+		check_sums(&rows, &g, &bk, &o, blocks_of, blocks.n);
+		print_head(&s, &gc, &o);
+	}
+	prog.on = isatty(2) && !o.quartiles;
+	prog.last = clock_ns();
+	rep = xmalloc((size_t)o.resamples * sizeof *rep);
+	for (i = 0; i < g.n && !o.quartiles; i++) {
 		struct sample smp;
 		struct rng r;
 		double est, lo, hi;

@@ -50,6 +50,8 @@ static const char usage[] =
 	"  --pg CONNINFO, --sql-a SQL, --sql-b SQL, --sql-a-file F,\n"
 	"  --sql-b-file F, --rollback, --setup-sql SQL   SQL mode (pb-run(1))\n"
 	"  --help, --version\n"
+	"  --list-options     the long options, one a line, ':' after those that\n"
+	"                     take a value (for pb-sense and completion)\n"
 	"Durations: 250us, 1.5ms, 2s, 10ns; a bare number is ns.\n";
 
 enum { ORDER_RANDOM, ORDER_ALTERNATE, ORDER_BLOCKED };
@@ -59,7 +61,7 @@ enum {
 	O_RUNS = 256, O_PAIRS, O_WARMUP, O_ORDER, O_SEED, O_DELAY, O_DELAY_ARM,
 	O_FIRST_RUN, O_NO_SHELL, O_WORKER, O_SETUP, O_PREPARE, O_CLEANUP,
 	O_OUTPUT, O_TIMEOUT, O_IGNORE, O_QUIET, O_PG, O_SQL_A, O_SQL_B,
-	O_SQL_A_FILE, O_SQL_B_FILE, O_ROLLBACK, O_SETUP_SQL,
+	O_SQL_A_FILE, O_SQL_B_FILE, O_ROLLBACK, O_SETUP_SQL, O_LIST_OPTIONS,
 };
 
 static const struct option longopts[] = {
@@ -87,6 +89,7 @@ static const struct option longopts[] = {
 	{ "sql-b-file", required_argument, NULL, O_SQL_B_FILE },
 	{ "rollback", no_argument, NULL, O_ROLLBACK },
 	{ "setup-sql", required_argument, NULL, O_SETUP_SQL },
+	{ "list-options", no_argument, NULL, O_LIST_OPTIONS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -222,6 +225,11 @@ static void parse_option(struct config *c, int opt)
 	case O_SQL_B_FILE: c->sql[1] = keep_sql(1, NULL, read_sql_file(optarg, "sql_b")); break;
 	case O_ROLLBACK: c->rollback = 1; break;
 	case O_SETUP_SQL: c->setup_sql = optarg; break;
+	case O_LIST_OPTIONS:
+		for (i = 0; longopts[i].name; i++)
+			printf("%s%s\n", longopts[i].name,
+			       longopts[i].has_arg == required_argument ? ":" : "");
+		exit(pb_finish());
 	}
 }
 

@@ -157,12 +157,15 @@ is "$(grep -h '^# seed: ' "$T/abbr"/raw-*.tsv | sort -u)" "# seed: 7" "--see 7 r
 # like an option.
 run pb-sense --delays 0 --runs 2 --pairs 2 --warmup 0 --setup --bogus -- true
 like "$(cat "$T/err")" 'setup' "a pb-run option's value that starts with -- is its value, not an option"
-# run_opts in pb-sense is pb-run's option table, with ':' on those that
-# take a value
-is "$(sed -n '/^run_opts="/,/"$/p' "$(command -v pb-sense)" | sed 's/^run_opts="//; s/"$//' | tr -s ' \t\n' '\n' | grep . | sort | tr '\n' ' ')" \
-	"$(sed -n 's/^	{ "\([a-z-]*\)", \([a-z_]*\),.*/\1 \2/p' "$(dirname "$0")/../bin/pb-run.c" |
-		awk '{ print $1 ($2 == "required_argument" ? ":" : "") }' | sort | tr '\n' ' ')" \
-	"pb-sense's list of pb-run's options matches pb-run's table"
+# pb-sense takes pb-run's options from pb-run --list-options: pb-run's
+# table, in its order, with ':' on those that take a value
+run pb-run --list-options
+is "$rc $(tr '\n' ' ' <"$T/out")" \
+	"0 $(sed -n 's/^	{ "\([a-z-]*\)", \([a-z_]*\),.*/\1 \2/p' "$(dirname "$0")/../bin/pb-run.c" |
+		awk '{ print $1 ($2 == "required_argument" ? ":" : "") }' | tr '\n' ' ')" \
+	"pb-run --list-options: its option table, ':' after those that take a value"
+like "$(sed -n 's/^	{ "\([a-z-]*\)", \([a-z_]*\),.*/\1/p' "$(dirname "$0")/../bin/pb-run.c" | tr '\n' ' ')" \
+	'^runs pairs .* setup-sql list-options help version $' "... the table read from pb-run.c is the whole table"
 
 run pb-sense --runs 2 --pairs 2 --warmup 0 --delays 0,5us -- false
 is "$rc" 1 "a failing command: exit 1"
@@ -173,5 +176,14 @@ run pb-sense --help
 is "$rc $(head -n 1 "$T/out" | cut -d' ' -f1-3)" "0 usage: pb-sense --delays" "--help: usage on stdout, exit 0"
 run pb-sense --version
 is "$rc $(cat "$T/out")" "0 pb-sense (pb) $V" "--version: exit 0"
+
+# The version is the C tools' (config.mk's VERSION, compiled in): beside
+# a pb-boot of another version, pb-sense says that one.
+mkdir "$T/ver"
+ln -s "$(command -v pb-sense)" "$T/ver/pb-sense"
+printf '#!/bin/sh\necho "pb-boot (pb) 9.9.9-test"\n' >"$T/ver/pb-boot"
+chmod +x "$T/ver/pb-boot"
+run env PB_SHARE="$(cd "$(dirname "$0")/../share/pb" && pwd)" "$T/ver/pb-sense" --version
+is "$rc $(cat "$T/out")" "0 pb-sense (pb) 9.9.9-test" "--version: the version of pb-boot beside it, not one of its own"
 
 done_testing

@@ -9,9 +9,12 @@
 SHARE=$(cd "$D/../../share/pb" && pwd)
 mkdir "$T/stub"
 ln -s "$(command -v pb-sense)" "$T/stub/pb-sense"
+REAL_RUN=$(command -v pb-run)
 cat >"$T/stub/pb-run" <<EOF
 #!/bin/sh
-# pb-run that measures nothing; it says where it was called
+# pb-run that measures nothing (its option table is the real one); it
+# says where it was called
+case \$1 in --list-options) exec '$REAL_RUN' --list-options ;; esac
 grep -v '^# pb-run:' '$D/raw-small.tsv'
 touch '$T/pb-run-ran'
 EOF
@@ -113,8 +116,66 @@ fails 2 "^pb-sense: option '--quiet' takes no value " "--quiet=1: exit 2" stub -
 fails 2 "^pb-sense: option '--s' is ambiguous \(--seed, --setup, --sql-a, " "--s: ambiguous, not unknown" \
 	stub --delays 0 --s 1 -- true
 is "$(ls "$T" | grep -c '^pb-run-ran$')" 0 "none of these ran pb-run"
-# what pb-run alone can refuse is said in pb-sense's words too
-fails 2 "^pb-sense: --pg: ([^:]*conn.*|this pb-run was built without PostgreSQL support.*) \(see pb-sense --help\)$" "a conninfo pb-run refuses: exit 2, pb-sense's line" \
+# what pb-run alone can refuse is said in pb-sense's words too (a pb-run
+# built without PostgreSQL, make musl's, refuses --pg itself)
+. "$(dirname "$0")/../share/dev/pgtmp.sh"
+why='[^:]*conn.*'
+pb_run_has_pg || why='this pb-run was built without PostgreSQL support.*'
+fails 2 "^pb-sense: --pg: $why \(see pb-sense --help\)$" "a conninfo pb-run refuses: exit 2, pb-sense's line" \
 	pb-sense --delays 0 --pg "host='x" --sql-a 'select 1'
+
+# --- pb-run's options come from pb-run ------------------------------------
+# A pb-run with an option no other pb-run has: pb-sense passes it through
+# (and its abbreviation) because it asks pb-run for its table
+# (pb-run --list-options), it keeps no copy of its own.
+mkdir "$T/newopt"
+ln -s "$(command -v pb-sense)" "$T/newopt/pb-sense"
+cat >"$T/newopt/pb-run" <<EOF
+#!/bin/sh
+case \$1 in --list-options) '$REAL_RUN' --list-options; echo brand-new: ; exit ;; esac
+printf '%s\n' "\$@" >'$T/newopt/args'
+grep -v '^# pb-run:' '$D/raw-small.tsv'
+EOF
+chmod +x "$T/newopt/pb-run"
+run env PB_SHARE="$SHARE" "$T/newopt/pb-sense" --resamples 20 --delays 0 --brand-n 7 -- true
+is "$rc $(grep -c -x -e --brand-new -e 7 "$T/newopt/args" 2>/dev/null)" "0 2" \
+	"an option pb-run lists is passed through, abbreviated too: pb-sense has no copy of the table"
+like "$(prov "$T/out")" ' --brand-new 7 -- true$' "... written out in full in the provenance"
+is "$(grep -c 'sql-b-file' "$(command -v pb-sense)")" 1 \
+	"bin/pb-sense names pb-run's options only where it refuses one (no table)"
+cat >"$T/newopt/pb-run" <<'EOF'
+#!/bin/sh
+echo 'runs: *'
+EOF
+fails 1 "^pb-sense: pb-run --list-options wrote '\*', not an option name$" \
+	"a pb-run whose table is not option names: exit 1, one line" \
+	env PB_SHARE="$SHARE" "$T/newopt/pb-sense" --delays 0 --runs 2 -- true
+
+# --- Columns by name ---------------------------------------------------------
+# A raw stream with its columns in another order, B 5 ms slower than A:
+# every run sees every delay, so the summary names the median of arm A's
+# measured times with status 0: 1100 1200 1300 2000 2200 2300 (the
+# failed B of run 2 pair 3 keeps its A), median (1300 + 2000) / 2 = 1650
+# ns; 1 ms is 100 * 1e6 / 1650 = 60606.06 % of it (hand-worked).
+mkdir "$T/perm"
+ln -s "$(command -v pb-sense)" "$T/perm/pb-sense"
+awk -F'\t' -v OFS='\t' '/^#/ { print; next }
+	{ if ($3 == "measure" && $4 == "B") $7 += 5000000
+	  if ($1 == 2 && $2 == 3 && $4 == "B") $8 = 1
+	  print $8, $7, $6, $5, $4, $3, $2, $1 }' "$D/raw-small.tsv" >"$T/perm/raw.tsv"
+cat >"$T/perm/pb-run" <<EOF
+#!/bin/sh
+case \$1 in --list-options) exec '$REAL_RUN' --list-options ;; esac
+while [ "\$1" != --delay ]; do shift; done
+case \$2 in 0) ns=0 ;; *) ns=1000000 ;; esac
+sed "s/^# delay_ns: 0\\\$/# delay_ns: \$ns/" '$T/perm/raw.tsv'
+EOF
+chmod +x "$T/perm/pb-run"
+run env PB_SHARE="$SHARE" "$T/perm/pb-sense" --resamples 20 --delays 0,1ms -- true
+is "$rc $(rows "$T/out" | cut -f1-3 | tr '\t\n' ' |')" "0 0 2 2|1000000 2 2|" \
+	"a raw stream whose columns are in another order: exit 0, every run sees both delays"
+is "$(grep '^# sense:' "$T/out")" \
+	"# sense: smallest delay seen by every run: 1ms (60606.06% of the workload's median 1.65us); A/A false positives: 2 of 2 runs saw a delay of 0" \
+	"the summary reads the raw stream's columns by name: the median of A is 1650 ns"
 
 done_testing

@@ -96,6 +96,44 @@ run pb-plot runs --col a --out "$T/abbr.svg" --lev 0.9 "$PAIRS"
 is "$rc:$(grep -c 'Per-run 90% intervals of the median of a' "$T/abbr.svg")" "0:1" \
 	"--col a --out FILE --lev 0.9: abbreviations work"
 
+# --- The numbers of the view: lib's quantiles, through pb-boot --quartiles ---
+# pb-boot --quartiles against R: quantile(c(3,1,4,1,5,9,2,6), type = 7)
+# gives 1 1.75 3.5 5.25 9; one value is its own quartiles.
+printf 'g\tv\nx\t3\nx\t1\nx\t4\nx\t1\ny\t7\nx\t5\nx\t9\nx\t2\nx\t6\n' >"$T/q.tsv"
+run pb-boot --quartiles --column v --group g "$T/q.tsv"
+is "$rc $(rows "$T/out" | tr '\t\n' ' |')" "0 x 8 1 1.75 3.5 5.25 9|y 1 7 7 7 7 7|" \
+	"pb-boot --quartiles: n min q1 median q3 max per group, R's type 7 (one value: itself)"
+is "$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" "g n min q1 median q3 max" "... its header"
+fails 2 "^pb-boot: --quartiles describes the rows as they are: it takes no --block" \
+	"pb-boot --quartiles --block run: exit 2" pb-boot --quartiles --block g "$T/q.tsv"
+printf 'v\n-1.7e308\n1.7e308\n' >"$T/wide.tsv"
+fails 1 "^pb-boot: column 'v': the values span more than a double holds" \
+	"pb-boot --quartiles of -1.7e308 and 1.7e308: exit 1, no inf" pb-boot --quartiles --column v "$T/wide.tsv"
+is "$(grep -c inf "$T/out")" 0 "... no inf written"
+# The fences: d = 0, 10, 1000 has type-7 quartiles 5 and 505, so the
+# upper fence 505 + 3 * 500 = 2005 keeps 1000 in view (quartiles read
+# off the order statistics, 0 and 10, would put it at 40 and hide 1000).
+printf 'run\tpair\tfirst\td\n1\t1\tA\t0\n1\t2\tB\t10\n1\t3\tA\t1000\n' >"$T/fence.tsv"
+text pairs "$T/fence.tsv" "Distribution of d over 3 pairs" "pairs of 0, 10, 1000: a text plot"
+is "$(grep -c 'outside the view' "$T/out")" 0 "... none outside the view: the fences come from type-7 quartiles"
+text trend "$T/fence.tsv" "order effects and drift" "trend of 0, 10, 1000: a text plot"
+is "$(grep -c 'outside the view' "$T/out")" 0 "... none outside the view there either"
+# The bin width of the balanced pairs: 2 IQR / n^(1/3) over the 20 values
+# drawn, in R: x <- read.delim("t/data/plan/balanced.tsv", comment.char
+# = "#")$d; 2 * IQR(x) / 20^(1/3) = 6506.920634, drawn as 6507.
+text pairs "$PAIRS" "bins of 6507; red: median -4908" "pairs: Freedman-Diaconis bins from type-7 quartiles (R: 6506.92)"
+# No sort -g (not POSIX): a sort that refuses -g is enough, for values
+# pb writes in scientific notation (beyond 1e21, below 1e-5) too.
+mkdir "$T/posix-sort"
+printf '#!/bin/sh\nfor a; do case $a in -*g*) echo "sort: -g: not POSIX" >&2; exit 2 ;; esac; done\nexec %s "$@"\n' \
+	"$(command -v sort)" >"$T/posix-sort/sort"
+chmod +x "$T/posix-sort/sort"
+printf 'run\tpair\tfirst\td\n1\t1\tA\t3e+21\n1\t2\tB\t1e+22\n1\t3\tA\t2.5e-07\n1\t4\tB\t-4e+21\n' >"$T/sci.tsv"
+PATH="$T/posix-sort:$PATH" text pairs "$T/sci.tsv" "Distribution of d over 4 pairs" "pairs of values in scientific notation with a sort that has no -g"
+is "$(cat "$T/err")" "" "... and nothing on stderr"
+PATH="$T/posix-sort:$PATH" text trend "$T/sci.tsv" "order effects and drift" "trend likewise"
+is "$(cat "$T/err")" "" "... and nothing on stderr"
+
 # --- Errors ---------------------------------------------------------------
 fails 2 "^pb-plot: unknown KIND 'bars'" "unknown KIND: exit 2" pb-plot bars "$PAIRS"
 fails 2 '^pb-plot: which picture\?' "no KIND: exit 2" pb-plot
@@ -134,5 +172,14 @@ fails 1 '^pb-plot: gnuplot not found \(install the Debian package gnuplot-nox\)$
 	"no gnuplot in PATH: exit 1, names gnuplot-nox" env PATH="$T/nognuplot" "$(command -v pb-plot)" runs "$PAIRS"
 run pb-plot --help
 is "$rc $(head -n 1 "$T/out" | cut -d' ' -f1-3)" "0 usage: pb-plot KIND" "--help: usage on stdout, exit 0"
+
+# The version is the C tools' (config.mk's VERSION, compiled in): beside
+# a pb-boot of another version, pb-plot says that one.
+mkdir "$T/ver"
+ln -s "$(command -v pb-plot)" "$T/ver/pb-plot"
+printf '#!/bin/sh\necho "pb-boot (pb) 9.9.9-test"\n' >"$T/ver/pb-boot"
+chmod +x "$T/ver/pb-boot"
+run env PB_SHARE="$(cd "$(dirname "$0")/../share/pb" && pwd)" "$T/ver/pb-plot" --version
+is "$rc $(cat "$T/out")" "0 pb-plot (pb) 9.9.9-test" "--version: the version of pb-boot beside it, not one of its own"
 
 done_testing

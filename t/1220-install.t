@@ -1,9 +1,10 @@
 #!/bin/sh
-# make install / make uninstall with DESTDIR and PREFIX: the programs, the
-# man pages, the gnuplot scripts and the bash completion land where they
-# belong; the installed pb-plot and pb-sense work from the install tree
-# alone (PATH without the source tree); uninstall removes every file it
-# installed. Then the completion itself, in bash: every tool registered,
+# make install / make uninstall with DESTDIR and PREFIX, from a copy of the
+# tree (make copy-to): the programs, the man pages, the gnuplot scripts and
+# the bash completion land where they belong, with their modes whatever
+# the umask; the link line printed for pb-run is the command; the
+# installed pb-plot and pb-sense work from the install tree alone (PATH
+# without the source tree); uninstall removes every file it installed. Then the completion itself, in bash: every tool registered,
 # its long options, the values of the options that take a fixed set,
 # KIND for pb-plot.
 . "$(dirname "$0")/lib.sh"
@@ -14,13 +15,39 @@ cd "$T" || exit 1
 root=$T/root
 R=$root/usr/local
 C=$R/share/bash-completion/completions
-# The outer make's flags (jobserver, variables) are not for this one.
-mk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$top" "$@" DESTDIR="$root" PREFIX=/usr/local; }
+# The outer make's flags (jobserver, variables) are not for this one;
+# and this one builds and installs from a copy of the tree (make copy-to,
+# as make asan and make musl build theirs), so that the suite's own
+# binaries are never rebuilt under it (make musl's PG=0 build would be
+# relinked with PostgreSQL by a make that does not know PG=0).
+nomk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make "$@"; }
+mk() { nomk -C "$T/copy" "$@" DESTDIR="$root" PREFIX=/usr/local; }
+nomk -C "$top" copy-to TO="$T/copy" >copy.log 2>&1
+is "$?:$(ls "$top/bin/pb-boot" "$top/lib/libpb.a" 2>/dev/null | wc -l | tr -d ' '):$(cd "$T/copy" && ls bin/pb-boot lib/libpb.a 2>/dev/null)" "0:2:" \
+	"make copy-to: a copy without the built files; the tree's own build is left as it was"
+mkdir precious && echo keep >precious/file
+nomk -C "$top" copy-to TO="$T/precious" >precious.log 2>&1
+is "$?:$(cat precious/file)" "2:keep" "make copy-to into a directory it did not make: exit 2, nothing removed"
 
-# --- make install
-mk install >install.log 2>&1
-is "$?" 0 "make install DESTDIR=... PREFIX=/usr/local: exit 0"
-[ "$?" = 0 ] || diag "$(tail -n 5 install.log)"
+# --- make install, by a caller whose umask is 077
+(umask 077 && mk install) >install.log 2>&1
+st=$?
+is "$st" 0 "make install DESTDIR=... PREFIX=/usr/local (umask 077): exit 0"
+[ "$st" = 0 ] || diag "$(tail -n 5 install.log)"
+# the modes: explicit, not the umask's
+bad=$(find "$root" | while read -r f; do
+	case $f in
+	"$R"/bin/*) want=-rwxr-xr-x ;;
+	"$R"/share/pb/examples/*) want=-rw-r--r--; [ ! -x "$top/${f#"$R"/share/pb/}" ] || want=-rwxr-xr-x ;;
+	*) want=-rw-r--r-- ;;
+	esac
+	[ ! -d "$f" ] || want=drwxr-xr-x
+	m=$(ls -ld "$f" | cut -c1-10)
+	[ "$m" = "$want" ] || echo "$m ${f#"$root"}"
+done)
+is "$(find "$R/bin" "$R/share/pb/examples" -type f -perm -0755 | wc -l | tr -d ' '):$bad" \
+	"$(($(echo $TOOLS | wc -w) + $(find "$top/examples" -type f -perm -u+x ! -path '*/out/*' ! -name pb-workload ! -name worker | wc -l))):" \
+	"umask 077: programs and the examples' scripts 0755, directories 0755, pages, scripts and data 0644"
 missing=
 for t in $TOOLS; do
 	[ -x "$R/bin/$t" ] || missing="$missing bin/$t"
@@ -69,6 +96,16 @@ run env PATH="$P" "$R/bin/pb-sense" --delays 0,2ms --runs 2 --pairs 3 --warmup 0
 	--seed 1 --quiet --no-shell -- "$W --us 10"
 is "$rc:$(cat "$T/err")" "0:" "installed pb-sense runs pb-run, pb-pair, pb-boot, pb-cross from its bin"
 is "$(rows "$T/out" | cut -f1 | tr '\n' ' ')" "0 2000000 " "... one row per delay"
+
+# --- the build's own checks
+# The link line make printed for pb-run is the command: run as it is, it
+# links pb-run again.
+line=$(grep -e '-o bin/pb-run ' install.log)
+rm -f "$T/copy/bin/pb-run"
+(cd "$T/copy" && sh -c "$line") >relink.log 2>&1
+is "$?:$("$T/copy/bin/pb-run" --version 2>&1)" "0:pb-run (pb) $(sed -n 's/^VERSION = //p' "$top/config.mk")" \
+	"the link line make prints for pb-run, run by sh as it is, links pb-run"
+[ -n "$line" ] || diag "no link line for pb-run in make install's output"
 
 # --- the examples' sources under share/pb/examples, nothing built there
 ex=$root/usr/local/share/pb/examples

@@ -2,13 +2,16 @@
 # the options that take a fixed set, KIND for pb-plot, file names
 # otherwise. `make install` puts a copy under each tool's name in
 # $(PREFIX)/share/bash-completion/completions, where bash-completion finds
-# it on first use; or source this file from ~/.bashrc.
+# it on first use; or source this file from ~/.bashrc. pb-run's options
+# could come from `pb-run --list-options`, as pb-sense takes them; they
+# are written here so that completing needs no pb-run on PATH, and
+# t/1220-install.t checks them against the sources.
 
 # Options that take a value, per tool (those not listed take none).
 _pb_run_val='--runs --pairs --warmup --order --seed --delay --delay-arm --first-run
 	--worker --setup --prepare --cleanup --output --timeout --pg --sql-a --sql-b
 	--sql-a-file --sql-b-file --setup-sql'
-_pb_run_flag='--no-shell --ignore-failure --quiet --rollback --help --version'
+_pb_run_flag='--no-shell --ignore-failure --quiet --rollback --list-options --help --version'
 
 _pb_options() {   # TOOL: "VALUED|FLAGS"
 	case $1 in
@@ -16,12 +19,12 @@ _pb_options() {   # TOOL: "VALUED|FLAGS"
 	pb-pair) echo "--stat --exclude --why|--by-run --host --help --version" ;;
 	pb-logratio) echo "--a --b --name|--help --version" ;;
 	pb-tint) echo "--column --group --level --threshold --df-cap|--finding --log-ratio --help --version" ;;
-	pb-boot) echo "--column --stat --group --block --resamples --level --seed --method --ties|--help --version" ;;
+	pb-boot) echo "--column --stat --group --block --resamples --level --seed --method --ties|--quartiles --help --version" ;;
 	pb-cross) echo "--expect|--each --help --version" ;;
 	pb-plan) echo "--column --run --target --level --run-cost --pair-cost --max-runs|--help --version" ;;
 	pb-plot) echo "-o --output --column --level|--help --version" ;;
-	pb-sense)   # its own, then pb-run's but the delay and arm B
-		local v=" ${_pb_run_val//[$'\t\n']/ } " f=$_pb_run_flag
+	pb-sense)   # its own, then pb-run's but the delay, arm B and the list
+		local v=" ${_pb_run_val//[$'\t\n']/ } " f=${_pb_run_flag/ --list-options/}
 		v=${v/ --delay / }; v=${v/ --delay-arm / }; v=${v/ --sql-b / }; v=${v/ --sql-b-file / }
 		echo "--delays --raw --resamples --level $v|$f" ;;
 	esac
