@@ -18,6 +18,10 @@ EXAMPLES = examples/workload/pb-workload examples/worker/worker
 SCRIPTS = bin/pb-sense bin/pb-plot
 PBSHARE = share/pb/opt.sh share/pb/meta.sh share/pb/common.gp share/pb/runs.gp share/pb/sense.gp share/pb/trend.gp \
 	share/pb/pairs.gp
+# The worker helpers: the C header goes to INCDIR, the others to SHAREDIR.
+WORKERH = share/pb/pb-worker.h
+WORKERSHARE = share/pb/pb_worker.py share/pb/pb-worker.mjs
+INCDIR = $(PREFIX)/include
 UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng t/unit/boot t/unit/conninfo
 MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
 	share/man/man1/pb-tint.1 share/man/man1/pb-boot.1 share/man/man1/pb-cross.1 \
@@ -65,6 +69,7 @@ deps-check:
 	@$(NEED) cc:gcc /usr/include/stdio.h:libc6-dev prove:perl gnuplot:gnuplot-nox pg_config:libpq-dev \
 		'/usr/lib/postgresql/*/bin/initdb:postgresql' runuser:util-linux \
 		parallel:parallel jq:jq
+	@$(NEED) python3:python3 node:nodejs strace:strace
 deps-demo:
 	@$(NEED) cc:gcc /usr/include/stdio.h:libc6-dev gnuplot:gnuplot-nox
 
@@ -139,6 +144,9 @@ install: all
 		$(DESTDIR)$(SHAREDIR)
 	cp -f $(TOOLS) $(SCRIPTS) $(DESTDIR)$(BINDIR)/
 	cp -f $(PBSHARE) $(DESTDIR)$(SHAREDIR)/
+	cp -f $(WORKERSHARE) $(DESTDIR)$(SHAREDIR)/
+	mkdir -p $(DESTDIR)$(INCDIR)
+	cp -f $(WORKERH) $(DESTDIR)$(INCDIR)/
 	cp -f $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	cp -f $(MAN7) $(DESTDIR)$(MANDIR)/man7/
 	mkdir -p $(DESTDIR)$(PREFIX)/share/bash-completion/completions
@@ -154,6 +162,8 @@ uninstall:
 	for f in $(TOOLS) $(SCRIPTS); do rm -f $(DESTDIR)$(BINDIR)/$${f#bin/}; done
 	for f in $(MAN1) $(MAN7); do rm -f $(DESTDIR)$(MANDIR)/$${f#share/man/}; done
 	for f in $(PBSHARE); do rm -f $(DESTDIR)$(SHAREDIR)/$${f#share/pb/}; done
+	for f in $(WORKERSHARE); do rm -f $(DESTDIR)$(SHAREDIR)/$${f#share/pb/}; done
+	rm -f $(DESTDIR)$(INCDIR)/pb-worker.h
 	rm -rf $(DESTDIR)$(SHAREDIR)/examples
 	-rmdir $(DESTDIR)$(SHAREDIR) 2>/dev/null
 	for f in $(TOOLS) $(SCRIPTS); do \

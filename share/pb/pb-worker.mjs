@@ -33,7 +33,7 @@
 // The answers go to the real standard output (synchronous for a pipe on
 // Linux), and process.stdout comes back when serve() resolves.
 //
-// One file, Node's standard library only; Node 14 or later.
+// One file, Node's standard library only; Node 16 or later (tested with 20).
 
 import fs from 'node:fs';
 
