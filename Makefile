@@ -64,12 +64,16 @@ examples/worker/worker: examples/worker/worker.c
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ examples/worker/worker.c
 
 # The tools the test suite needs; installed with apt-get when run as root,
-# otherwise named in one line.
+# otherwise named in one line. The second line: the interpreters of the
+# worker helpers (t/1230) and the benchmark tools whose output the
+# importers read (t/1211).
 deps-check:
 	@$(NEED) cc:gcc /usr/include/stdio.h:libc6-dev prove:perl gnuplot:gnuplot-nox pg_config:libpq-dev \
 		'/usr/lib/postgresql/*/bin/initdb:postgresql' runuser:util-linux \
 		parallel:parallel jq:jq
-	@$(NEED) python3:python3 node:nodejs strace:strace
+	@$(NEED) python3:python3 node:nodejs strace:strace g++:g++ \
+		/usr/include/benchmark/benchmark.h:libbenchmark-dev go:golang-go \
+		/usr/lib/python3/dist-packages/pytest_benchmark/__init__.py:python3-pytest-benchmark
 deps-demo:
 	@$(NEED) cc:gcc /usr/include/stdio.h:libc6-dev gnuplot:gnuplot-nox
 
