@@ -372,6 +372,9 @@ awk '/^BenchmarkSumList-2 / { print "BenchmarkSumList-2   \thello from the bench
 	sub(/^BenchmarkSumList-2 +\t/, "    "); print; print "--- BENCH: BenchmarkSumList-2"; print "    x_test.go:9: a log line"; next } 1' "$O" >printed.txt
 run sh "$I/gotest2pb.sh" printed.txt
 is "$rc:$(rows "$T/out" | md5sum)" "0:$(rows go.tsv | md5sum)" "a benchmark that prints: the name, its output, then the result line"
+awk '/^BenchmarkSumList-2 / && !l++ { print "BenchmarkSumList" } /^BenchmarkSumSlice-2 / && !s++ { print "BenchmarkSumSlice" } 1' "$O" >v.txt
+run sh "$I/gotest2pb.sh" v.txt
+is "$rc:$(rows "$T/out" | md5sum)" "0:$(rows go.tsv | md5sum)" "go test -v: the bare name lines before the results"
 sed 's/$/\r/' "$O" >crlf.txt
 run sh "$I/gotest2pb.sh" crlf.txt
 is "$rc:$(rows "$T/out" | md5sum)" "0:$(rows go.tsv | md5sum)" "CRLF line ends read the same"
