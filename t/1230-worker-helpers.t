@@ -24,7 +24,7 @@ median_ns() { rows "$2" | awk -F'\t' -v a="$1" '$3 == "measure" && $4 == a { pri
 	sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 # --- the workers under test, one per language, alike: arm A busy-waits
-# 200 us, arm B 400 us; arm A prints a line on its first call (on stdout,
+# 100 us, arm B 200 us; arm A prints a line on its first call (on stdout,
 # which the helper turns into stderr); arm B fails on its Nth call (FAIL,
 # the first argument; 0 never); with a second argument "3", arm C, which
 # prints "arm C ran", is served too.
@@ -53,14 +53,14 @@ static int arm_a(void *ctx)
 
 	if (c->a++ == 0)
 		printf("first call of A\n");
-	spin_us(200);
+	spin_us(100);
 	return 0;
 }
 static int arm_b(void *ctx)
 {
 	struct calls *c = (struct calls *)ctx;
 
-	spin_us(400);
+	spin_us(200);
 	return ++c->b == c->fail_at ? 3 : 0;
 }
 static int arm_c(void *ctx)
@@ -97,10 +97,10 @@ def arm_a():
     calls["a"] += 1
     if calls["a"] == 1:
         print("first call of A")
-    spin_us(200)
+    spin_us(100)
 
 def arm_b():
-    spin_us(400)
+    spin_us(200)
     calls["b"] += 1
     if calls["b"] == fail_at:
         raise ValueError("call %d of B\nfailed" % fail_at)
@@ -125,12 +125,12 @@ const spinUs = (us) => {
 const a = () => {
   if (++calls.a === 1)
     console.log('first call of A');
-  spinUs(200);
+  spinUs(100);
 };
 // async: awaited by the helper; a rejection is an error answer
 const b = async () => {
   await null;
-  spinUs(400);
+  spinUs(200);
   if (++calls.b === failAt)
     throw new RangeError(\`call \${failAt} of B\nfailed\`);
 };
@@ -159,19 +159,19 @@ worker() {
 
 for L in $langs; do
 	Wk=$(worker "$L")
-	# --- a real study: 5 runs x (3 warm-up + 20) pairs
-	run pb-run --runs 5 --warmup 3 --pairs 20 --timeout 10s --no-shell \
+	# --- a real study: 8 runs x (3 warm-up + 30) pairs
+	run pb-run --runs 8 --warmup 3 --pairs 30 --timeout 10s --no-shell \
 		--output "$T/$L-output.txt" --worker "$Wk"
 	cp "$T/out" "$L-raw.tsv"
 	is "$rc:$(cat "$T/err")" "0:" "$L: pb-run --worker: exit 0, nothing on stderr"
-	is "$(rows "$L-raw.tsv" | awk -F'\t' '$8 == 0' | wc -l | tr -d ' ')" 230 \
-		"$L: 5 runs x 23 pairs x 2 arms, every observation ok"
-	is "$(grep -c '^first call of A$' "$L-output.txt")" 5 \
+	is "$(rows "$L-raw.tsv" | awk -F'\t' '$8 == 0' | wc -l | tr -d ' ')" 528 \
+		"$L: 8 runs x 33 pairs x 2 arms, every observation ok"
+	is "$(grep -c '^first call of A$' "$L-output.txt")" 8 \
 		"$L: what arm A printed went to --output, once per run (a fresh worker each), not into the answers"
 	pids=$(sed -n 's/^# run: .* pid=\([0-9]*\) .*/\1/p' "$L-raw.tsv" | tr '\n' ' ')
 	left=
 	for p in $pids; do kill -0 "$p" 2>/dev/null && left="$left $p"; done
-	is "$(echo "$pids" | wc -w | tr -d ' '):$left" "5:" "$L: end of input ended each run's worker"
+	is "$(echo "$pids" | wc -w | tr -d ' '):$left" "8:" "$L: end of input ended each run's worker"
 	pb-pair --by-run "$L-raw.tsv" | pb-logratio | pb-tint --finding >"$L-tint.tsv" 2>"$L-tint.err"
 	is "$?:$(cat "$L-tint.err")" "0:" "$L: pb-pair --by-run | pb-logratio | pb-tint: exit 0"
 	if [ "${PB_VALGRIND:-0}" = 1 ]; then   # pb-run under memcheck: its times are its own
@@ -181,7 +181,7 @@ for L in $langs; do
 			"$L: the finding: B is slower"
 		lo=$(col ratio_lo 1 "$L-tint.tsv") hi=$(col ratio_hi 1 "$L-tint.tsv")
 		if awk -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(lo > 0.25 && hi < 0.85) }'; then
-			ok "$L: A/B time ratio interval $lo to $hi, inside 0.25 to 0.85 (work 200 us against 400 us)"
+			ok "$L: A/B time ratio interval $lo to $hi, inside 0.25 to 0.85 (work 100 us against 200 us)"
 		else
 			not_ok "$L: A/B time ratio interval inside 0.25 to 0.85"
 			diag "interval $lo to $hi; medians A $(median_ns A "$L-raw.tsv") B $(median_ns B "$L-raw.tsv") ns"
