@@ -18,6 +18,9 @@ EXAMPLES = examples/workload/pb-workload examples/worker/worker
 SCRIPTS = bin/pb-sense bin/pb-plot
 PBSHARE = share/pb/pb.sh share/pb/common.gp share/pb/runs.gp share/pb/sense.gp share/pb/trend.gp \
 	share/pb/pairs.gp
+# The worker helpers: the C header goes to INCDIR, the others to SHAREDIR.
+WORKERH = share/pb/pb-worker.h
+WORKERSHARE = share/pb/pb_worker.py share/pb/pb-worker.mjs
 UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng t/unit/boot t/unit/conninfo
 MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
 	share/man/man1/pb-tint.1 share/man/man1/pb-boot.1 share/man/man1/pb-cross.1 \
@@ -63,11 +66,16 @@ examples/worker/worker: examples/worker/worker.c
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ examples/worker/worker.c
 
 # The tools the test suite needs; installed with apt-get when run as root,
-# otherwise named in one line.
+# otherwise named in one line. The second line: the interpreters of the
+# worker helpers (t/1230) and the benchmark tools whose output the
+# importers read (t/1211).
 deps-check:
 	@$(NEED) cc:gcc /usr/include/stdio.h:libc6-dev prove:perl gnuplot:gnuplot-nox pg_config:libpq-dev \
 		'/usr/lib/postgresql/*/bin/initdb:postgresql' runuser:util-linux \
 		parallel:parallel jq:jq
+	@$(NEED) python3:python3 node:nodejs strace:strace g++:g++ \
+		/usr/include/benchmark/benchmark.h:libbenchmark-dev go:golang-go \
+		/usr/lib/python3/dist-packages/pytest_benchmark/__init__.py:python3-pytest-benchmark
 deps-demo:
 	@$(NEED) cc:gcc /usr/include/stdio.h:libc6-dev gnuplot:gnuplot-nox
 
@@ -159,10 +167,13 @@ bench: all
 COMPLETIONS = $(PREFIX)/share/bash-completion/completions
 install: all
 	umask 022; mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-		$(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(COMPLETIONS)
+		$(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(COMPLETIONS) \
+		$(DESTDIR)$(INCDIR)
 	for f in $(TOOLS) $(SCRIPTS); do t=$(DESTDIR)$(BINDIR)/$${f#bin/}; \
 		cp -f $$f $$t && chmod 0755 $$t || exit 1; done
-	for f in $(PBSHARE); do t=$(DESTDIR)$(SHAREDIR)/$${f#share/pb/}; \
+	for f in $(PBSHARE) $(WORKERSHARE); do t=$(DESTDIR)$(SHAREDIR)/$${f#share/pb/}; \
+		cp -f $$f $$t && chmod 0644 $$t || exit 1; done
+	for f in $(WORKERH); do t=$(DESTDIR)$(INCDIR)/$${f#share/pb/}; \
 		cp -f $$f $$t && chmod 0644 $$t || exit 1; done
 	for f in $(MAN1) $(MAN7); do t=$(DESTDIR)$(MANDIR)/$${f#share/man/}; \
 		cp -f $$f $$t && chmod 0644 $$t || exit 1; done
@@ -178,6 +189,8 @@ uninstall:
 	for f in $(TOOLS) $(SCRIPTS); do rm -f $(DESTDIR)$(BINDIR)/$${f#bin/}; done
 	for f in $(MAN1) $(MAN7); do rm -f $(DESTDIR)$(MANDIR)/$${f#share/man/}; done
 	for f in $(PBSHARE); do rm -f $(DESTDIR)$(SHAREDIR)/$${f#share/pb/}; done
+	for f in $(WORKERSHARE); do rm -f $(DESTDIR)$(SHAREDIR)/$${f#share/pb/}; done
+	rm -f $(DESTDIR)$(INCDIR)/pb-worker.h
 	rm -rf $(DESTDIR)$(SHAREDIR)/examples
 	-rmdir $(DESTDIR)$(SHAREDIR) 2>/dev/null
 	for f in $(TOOLS) $(SCRIPTS); do rm -f $(DESTDIR)$(COMPLETIONS)/$${f#bin/}; done

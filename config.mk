@@ -5,6 +5,7 @@ PREFIX = /usr/local
 BINDIR = $(PREFIX)/bin
 MANDIR = $(PREFIX)/share/man
 SHAREDIR = $(PREFIX)/share/pb
+INCDIR = $(PREFIX)/include
 DESTDIR =
 
 CC = cc

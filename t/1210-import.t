@@ -46,6 +46,7 @@ is "$(meta cmd_a hf.tsv)|$(meta cmd_b hf.tsv)" "$(jq -r '.results[0].command' "$
 like "$(meta order hf.tsv)" '^blocked \(imported from hyperfine: commands were not interleaved' \
 	"order: blocked, imported from hyperfine, not interleaved"
 like "$(meta pairing hf.tsv)" 'blocked design' "pairing: says the pairs are a blocked design"
+like "$(meta pairing hf.tsv)" '^unpaired: ' "pairing: begins 'unpaired:', a word a later check can read"
 like "$(meta source hf.tsv)" "^hyperfine --export-json; run k is file k: $H/hf-1.json, $H/hf-2.json, $H/hf-3.json\$" \
 	"source: hyperfine, and which file is which run"
 is "$(meta mode hf.tsv):$(meta runs hf.tsv):$(meta pairs hf.tsv)" "import (hyperfine):3:10" "mode, runs, pairs"
@@ -134,6 +135,9 @@ bad "hyperfine2pb: 3 commands need --a and --b" 'three.json: 3 commands: choose 
 	sh "$I/hyperfine2pb.sh" three.json
 bad "hyperfine2pb: --b beyond the commands" 'three.json: 3 commands, no command 4$' \
 	sh "$I/hyperfine2pb.sh" --a 1 --b 4 three.json
+jq '.results[1].command = "./a\nb"' "$H/hf-2.json" >nl.json
+bad "hyperfine2pb: a command with a newline, in a message: still one line" \
+	'^hyperfine2pb: nl.json: arm B is "./a\\nb", not ' sh "$I/hyperfine2pb.sh" "$H/hf-1.json" nl.json
 bad "hyperfine2pb: another command in one export, named" \
 	"^hyperfine2pb: other.json: arm B is \"./other\", not \".*--us 900\" as in .*hf-1.json" \
 	sh "$I/hyperfine2pb.sh" "$H/hf-1.json" other.json
@@ -171,6 +175,7 @@ is "$(meta cmd_a pp.tsv)" "pyperf benchmark timeit in $H/pyperf-a.json" "cmd_a: 
 like "$(meta order pp.tsv)" '^blocked \(imported from pyperf: A and B were separate pyperf invocations' \
 	"order: blocked, separate invocations"
 like "$(meta pairing pp.tsv)" 'two processes run at different times' "pairing: says what a run pairs"
+like "$(meta pairing pp.tsv)" '^unpaired: ' "pairing: begins 'unpaired:'"
 is "$(meta import.calibration_runs pp.tsv)" "1 of A, 1 of B left out (no values)" "calibration runs counted"
 is "$(meta host pp.tsv):$(meta loops pp.tsv)" "bench1:A 131072, B 131072" "host and loops from pyperf's metadata"
 is "$(sed -n 's/^# run: 1 //p' pp.tsv)" "a_date=2026-11-30T06:10:02.100000 b_date=2026-11-30T06:12:02.100000 host=bench1" \

@@ -20,8 +20,8 @@
 # shellcheck disable=SC2015,SC2016   # jq programs in single quotes
 set -eu
 prog=hyperfine2pb
-die() { echo "$prog: $*" >&2; exit 1; }
-usage_error() { echo "$prog: $* (see $prog --help)" >&2; exit 2; }
+die() { printf '%s\n' "$prog: $*" >&2; exit 1; }   # printf: echo would read backslashes
+usage_error() { printf '%s\n' "$prog: $* (see $prog --help)" >&2; exit 2; }
 
 a='' b=''
 nl='
@@ -118,7 +118,7 @@ def export($file):
   "# pairs: \(if ($pairs | length) == 1 then $pairs[0] else "\($pairs | min) to \($pairs | max) (the samples per run differ)" end)",
   "# warmup: 0 in the stream (hyperfine --warmup runs are not in its JSON)",
   "# order: blocked (imported from hyperfine: commands were not interleaved; each run timed all of A'"'"'s samples, then all of B'"'"'s)",
-  "# pairing: pair i = sample i of A with sample i of B; a blocked design: the two times of a pair were taken apart, so pairing cancels little; pos 1 = \(if $posa == 1 then "A" else "B" end), the arm hyperfine ran first",
+  "# pairing: unpaired: pair i = sample i of A with sample i of B; a blocked design: the two times of a pair were taken apart, so pairing cancels little; pos 1 = \(if $posa == 1 then "A" else "B" end), the arm hyperfine ran first",
   "# delay_ns: 0",
   "# delay_arm: B",
   "# clock: hyperfine wall-clock times (seconds), rounded to whole ns; with a shell, hyperfine subtracted its start-up time",

@@ -1,8 +1,10 @@
-# import.sh: what hyperfine2pb.sh and pyperf2pb.sh share. Source it once
-# $prog and die exist and the arguments are checked: it finds jq and makes
-# $tmp, a private temporary directory removed at exit.
+# import.sh: what the importers share. Source it once $prog and die exist
+# and the arguments are checked: it finds jq (unless $import_without_jq is
+# 1: gotest2pb.sh reads text, with awk) and makes $tmp, a private
+# temporary directory removed at exit.
 
-command -v jq >/dev/null 2>&1 || die "jq not found (install the Debian package jq)"
+[ "${import_without_jq:-0}" = 1 ] || command -v jq >/dev/null 2>&1 ||
+	die "jq not found (install the Debian package jq)"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/$prog.XXXXXX") || die "cannot make a temporary directory"
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 130' INT

@@ -20,8 +20,8 @@
 # shellcheck disable=SC2015,SC2016   # jq programs in single quotes
 set -eu
 prog=pyperf2pb
-die() { echo "$prog: $*" >&2; exit 1; }
-usage_error() { echo "$prog: $* (see $prog --help)" >&2; exit 2; }
+die() { printf '%s\n' "$prog: $*" >&2; exit 1; }   # printf: echo would read backslashes
+usage_error() { printf '%s\n' "$prog: $* (see $prog --help)" >&2; exit 2; }
 
 bench=''
 while [ $# -gt 0 ]; do
@@ -126,7 +126,7 @@ def word: tostring | one_line | gsub(" "; "T");
   "# pairs: \($P | unique | if length == 1 then .[0] else "\(min) to \(max) (the values per run differ)" end)",
   "# warmup: \($WU | unique | if length == 1 then .[0] else "\(min) to \(max)" end)",
   "# order: blocked (imported from pyperf: A and B were separate pyperf invocations; no worker of A ran next to a worker of B)",
-  "# pairing: run j = worker process j of A with worker process j of B, pair i = value i of each: the halves of a run are two processes run at different times, so pairing cancels nothing they did not share; pos 1 = the arm whose worker started first when both have a date, else A",
+  "# pairing: unpaired: run j = worker process j of A with worker process j of B, pair i = value i of each: the halves of a run are two processes run at different times, so pairing cancels nothing they did not share; pos 1 = the arm whose worker started first when both have a date, else A",
   "# delay_ns: 0",
   "# delay_arm: B",
   "# clock: pyperf values: the time of one loop iteration (raw time / (loops x inner_loops)), rounded to whole ns",

@@ -1,0 +1,390 @@
+#!/bin/sh
+# The worker helpers, share/pb/pb-worker.h (C), pb_worker.py (Python) and
+# pb-worker.mjs (Node.js), each where its compiler or interpreter exists:
+# a real pb-run study whose arm B busy-waits twice as long as arm A, seen
+# by pb-pair --by-run | pb-logratio | pb-tint; an arm's failure answered
+# "error ..." (status -2); end of input ends the worker; the protocol
+# errors (one line on stderr, non-zero exit); an unknown arm, a third arm,
+# requests split over reads or sharing one; what the arms print kept off
+# the answers; one write per answer (strace). Then the examples in
+# examples/worker under pb-run, and make install of the helpers.
+. "$(dirname "$0")/lib.sh"
+top=$(cd "$(dirname "$0")/.." && pwd)
+S=$top/share/pb
+X=$top/examples/worker
+cd "$T" || exit 1
+
+# feed INPUT CMD...: CMD with printf INPUT on stdin, at most 20 s; stdout
+# in $T/out, stderr in $T/err, the status in $rc.
+feed() { input=$1; shift; printf "$input" | timeout 20 "$@" >"$T/out" 2>"$T/err"; rc=$?; }
+# lines FILE: FILE on one line, lines joined by "|"
+lines() { tr '\n' '|' <"$1" | sed 's/|$//'; }
+# median_ns ARM FILE: the median ns of ARM's measured rows of a raw stream
+median_ns() { rows "$2" | awk -F'\t' -v a="$1" '$3 == "measure" && $4 == a { print $7 }' |
+	sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+# --- the workers under test, one per language, alike: arm A busy-waits
+# 100 us, arm B 200 us; arm A prints a line on its first call (on stdout,
+# which the helper turns into stderr); arm B fails on its Nth call (FAIL,
+# the first argument; 0 never); with a second argument "3", arm C, which
+# prints "arm C ran", is served too.
+cat >w.c <<'EOF'
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <time.h>
+#include "pb-worker.h"
+
+struct calls { int a, b, fail_at; };
+
+static void spin_us(long us)
+{
+	struct timespec t;
+	long long end;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	end = t.tv_sec * 1000000000LL + t.tv_nsec + us * 1000;
+	do
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	while (t.tv_sec * 1000000000LL + t.tv_nsec < end);
+}
+static int arm_a(void *ctx)
+{
+	struct calls *c = (struct calls *)ctx;
+
+	if (c->a++ == 0)
+		printf("first call of A\n");
+	spin_us(100);
+	return 0;
+}
+static int arm_b(void *ctx)
+{
+	struct calls *c = (struct calls *)ctx;
+
+	spin_us(200);
+	return ++c->b == c->fail_at ? 3 : 0;
+}
+static int arm_c(void *ctx)
+{
+	(void)ctx;
+	printf("arm C ran\n");
+	return 0;
+}
+int main(int argc, char **argv)
+{
+	struct calls c = { 0, 0, 0 };
+	int (*const arms[3])(void *) = { arm_a, arm_b, arm_c };
+
+	c.fail_at = argc > 1 ? atoi(argv[1]) : 0;
+	if (argc > 2)
+		return pb_worker_serve_arms(3, arms, &c);
+	return pb_worker_serve(arm_a, arm_b, &c);
+}
+EOF
+cat >w.py <<EOF
+import sys, time
+sys.path.insert(0, "$S")
+import pb_worker
+
+calls = {"a": 0, "b": 0}
+fail_at = int(sys.argv[1]) if len(sys.argv) > 1 else 0
+
+def spin_us(us):
+    end = time.perf_counter_ns() + us * 1000
+    while time.perf_counter_ns() < end:
+        pass
+
+def arm_a():
+    calls["a"] += 1
+    if calls["a"] == 1:
+        print("first call of A")
+    spin_us(100)
+
+def arm_b():
+    spin_us(200)
+    calls["b"] += 1
+    if calls["b"] == fail_at:
+        raise ValueError("call %d of B\nfailed" % fail_at)
+
+def arm_c():
+    print("arm C ran")
+
+if len(sys.argv) > 2:
+    sys.exit(pb_worker.serve(a=arm_a, b=arm_b, c=arm_c))
+sys.exit(pb_worker.serve(a=arm_a, b=arm_b))
+EOF
+cat >w.mjs <<EOF
+import { serve } from '$S/pb-worker.mjs';
+
+const calls = { a: 0, b: 0 };
+const failAt = Number(process.argv[2] || 0);
+const spinUs = (us) => {
+  const end = process.hrtime.bigint() + BigInt(us) * 1000n;
+  while (process.hrtime.bigint() < end)
+    ;
+};
+const a = () => {
+  if (++calls.a === 1)
+    console.log('first call of A');
+  spinUs(100);
+};
+// async: awaited by the helper; a rejection is an error answer
+const b = async () => {
+  await null;
+  spinUs(200);
+  if (++calls.b === failAt)
+    throw new RangeError(\`call \${failAt} of B\nfailed\`);
+};
+const c = () => console.log('arm C ran');
+process.exitCode = await serve(process.argv[3] ? { a, b, c } : { a, b });
+EOF
+CFLAGS_TEST=${CFLAGS:--O2 -g -Wall -Wextra -Werror -pedantic}
+# shellcheck disable=SC2086   # flags are words
+${CC:-cc} -std=c11 -D_XOPEN_SOURCE=700 $CFLAGS_TEST -I"$S" ${LDFLAGS:-} -o w w.c 2>cc.err
+is "$?:$(cat cc.err)" "0:" "C: a worker with pb-worker.h builds (-std=c11 $CFLAGS_TEST)"
+
+PY=$(command -v python3)
+NODE=$(command -v node || command -v nodejs)
+langs="c"
+[ -n "$PY" ] && langs="$langs py"
+[ -n "$NODE" ] && langs="$langs js"
+worker() {
+	case $1 in
+	c) echo "$T/w" ;;
+	py) echo "$PY $T/w.py" ;;
+	js) echo "$NODE $T/w.mjs" ;;
+	esac
+}
+[ -n "$PY" ] || skip "python3 not installed (Debian package python3; make check installs it)"
+[ -n "$NODE" ] || skip "node not installed (Debian package nodejs; make check installs it)"
+
+for L in $langs; do
+	Wk=$(worker "$L")
+	# --- a real study: 8 runs x (3 warm-up + 30) pairs
+	run pb-run --runs 8 --warmup 3 --pairs 30 --timeout 10s --no-shell \
+		--output "$T/$L-output.txt" --worker "$Wk"
+	cp "$T/out" "$L-raw.tsv"
+	is "$rc:$(cat "$T/err")" "0:" "$L: pb-run --worker: exit 0, nothing on stderr"
+	is "$(rows "$L-raw.tsv" | awk -F'\t' '$8 == 0' | wc -l | tr -d ' ')" 528 \
+		"$L: 8 runs x 33 pairs x 2 arms, every observation ok"
+	is "$(grep -c '^first call of A$' "$L-output.txt")" 8 \
+		"$L: what arm A printed went to --output, once per run (a fresh worker each), not into the answers"
+	pids=$(sed -n 's/^# run: .* pid=\([0-9]*\) .*/\1/p' "$L-raw.tsv" | tr '\n' ' ')
+	left=
+	for p in $pids; do kill -0 "$p" 2>/dev/null && left="$left $p"; done
+	is "$(echo "$pids" | wc -w | tr -d ' '):$left" "8:" "$L: end of input ended each run's worker"
+	pb-pair --by-run "$L-raw.tsv" | pb-logratio | pb-tint --finding >"$L-tint.tsv" 2>"$L-tint.err"
+	is "$?:$(cat "$L-tint.err")" "0:" "$L: pb-pair --by-run | pb-logratio | pb-tint: exit 0"
+	if [ "${PB_VALGRIND:-0}" = 1 ]; then   # pb-run under memcheck: its times are its own
+		skip "$L: the finding: not under valgrind"; skip "$L: the ratio: not under valgrind"
+	else
+		like "$(grep '^# finding' "$L-tint.tsv")" 'The interval excludes 1: B is slower\.$' \
+			"$L: the finding: B is slower"
+		lo=$(col ratio_lo 1 "$L-tint.tsv") hi=$(col ratio_hi 1 "$L-tint.tsv")
+		if awk -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(lo > 0.25 && hi < 0.85) }'; then
+			ok "$L: A/B time ratio interval $lo to $hi, inside 0.25 to 0.85 (work 100 us against 200 us)"
+		else
+			not_ok "$L: A/B time ratio interval inside 0.25 to 0.85"
+			diag "interval $lo to $hi; medians A $(median_ns A "$L-raw.tsv") B $(median_ns B "$L-raw.tsv") ns"
+		fi
+	fi
+
+	# --- an arm that fails: answered "error ...", status -2
+	run pb-run --runs 2 --warmup 0 --pairs 5 --timeout 10s --no-shell --ignore-failure \
+		--worker "$Wk 3"
+	cp "$T/out" "$L-fail.tsv"
+	is "$rc:$(rows "$L-fail.tsv" | awk -F'\t' '$8 != 0 { print $1 $4 $8 }' | tr '\n' ' ')" \
+		"0:1B-2 2B-2 " "$L: B's third call fails in each run: status -2, and the run goes on"
+	is "$(rows "$L-fail.tsv" | wc -l | tr -d ' ')" 20 "$L: ... every observation has its row"
+	run pb-run --runs 1 --warmup 0 --pairs 5 --timeout 10s --no-shell --worker "$Wk 3"
+	case $L in
+	c) want='worker answered: error arm B returned 3$' ;;
+	py) want='worker answered: error ValueError: call 3 of B\\nfailed$' ;;
+	js) want='worker answered: error RangeError: call 3 of B\\nfailed$' ;;
+	esac
+	like "$rc:$(cat "$T/err")" "^1:pb-run: run 1 pair [0-9]+ \\(measure\\) arm B: $want" \
+		"$L: without --ignore-failure the study stops, with the helper's text on one line"
+
+	# --- the worker by itself
+	feed 'A\t1\t1\nB\t1\t1\n' $Wk
+	is "$rc:$(lines "$T/out"):$(lines "$T/err")" "0:ok|ok:first call of A" \
+		"$L: two requests, two answers on stdout, A's print on stderr, exit 0 at end of input"
+	feed '' $Wk
+	is "$rc:$(lines "$T/out"):$(lines "$T/err")" "0::" "$L: no request: exit 0, nothing written"
+	(printf 'A\t1'; sleep 0.3; printf '\t1\nB\t1\t2\nA\t1\t3\n'; sleep 0.3; printf 'B\t1\t4\n') |
+		timeout 20 $Wk >split.out 2>/dev/null
+	is "$?:$(lines split.out)" "0:ok|ok|ok|ok" \
+		"$L: a request split over two reads, two in one read: each answered once"
+	feed 'B\t7\t9\tphase=measure\n' $Wk
+	is "$rc:$(lines "$T/out")" "0:ok" "$L: fields after PAIR are ignored"
+	feed 'C\t1\t1\nA\t1\t2\n' $Wk
+	is "$rc:$(lines "$T/out")" "0:error no arm C: this worker serves arms A to B|ok" \
+		"$L: a request for arm C, not served: answered error, and the worker goes on"
+	feed 'C\t1\t1\nB\t1\t1\nZ\t1\t2\n' $Wk 0 3
+	is "$rc:$(lines "$T/out"):$(lines "$T/err")" "0:ok|ok|error no arm Z: this worker serves arms A to C:arm C ran" \
+		"$L: three arms: C served (its print on stderr), Z not"
+
+	# --- protocol errors: one line on stderr, exit non-zero
+	feed 'hello\n' $Wk
+	is "$rc:$(lines "$T/out"):$(lines "$T/err")" "1::pb-worker: request 1 is not ARM<TAB>RUN<TAB>PAIR: 'hello'" \
+		"$L: a request that is not one: one line, exit 1"
+	feed 'A\t1\t1\na\t1\t2\n' $Wk
+	is "$rc:$(lines "$T/out"):$(sed 's/^first call of A$//' "$T/err" | grep -v '^$')" \
+		"1:ok:pb-worker: request 2 is not ARM<TAB>RUN<TAB>PAIR: 'a\\t1\\t2'" \
+		"$L: request 2 bad (a lower-case arm): the first answered, the second named, escaped"
+	for bad in 'A\t1\n|two fields' 'A\t\t1\n|an empty run' 'A\t1\t-1\n|a sign' 'AB\t1\t1\n|two letters' \
+		'A 1 1\n|blanks for TABs' 'A\t1\t1\r\n|a CR before the newline' '\n|an empty line'; do
+		feed "${bad%|*}" $Wk
+		if [ "$rc" = 1 ] && [ ! -s "$T/out" ] &&
+		   grep -q '^pb-worker: request 1 is not ARM<TAB>RUN<TAB>PAIR: ' "$T/err"; then
+			ok "$L: a bad request refused: ${bad#*|}"
+		else
+			not_ok "$L: a bad request refused: ${bad#*|}"
+			diag "status $rc, out $(lines "$T/out"), err $(lines "$T/err")"
+		fi
+	done
+	feed 'A\t1\t1' $Wk
+	is "$rc:$(lines "$T/out"):$(lines "$T/err")" "1::pb-worker: the input ended inside request 1: 'A\\t1\\t1'" \
+		"$L: input that ends inside a request: one line, exit 1"
+	head -c 5000 /dev/zero | tr '\0' A | timeout 20 $Wk >long.out 2>long.err
+	is "$?:$(lines long.out):$(lines long.err)" "1::pb-worker: request 1 is longer than 4095 bytes" \
+		"$L: a request longer than 4095 bytes: one line, exit 1"
+	printf '\001\033[2J\n' | timeout 20 $Wk >ctl.out 2>ctl.err
+	is "$?:$(lines ctl.err)" "1:pb-worker: request 1 is not ARM<TAB>RUN<TAB>PAIR: '\\x01\\x1b[2J'" \
+		"$L: control bytes in a bad request are escaped in the message"
+
+	# --- one write per answer, no buffering (strace, where it exists)
+	if command -v strace >/dev/null 2>&1; then
+		printf 'A\t1\t%s\n' 1 2 3 4 5 6 7 8 9 10 >ten.req
+		# LeakSanitizer (make asan) cannot run under ptrace
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+			timeout 30 strace -f -qq -e trace=write -e signal=none -o trace.log $Wk <ten.req >/dev/null 2>&1
+		is "$?:$(grep -c 'write([0-9]*, "ok\\n", 3)' trace.log)" "0:10" "$L: 10 requests: 10 writes of ok and a newline (strace)"
+	else
+		skip "strace not installed"
+	fi
+done
+
+# --- the C helper: the standards and compilers it claims
+CCS="${CC:-cc}"
+for c in gcc clang; do
+	command -v "$c" >/dev/null 2>&1 && [ "$c" != "${CC:-cc}" ] && CCS="$CCS $c"
+done
+for c in $CCS; do
+	for std in c99 c11; do
+		$c -std=$std -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -pedantic -I"$S" -fsyntax-only w.c 2>std.err
+		is "$?:$(head -n 3 std.err)" "0:" "C: $c -std=$std -pedantic -Wall -Wextra -Werror: no warning"
+	done
+done
+if command -v c++ >/dev/null 2>&1; then
+	c++ -x c++ -std=c++11 -Wall -Wextra -Werror -pedantic -I"$S" -fsyntax-only w.c 2>cxx.err
+	is "$?:$(head -n 3 cxx.err)" "0:" "C++: c++ -std=c++11 -pedantic -Wall -Wextra -Werror: the header compiles"
+else
+	skip "no C++ compiler"
+fi
+cat >only-arms.c <<'EOF'
+#include "pb-worker.h"
+static int a(void *ctx) { (void)ctx; return 0; }
+int main(int argc, char **argv)
+{
+	int (*const arms[1])(void *) = { a };
+
+	(void)argv;
+	return pb_worker_serve_arms(argc > 1 ? 27 : 1, arms, NULL);
+}
+EOF
+# shellcheck disable=SC2086
+${CC:-cc} -std=c11 -D_XOPEN_SOURCE=700 $CFLAGS_TEST -I"$S" ${LDFLAGS:-} -o only-arms only-arms.c 2>cc.err
+is "$?:$(cat cc.err)" "0:" "C: pb_worker_serve_arms alone: no unused-function warning (static inline)"
+feed 'A\t1\t1\nB\t1\t1\n' ./only-arms
+is "$rc:$(lines "$T/out")" "0:ok|error no arm B: this worker serves arm A only" "C: one arm: B is not served"
+feed 'A\t1\t1\n' ./only-arms x
+is "$rc:$(lines "$T/out"):$(lines "$T/err")" "1::pb-worker: pb_worker_serve_arms: 27 arms: give from 1 to 26, A to Z" \
+	"C: 27 arms: refused, one line, exit 1"
+
+# --- the Python and Node helpers refuse what is not arms, at once
+if [ -n "$PY" ]; then
+	for call in 'serve()' 'serve(a=1)' 'serve(a=print, bb=print)' 'serve(A=print)'; do
+		run "$PY" -c "import sys; sys.path.insert(0, '$S'); import pb_worker; pb_worker.$call" </dev/null
+		like "$rc:$(tail -n 1 "$T/err")" '^1:TypeError: pb_worker.serve: ' "py: $call: a TypeError that says what arms are"
+	done
+	feed 'A\t1\t1\nB\t1\t1\nC\t1\t1\n' "$PY" -c "import sys; sys.path.insert(0, '$S'); import pb_worker
+def boom(): raise KeyError('k' * 9000)
+def stop(): raise SystemExit(7)
+sys.exit(pb_worker.serve(a=boom, b=lambda: 42, c=stop))"
+	is "$rc:$(head -n 1 "$T/out" | wc -c | tr -d ' '):$(sed -n 2p "$T/out")" "7:4095:ok" \
+		"py: a long message cut to a 4095-byte line; a return value is ignored; SystemExit ends the worker"
+fi
+if [ -n "$NODE" ]; then
+	for call in 'serve()' 'serve({ a: 1 })' 'serve({ a() {}, bb() {} })' 'serve({})'; do
+		run "$NODE" --input-type=module -e "import { serve } from '$S/pb-worker.mjs'; await $call;" </dev/null
+		like "$rc:$(grep -m 1 '^TypeError' "$T/err")" '^1:TypeError: pb-worker serve: ' "js: $call: a TypeError that says what arms are"
+	done
+	feed 'A\t1\t1\nB\t1\t1\nC\t1\t1\nD\t1\t1\n' "$NODE" --input-type=module -e "import { serve } from '$S/pb-worker.mjs';
+class Mine extends Error {}
+process.exitCode = await serve({ a: () => { throw 'plain'; }, b: () => Promise.reject(new Mine('x'.repeat(9000))),
+  c: async () => 42, d: () => { process.stdin; } });"
+	is "$rc:$(sed -n 1p "$T/out"):$(sed -n 2p "$T/out" | cut -c1-16):$(sed -n 2p "$T/out" | wc -c | tr -d ' '):$(sed -n 3,4p "$T/out" | lines /dev/stdin)" \
+		"0:error thrown: plain:error Mine: xxxx:4095:ok|ok" \
+		"js: a thrown string; a subclass named; a long message cut to 4095 bytes; an async value ignored"
+	# process.stdin touched before serve: descriptor 0 is non-blocking, the stream reads
+	feed 'A\t1\t1\nB\t1\t1\n' "$NODE" --input-type=module -e "import { serve } from '$S/pb-worker.mjs';
+process.stdin; process.exitCode = await serve({ a() {}, b() {} });"
+	is "$rc:$(lines "$T/out")" "0:ok|ok" "js: process.stdin touched first (non-blocking): still served"
+	printf '%s\n' "import { serve } from '$S/pb-worker.mjs';" 'process.stdin;' \
+		'process.exitCode = await serve({ a() {}, b: async () => {} });' >stdin-first.mjs
+	run pb-run --runs 2 --warmup 1 --pairs 10 --timeout 10s --no-shell --worker "$NODE $T/stdin-first.mjs"
+	is "$rc:$(cat "$T/err"):$(rows "$T/out" | awk -F'\t' '$8 == 0' | wc -l | tr -d ' ')" "0::44" \
+		"js: ... and under pb-run, where each read would wait: every observation ok"
+fi
+
+# --- the examples in examples/worker: each a short study under pb-run, in
+# which B, the faster way, is faster
+# shellcheck disable=SC2086
+${CC:-cc} -std=c11 $CFLAGS_TEST -I"$S" ${LDFLAGS:-} -o concat "$X/concat.c" 2>cc.err
+is "$?:$(cat cc.err)" "0:" "examples/worker/concat.c builds with -Ishare/pb"
+for ex in "c:$T/concat" "py:$PY $X/join.py" "js:$NODE $X/sort.mjs"; do
+	L=${ex%%:*} Wk=${ex#*:}
+	case " $langs " in *" $L "*) ;; *) skip "$L: no interpreter for the example"; continue ;; esac
+	run pb-run --runs 3 --warmup 5 --pairs 30 --timeout 10s --no-shell --worker "$Wk"
+	cp "$T/out" "ex-$L.tsv"
+	is "$rc:$(cat "$T/err"):$(rows "ex-$L.tsv" | awk -F'\t' '$8 == 0' | wc -l | tr -d ' ')" "0::210" \
+		"example $L ($Wk): 3 runs x 35 pairs, every observation ok"
+	pb-pair --by-run "ex-$L.tsv" | pb-logratio | pb-tint >"ex-$L-tint.tsv"
+	mean=$(col mean 1 "ex-$L-tint.tsv")
+	if [ "${PB_VALGRIND:-0}" = 1 ]; then skip "example $L: B took less time: not under valgrind"
+	elif awk -v m="$mean" 'BEGIN { exit !(m > 0) }'; then ok "example $L: B took less time (mean log ratio $mean)"
+	else not_ok "example $L: B took less time"; diag "mean log ratio '$mean'"; fi
+done
+
+# --- make install: the header in include, the helpers in share/pb; the
+# installed examples find them there
+root=$T/root
+R=$root/usr/local
+mk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$top" "$@" DESTDIR="$root" PREFIX=/usr/local; }
+mk install >install.log 2>&1
+is "$?" 0 "make install DESTDIR=... PREFIX=/usr/local: exit 0"
+missing=
+for f in include/pb-worker.h share/pb/pb_worker.py share/pb/pb-worker.mjs \
+	share/pb/examples/worker/concat.c share/pb/examples/worker/join.py \
+	share/pb/examples/worker/sort.mjs share/pb/examples/worker/README.md; do
+	cmp -s "$R/$f" "$top/$(echo "$f" | sed 's|^include/|share/pb/|; s|^share/pb/examples/|examples/|')" ||
+		missing="$missing $f"
+done
+is "$missing" "" "the header in PREFIX/include; the helpers in share/pb; the examples beside"
+# shellcheck disable=SC2086
+${CC:-cc} -std=c11 $CFLAGS_TEST -I"$R/include" ${LDFLAGS:-} -o concat-installed \
+	"$R/share/pb/examples/worker/concat.c" 2>cc.err
+feed 'A\t1\t1\nB\t1\t1\n' ./concat-installed
+is "$rc:$(lines "$T/out"):$(cat cc.err)" "0:ok|ok:" "the installed concat.c builds with -I PREFIX/include, and serves"
+if [ -n "$PY" ]; then
+	feed 'A\t1\t1\nB\t1\t1\n' env -u PYTHONPATH "$PY" "$R/share/pb/examples/worker/join.py"
+	is "$rc:$(lines "$T/out")" "0:ok|ok" "the installed join.py finds the installed pb_worker.py"
+fi
+if [ -n "$NODE" ]; then
+	feed 'A\t1\t1\nB\t1\t1\n' "$NODE" "$R/share/pb/examples/worker/sort.mjs"
+	is "$rc:$(lines "$T/out")" "0:ok|ok" "the installed sort.mjs finds the installed pb-worker.mjs"
+fi
+mk uninstall >uninstall.log 2>&1
+is "$?:$(find "$root" ! -type d | sed "s|^$root||" | tr '\n' ' ')" "0:" "make uninstall removes them all"
+
+done_testing
