@@ -6,17 +6,20 @@
 include config.mk
 
 LIBOBJ = lib/err.o lib/opt.o lib/num_parse.o lib/num_format.o lib/stream.o \
-	lib/stats.o lib/rng.o lib/group.o lib/clock.o lib/proc.o lib/sysinfo.o lib/boot.o lib/seq.o
+	lib/stats.o lib/rng.o lib/group.o lib/clock.o lib/proc.o lib/sysinfo.o lib/boot.o \
+	lib/study.o lib/conninfo.o lib/seq.o
 LIBHDR = lib/err.h lib/opt.h lib/num.h lib/stream.h lib/stats.h lib/rng.h \
-	lib/group.h lib/pow10.h lib/clock.h lib/proc.h lib/sysinfo.h lib/boot.h lib/seq.h
+	lib/group.h lib/pow10.h lib/clock.h lib/proc.h lib/sysinfo.h lib/boot.h lib/study.h \
+	lib/conninfo.h lib/seq.h
 FILTERS = bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross bin/pb-plan
 TOOLS = bin/pb-run $(FILTERS)
 RUNSRC = bin/pb-run.c bin/pb-run-exec.c
 EXAMPLES = examples/workload/pb-workload examples/worker/worker
 SCRIPTS = bin/pb-sense bin/pb-plot
-PBSHARE = share/pb/opt.sh share/pb/common.gp share/pb/runs.gp share/pb/sense.gp share/pb/trend.gp \
+PBSHARE = share/pb/opt.sh share/pb/meta.sh share/pb/common.gp share/pb/runs.gp share/pb/sense.gp share/pb/trend.gp \
 	share/pb/pairs.gp
-UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng t/unit/boot t/unit/seq
+UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng t/unit/boot t/unit/conninfo \
+	t/unit/seq
 MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
 	share/man/man1/pb-tint.1 share/man/man1/pb-boot.1 share/man/man1/pb-cross.1 \
 	share/man/man1/pb-sense.1 share/man/man1/pb-plan.1 share/man/man1/pb-plot.1
@@ -99,7 +102,7 @@ FUZZ_CC = clang
 FUZZ_FLAGS = -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer -Wall -Wextra -Werror \
 	-DSTREAM_READ_CHUNK=11 -DSTREAM_LINE_MAX=200u
-FUZZ_LIB = lib/err.c lib/num_parse.c lib/num_format.c lib/stream.c lib/group.c
+FUZZ_LIB = lib/err.c lib/num_parse.c lib/num_format.c lib/stream.c lib/group.c lib/study.c
 FUZZ_OUT = t/fuzz/out
 fuzz:
 	@$(NEED) $(FUZZ_CC):clang

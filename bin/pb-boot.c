@@ -1,5 +1,6 @@
 /* pb-boot: bootstrap interval of a column's median (or mean), per group,
  * resampling rows or whole blocks (runs). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,7 @@
 
 static const char usage[] =
 	"usage: pb-boot [options] [FILE...]\n"
-	"Percentile (or BCa) bootstrap interval of a statistic of one column.\n"
+	"Bootstrap interval (percentile, expanded or BCa) of a statistic of one column.\n"
 	"  --column COL      the column (default d)\n"
 	"  --stat S          median (default) or mean\n"
 	"  --group COLS      one interval per value of these columns\n"
@@ -24,7 +25,10 @@ static const char usage[] =
 	"  --resamples B     resamples (default 2000)\n"
 	"  --level L         confidence level (default 0.95)\n"
 	"  --seed N          generator seed (default 1: the same answer twice)\n"
-	"  --method M        percentile (default) or bca\n"
+	"  --method M        percentile (default without --block), expanded (default\n"
+	"                    with --block), bca or expanded-bca\n"
+	"  --ties T          BCa: replicates equal to est count half below (half,\n"
+	"                    the default) or as above (below: only those below, as R)\n"
 	"  --help, --version\n"
 	"Output: [group...] n est lo hi sign; sign + (lo > 0), - (hi < 0), 0.\n";
 
@@ -37,6 +41,7 @@ static const struct option longopts[] = {
 	{ "level", required_argument, NULL, 'l' },
 	{ "seed", required_argument, NULL, 'S' },
 	{ "method", required_argument, NULL, 'm' },
+	{ "ties", required_argument, NULL, 't' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -48,7 +53,29 @@ struct opts {
 	long resamples;
 	double level;
 	uint64_t seed;
-	int bca;
+	int method;   /* -1 until chosen: then percentile or expanded by --block */
+	int bca, expand;
+	enum boot_ties ties;
+};
+
+/* --method: the interval, and whether its levels are expanded for the
+ * number of units (blocks, or values without --block). In enum order. */
+enum { PERCENTILE, EXPANDED, BCA, EXPANDED_BCA, NMETHODS };
+static const struct method {
+	const char *name;
+	int bca, expand;
+	const char *meta, *meta_end;   /* the metadata, "blocks" or "values" between */
+} methods[NMETHODS] = {
+	{ .name = "percentile", .meta = "percentile" },
+	{ .name = "expanded", .expand = 1,
+	  .meta = "expanded (percentile read at levels widened for k ",
+	  .meta_end = ": z = sqrt(k/(k-1)) t(k-1), Hesterberg 2015)" },
+	{ .name = "bca", .bca = 1,
+	  .meta = "bca (bias-corrected and accelerated, jackknife acceleration)" },
+	{ .name = "expanded-bca", .bca = 1, .expand = 1,
+	  .meta = "expanded-bca (bias-corrected and accelerated, jackknife "
+	  "acceleration, at levels widened for k ",
+	  .meta_end = ": z = sqrt(k/(k-1)) t(k-1))" },
 };
 
 /* All rows, one copy: value, group and block (block index is global
@@ -74,6 +101,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	o->resamples = 2000;
 	o->level = 0.95;
 	o->seed = 1;
+	o->method = -1;
 	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
 		switch (c) {
 		case 'c': o->column = optarg; break;
@@ -91,13 +119,29 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case 'l': o->level = opt_level("level", optarg); break;
 		case 'S': o->seed = opt_seed("seed", optarg); break;
 		case 'm':
-			if (strcmp(optarg, "bca") == 0)
-				o->bca = 1;
-			else if (strcmp(optarg, "percentile") != 0)
-				die_usage("--method is percentile or bca, not '%s'", optarg);
+			for (o->method = 0; o->method < NMETHODS; o->method++)
+				if (strcmp(optarg, methods[o->method].name) == 0)
+					break;
+			if (o->method == NMETHODS)
+				die_usage("--method is percentile, expanded, bca or expanded-bca, "
+				          "not '%s'", optarg);
+			break;
+		case 't':
+			if (strcmp(optarg, "half") == 0)
+				o->ties = BOOT_TIES_HALF;
+			else if (strcmp(optarg, "below") == 0)
+				o->ties = BOOT_TIES_BELOW;
+			else
+				die_usage("--ties is half or below, not '%s'", optarg);
 			break;
 		}
 	}
+	/* Over blocks the plain percentile covers too little at the run
+	 * counts studies have (pb-boot(1), BLOCKS): expanded is the default. */
+	if (o->method < 0)
+		o->method = o->block ? EXPANDED : PERCENTILE;
+	o->bca = methods[o->method].bca;
+	o->expand = methods[o->method].expand;
 }
 
 static void add_row(struct rows *r, double x, size_t g, size_t b)
@@ -213,11 +257,17 @@ static void replicates(const struct sample *s, const struct opts *o, struct rng 
 static void interval(const struct sample *s, const struct opts *o, double est, double *rep,
                      const char *name, double *lo, double *hi)
 {
-	double *jack;
-	size_t nj = o->block ? s->nblocks : s->n;
+	double *jack, zlo, zhi;
+	size_t nj = o->block ? s->nblocks : s->n, b = (size_t)o->resamples;
+	int rc;
 
+	if (!o->bca && !o->expand) {
+		boot_percentile(rep, b, o->level, lo, hi);
+		return;
+	}
+	boot_z(o->level, o->expand ? nj : 0, &zlo, &zhi);
 	if (!o->bca) {
-		boot_percentile(rep, (size_t)o->resamples, o->level, lo, hi);
+		boot_percentile_z(rep, b, zlo, zhi, lo, hi);
 		return;
 	}
 	jack = xmalloc(nj * sizeof *jack);
@@ -225,10 +275,19 @@ static void interval(const struct sample *s, const struct opts *o, double est, d
 		boot_block_jackknife(s->x, s->block, s->n, s->nblocks, o->stat, jack);
 	else
 		boot_jackknife(s->x, s->n, o->stat, jack);
-	if (boot_bca(rep, (size_t)o->resamples, est, jack, nj, o->level, lo, hi) < 0) {
-		warn("%s: every replicate lies on one side of the estimate, so BCa is "
-		     "undefined; percentile interval given", name);
-		boot_percentile(rep, (size_t)o->resamples, o->level, lo, hi);
+	rc = boot_bca(rep, b, est, jack, nj, zlo, zhi, o->ties, lo, hi);
+	if (rc == BOOT_BCA_Z0_INFINITE) {
+		warn("%s: every replicate lies on one side of the estimate%s, so BCa is "
+		     "undefined; %spercentile interval given", name,
+		     o->ties == BOOT_TIES_BELOW ? " (or on it, with --ties below)" : "",
+		     o->expand ? "expanded " : "");
+		if (o->expand)
+			boot_percentile_z(rep, b, zlo, zhi, lo, hi);
+		else
+			boot_percentile(rep, b, o->level, lo, hi);
+	} else if (rc == BOOT_BCA_ACC_UNDEFINED) {
+		warn("%s: every jackknife value is the same, so BCa's acceleration is 0/0; "
+		     "acceleration 0 used", name);
 	}
 	free(jack);
 }
@@ -259,6 +318,45 @@ static void check_sizes(const struct groups *g, const struct buckets *bk,
 	}
 }
 
+/* The mean's sums must not overflow: a sum holds at most n values, or
+ * over blocks as many blocks as there are, each as large as the largest. */
+static void check_sums(const struct rows *r, const struct groups *g, const struct buckets *bk,
+                       const struct opts *o, const size_t *blocks_of, size_t nblocks)
+{
+	uint64_t *bsize;
+	size_t i, j;
+
+	if (o->stat != BOOT_MEAN)
+		return;
+	bsize = xcalloc(nblocks + 1, sizeof *bsize);
+	for (i = 0; i < r->n; i++)
+		bsize[r->block[i]]++;
+	for (i = 0; i < g->n; i++) {
+		double big = 0;
+		uint64_t most = bk->start[i + 1] - bk->start[i], largest = 0;
+
+		for (j = bk->start[i]; j < bk->start[i + 1]; j++) {
+			size_t row = bk->idx[j];
+
+			big = fmax(big, fabs(r->x[row]));
+			if (bsize[r->block[row]] > largest)
+				largest = bsize[r->block[row]];
+		}
+		if (o->block)
+			most = (uint64_t)blocks_of[i] * largest;
+		if (boot_mean_overflows(big, most)) {
+			char nb[NUM_BUFSZ];
+
+			free(bsize);
+			num_format(nb, big);
+			die("%s: values as large as %s overflow the sums of the mean of %llu values; "
+			    "rescale the column (e.g. to other units)", group_name(g, i, o->column), nb,
+			    (unsigned long long)most);
+		}
+	}
+	free(bsize);
+}
+
 static void print_head(struct stream *s, const struct group_cols *gc, const struct opts *o)
 {
 	size_t i;
@@ -267,8 +365,15 @@ static void print_head(struct stream *s, const struct group_cols *gc, const stru
 	out_begin(s);
 	out_meta("pb-boot.column", "%s", o->column);
 	out_meta("pb-boot.stat", "%s", o->stat == BOOT_MEAN ? "mean" : "median");
-	out_meta("pb-boot.method", "%s", o->bca ? "bca (bias-corrected and accelerated, "
-	         "jackknife acceleration)" : "percentile");
+	if (methods[o->method].meta_end)
+		out_meta("pb-boot.method", "%s%s%s", methods[o->method].meta,
+		         o->block ? "blocks" : "values", methods[o->method].meta_end);
+	else
+		out_meta("pb-boot.method", "%s", methods[o->method].meta);
+	if (o->bca)
+		out_meta("pb-boot.ties", "%s", o->ties == BOOT_TIES_BELOW ?
+		         "below (only replicates below est count below; as boot.ci)" :
+		         "half (replicates equal to est count half below)");
 	out_meta("pb-boot.resamples", "%ld", o->resamples);
 	num_format(nb, o->level);
 	out_meta("pb-boot.level", "%s", nb);
@@ -335,6 +440,7 @@ int main(int argc, char **argv)
 	}
 	bk = bucket_rows(&rows, g.n);
 	check_sizes(&g, &bk, &o, blocks_of);
+	check_sums(&rows, &g, &bk, &o, blocks_of, blocks.n);
 	print_head(&s, &gc, &o);
 	prog.on = isatty(2);
 	prog.last = clock_ns();
@@ -351,8 +457,7 @@ int main(int argc, char **argv)
 		est = boot_stat_sorted(smp.x, smp.n, o.stat);
 		replicates(&smp, &o, &r, rep, &prog, i, g.n);
 		interval(&smp, &o, est, rep, group_name(&g, i, o.column), &lo, &hi);
-		if (*g.key[i])
-			out_field(g.key[i]);
+		group_cols_put(&gc, g.key[i], g.keylen[i]);
 		out_i64((int64_t)smp.n);
 		out_num(est);
 		out_num(lo);

@@ -1,8 +1,11 @@
 /* pb-cross: what "run A, change, run B later" would have concluded. For
  * every ordered pair of different runs (i, j) the unpaired estimate
  * median_b(j) - median_a(i), its sign against the truth, and the paired
- * estimate inside each run for contrast. */
+ * estimate inside each run for contrast. The R(R - 1) estimates are
+ * counted and selected without being stored: O(R) memory, O(R log R)
+ * time. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,7 +68,9 @@ struct input {
 	int has_delay;
 };
 
-static void read_input(struct stream *s, struct input *in)
+/* each: the run is written as run_a, first in a row, so a run that begins
+ * with '#' is refused. */
+static void read_input(struct stream *s, struct input *in, int each)
 {
 	size_t crun, ca, cb;
 	long cd, cdelay;
@@ -86,6 +91,10 @@ static void read_input(struct stream *s, struct input *in)
 		double d = cd >= 0 ? stream_num(s, (size_t)cd) : b - a;
 		struct run *r;
 
+		if (!isfinite(d))
+			stream_die(s, "values too large: d = b - a overflows a double");
+		if (each)
+			group_check_first(s, crun, "rename the run");
 		if (in->ids.n > before) {
 			xgrow(&in->runs, &in->cap, i + 1, sizeof *in->runs);
 			memset(&in->runs[i], 0, sizeof in->runs[i]);
@@ -144,53 +153,206 @@ static void print_each(const struct input *in)
 		}
 }
 
-static void print_summary(const struct input *in, int expect)
-{
-	size_t R = in->ids.n, i, j, k = 0, right = 0, wrong = 0, ties = 0, paired = 0;
-	double *est = xmalloc(R * (R - 1) * sizeof *est), *ma = xmalloc(R * sizeof *ma);
-	double *mb = xmalloc(R * sizeof *mb), r, emin = INFINITY, emax = -INFINITY, emed;
+/* The estimates est(i, j) = mb[j] - ma[i] of the R(R - 1) ordered pairs of
+ * different runs are never stored: with A = the ma sorted and B = the mb
+ * sorted, B[j] - A[i] (rounded, as the estimates are) rises with j and
+ * falls with i, so the full R x R matrix is sorted both ways. Counts below
+ * a value come from two pointers over it, less the diagonal i = j (a run
+ * against itself, not an estimate), which is counted directly. */
+struct cross {
+	size_t R;
+	const double *ma, *mb;   /* the runs' medians, in input order */
+	double *A, *B;           /* the same, sorted */
+};
 
-	for (i = 0; i < R; i++) {
-		ma[i] = in->runs[i].ma;
-		mb[i] = in->runs[i].mb;
-		paired += sign_of(in->runs[i].md) == expect;
-		for (j = 0; j < R; j++)
-			if (i != j) {
-				double e = in->runs[j].mb - in->runs[i].ma;
-				right += sign_of(e) == expect;
-				wrong += sign_of(e) == -expect;
-				ties += e == 0;
-				emin = e < emin ? e : emin;
-				emax = e > emax ? e : emax;
-				est[k++] = e;
-			}
+static int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* How many estimates are <= t: O(R). */
+static size_t count_le(const struct cross *c, double t)
+{
+	size_t i, j = 0, n = 0;
+
+	for (i = 0; i < c->R; i++) {
+		while (j < c->R && c->B[j] - c->A[i] <= t)
+			j++;
+		n += j;
 	}
-	emed = stat_median(est, k);
-	r = stat_cor(ma, mb, R);
+	for (i = 0; i < c->R; i++)
+		n -= c->mb[i] - c->ma[i] <= t;
+	return n;
+}
+
+/* A double's bits as an unsigned integer in the order of the values
+ * (-inf ... -0, +0 ... +inf), and back: a binary search on it can reach
+ * every double, so it ends on an estimate exactly (a 0 may come back as
+ * -0, which prints as 0 and leaves the median's mean of two unchanged). */
+static uint64_t order_key(double x)
+{
+	uint64_t u;
+
+	memcpy(&u, &x, sizeof u);
+	return u >> 63 ? ~u : u | UINT64_C(1) << 63;
+}
+
+static double from_key(uint64_t k)
+{
+	uint64_t u = k >> 63 ? k & ~(UINT64_C(1) << 63) : ~k;
+	double x;
+
+	memcpy(&x, &u, sizeof x);
+	return x;
+}
+
+/* The m-th smallest estimate (1-based): the least double t with
+ * count_le(t) >= m, found in at most 64 counts. */
+static double select_est(const struct cross *c, size_t m)
+{
+	uint64_t lo = order_key(-INFINITY), hi = order_key(INFINITY);
+
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+
+		if (count_le(c, from_key(mid)) >= m)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return from_key(lo);
+}
+
+/* How many estimates are above 0 and below 0 (the rest are ties): for
+ * each A[i], the B[j] above it and below it, by two pointers. */
+static void count_signs(const struct cross *c, size_t *above, size_t *below)
+{
+	size_t i, gt = 0, lt = 0, up = 0, down = 0;
+
+	for (i = 0; i < c->R; i++) {
+		while (down < c->R && c->B[down] < c->A[i])
+			down++;
+		while (up < c->R && c->B[up] <= c->A[i])
+			up++;
+		lt += down;
+		gt += c->R - up;
+	}
+	for (i = 0; i < c->R; i++) {
+		gt -= c->mb[i] > c->ma[i];
+		lt -= c->mb[i] < c->ma[i];
+	}
+	*above = gt;
+	*below = lt;
+}
+
+static void cross_init(struct cross *c, const struct input *in, double *ma, double *mb)
+{
+	size_t i;
+
+	c->R = in->ids.n;
+	c->ma = ma;
+	c->mb = mb;
+	c->A = xmalloc(c->R * sizeof *c->A);
+	c->B = xmalloc(c->R * sizeof *c->B);
+	for (i = 0; i < c->R; i++) {
+		ma[i] = c->A[i] = in->runs[i].ma;
+		mb[i] = c->B[i] = in->runs[i].mb;
+	}
+	qsort(c->A, c->R, sizeof *c->A, cmp_double);
+	qsort(c->B, c->R, sizeof *c->B, cmp_double);
+}
+
+/* What the summary row says, found before anything is written so that a
+ * refusal leaves no output. */
+struct summary {
+	size_t above, below, paired;
+	double emin, emed, emax, r;
+};
+
+static int all_equal(const double *x, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (x[i] != x[0])
+			return 0;
+	return 1;
+}
+
+/* est_min and est_max, refused when an estimate overflows a double. */
+static void est_range(const struct cross *c, double *emin, double *emax)
+{
+	*emin = select_est(c, 1);
+	*emax = select_est(c, c->R * (c->R - 1));
+	if (!isfinite(*emin) || !isfinite(*emax))
+		die("values too large: a cross-run estimate (median b - median a) "
+		    "overflows a double");
+}
+
+static void summarize(const struct cross *c, const struct input *in, int expect,
+                      struct summary *sm)
+{
+	size_t k = c->R * (c->R - 1), i;
+	double lo;
+
+	est_range(c, &sm->emin, &sm->emax);
+	sm->paired = 0;
+	for (i = 0; i < c->R; i++)
+		sm->paired += sign_of(in->runs[i].md) == expect;
+	count_signs(c, &sm->above, &sm->below);
+	/* k = R(R - 1) is even: the mean of the two middles, as stat_median */
+	lo = select_est(c, k / 2);
+	sm->emed = lo + (select_est(c, k / 2 + 1) - lo) / 2;
+	sm->r = stat_cor(c->ma, c->mb, c->R);
+	if (!isfinite(sm->r) && !all_equal(c->ma, c->R) && !all_equal(c->mb, c->R))
+		die("values too large: the correlation r of the runs' medians "
+		    "overflows a double");
+}
+
+static void print_summary(const struct summary *sm, size_t R, int expect)
+{
+	size_t k = R * (R - 1);
+
 	out_field("runs"), out_field("combos"), out_field("right"), out_field("wrong");
 	out_field("ties"), out_field("est_min"), out_field("est_med"), out_field("est_max");
 	out_field("paired_right"), out_field("r");
 	out_end();
 	out_i64((int64_t)R);
 	out_i64((int64_t)k);
-	out_i64((int64_t)right);
-	out_i64((int64_t)wrong);
-	out_i64((int64_t)ties);
-	out_num(emin);
-	out_num(emed);
-	out_num(emax);
-	out_i64((int64_t)paired);
-	if (isfinite(r))
-		out_num(r);
+	out_i64((int64_t)(expect > 0 ? sm->above : sm->below));
+	out_i64((int64_t)(expect > 0 ? sm->below : sm->above));
+	out_i64((int64_t)(k - sm->above - sm->below));
+	out_num(sm->emin);
+	out_num(sm->emed);
+	out_num(sm->emax);
+	out_i64((int64_t)sm->paired);
+	if (isfinite(sm->r))
+		out_num(sm->r);
 	else
 		out_field("");   /* undefined: one arm's run medians do not vary */
 	out_end();
-	if (!isfinite(r))
+	if (!isfinite(sm->r))
 		warn("r is undefined (the per-run medians of one arm do not vary); "
 		     "its field is left empty");
-	free(est);
-	free(ma);
-	free(mb);
+}
+
+/* The runs' medians; a median that overflows (values of both signs near
+ * the largest double) is refused. */
+static void run_medians(struct input *in)
+{
+	size_t i;
+
+	for (i = 0; i < in->ids.n; i++) {
+		struct run *r = &in->runs[i];
+		r->ma = stat_median(r->a.v, r->a.n);
+		r->mb = stat_median(r->b.v, r->b.n);
+		r->md = stat_median(r->d.v, r->d.n);
+		if (!isfinite(r->ma) || !isfinite(r->mb) || !isfinite(r->md))
+			die("run %s: values too large: a median overflows a double",
+			    in->ids.key[i]);
+	}
 }
 
 int main(int argc, char **argv)
@@ -199,6 +361,9 @@ int main(int argc, char **argv)
 	int each = 0, c, sign = 0;
 	struct stream s;
 	struct input in;
+	struct cross cr;
+	struct summary sm;
+	double *ma, *mb;
 	size_t i;
 
 	pb_init(argc, argv, "pb-cross");
@@ -213,18 +378,20 @@ int main(int argc, char **argv)
 	}
 	memset(&in, 0, sizeof in);
 	stream_open(&s, argc - optind, argv + optind);
-	read_input(&s, &in);
+	read_input(&s, &in, each);
 	if (in.ids.n < 2)
 		die("%s: only 1 run; comparing across runs needs at least 2",
 		    argc - optind > 1 ? "the input" : s.name);
-	for (i = 0; i < in.ids.n; i++) {
-		struct run *r = &in.runs[i];
-		r->ma = stat_median(r->a.v, r->a.n);
-		r->mb = stat_median(r->b.v, r->b.n);
-		r->md = stat_median(r->d.v, r->d.n);
-	}
-	if (!each)   /* --each needs no sign */
+	run_medians(&in);
+	ma = xmalloc(in.ids.n * sizeof *ma);
+	mb = xmalloc(in.ids.n * sizeof *mb);
+	cross_init(&cr, &in, ma, mb);
+	if (each) {   /* --each needs no sign */
+		est_range(&cr, &sm.emin, &sm.emax);
+	} else {
 		sign = expected_sign(expect, &in, &why);
+		summarize(&cr, &in, sign, &sm);
+	}
 	out_begin(&s);
 	if (!each)
 		out_meta("pb-cross.expect", "%c (%s): + means B took longer",
@@ -238,12 +405,16 @@ int main(int argc, char **argv)
 	if (each)
 		print_each(&in);
 	else
-		print_summary(&in, sign);
+		print_summary(&sm, in.ids.n, sign);
 	for (i = 0; i < in.ids.n; i++) {
 		free(in.runs[i].a.v);
 		free(in.runs[i].b.v);
 		free(in.runs[i].d.v);
 	}
+	free(cr.A);
+	free(cr.B);
+	free(ma);
+	free(mb);
 	free(in.runs);
 	free(in.all_d.v);
 	groups_free(&in.ids);

@@ -1,6 +1,7 @@
 /* pb-pair: join the A and B halves of each measured pair of a raw stream;
  * or reduce each run to one row; merge shards after checking they belong
  * to one study. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "opt.h"
 #include "stats.h"
 #include "stream.h"
+#include "study.h"
 
 static const char usage[] =
 	"usage: pb-pair [--by-run [--stat median|mean|min]] [--exclude RUNS --why TEXT] [--host] [FILE...]\n"
@@ -41,10 +43,16 @@ static const struct option longopts[] = {
 enum stat_kind { STAT_MEDIAN, STAT_MEAN, STAT_MIN };
 static const char *const stat_names[] = { "median", "mean", "min" };
 
-/* Metadata that defines a study: shards must agree on every one. */
+/* Head metadata that says what was measured and how (pb-run(1)): shards
+ * must agree on every one. Not here, as they differ between shards of one
+ * study: the machine (host, kernel, cpu, server_version), when and which
+ * runs (start, first_run, runs, study), the order's seed, and where the
+ * commands' output went (output). pb-pair(1) has this table. */
 static const char *const design_keys[] = {
-	"mode", "cmd_a", "cmd_b", "worker", "sql_a", "sql_b", "rollback",
-	"setup_sql", "order", "pairs", "warmup", "delay_ns", "delay_arm",
+	"mode", "worker", "cmd_a", "cmd_b", "shell", "conninfo", "sql_a", "sql_b",
+	"rollback", "setup_sql", "design", "pairs", "warmup", "order", "delay_ns",
+	"delay_arm", "timeout_ns", "setup", "prepare", "cleanup", "ignore_failure",
+	"clock",
 };
 
 struct range {
@@ -67,15 +75,19 @@ struct cols {
 	size_t nextra;
 };
 
+enum { ARM_A, ARM_B, JOINED };
+
 struct half {
 	int64_t run, pair, ns, delay, status;
-	int arm, pos, file;
+	int arm, pos, file;   /* arm JOINED: a pair joined above its run's done_upto */
 	long line;
 	char *extra;    /* arm A's extra fields, TAB-joined */
 };
 
 /* Pending halves keyed by (run, pair): open addressing with backward-
- * shift deletion, so memory follows the pairs still open, not the input. */
+ * shift deletion, so memory follows the pairs still open, not the input.
+ * Pairs joined out of order wait here too (JOINED) until those below
+ * them are joined: memory never follows the size of a pair number. */
 struct pending {
 	struct half *slot;
 	unsigned char *used;
@@ -85,12 +97,22 @@ struct pending {
 struct run {
 	int64_t run;
 	int file;
-	const char *host;      /* --host: its "# run:" comment's, once looked up */
-	unsigned char *done;   /* bitmap of completed pair numbers */
-	size_t donecap;
+	char *host;            /* --host: from its "# run:" comment */
+	int64_t done_upto;     /* pairs 1 .. done_upto are joined */
+	size_t done_ahead;     /* pairs joined above done_upto + 1 (JOINED) */
+	long joined;           /* measured pairs joined, failed ones too */
+	char *ended;           /* its "# run_ended:" comment, cut */
 	double *a, *b, *delay; /* --by-run only */
 	size_t n, cap;
 	char *extra;
+};
+
+/* A "# failed:" or "# interrupted:" comment: the study stopped there. */
+struct stop {
+	int file, used;
+	int64_t run;           /* the run it names, or -1 */
+	const char *key;
+	char *text;            /* cut */
 };
 
 struct state {
@@ -102,14 +124,15 @@ struct state {
 	struct run *runs;
 	size_t runcap;
 	long warmup_rows, failed_pairs, pairs_out;
-	size_t meta_seen;
-	struct groups host_of;     /* run number -> index into hosts */
-	char **hosts;
-	size_t hosts_cap;
+	struct groups run_ids;     /* "# run:" identities: (study, run), or start pid host */
+	struct run_id { int file; long line; } *run_id;
+	size_t run_id_cap;
+	struct stop *stops;        /* at most one per file */
+	size_t nstops, stopcap;
 	int file_checked;
 };
 
-static const char *host_of_run(struct state *st, struct run *r);
+static const char *host_of_run(const struct run *r);
 
 static size_t hash_pair(int64_t run, int64_t pair, size_t cap)
 {
@@ -257,13 +280,14 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		die_usage("--why goes with --exclude");
 }
 
-static int excluded(struct opts *o, int64_t run)
+/* Whether --exclude names run; mark: and note that it was met. */
+static int excluded(struct opts *o, int64_t run, int mark)
 {
 	size_t i;
 
 	for (i = 0; i < o->nexcl; i++)
 		if (run >= o->excl[i].lo && run <= o->excl[i].hi) {
-			o->excl[i].seen = 1;
+			o->excl[i].seen |= mark;
 			return 1;
 		}
 	return 0;
@@ -294,9 +318,10 @@ static void find_cols(struct state *st)
 static int64_t int_at_least(const struct stream *s, size_t col, int64_t min, const char *what)
 {
 	int64_t v;
+	char b[MSG_CUT_BUF];
 
 	if (num_parse_i64(s->field[col], &v) < 0 || v < min)
-		stream_die(s, "column '%s': %s, got '%.40s'", s->col[col], what, s->field[col]);
+		stream_die(s, "column '%s': %s, got '%s'", s->col[col], what, msg_cut(b, s->field[col]));
 	return v;
 }
 
@@ -323,6 +348,7 @@ static void read_half(struct state *st, struct half *h)
 {
 	const struct stream *s = &st->s;
 	const char *arm = s->field[st->c.arm];
+	char b[MSG_CUT_BUF];
 
 	h->run = int_at_least(s, st->c.run, 0, "run must be a whole number >= 0");
 	h->pair = int_at_least(s, st->c.pair, 1, "pair must be a whole number >= 1");
@@ -330,11 +356,12 @@ static void read_half(struct state *st, struct half *h)
 		stream_die(s, "column 'pair': pair number %lld is beyond 100000000",
 		           (long long)h->pair);
 	if ((arm[0] != 'A' && arm[0] != 'B') || arm[1])
-		stream_die(s, "column 'arm': unknown arm '%.40s' (A or B)", arm);
+		stream_die(s, "column 'arm': unknown arm '%s' (A or B)", msg_cut(b, arm));
 	h->arm = arm[0] - 'A';
 	h->pos = (int)int_at_least(s, st->c.pos, 1, "pos must be 1 or 2");
 	if (h->pos > 2)
-		stream_die(s, "column 'pos': pos must be 1 or 2, got '%.40s'", s->field[st->c.pos]);
+		stream_die(s, "column 'pos': pos must be 1 or 2, got '%s'",
+		           msg_cut(b, s->field[st->c.pos]));
 	h->delay = int_at_least(s, st->c.delay, 0, "delay_ns must be a whole number of ns >= 0");
 	h->ns = int_at_least(s, st->c.ns, 1, "time must be a whole number of ns > 0");
 	h->status = int_at_least(s, st->c.status, INT64_MIN + 1, "status must be a whole number");
@@ -365,20 +392,32 @@ static struct run *run_of(struct state *st, int64_t number)
 	return r;
 }
 
-static int pair_done(struct run *r, int64_t pair, int set)
+/* Pair joined in run r: counted in done_upto when it is the next, else
+ * held as JOINED until the gap below it closes. pb-run writes each run's
+ * pairs in order, so then nothing is held. */
+static void pair_joined(struct state *st, struct run *r, int64_t pair)
 {
-	size_t byte = (size_t)pair / 8;
-	int was;
+	struct half *j;
+	size_t at;
 
-	if (byte >= r->donecap) {
-		size_t old = r->donecap;
-		xgrow(&r->done, &r->donecap, byte + 1, 1);
-		memset(r->done + old, 0, r->donecap - old);
+	r->joined++;
+	if (pair != r->done_upto + 1) {
+		struct half mark = { 0 };
+
+		mark.run = r->run;
+		mark.pair = pair;
+		mark.arm = JOINED;
+		pending_add(&st->p, &mark);
+		r->done_ahead++;
+		return;
 	}
-	was = r->done[byte] >> (pair % 8) & 1;
-	if (set)
-		r->done[byte] |= (unsigned char)(1u << (pair % 8));
-	return was;
+	r->done_upto++;
+	while (r->done_ahead &&
+	       (j = pending_find(&st->p, r->run, r->done_upto + 1, &at)) && j->arm == JOINED) {
+		pending_remove(&st->p, at);
+		r->done_ahead--;
+		r->done_upto++;
+	}
 }
 
 static void emit_pair(struct state *st, struct run *r, const struct half *h[2])
@@ -409,7 +448,7 @@ static void emit_pair(struct state *st, struct run *r, const struct half *h[2])
 		free(own);
 		return;
 	}
-	host = st->o.host ? host_of_run(st, r) : NULL;   /* may fail: before any field */
+	host = st->o.host ? host_of_run(r) : NULL;   /* may fail: before any field */
 	out_i64(r->run);
 	out_i64(a->pair);
 	out_field(a->pos == 1 ? "A" : "B");
@@ -433,6 +472,7 @@ static void take_row(struct state *st)
 	struct run *r;
 	size_t at;
 	const char *phase = st->s.field[st->c.phase];
+	char b[MSG_CUT_BUF];
 
 	read_half(st, &h);
 	if (strcmp(phase, "warmup") == 0) {
@@ -440,14 +480,15 @@ static void take_row(struct state *st)
 		return;
 	}
 	if (strcmp(phase, "measure") != 0)
-		stream_die(&st->s, "column 'phase': unknown phase '%.40s' (warmup or measure)", phase);
+		stream_die(&st->s, "column 'phase': unknown phase '%s' (warmup or measure)",
+		           msg_cut(b, phase));
 	r = run_of(st, h.run);
-	if (excluded(&st->o, h.run))
+	if (excluded(&st->o, h.run, 1))
 		return;
-	if (pair_done(r, h.pair, 0))
+	other = pending_find(&st->p, h.run, h.pair, &at);
+	if (h.pair <= r->done_upto || (other && other->arm == JOINED))
 		stream_die(&st->s, "run %lld pair %lld: the pair appears twice",
 		           (long long)h.run, (long long)h.pair);
-	other = pending_find(&st->p, h.run, h.pair, &at);
 	if (!other) {
 		if (h.arm == 0 && st->c.nextra)
 			h.extra = join_extra(st);
@@ -465,7 +506,7 @@ static void take_row(struct state *st)
 	emit_pair(st, r, both);
 	free(other->extra);
 	pending_remove(&st->p, at);
-	pair_done(r, h.pair, 1);
+	pair_joined(st, r, h.pair);
 }
 
 static size_t word_len(const char *s)
@@ -473,95 +514,222 @@ static size_t word_len(const char *s)
 	return s ? strcspn(s, " ") : 0;
 }
 
-/* Shards: every file must agree with the first on the design keys and on
- * the pb version that wrote it ("# pb-run: VERSION argv..."). */
+/* A word of a comment for a message, as msg_cut. */
+static const char *word_cut(char *buf, const struct word *w)
+{
+	size_t n = w->len <= MSG_CUT ? w->len : msg_cut_len(w->p, MSG_CUT);
+
+	memcpy(buf, w->p, n);
+	strcpy(buf + n, n < w->len ? "..." : "");
+	return buf;
+}
+
+/* v for a message about how it differs from w: whole when short, else
+ * the part around the first byte that differs, "..." where cut. */
+static const char *around_difference(char *buf, size_t cap, const char *v, const char *w)
+{
+	enum { BEFORE = 24, WIDTH = 64 };
+	size_t at = 0, from, n;
+
+	if (!v)
+		return "absent";
+	if (strlen(v) <= WIDTH)
+		return v;
+	while (w && v[at] && v[at] == w[at])
+		at++;
+	from = at > BEFORE ? at - BEFORE : 0;
+	while (from > 0 && ((unsigned char)v[from] & 0xc0) == 0x80)
+		from--;   /* not inside a UTF-8 character */
+	n = msg_cut_len(v + from, WIDTH);
+	snprintf(buf, cap, "%s%.*s%s", from ? "..." : "", (int)n, v + from, v[from + n] ? "..." : "");
+	return buf;
+}
+
+/* Shards: every file's head must agree with the first file's on the
+ * design keys and on the pb version that wrote it ("# pb-run: VERSION
+ * argv..."). Only the head counts: a line among the rows could be forged
+ * by what a worker printed. */
 static void check_shard(struct state *st)
 {
-	const char *v0 = stream_meta(&st->s, "pb-run", 0);
-	const char *v = stream_meta(&st->s, "pb-run", st->s.cur);
+	const char *v0 = stream_head_meta(&st->s, "pb-run", 0);
+	const char *v = stream_head_meta(&st->s, "pb-run", st->s.cur);
+	char b0[128], b[128];
 	size_t i;
 
-	if (v0 && v && (word_len(v0) != word_len(v) || strncmp(v0, v, word_len(v))))
-		die("%s and %s come from different pb versions (%.*s vs %.*s): "
-		    "shards of one study must share it", st->s.names[0], st->s.name,
-		    (int)word_len(v0), v0, (int)word_len(v), v);
+	if (v0 && v && (word_len(v0) != word_len(v) || strncmp(v0, v, word_len(v)))) {
+		struct word w0 = { v0, word_len(v0) }, w = { v, word_len(v) };
 
+		die("%s and %s come from different pb versions (%s vs %s): "
+		    "shards of one study must share it", st->s.names[0], st->s.name,
+		    word_cut(b0, &w0), word_cut(b, &w));
+	}
 	for (i = 0; i < sizeof design_keys / sizeof *design_keys; i++) {
 		const char *k = design_keys[i];
-		const char *v0 = stream_meta(&st->s, k, 0), *v = stream_meta(&st->s, k, st->s.cur);
 
+		v0 = stream_head_meta(&st->s, k, 0);
+		v = stream_head_meta(&st->s, k, st->s.cur);
 		if ((v0 || v) && (!v0 || !v || strcmp(v0, v) != 0))
-			die("%s and %s disagree on '%s' (%.60s vs %.60s): shards of one "
+			die("%s and %s disagree on '%s' (%s vs %s): shards of one "
 			    "study must share it", st->s.names[0], st->s.name, k,
-			    v0 ? v0 : "absent", v ? v : "absent");
+			    around_difference(b0, sizeof b0, v0, v),
+			    around_difference(b, sizeof b, v, v0));
 	}
 }
 
-/* "# run: N start=... host=H": remember H for run N (--host). */
-static void note_host(struct state *st, const char *v)
+/* Whether an identity of a run was met before: its index, or -1 when it
+ * is new (then noted with this file and line). key is freed. */
+static long id_seen(struct state *st, char *key, int len, long line)
 {
-	const char *h = strstr(v, " host=");
-	size_t idlen = strcspn(v, " "), before = st->host_of.n, i, hlen;
+	size_t before = st->run_ids.n, i = groups_index(&st->run_ids, key, (size_t)len);
 
-	if (!st->o.host || !h)
-		return;
-	h += 6;
-	hlen = strcspn(h, " ");
-	i = groups_index(&st->host_of, v, idlen);
-	if (st->host_of.n > before) {
-		xgrow(&st->hosts, &st->hosts_cap, i + 1, sizeof *st->hosts);
-		st->hosts[i] = xmalloc(hlen + 1);
-		memcpy(st->hosts[i], h, hlen);
-		st->hosts[i][hlen] = '\0';
-	}
+	free(key);
+	if (st->run_ids.n == before)
+		return (long)i;
+	xgrow(&st->run_id, &st->run_id_cap, i + 1, sizeof *st->run_id);
+	st->run_id[i].file = st->s.cur;
+	st->run_id[i].line = line;
+	return -1;
 }
 
-/* The host of run r, or an error when its comment said none; looked up
- * at its first pair, kept for the rest. */
-static const char *host_of_run(struct state *st, struct run *r)
+/* key = the words printed with fmt, in memory of its own. */
+static char *id_key(int *len, const char *fmt, ...)
 {
-	char key[NUM_BUFSZ];
+	va_list ap;
+	char *key;
+
+	va_start(ap, fmt);
+	*len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	key = xmalloc((size_t)*len + 1);
+	va_start(ap, fmt);
+	vsnprintf(key, (size_t)*len + 1, fmt, ap);
+	va_end(ap);
+	return key;
+}
+
+/* The same run twice: the same study and run number, in any file. A run
+ * copied under another number: the same study (or none, in older
+ * streams), start stamp, pid and host in two files; not within one, where
+ * two runs of one pb-run in command mode share its pid and may share a
+ * millisecond. */
+static void check_run_identity(struct state *st, const struct run_comment *rc, long line)
+{
+	const struct word *id = &rc->study, *t = &rc->start;
+	char b[MSG_CUT_BUF], *key;
+	int len;
 	long i;
 
-	if (r->host)
-		return r->host;
-	i = groups_find(&st->host_of, key, num_format_i64(key, r->run));
-	if (i < 0)
-		die("--host: run %lld has no '# run: %lld ... host=H' comment", (long long)r->run,
-		    (long long)r->run);
-	return r->host = st->hosts[i];
+	if (id->len) {
+		key = id_key(&len, "S%.*s\t%lld", (int)id->len, id->p, (long long)rc->run);
+		if ((i = id_seen(st, key, len, line)) >= 0 && st->run_id[i].file == st->s.cur)
+			stream_die(&st->s, "run %lld of study %s again (also line %ld): the same run "
+			           "twice?", (long long)rc->run, word_cut(b, id), st->run_id[i].line);
+		if (i >= 0)
+			die("%s and %s both hold run %lld of study %s: the same run twice?",
+			    st->s.names[st->run_id[i].file], st->s.name, (long long)rc->run,
+			    word_cut(b, id));
+	}
+	if (!t->len)
+		return;
+	key = id_key(&len, "T%.*s\t%.*s\t%.*s\t%.*s", (int)id->len, id->p, (int)t->len, t->p,
+	             (int)rc->pid.len, rc->pid.p, (int)rc->host.len, rc->host.p);
+	if ((i = id_seen(st, key, len, line)) >= 0 && st->run_id[i].file != st->s.cur)
+		die("%s and %s both hold a run with start=%s: the same run twice?",
+		    st->s.names[st->run_id[i].file], st->s.name, word_cut(b, t));
 }
 
-/* "# run: N start=... pid=... host=..." comments: the same start stamp,
- * pid and host twice is the same run twice (shards started together can
- * share a millisecond, but not a process on one host). */
-static void check_run_comments(struct state *st)
+/* "# run: R start=... pid=... study=... host=H": run R is seen (its host
+ * kept for --host), and must not be one seen before. */
+static void note_run(struct state *st, const struct meta *m)
 {
-	static struct groups stamps;
-	static int *stamp_file;
-	static size_t stamp_cap;
+	struct run_comment rc;
+	struct run *r;
 
-	for (; st->meta_seen < st->s.nmeta; st->meta_seen++) {
-		const struct meta *m = &st->s.meta[st->meta_seen];
-		const char *start = strstr(m->value, "start=");
-		size_t len, before = stamps.n, i;
-
-		if (strcmp(m->key, "run") != 0)
-			continue;
-		note_host(st, m->value);
-		if (!start)
-			continue;
-		len = strlen(start);   /* start, pid and host: shards can share a ms */
-		i = groups_index(&stamps, start, len);
-		if (stamps.n > before) {
-			xgrow(&stamp_file, &stamp_cap, i + 1, sizeof *stamp_file);
-			stamp_file[i] = m->file;
-			continue;
-		}
-		die("%s and %s both hold a run with %.*s: the same run twice?",
-		    st->s.names[stamp_file[i]], st->s.names[m->file],
-		    (int)strcspn(start, " "), start);
+	if (run_comment_parse(m->value, &rc) < 0)
+		return;
+	check_run_identity(st, &rc, m->line);
+	r = run_of(st, rc.run);
+	if (st->o.host && rc.host.len && !r->host) {
+		r->host = xmalloc(rc.host.len + 1);
+		memcpy(r->host, rc.host.p, rc.host.len);
+		r->host[rc.host.len] = '\0';
 	}
+}
+
+/* A copy of a comment's value for a warning: at most 200 bytes, "..." where cut. */
+static char *cut_copy(const char *v)
+{
+	size_t n = msg_cut_len(v, 200);
+	char *c = xmalloc(n + 4);
+
+	memcpy(c, v, n);
+	strcpy(c + n, v[n] ? "..." : "");
+	return c;
+}
+
+/* The run a failure comment names: "run R ..." or "SIGINT in run R ...". */
+static int64_t run_named(const char *v)
+{
+	const char *p = strstr(v, "run ");
+	int64_t r = 0;
+
+	if (!p || p[4] < '0' || p[4] > '9')
+		return -1;
+	for (p += 4; *p >= '0' && *p <= '9'; p++) {
+		if (r > INT64_MAX / 10 - 9)
+			return -1;
+		r = r * 10 + (*p - '0');
+	}
+	return r;
+}
+
+static struct run *find_run(struct state *st, int64_t number)
+{
+	char key[NUM_BUFSZ];
+	long i = groups_find(&st->run_index, key, num_format_i64(key, number));
+
+	return i < 0 || st->runs[i].file != st->s.cur ? NULL : &st->runs[i];
+}
+
+/* "# failed:" and "# interrupted:": the first of each file is kept. */
+static void note_stop(struct state *st, const struct meta *m)
+{
+	struct stop *t;
+
+	if (st->nstops && st->stops[st->nstops - 1].file == st->s.cur)
+		return;
+	xgrow(&st->stops, &st->stopcap, st->nstops + 1, sizeof *st->stops);
+	t = &st->stops[st->nstops++];
+	t->file = st->s.cur;
+	t->used = 0;
+	t->run = run_named(m->value);
+	t->key = strcmp(m->key, "failed") == 0 ? "failed" : "interrupted";
+	t->text = cut_copy(m->value);
+}
+
+/* Metadata among the rows that pb-pair needs: kept as it passes. */
+static void on_meta(void *ctx, const struct stream *s, const struct meta *m)
+{
+	struct state *st = ctx;
+	struct run *r;
+
+	(void)s;
+	if (strcmp(m->key, "run") == 0)
+		note_run(st, m);
+	else if (strcmp(m->key, "failed") == 0 || strcmp(m->key, "interrupted") == 0)
+		note_stop(st, m);
+	else if (strcmp(m->key, "run_ended") == 0 && run_named(m->value) >= 0 &&
+	         (r = find_run(st, run_named(m->value))) && !r->ended)
+		r->ended = cut_copy(m->value);
+}
+
+/* The host of run r (--host), or an error when its comment named none. */
+static const char *host_of_run(const struct run *r)
+{
+	if (!r->host)
+		die("--host: run %lld has no '# run: %lld ... host=H' comment", (long long)r->run,
+		    (long long)r->run);
+	return r->host;
 }
 
 static double reduce(double *x, size_t n, enum stat_kind k)
@@ -592,7 +760,7 @@ static void emit_runs(struct state *st)
 		out_num(b - a);
 		out_num(reduce(r->delay, r->n, st->o.stat));
 		if (st->o.host)
-			out_field(host_of_run(st, r));
+			out_field(host_of_run(r));
 		if (r->extra)
 			out_field(r->extra);
 		out_end();
@@ -605,7 +773,7 @@ static void check_leftovers(struct state *st)
 	size_t i;
 
 	for (i = 0; i < st->p.cap; i++)
-		if (st->p.used[i]) {
+		if (st->p.used[i] && st->p.slot[i].arm != JOINED) {
 			const struct half *h = &st->p.slot[i];
 			stream_die_at(&st->s, h->file, h->line, "run %lld pair %lld: arm %c has no arm %c",
 			           (long long)h->run, (long long)h->pair, 'A' + h->arm,
@@ -643,6 +811,92 @@ static void print_head(struct state *st)
 	out_end();
 }
 
+/* One sentence a reader of the results must see: on stderr, and as
+ * "# pb-pair.warning:" after the rows, where pb-tint finds it. */
+static void warning(const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	msg = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(msg, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	out_meta("pb-pair.warning", "%s", msg);
+	warn("%s", msg);
+	free(msg);
+}
+
+static const char *stop_says(const struct stop *t)
+{
+	return strcmp(t->key, "failed") == 0 ? "the study stopped on a failure"
+	                                     : "the study was interrupted";
+}
+
+static struct stop *stop_in(struct state *st, const struct run *r)
+{
+	size_t i;
+
+	for (i = 0; i < st->nstops; i++)
+		if (st->stops[i].file == r->file && st->stops[i].run == r->run)
+			return &st->stops[i];
+	return NULL;
+}
+
+/* The measured pairs a run should have: its head's "pairs", or -1. */
+static int64_t planned_pairs(const struct state *st, const struct run *r)
+{
+	const char *v = stream_head_meta(&st->s, "pairs", r->file);
+	int64_t n;
+
+	return v && num_parse_i64(v, &n) == 0 && n > 0 ? n : -1;
+}
+
+/* Runs with fewer measured pairs than planned, and why when a comment
+ * says; a study that stopped. The first few runs are named, the rest
+ * counted: a worker that dies in every run must not flood the output. */
+static void warn_incomplete(struct state *st)
+{
+	enum { NAMED = 3 };
+	size_t i, nshort = 0;
+	int64_t want, short_want = 0;
+
+	for (i = 0; i < st->run_index.n; i++) {
+		struct run *r = &st->runs[i];
+		struct stop *t = stop_in(st, r);
+		long long run = (long long)r->run;
+
+		want = planned_pairs(st, r);
+		if (r->joined >= want || excluded(&st->o, r->run, 0))
+			continue;
+		short_want = want;
+		if (++nshort > NAMED)
+			continue;
+		if (t)
+			t->used = 1;   /* said here, with the run */
+		if (r->ended)
+			warning("run %lld has %ld of %lld measured pairs: the run ended early "
+			        "(# run_ended: %s)", run, r->joined, (long long)want, r->ended);
+		else if (t)
+			warning("run %lld has %ld of %lld measured pairs: %s (# %s: %s)", run,
+			        r->joined, (long long)want, stop_says(t), t->key, t->text);
+		else
+			warning("run %lld has %ld of %lld measured pairs, and no comment says "
+			        "why (a cut stream?)", run, r->joined, (long long)want);
+	}
+	if (nshort > NAMED)
+		warning("%zu more runs have fewer than %lld measured pairs", nshort - NAMED,
+		        (long long)short_want);
+	for (i = 0; i < st->nstops; i++)
+		if (!st->stops[i].used)
+			warning("%s (# %s: %s)", stop_says(&st->stops[i]), st->stops[i].key,
+			        st->stops[i].text);
+}
+
 static void print_tail(struct state *st)
 {
 	if (st->warmup_rows)
@@ -656,6 +910,7 @@ static void print_tail(struct state *st)
 	if (st->pairs_out == 0)
 		die("%s: no measured pairs left%s", st->s.name,
 		    st->o.nexcl ? " after --exclude" : "");
+	warn_incomplete(st);
 }
 
 int main(int argc, char **argv)
@@ -666,6 +921,7 @@ int main(int argc, char **argv)
 	pb_init(argc, argv, "pb-pair");
 	parse_args(argc, argv, &st.o);
 	stream_open(&st.s, argc - optind, argv + optind);
+	stream_on_meta(&st.s, on_meta, &st);
 	stream_header(&st.s);
 	find_cols(&st);
 	if (!st.o.by_run) {
@@ -677,10 +933,8 @@ int main(int argc, char **argv)
 			check_shard(&st);
 			st.file_checked = st.s.cur;
 		}
-		check_run_comments(&st);
 		take_row(&st);
 	}
-	check_run_comments(&st);
 	check_leftovers(&st);
 	if (st.o.by_run) {
 		print_head(&st);
@@ -688,12 +942,18 @@ int main(int argc, char **argv)
 	}
 	print_tail(&st);
 	for (i = 0; i < st.run_index.n; i++) {
-		free(st.runs[i].done);
+		free(st.runs[i].host);
+		free(st.runs[i].ended);
 		free(st.runs[i].a);
 		free(st.runs[i].b);
 		free(st.runs[i].delay);
 		free(st.runs[i].extra);
 	}
+	for (i = 0; i < st.nstops; i++)
+		free(st.stops[i].text);
+	free(st.stops);
+	free(st.run_id);
+	groups_free(&st.run_ids);
 	free(st.runs);
 	free(st.p.slot);
 	free(st.p.used);

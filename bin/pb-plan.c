@@ -2,6 +2,7 @@
  * the cheapest number of runs and pairs per run that reaches a target
  * precision (Kalibera & Jones, "Rigorous benchmarking in reasonable time",
  * ISMM 2013). */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "opt.h"
 #include "stats.h"
 #include "stream.h"
+#include "study.h"
 
 static const char usage[] =
 	"usage: pb-plan [options] [FILE...]\n"
@@ -53,13 +55,24 @@ struct opts {
 struct run_acc {
 	struct welford w;
 	double time_ns;      /* sum of a + b over its pairs */
+	double min, max;     /* of the column: do its values differ? */
 };
 
 struct anova {
 	size_t k;            /* runs */
 	double N, n0, mean_pairs;
 	double msb, msw, s2b, s2w;
+	double ssb, ssw;     /* kept for the check that they did not underflow */
 };
+
+static void run_add(struct run_acc *r, double x)
+{
+	if (r->w.n == 0 || x < r->min)
+		r->min = x;
+	if (r->w.n == 0 || x > r->max)
+		r->max = x;
+	welford_add(&r->w, x);
+}
 
 /* One-way random-effects ANOVA by the method of moments, unbalanced runs
  * handled with n0 = (N - sum n_i^2 / N) / (k - 1) (Searle, Casella &
@@ -67,7 +80,7 @@ struct anova {
  * set to 0. */
 static struct anova anova(const struct run_acc *r, size_t k)
 {
-	struct anova a = { k, 0, 0, 0, 0, 0, 0, 0 };
+	struct anova a = { k, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
 	double grand = 0, ssb = 0, ssw = 0, sumsq = 0;
 	size_t i;
 
@@ -82,6 +95,8 @@ static struct anova anova(const struct run_acc *r, size_t k)
 		ssb += r[i].w.n * d * d;
 		ssw += r[i].w.m2;
 	}
+	a.ssb = ssb;
+	a.ssw = ssw;
 	a.msb = ssb / (double)(k - 1);
 	a.msw = ssw / (a.N - (double)k);
 	a.n0 = (a.N - sumsq / a.N) / (double)(k - 1);
@@ -109,13 +124,14 @@ static double halfwidth(const struct anova *a, double t, double r, double p)
 /* Fewest pairs per run that reach h with r runs, or 0 when no p does. */
 static double pairs_needed(const struct anova *a, double t, double r, double h)
 {
-	double room = r * (h / t) * (h / t) - a->s2b;
+	double room = r * (h / t) * (h / t) - a->s2b, p;
 
 	if (room <= 0)
 		return 0;
 	if (a->s2w == 0)
 		return 1;
-	return fmax(1, ceil(a->s2w / room * (1 - 1e-12)));
+	p = a->s2w / room * (1 - 1e-12);
+	return isfinite(p) ? fmax(1, ceil(p)) : 0;   /* more pairs than a double holds */
 }
 
 struct design {
@@ -156,6 +172,8 @@ static int cheapest(const struct anova *a, const struct opts *o, double run_cost
 		if (p == 0)
 			continue;
 		d = design_at(a, t, (double)r, p, run_cost, pair_cost);
+		if (isinf(d.cost_ns))
+			continue;   /* a cost no double holds is no plan */
 		if (!found || d.cost_ns < best->cost_ns) {
 			*best = d;
 			found = 1;
@@ -173,6 +191,45 @@ static double runs_needed(const struct anova *a, const struct opts *o, double p)
 		if (halfwidth(a, t_of(o, (double)r), (double)r, p) <= o->target)
 			return (double)r;
 	return 0;
+}
+
+/* A double cannot hold every variance: values near 1e308 overflow it, and
+ * values that differ by less than about 1e-154 underflow it to 0, which
+ * would read as "no noise". Either is refused, before any output. */
+static void check_anova(const struct anova *a, const struct run_acc *r, size_t k)
+{
+	size_t i;
+	int within = 0, between = 0;
+
+	for (i = 0; i < k; i++) {
+		within |= r[i].min != r[i].max;
+		between |= welford_mean(&r[i].w) != welford_mean(&r[0].w);
+	}
+	if (!isfinite(a->ssb) || !isfinite(a->ssw) || !isfinite(a->s2b) || !isfinite(a->s2w))
+		die("values too large: their variances overflow a double");
+	if ((within && a->ssw < DBL_MIN) || (between && a->ssb < DBL_MIN))
+		die("values too close together: their variances underflow a double "
+		    "(rescale the column)");
+}
+
+/* A design's half-width or cost that overflows is refused, not written
+ * as inf (an unknown cost, NaN, is an empty total_s). The designs that
+ * reach a target are chosen among those that fit; this refuses only the
+ * current one. */
+static void check_design(const struct design *d)
+{
+	if (!isfinite(d->hw))
+		die("values too large: the half-width of %.0f runs x %.0f pairs overflows "
+		    "a double", d->runs, d->pairs);
+	if (isinf(d->cost_ns))
+		die("values too large: the cost of %.0f runs x %.0f pairs overflows a double",
+		    d->runs, d->pairs);
+}
+
+/* A suggested design with more pairs or a cost than a double holds. */
+static int fits(const struct design *d)
+{
+	return isfinite(d->pairs) && isfinite(d->hw) && !isinf(d->cost_ns);
 }
 
 static void print_row(const char *plan, const struct anova *a, const struct design *d)
@@ -252,25 +309,49 @@ static int cmp_start(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The start stamp of each "# run:" comment (pb(7)), by its run number as
+ * written; the first comment of a run counts. Kept as they pass: the
+ * reader keeps only the heads, and these come among the rows. */
+struct run_starts {
+	struct groups runs;
+	double *ms;
+	size_t cap;
+};
+
+static void note_run_start(void *ctx, const struct stream *s, const struct meta *m)
+{
+	struct run_starts *rs = ctx;
+	struct run_comment rc;
+	size_t before = rs->runs.n, i;
+	double ms;
+
+	(void)s;
+	if (strcmp(m->key, "run") != 0 || run_comment_parse(m->value, &rc) < 0 ||
+	    !rc.start.len || (ms = stamp_ms(rc.start.p)) < 0)
+		return;
+	i = groups_index(&rs->runs, rc.number.p, rc.number.len);
+	if (rs->runs.n > before) {
+		xgrow(&rs->ms, &rs->cap, i + 1, sizeof *rs->ms);
+		rs->ms[i] = ms;
+	}
+}
+
 /* A run's cost beyond its measured pairs: the gap between consecutive run
  * starts less the time of the earlier run's pairs (median over the gaps).
  * Returns -1 when fewer than two runs have start stamps. */
-static double run_cost_from_stamps(const struct stream *s, const struct groups *ids,
+static double run_cost_from_stamps(const struct run_starts *rs, const struct groups *ids,
                                    const struct run_acc *r)
 {
-	struct start *st = xmalloc((s->nmeta + 1) * sizeof *st);
+	struct start *st = xmalloc((rs->runs.n + 1) * sizeof *st);
 	double *over, cost;
 	size_t i, n = 0, k = 0;
 
-	for (i = 0; i < s->nmeta; i++) {
-		const char *v = s->meta[i].value, *at = strstr(v, "start=");
-		long j;
+	for (i = 0; i < rs->runs.n; i++) {
+		long j = groups_find(ids, rs->runs.key[i], rs->runs.keylen[i]);
 
-		if (strcmp(s->meta[i].key, "run") != 0 || !at)
+		if (j < 0)
 			continue;
-		j = groups_find(ids, v, strcspn(v, " "));
-		if (j < 0 || (st[n].ms = stamp_ms(at + 6)) < 0)
-			continue;
+		st[n].ms = rs->ms[i];
 		st[n++].run = (size_t)j;
 	}
 	if (n < 2) {
@@ -292,9 +373,9 @@ struct costs {
 	char run_how[128], pair_how[96];
 };
 
-static void find_costs(const struct opts *o, const struct stream *s, const struct groups *ids,
-                       const struct run_acc *r, double pairs, double pair_time, int have_ab,
-                       struct costs *c)
+static void find_costs(const struct opts *o, const struct stream *s, const struct run_starts *rs,
+                       const struct groups *ids, const struct run_acc *r, double pairs,
+                       double pair_time, int have_ab, struct costs *c)
 {
 	const char *w = stream_meta(s, "warmup", -1);
 	double stamps;
@@ -315,7 +396,7 @@ static void find_costs(const struct opts *o, const struct stream *s, const struc
 	if (o->run_cost >= 0) {
 		c->run = (double)o->run_cost;
 		snprintf(c->run_how, sizeof c->run_how, "given");
-	} else if (have_ab && (stamps = run_cost_from_stamps(s, ids, r)) >= 0) {
+	} else if (have_ab && (stamps = run_cost_from_stamps(rs, ids, r)) >= 0) {
 		c->run = stamps;
 		snprintf(c->run_how, sizeof c->run_how, "measured: median gap between run "
 		         "starts less the run's measured pairs");
@@ -349,7 +430,8 @@ static void print_plans(const struct anova *a, const struct opts *o, const struc
 		double r = runs_needed(a, o, p);
 		if (r > 0) {
 			struct design kj = design_for(a, o, r, p, c->run, c->pair);
-			print_row("kalibera_jones", a, &kj);
+			if (fits(&kj))
+				print_row("kalibera_jones", a, &kj);
 		}
 	}
 	for (i = 0; i < sizeof mult / sizeof *mult; i++) {
@@ -362,7 +444,8 @@ static void print_plans(const struct anova *a, const struct opts *o, const struc
 		done[ndone++] = p;
 		{
 			struct design d = design_for(a, o, r, p, c->run, c->pair);
-			print_row("alternative", a, &d);
+			if (fits(&d))
+				print_row("alternative", a, &d);
 		}
 	}
 }
@@ -398,6 +481,7 @@ int main(int argc, char **argv)
 	struct opts o;
 	struct stream s;
 	struct groups ids = { 0 };
+	struct run_starts starts = { 0 };
 	struct run_acc *r = NULL;
 	struct anova a;
 	struct costs c;
@@ -408,6 +492,7 @@ int main(int argc, char **argv)
 	pb_init(argc, argv, "pb-plan");
 	parse_args(argc, argv, &o);
 	stream_open(&s, argc - optind, argv + optind);
+	stream_on_meta(&s, note_run_start, &starts);
 	stream_header(&s);
 	col = stream_col(&s, o.column);
 	rcol = stream_col(&s, o.run);
@@ -421,9 +506,11 @@ int main(int argc, char **argv)
 			xgrow(&r, &cap, k + 1, sizeof *r);
 			memset(&r[k], 0, sizeof r[k]);
 		}
-		welford_add(&r[k].w, stream_num(&s, col));
+		run_add(&r[k], stream_num(&s, col));
 		if (ca >= 0 && cb >= 0) {
 			double t = stream_num(&s, (size_t)ca) + stream_num(&s, (size_t)cb);
+			if (!isfinite(t) || !isfinite(pair_time + t))
+				stream_die(&s, "values too large: the sum of a + b overflows a double");
 			r[k].time_ns += t;
 			pair_time += t;
 		}
@@ -435,7 +522,12 @@ int main(int argc, char **argv)
 		die("%s: one row per run; variance within runs needs runs of 2 or more rows "
 		    "(the pair stream, not --by-run)", s.name);
 	a = anova(r, ids.n);
-	find_costs(&o, &s, &ids, r, pairs, pair_time, ca >= 0 && cb >= 0, &c);
+	check_anova(&a, r, ids.n);
+	find_costs(&o, &s, &starts, &ids, r, pairs, pair_time, ca >= 0 && cb >= 0, &c);
+	{
+		struct design cur = design_for(&a, &o, (double)a.k, a.mean_pairs, c.run, c.pair);
+		check_design(&cur);   /* the one row that need not reach a target */
+	}
 	out_begin(&s);
 	plan_metadata(&o, &a, &c);
 	out_field("plan"), out_field("sigma2_between"), out_field("sigma2_within");
@@ -443,6 +535,8 @@ int main(int argc, char **argv)
 	out_end();
 	print_plans(&a, &o, &c);
 	free(r);
+	free(starts.ms);
+	groups_free(&starts.runs);
 	groups_free(&ids);
 	stream_close(&s);
 	return pb_finish();

@@ -23,13 +23,33 @@ static int dev_null(int flags)
 	return fd[i];
 }
 
-static void describe_exit(char *msg, size_t n, const char *what, int ws)
+/* Why a child ended, as "what exited with status N" or "what killed by
+ * signal N (status 128+N)"; hint, if not NULL, is added in the brackets. */
+static void describe_exit(char *msg, size_t n, const char *what, int ws, const char *hint)
 {
+	const char *sep = hint ? "; " : "";
+
+	if (!hint)
+		hint = "";
 	if (WIFSIGNALED(ws))
-		snprintf(msg, n, "%s killed by signal %d (status %lld)", what, WTERMSIG(ws),
-		         (long long)proc_status_code(ws));
+		snprintf(msg, n, "%s killed by signal %d (status %lld%s%s)", what, WTERMSIG(ws),
+		         (long long)proc_status_code(ws), sep, hint);
+	else if (*hint)
+		snprintf(msg, n, "%s exited with status %d (%s)", what, WEXITSTATUS(ws), hint);
 	else
 		snprintf(msg, n, "%s exited with status %d", what, WEXITSTATUS(ws));
+}
+
+/* A child that failed with its output discarded said why where no one
+ * reads; the message says so, and how to see it. */
+static const char *discarded(const struct config *c, const char *which)
+{
+	static char hint[96];
+
+	if (c->output)
+		return NULL;
+	snprintf(hint, sizeof hint, "its %s went to /dev/null; --output inherit shows it", which);
+	return hint;
 }
 
 /* Command mode: one process per observation. */
@@ -83,6 +103,8 @@ static void command_work(struct executor *ex, const struct config *c, int arm,
 	}
 	r = proc_wait(pid, c->timeout_ns, &ws);
 	o->t1 = clock_ns();
+	if (r == PROC_EXITED)
+		proc_end_group(pid);   /* its background children end with it */
 	if (r == PROC_INTERRUPTED) {
 		o->status = ST_INTERRUPTED;
 		return;
@@ -95,7 +117,7 @@ static void command_work(struct executor *ex, const struct config *c, int arm,
 	}
 	o->status = proc_status_code(ws);
 	if (o->status)
-		describe_exit(o->msg, sizeof o->msg, "command", ws);
+		describe_exit(o->msg, sizeof o->msg, "command", ws, discarded(c, "output"));
 }
 
 static void command_end(struct executor *ex, const struct config *c)
@@ -149,11 +171,13 @@ enum { ANSWER_MAX = 4096 };
 struct worker {
 	char **argv;
 	int search;
+	const char *hint;      /* said when it dies: where its stderr went */
 	struct proc_spec spec;
 	pid_t pid;
 	int to, from;          /* pipe ends: its stdin, its stdout */
+	int killed;            /* worker_stop had to kill it */
 	char buf[ANSWER_MAX];
-	size_t len;
+	size_t len, used;      /* bytes held; bytes the last answer took */
 };
 
 static void close_fd(int *fd)
@@ -161,6 +185,16 @@ static void close_fd(int *fd)
 	if (*fd >= 0)
 		close(*fd);
 	*fd = -1;
+}
+
+/* Both pipes close-on-exec: the worker gets only its copies as 0 and 1,
+ * so that when it closes them (or exits) pb-run sees the end. */
+static void cloexec_pipe(int fd[2])
+{
+	if (pipe(fd) < 0)
+		die("pipe:");
+	fcntl(fd[0], F_SETFD, FD_CLOEXEC);
+	fcntl(fd[1], F_SETFD, FD_CLOEXEC);
 }
 
 static int worker_begin(struct executor *ex, const struct config *c, long run,
@@ -171,10 +205,8 @@ static int worker_begin(struct executor *ex, const struct config *c, long run,
 	struct proc_io io;
 
 	(void)run;
-	if (pipe(in) < 0 || pipe(out) < 0)
-		die("pipe:");
-	fcntl(in[1], F_SETFD, FD_CLOEXEC);
-	fcntl(out[0], F_SETFD, FD_CLOEXEC);
+	cloexec_pipe(in);
+	cloexec_pipe(out);
 	io_for_output(&io, c);
 	io.in = in[0];
 	io.out = out[1];
@@ -185,58 +217,79 @@ static int worker_begin(struct executor *ex, const struct config *c, long run,
 	close(out[1]);
 	w->to = in[1];
 	w->from = out[0];
-	w->len = 0;
+	w->len = w->used = 0;
+	w->killed = 0;
 	if (w->pid < 0) {
 		snprintf(msg, n, "cannot start worker '%s': %s", w->argv[0], strerror(errno));
 		close_fd(&w->to);
 		close_fd(&w->from);
 		return -1;
 	}
+	proc_watch(w->pid);   /* its group is killed when it exits */
 	return 0;
 }
 
 /* Stop the worker: EOF on its stdin asks it to exit; after grace_ms it
- * is killed. Returns its wait status. */
+ * is killed. Whatever it left running in its group is killed too.
+ * Returns its wait status. */
 static int worker_stop(struct worker *w, int grace_ms)
 {
 	int ws = 0, i;
+	pid_t pid = w->pid;
 
 	close_fd(&w->to);
 	close_fd(&w->from);
-	if (w->pid <= 0)
+	if (pid <= 0)
 		return 0;
+	w->pid = 0;
 	for (i = 0; i < grace_ms; i++) {
-		if (proc_poll(w->pid, &ws)) {
-			w->pid = 0;
+		if (proc_poll(pid, &ws)) {
+			proc_end_group(pid);
 			return ws;
 		}
 		clock_sleep_ns(1000000);
 	}
-	ws = proc_kill(w->pid);
-	w->pid = 0;
-	return ws;
+	w->killed = grace_ms > 0;
+	return proc_kill(pid);
 }
 
 static void worker_died(struct worker *w, struct obs *o, const char *how)
 {
 	int ws = worker_stop(w, 1000);
+	const char *hint = w->hint ? "; " : "";
+	char why[192];
 
 	o->status = ST_WORKER_DIED;
 	o->fatal = 1;
-	if (WIFEXITED(ws) || WIFSIGNALED(ws)) {
-		char why[128];
-		describe_exit(why, sizeof why, "worker", ws);
-		snprintf(o->msg, sizeof o->msg, "worker died (%s; %s)", how, why);
-	} else {
-		snprintf(o->msg, sizeof o->msg, "worker died (%s)", how);
-	}
+	if (w->killed)
+		snprintf(why, sizeof why, "; it was still running after 1 s: killed");
+	else if (WIFEXITED(ws) || WIFSIGNALED(ws)) {
+		why[0] = ';', why[1] = ' ';
+		describe_exit(why + 2, sizeof why - 2, "worker", ws, NULL);
+	} else
+		why[0] = '\0';
+	snprintf(o->msg, sizeof o->msg, "worker died (%s%s%s%s)", how, why, hint,
+	         w->hint ? w->hint : "");
+}
+
+/* The answer's line ends in buf at the first newline; bytes after it are
+ * kept for the next request to find. */
+static int answer_complete(struct worker *w, size_t from)
+{
+	char *nl = memchr(w->buf + from, '\n', w->len - from);
+
+	if (!nl)
+		return 0;
+	*nl = '\0';
+	w->used = (size_t)(nl - w->buf) + 1;
+	return 1;
 }
 
 /* Read up to a newline; 1 = line in w->buf, 0 = EOF, -1 = error,
  * -2 = timeout, -3 = interrupted, -4 = too long. */
 static int read_answer(struct worker *w, int64_t deadline)
 {
-	w->len = 0;
+	w->len = w->used = 0;
 	for (;;) {
 		ssize_t r;
 
@@ -267,13 +320,51 @@ static int read_answer(struct worker *w, int64_t deadline)
 		if (r == 0)
 			return 0;
 		w->len += (size_t)r;
-		if (w->buf[w->len - 1] == '\n') {
-			w->buf[--w->len] = '\0';
+		if (answer_complete(w, w->len - (size_t)r))
 			return 1;
-		}
 		if (w->len == sizeof w->buf - 1)
 			return -4;
 	}
+}
+
+/* Before a request: anything the worker wrote since its last answer is
+ * an answer to no request (it answered one request twice); the worker is
+ * out of step and stopped. An output that has ended is a dead worker.
+ * Returns 1 when the observation ends here (o says how). */
+static int answered_unasked(struct worker *w, struct obs *o)
+{
+	struct pollfd p = { w->from, POLLIN, 0 };
+	ssize_t r;
+
+	if (w->len > w->used) {
+		memmove(w->buf, w->buf + w->used, w->len - w->used);
+		w->len -= w->used;
+	} else {
+		w->len = 0;
+		if (poll(&p, 1, 0) <= 0)
+			return 0;
+		if (!(p.revents & POLLIN)) {
+			worker_died(w, o, "its output is closed");
+			return 1;
+		}
+		while ((r = read(w->from, w->buf, sizeof w->buf - 1)) < 0 && errno == EINTR &&
+		       !proc_interrupted)
+			;
+		if (r <= 0) {
+			worker_died(w, o, r == 0 ? "end of its output" : strerror(errno));
+			return 1;
+		}
+		w->len = (size_t)r;
+	}
+	w->buf[w->len] = '\0';
+	w->buf[strcspn(w->buf, "\n")] = '\0';
+	o->status = ST_WORKER_GARBAGE;
+	o->fatal = 1;
+	snprintf(o->msg, sizeof o->msg, "worker wrote '%.200s' before this request was sent "
+	         "(two answers to one request?)", w->buf);
+	w->len = w->used = 0;
+	worker_stop(w, 0);
+	return 1;
 }
 
 static int write_all(int fd, const char *p, size_t n)
@@ -314,6 +405,10 @@ static void worker_work(struct executor *ex, const struct config *c, int arm,
 	char req[64];
 	int n = snprintf(req, sizeof req, "%c\t%ld\t%ld\n", 'A' + arm, run, pair), r;
 
+	if (answered_unasked(w, o)) {
+		o->t0 = o->t1 = clock_ns();
+		return;
+	}
 	o->t0 = clock_ns();
 	if (write_all(w->to, req, (size_t)n) < 0) {
 		o->t1 = clock_ns();
@@ -372,6 +467,7 @@ void exec_worker_init(struct executor *ex, const struct config *c)
 
 	w->argv = command_argv(c->worker, c->no_shell);
 	w->search = c->no_shell;
+	w->hint = discarded(c, "stderr");
 	w->to = w->from = -1;
 	*ex = worker_ops;
 	ex->state = w;

@@ -1,36 +1,104 @@
 /* pb-run's PostgreSQL executor: SQL over libpq, one fresh connection (a
  * fresh backend) per run, each observation one round trip of the script,
- * or of BEGIN; script; ROLLBACK with --rollback. */
+ * or of BEGIN; script; ROLLBACK with --rollback.
+ * Every wait for the server goes through libpq's non-blocking calls and
+ * poll(), with the --timeout deadline and the interrupt flag checked, so a
+ * server that accepts and never answers, or a stopped backend, cannot
+ * hang pb-run. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <libpq-fe.h>
 
 #include "clock.h"
+#include "conninfo.h"
 #include "err.h"
 #include "pb-run.h"
 #include "proc.h"
 #include "stream.h"
 
+/* Once a round trip has passed its deadline and is cancelled, the server
+ * has this long to answer before the connection is given up. */
+static const int64_t ANSWER_GRACE_NS = 2000000000;
+/* The least time a connection attempt gets (libpq's own floor for
+ * connect_timeout), whatever --timeout says. */
+static const int64_t CONNECT_MIN_NS = 2000000000;
+
 struct pg {
 	const char *conninfo;
 	PGconn *conn;
-	PGcancel *volatile cancel;
+	int64_t timeout_ns;       /* --timeout, 0 = none */
 	char *script[2];          /* what each arm sends */
 	char *safe_conninfo;      /* password removed */
 	char server_version[64];
 };
 
-static struct pg *the_pg;     /* for the signal handler */
+/* Signals and poll: the handler (lib/proc.c) writes a byte here, so a
+ * poll on the server's socket wakes up however the two race. */
+static int wake_pipe[2] = { -1, -1 };
 
-/* Called from the SIGINT/SIGTERM handler: PQcancel is signal-safe. */
-static void cancel_query(void)
+static void wake_on_interrupt(void)
 {
-	char err[256];
+	char b = 0;
+	ssize_t r = write(wake_pipe[1], &b, 1);
 
-	if (the_pg && the_pg->cancel)
-		PQcancel(the_pg->cancel, err, sizeof err);
+	(void)r;
+}
+
+static void wake_init(void)
+{
+	int i;
+
+	if (pipe(wake_pipe) < 0)
+		die("pipe:");
+	for (i = 0; i < 2; i++) {
+		fcntl(wake_pipe[i], F_SETFD, FD_CLOEXEC);
+		fcntl(wake_pipe[i], F_SETFL, O_NONBLOCK);
+	}
+	proc_on_interrupt = wake_on_interrupt;
+}
+
+static const char *signal_name(int sig)
+{
+	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP"
+	                                                                             : "a signal";
+}
+
+enum { W_READY, W_DEADLINE, W_INTERRUPTED };
+
+/* Wait until fd is ready for events, the deadline (clock_ns; 0 = none)
+ * passes, or a signal comes. */
+static int wait_fd(int fd, short events, int64_t deadline)
+{
+	struct pollfd f[2] = { { fd, events, 0 }, { wake_pipe[0], POLLIN, 0 } };
+
+	if (fd < 0)        /* no socket: libpq's next call says why */
+		return W_READY;
+	for (;;) {
+		int ms = -1;
+
+		if (proc_interrupted)
+			return W_INTERRUPTED;
+		if (deadline) {
+			int64_t left = deadline - clock_ns();
+			if (left <= 0)
+				return W_DEADLINE;
+			ms = left / 1000000 >= INT_MAX ? INT_MAX : (int)(left / 1000000) + 1;
+		}
+		if (poll(f, 2, ms) < 0 && errno != EINTR)
+			die("poll:");
+		if (f[0].revents)
+			return W_READY;
+	}
 }
 
 /* libpq's messages run over several lines; pb's are one line: line ends
@@ -75,11 +143,14 @@ static char *safe_conninfo(const char *conninfo)
 	PQconninfoOption *opts = PQconninfoParse(conninfo, &err), *o;
 
 	if (!opts) {
-		char msg[512];
+		char msg[512], *redacted = xstrdup(conninfo);
+		int secret = conninfo_redact(redacted, conninfo);
+
+		free(redacted);
 		one_line(msg, sizeof msg, err ? err : "bad conninfo");
 		PQfreemem(err);
 		/* libpq quotes the URI or a token of it, which may be the password. */
-		if (strstr(conninfo, "password") || (strstr(conninfo, "://") && strchr(conninfo, '@')))
+		if (secret)
 			die_usage("--pg: malformed conninfo (libpq's message not shown: "
 			          "it may quote the password)");
 		die_usage("--pg: %s", msg);
@@ -114,21 +185,340 @@ static void ignore_notice(void *arg, const char *message)
 	(void)arg, (void)message;
 }
 
+/* How long a connection attempt may take: connect_timeout of the conninfo
+ * (or PGCONNECT_TIMEOUT) when set, else --timeout; at least 2 s either
+ * way; 0 = no limit. libpq applies connect_timeout only in its blocking
+ * calls, and per host: here it bounds the whole attempt. */
+static int64_t connect_limit(const struct pg *p, PGconn *c, const char **source)
+{
+	PQconninfoOption *opts = PQconninfo(c), *o;
+	int64_t ns = p->timeout_ns;
+
+	*source = "--timeout";
+	for (o = opts; o && o->keyword; o++) {
+		char *end;
+		long s;
+
+		if (strcmp(o->keyword, "connect_timeout") != 0 || !o->val || !*o->val)
+			continue;
+		errno = 0;
+		s = strtol(o->val, &end, 10);
+		while (*end == ' ' || *end == '\t' || *end == '\n')   /* as libpq allows */
+			end++;
+		if (errno || *end || end == o->val)
+			die_usage("--pg: connect_timeout '%s' (of the conninfo, or PGCONNECT_TIMEOUT) "
+			          "is not a whole number of seconds", o->val);
+		if (s > 0) {
+			ns = s > INT64_MAX / 1000000000 ? INT64_MAX / 2 : (int64_t)s * 1000000000;
+			*source = "connect_timeout";
+		}
+	}
+	PQconninfoFree(opts);
+	return ns > 0 && ns < CONNECT_MIN_NS ? CONNECT_MIN_NS : ns;
+}
+
+/* PQconnectPoll until the connection is made or has failed (W_READY),
+ * or the deadline or a signal comes first. */
+static int drive_connection(PGconn *c, int64_t deadline)
+{
+	PostgresPollingStatusType st = PGRES_POLLING_WRITING;   /* libpq's start */
+
+	while (PQstatus(c) != CONNECTION_BAD && st != PGRES_POLLING_OK &&
+	       st != PGRES_POLLING_FAILED) {
+		int w = wait_fd(PQsocket(c), st == PGRES_POLLING_READING ? POLLIN : POLLOUT,
+		                deadline);
+		if (w != W_READY)
+			return w;
+		st = PQconnectPoll(c);
+	}
+	return W_READY;
+}
+
+/* A connection, non-blocking from its start. NULL with msg on failure
+ * (proc_interrupted set if a signal stopped it). */
 static PGconn *connect_db(struct pg *p, char *msg, size_t n)
 {
 	const char *keys[] = { "dbname", "fallback_application_name", NULL };
 	const char *vals[] = { p->conninfo, "pb-run", NULL };
-	PGconn *c = PQconnectdbParams(keys, vals, 1);
+	PGconn *c = PQconnectStartParams(keys, vals, 1);
+	const char *source;
+	int64_t limit;
+	char why[400];
+	int w;
 
-	if (PQstatus(c) != CONNECTION_OK) {
-		char why[400];
+	if (!c)
+		die("out of memory");
+	limit = connect_limit(p, c, &source);
+	w = drive_connection(c, limit ? clock_ns() + limit : 0);
+	if (w == W_INTERRUPTED)
+		snprintf(msg, n, "interrupted by %s while connecting to PostgreSQL",
+		         signal_name(proc_interrupted));
+	else if (w == W_DEADLINE)
+		snprintf(msg, n, "cannot connect to PostgreSQL: no answer from the server "
+		         "within %.6g s (%s)", (double)limit / 1e9, source);
+	else if (PQstatus(c) != CONNECTION_OK || PQsetnonblocking(c, 1) != 0) {
 		one_line(why, sizeof why, PQerrorMessage(c));
 		snprintf(msg, n, "cannot connect to PostgreSQL: %s", why);
-		PQfinish(c);
-		return NULL;
+	} else {
+		PQsetNoticeProcessor(c, ignore_notice, NULL);
+		return c;
 	}
-	PQsetNoticeProcessor(c, ignore_notice, NULL);
-	return c;
+	PQfinish(c);
+	return NULL;
+}
+
+/* Reap the child pid by the deadline, or kill it then. SIGCHLD is
+ * blocked (by the caller), so that sigtimedwait sees it. */
+static void reap_by(pid_t pid, int64_t deadline)
+{
+	sigset_t chld;
+	int ws;
+
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	while (waitpid(pid, &ws, WNOHANG) != pid) {
+		int64_t left = deadline - clock_ns();
+		struct timespec ts;
+
+		if (left <= 0) {
+			kill(pid, SIGKILL);
+			while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
+				;
+			return;
+		}
+		ts.tv_sec = (time_t)(left / 1000000000);
+		ts.tv_nsec = (long)(left % 1000000000);
+		sigtimedwait(&chld, NULL, &ts);
+	}
+}
+
+/* Ask the server to cancel the running statement, taking no longer than
+ * the deadline. PQcancel blocks until the server has read the request,
+ * which a server that does not answer never does: it runs in a child,
+ * which is killed at the deadline (and by an alarm of its own, should
+ * pb-run be killed first). */
+static void cancel_by(PGconn *c, int64_t deadline)
+{
+	PGcancel *k = PQgetCancel(c);
+	sigset_t all, old, waiting;
+	int64_t left = deadline - clock_ns();
+	pid_t pid;
+
+	if (!k)
+		return;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	pid = fork();
+	if (pid == 0) {
+		char err[256];
+
+		signal(SIGINT, SIG_IGN);
+		signal(SIGTERM, SIG_IGN);
+		signal(SIGHUP, SIG_IGN);
+		signal(SIGALRM, SIG_DFL);
+		sigdelset(&old, SIGALRM);
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		alarm((unsigned)((left > 0 ? left : 0) / 1000000000) + 1);
+		_exit(PQcancel(k, err, sizeof err) ? 0 : 1);
+	}
+	waiting = old;
+	sigaddset(&waiting, SIGCHLD);
+	sigprocmask(SIG_SETMASK, &waiting, NULL);
+	PQfreeCancel(k);
+	if (pid > 0)
+		reap_by(pid, deadline);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+/* One round trip and how it went. */
+struct trip {
+	int64_t deadline;      /* clock_ns; 0 = none */
+	PGresult *res;         /* the failed result, or the last one */
+	int timed_out;         /* the deadline passed: cancelled */
+	int gone;              /* the connection cannot be used again */
+	int lost;              /* ... because it broke (PQerrorMessage says why) */
+	int interrupted;
+	char committed[32];    /* the command tag of a COMMIT in the script */
+};
+
+/* The trip's deadline passed: the statement is cancelled and the server
+ * has ANSWER_GRACE_NS more; when that has passed too, the trip is over. */
+static int deadline_passed(PGconn *c, struct trip *t)
+{
+	if (t->timed_out) {
+		t->gone = 1;
+		return -1;
+	}
+	t->timed_out = 1;
+	t->deadline = clock_ns() + ANSWER_GRACE_NS;
+	cancel_by(c, t->deadline);
+	return 0;
+}
+
+/* A signal: the statement is stopped on the server too. */
+static int interrupt_trip(PGconn *c, struct trip *t)
+{
+	t->interrupted = t->gone = 1;
+	cancel_by(c, clock_ns() + ANSWER_GRACE_NS);
+	return -1;
+}
+
+/* Wait for the server within the trip's time. */
+static int await_server(PGconn *c, struct trip *t, short events)
+{
+	for (;;) {
+		int w = wait_fd(PQsocket(c), events, t->deadline);
+
+		if (w == W_READY)
+			return 0;
+		if (w == W_INTERRUPTED)
+			return interrupt_trip(c, t);
+		if (deadline_passed(c, t) < 0)
+			return -1;
+	}
+}
+
+/* Between reads that did not wait: the deadline and signals count there
+ * too, as a server may keep results or COPY data coming without a pause. */
+static int keep_going(PGconn *c, struct trip *t)
+{
+	if (proc_interrupted)
+		return interrupt_trip(c, t);
+	if (t->deadline && clock_ns() >= t->deadline)
+		return deadline_passed(c, t);
+	return 0;
+}
+
+static int input(PGconn *c, struct trip *t)
+{
+	if (PQconsumeInput(c))
+		return 0;
+	t->gone = t->lost = 1;
+	return -1;
+}
+
+/* Send what libpq holds; reading too, as libpq asks, so that a server
+ * answering early (an error) cannot deadlock it. */
+static int flush_all(PGconn *c, struct trip *t)
+{
+	int f;
+
+	while ((f = PQflush(c)) == 1)
+		if (await_server(c, t, POLLIN | POLLOUT) < 0 || input(c, t) < 0)
+			return -1;
+	if (f < 0)
+		t->gone = t->lost = 1;
+	return f < 0 ? -1 : 0;
+}
+
+/* Wait until PQgetResult will not block. */
+static int await_result(PGconn *c, struct trip *t)
+{
+	while (PQisBusy(c))
+		if (await_server(c, t, POLLIN) < 0 || input(c, t) < 0)
+			return -1;
+	return 0;
+}
+
+/* COPY TO STDOUT: the data is read and dropped. */
+static int drain_copy_out(PGconn *c, struct trip *t)
+{
+	char *buf;
+	int n;
+
+	while ((n = PQgetCopyData(c, &buf, 1)) != -1) {
+		if (n == -2) {
+			t->gone = t->lost = 1;
+			return -1;
+		}
+		if (n > 0) {
+			PQfreemem(buf);
+			if (keep_going(c, t) < 0)
+				return -1;
+		} else if (await_server(c, t, POLLIN) < 0 || input(c, t) < 0) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* COPY FROM STDIN: pb-run has no data for it; the copy is ended with an
+ * error (the server reports it as 57014, the code of a cancelled
+ * statement; a timeout is told by the deadline, not by that code). */
+static int refuse_copy_in(PGconn *c, struct trip *t)
+{
+	int r;
+
+	while ((r = PQputCopyEnd(c, "pb-run sends no COPY data")) == 0)
+		if (await_server(c, t, POLLOUT) < 0)
+			return -1;
+	if (r < 0) {
+		t->gone = t->lost = 1;
+		return -1;
+	}
+	return flush_all(c, t);
+}
+
+static void keep_result(struct trip *t, PGresult *r)
+{
+	ExecStatusType s = PQresultStatus(r);
+	const char *tag = PQcmdStatus(r);
+
+	/* COMMIT, END, COMMIT AND CHAIN, COMMIT PREPARED; PREPARE TRANSACTION
+	 * ends the transaction too. (Procedures and DO blocks cannot commit
+	 * inside a transaction block: those fail.) */
+	if (!t->committed[0] && (strncmp(tag, "COMMIT", 6) == 0 ||
+	                         strcmp(tag, "PREPARE TRANSACTION") == 0))
+		snprintf(t->committed, sizeof t->committed, "%s", tag);
+	if (t->res && PQresultStatus(t->res) == PGRES_FATAL_ERROR && s != PGRES_FATAL_ERROR) {
+		PQclear(r);   /* the first error is the one to report */
+		return;
+	}
+	PQclear(t->res);
+	t->res = r;
+}
+
+/* Send sql and read every result (through COPY) up to the end, within the
+ * deadline. */
+static void round_trip(PGconn *c, const char *sql, int64_t deadline, struct trip *t)
+{
+	PGresult *r;
+
+	memset(t, 0, sizeof *t);
+	t->deadline = deadline;
+	if (!PQsendQuery(c, sql)) {
+		t->gone = t->lost = 1;
+		return;
+	}
+	if (flush_all(c, t) < 0)
+		return;
+	while (await_result(c, t) == 0 && (r = PQgetResult(c)) != NULL) {
+		ExecStatusType s = PQresultStatus(r);
+
+		keep_result(t, r);
+		if (keep_going(c, t) < 0)
+			return;
+		if ((s == PGRES_COPY_OUT && drain_copy_out(c, t) < 0) ||
+		    (s == PGRES_COPY_IN && refuse_copy_in(c, t) < 0))
+			return;
+		if (s == PGRES_COPY_BOTH) {   /* replication: nothing pb-run speaks */
+			t->gone = 1;
+			return;
+		}
+	}
+	if (PQstatus(c) == CONNECTION_BAD)   /* libpq's last result said so */
+		t->gone = t->lost = 1;
+}
+
+static int ok_status(ExecStatusType s)
+{
+	return s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK || s == PGRES_EMPTY_QUERY ||
+	       s == PGRES_COPY_OUT || s == PGRES_COPY_IN;
+}
+
+static int trip_ok(const struct trip *t)
+{
+	return !t->gone && !t->timed_out && t->res && ok_status(PQresultStatus(t->res));
 }
 
 /* SQLSTATE and primary message of a failed result, on one line. */
@@ -142,60 +532,80 @@ static void describe_error(PGconn *c, PGresult *r, char *msg, size_t n)
 	snprintf(msg, n, "SQL error %s: %s", state ? state : "(no SQLSTATE)", line);
 }
 
-static int ok_status(ExecStatusType s)
+/* Why a trip that is not ok failed, for messages. */
+static void describe_trip(PGconn *c, const struct trip *t, int64_t timeout_ns,
+                          char *msg, size_t n)
 {
-	return s == PGRES_COMMAND_OK || s == PGRES_TUPLES_OK || s == PGRES_EMPTY_QUERY ||
-	       s == PGRES_COPY_OUT || s == PGRES_COPY_IN;
+	char why[400];
+
+	if (t->interrupted)
+		snprintf(msg, n, "interrupted by %s", signal_name(proc_interrupted));
+	else if (t->timed_out && t->gone)
+		snprintf(msg, n, "timed out after %.6g s (--timeout), and the server did not "
+		         "answer the cancel within %.6g s: connection closed",
+		         (double)timeout_ns / 1e9, (double)ANSWER_GRACE_NS / 1e9);
+	else if (t->timed_out)
+		snprintf(msg, n, "timed out after %.6g s (--timeout): cancelled",
+		         (double)timeout_ns / 1e9);
+	else if (t->lost) {
+		one_line(why, sizeof why, PQerrorMessage(c));
+		snprintf(msg, n, "connection lost: %s", why);
+	} else if (t->gone)
+		snprintf(msg, n, "the server answered with COPY BOTH (replication), "
+		         "which pb-run does not speak");
+	else
+		describe_error(c, t->res, msg, n);
 }
 
-/* Set when the last script met COPY FROM STDIN, which pb-run refuses by
- * ending the copy with an error (the server reports it as 57014, the
- * code of a cancelled statement, so it must not pass for a timeout). */
-static int refused_copy_in;
-
-/* PQexec, carried on through COPY: the data of COPY TO STDOUT is read and
- * dropped, COPY FROM STDIN gets none and fails. PQexec stops at a COPY,
- * and left there the connection would answer PQgetResult for ever. */
-static PGresult *exec_script(PGconn *c, const char *sql)
+static int64_t deadline_after(int64_t start, int64_t timeout_ns)
 {
-	PGresult *r = PQexec(c, sql), *next;
-	char *buf;
-
-	refused_copy_in = 0;
-	for (;;) {
-		ExecStatusType s = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
-
-		if (s == PGRES_COPY_OUT)
-			while (PQgetCopyData(c, &buf, 0) > 0)
-				PQfreemem(buf);
-		else if (s == PGRES_COPY_IN)
-			refused_copy_in = 1, PQputCopyEnd(c, "pb-run sends no COPY data");
-		else
-			return r;
-		PQclear(r);
-		r = NULL;
-		while ((next = PQgetResult(c)) != NULL) {
-			PQclear(r);
-			r = next;
-			s = PQresultStatus(r);
-			if (s == PGRES_COPY_IN || s == PGRES_COPY_OUT || s == PGRES_COPY_BOTH ||
-			    PQstatus(c) == CONNECTION_BAD)
-				break;
-		}
-	}
+	return timeout_ns ? start + timeout_ns : 0;
 }
 
-static int run_setup_sql(PGconn *c, const char *what, const char *sql, char *msg, size_t n)
+/* End a transaction the script left open after an error, so that the
+ * next observation starts clean. -1 when the connection is unusable. */
+static int end_open_transaction(struct pg *p)
 {
-	PGresult *r = exec_script(c, sql);
-	int ok = r && ok_status(PQresultStatus(r));
+	PGTransactionStatusType s = PQtransactionStatus(p->conn);
+	struct trip t;
+	int ok;
 
+	if (s == PQTRANS_IDLE)
+		return 0;
+	if (s != PQTRANS_INERROR && s != PQTRANS_INTRANS)
+		return -1;
+	round_trip(p->conn, "ROLLBACK", deadline_after(clock_ns(), p->timeout_ns), &t);
+	ok = trip_ok(&t) && PQtransactionStatus(p->conn) == PQTRANS_IDLE;
+	PQclear(t.res);
+	return ok ? 0 : -1;
+}
+
+/* Where a script may leave the session: no transaction open. */
+static const char *transaction_left_open(PGconn *c)
+{
+	PGTransactionStatusType s = PQtransactionStatus(c);
+
+	return s == PQTRANS_IDLE ? NULL : s == PQTRANS_INTRANS ? "open" : "in an unknown state";
+}
+
+static int run_setup_sql(struct pg *p, const char *sql, char *msg, size_t n)
+{
+	struct trip t;
+	char why[400];
+	const char *open;
+	int ok;
+
+	round_trip(p->conn, sql, deadline_after(clock_ns(), p->timeout_ns), &t);
+	ok = trip_ok(&t);
 	if (!ok) {
-		char why[400];
-		describe_error(c, r, why, sizeof why);
-		snprintf(msg, n, "%s failed: %s", what, why);
+		describe_trip(p->conn, &t, p->timeout_ns, why, sizeof why);
+		snprintf(msg, n, "--setup-sql failed: %s", why);
+	} else if ((open = transaction_left_open(p->conn)) != NULL) {
+		snprintf(msg, n, "--setup-sql left a transaction %s: the warm-up would run "
+		         "inside it; end the transaction in the setup", open);
+		ok = 0;
 	}
-	PQclear(r);
+	PQclear(t.res);
 	return ok ? 0 : -1;
 }
 
@@ -208,90 +618,74 @@ static int pg_begin(struct executor *ex, const struct config *c, long run,
 	p->conn = connect_db(p, msg, n);
 	if (!p->conn)
 		return -1;
-	if (c->timeout_ns) {   /* --timeout: the server cancels a long statement */
-		char set[64];
-		snprintf(set, sizeof set, "SET statement_timeout = %lld",
-		         (long long)((c->timeout_ns + 999999) / 1000000));
-		if (run_setup_sql(p->conn, "setting statement_timeout for --timeout", set, msg, n) < 0)
-			goto fail;
+	if (c->setup_sql && run_setup_sql(p, c->setup_sql, msg, n) < 0) {
+		PQfinish(p->conn);
+		p->conn = NULL;
+		return -1;
 	}
-	if (c->setup_sql && run_setup_sql(p->conn, "--setup-sql", c->setup_sql, msg, n) < 0)
-		goto fail;
-	p->cancel = PQgetCancel(p->conn);
 	return 0;
-fail:
-	PQfinish(p->conn);
-	p->conn = NULL;
-	return -1;
 }
 
 static void pg_end(struct executor *ex, const struct config *c)
 {
 	struct pg *p = ex->state;
-	PGcancel *cancel = p->cancel;
 
 	(void)c;
-	p->cancel = NULL;
-	if (cancel)
-		PQfreeCancel(cancel);
 	if (p->conn)
 		PQfinish(p->conn);
 	p->conn = NULL;
 }
 
-/* After a failed script inside BEGIN ... ROLLBACK the transaction is in an
- * error state; end it so the next observation starts clean. */
-static void end_open_transaction(PGconn *c)
+/* A failed observation: status and message; after an SQL error the
+ * transaction the script left is rolled back (outside the timed window). */
+static void failed(struct pg *p, const struct config *c, struct trip *t, struct obs *o)
 {
-	PGTransactionStatusType t = PQtransactionStatus(c);
-
-	if (t == PQTRANS_INERROR || t == PQTRANS_INTRANS)
-		PQclear(PQexec(c, "ROLLBACK"));
+	describe_trip(p->conn, t, c->timeout_ns, o->msg, sizeof o->msg);
+	o->status = t->interrupted ? ST_INTERRUPTED : t->timed_out ? ST_TIMEOUT
+	          : t->lost ? ST_CONN_LOST : ST_SQL_ERROR;
+	o->fatal = t->gone;
+	if (t->gone)
+		return;
+	if (end_open_transaction(p) < 0) {
+		o->fatal = 1;
+		strncat(o->msg, "; the transaction could not be rolled back: connection closed",
+		        sizeof o->msg - strlen(o->msg) - 1);
+	} else if (c->rollback) {
+		strncat(o->msg, " (transaction rolled back)", sizeof o->msg - strlen(o->msg) - 1);
+	}
 }
 
 static void pg_work(struct executor *ex, const struct config *c, int arm, long run,
                     long pair, struct obs *o)
 {
 	struct pg *p = ex->state;
-	PGresult *r;
-	ExecStatusType s;
+	struct trip t;
+	const char *open;
 
 	(void)run, (void)pair;
 	o->t0 = clock_ns();
-	r = exec_script(p->conn, p->script[arm]);
+	round_trip(p->conn, p->script[arm], deadline_after(o->t0, c->timeout_ns), &t);
 	o->t1 = clock_ns();
-	s = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
-	if (ok_status(s)) {
-		PQclear(r);
-		return;
-	}
-	if (proc_interrupted) {
-		PQclear(r);
-		o->status = ST_INTERRUPTED;
-		return;
-	}
-	if (PQstatus(p->conn) != CONNECTION_OK) {
-		char why[400];
-		one_line(why, sizeof why, PQerrorMessage(p->conn));
-		o->status = ST_CONN_LOST;
-		o->fatal = 1;
-		snprintf(o->msg, sizeof o->msg, "connection lost: %s", why);
-	} else {
-		const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
-
-		describe_error(p->conn, r, o->msg, sizeof o->msg);
+	if (c->rollback && t.committed[0] && !t.interrupted) {
+		/* the study's premise is broken: stop, even with --ignore-failure */
 		o->status = ST_SQL_ERROR;
-		if (c->timeout_ns && state && strcmp(state, "57014") == 0 && !refused_copy_in) {
-			o->status = ST_TIMEOUT;
-			snprintf(o->msg, sizeof o->msg, "statement timed out after %.6g s "
-			         "(statement_timeout, SQLSTATE 57014)", (double)c->timeout_ns / 1e9);
-		}
-		end_open_transaction(p->conn);
-		if (c->rollback)
-			strncat(o->msg, " (transaction rolled back)",
-			        sizeof o->msg - strlen(o->msg) - 1);
+		o->stop = 1;
+		snprintf(o->msg, sizeof o->msg, "--rollback, but the script ran %s%s: its "
+		         "changes are committed, not rolled back; take the transaction "
+		         "control out of the script", t.committed,
+		         strcmp(t.committed, "COMMIT") == 0 ? " (COMMIT, END or COMMIT AND CHAIN)"
+		                                            : "");
+	} else if (!trip_ok(&t)) {
+		failed(p, c, &t, o);
+	} else if ((open = transaction_left_open(p->conn)) != NULL) {
+		o->status = ST_SQL_ERROR;
+		o->stop = 1;
+		snprintf(o->msg, sizeof o->msg, "the script left a transaction %s (a BEGIN "
+		         "without COMMIT?): the next observation, of either arm, would run "
+		         "inside it; end the transaction in the script, or use --rollback "
+		         "without it", open);
 	}
-	PQclear(r);
+	PQclear(t.res);
 }
 
 static void pg_metadata(struct executor *ex, const struct config *c)
@@ -333,29 +727,6 @@ static char *script_for(const char *sql, int rollback)
 	return s;
 }
 
-/* The provenance line repeats argv: give it the conninfo without its
- * password ("--pg X" or "--pg=X"). */
-static void redact_argv(const char *conninfo, const char *safe)
-{
-	char **v = xmalloc(((size_t)pb_argc + 1) * sizeof *v);
-	int i;
-
-	for (i = 0; i < pb_argc; i++) {
-		const char *a = pb_argv[i];
-
-		v[i] = pb_argv[i];
-		if (a == conninfo) {
-			v[i] = (char *)safe;
-		} else if (conninfo > a && conninfo <= a + strlen(a)) {
-			size_t n = (size_t)(conninfo - a) + strlen(safe) + 1;
-			v[i] = xmalloc(n);
-			snprintf(v[i], n, "%.*s%s", (int)(conninfo - a), a, safe);
-		}
-	}
-	v[pb_argc] = NULL;
-	pb_argv = v;
-}
-
 static const struct executor pg_ops = {
 	"pg",
 	"the round trip of the script (with BEGIN and ROLLBACK under --rollback): "
@@ -365,26 +736,33 @@ static const struct executor pg_ops = {
 
 void exec_pg_init(struct executor *ex, const struct config *c)
 {
+	static const char note[] = " (password, if any, removed)";
 	struct pg *p = xcalloc(1, sizeof *p);
 	char msg[512];
 	const char *v;
 	PGconn *probe;
 
 	p->conninfo = c->pg;
+	p->timeout_ns = c->timeout_ns;
 	p->safe_conninfo = safe_conninfo(c->pg);
-	redact_argv(c->pg, p->safe_conninfo);
+	if (strlen("# conninfo: ") + out_escaped_len(p->safe_conninfo) + strlen(note) >
+	    STREAM_LINE_MAX)
+		die("--pg: the conninfo is too long for one metadata line of the stream "
+		    "(%u bytes)", STREAM_LINE_MAX);
 	p->script[0] = script_for(c->sql[0], c->rollback);
 	p->script[1] = script_for(c->sql[1], c->rollback);
+	wake_init();
 	/* A probe connection: fail before any output, learn the version. */
 	probe = connect_db(p, msg, sizeof msg);
+	if (!probe && proc_interrupted) {
+		fprintf(stderr, "%s: %s\n", pb_prog, msg);
+		exit(128 + (int)proc_interrupted);
+	}
 	if (!probe)
 		die("%s", msg);
 	v = PQparameterStatus(probe, "server_version");
 	snprintf(p->server_version, sizeof p->server_version, "%s", v ? v : "unknown");
 	PQfinish(probe);
-	the_pg = p;
-	proc_on_interrupt = cancel_query;
 	*ex = pg_ops;
 	ex->state = p;
 }
-

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "conninfo.h"
 #include "err.h"
 #include "num.h"
 #include "opt.h"
@@ -93,25 +94,47 @@ static const struct option longopts[] = {
 
 static const long COUNT_MAX = 100000000;
 
-static char *read_sql_file(const char *path)
+/* What a "# key: value" line takes once its value is escaped; a line
+ * longer than STREAM_LINE_MAX makes a stream no tool reads. */
+static size_t meta_line_len(const char *key, const char *value)
 {
+	return strlen("# ") + strlen(key) + strlen(": ") + out_escaped_len(value);
+}
+
+/* An SQL file is the value of one metadata line (key sql_a or sql_b):
+ * read no more than that line can carry (/dev/zero is refused, not read
+ * until memory runs out), and refuse one whose escapes make it too long. */
+static char *read_sql_file(const char *path, const char *key)
+{
+	size_t limit = STREAM_LINE_MAX - meta_line_len(key, ""), len = 0, cap = 0, n;
 	FILE *f = fopen(path, "r");
 	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
 
 	if (!f)
 		die("%s:", path);
-	do {
-		xgrow(&buf, &cap, len + 4096, 1);
-		n = fread(buf + len, 1, cap - len - 1, f);
+	while (len <= limit) {   /* at most limit + 1 bytes */
+		size_t want = limit + 1 - len;
+
+		xgrow(&buf, &cap, len + (want < 65536 ? want : 65536) + 1, 1);
+		n = fread(buf + len, 1, cap - len - 1 < want ? cap - len - 1 : want, f);
+		if (n == 0)
+			break;
 		len += n;
-	} while (n > 0);
+	}
+	xgrow(&buf, &cap, len + 1, 1);
 	if (ferror(f))
 		die("%s:", path);
 	fclose(f);
+	if (len > limit)
+		die("%s: more than %zu bytes: an SQL file must fit in one metadata line "
+		    "of the stream (%u bytes)", path, limit, STREAM_LINE_MAX);
 	buf[len] = '\0';
 	if (strlen(buf) != len)
 		die("%s: NUL byte in SQL file", path);
+	if (meta_line_len(key, buf) > STREAM_LINE_MAX)
+		die("%s: %zu bytes, %zu once escaped as '# %s:': more than one metadata "
+		    "line of the stream carries (%u bytes)", path, len,
+		    meta_line_len(key, buf), key, STREAM_LINE_MAX);
 	return buf;
 }
 
@@ -131,6 +154,30 @@ static void open_output(struct config *c)
 }
 
 static int seed_given;
+
+/* A copy for libpq; the argument itself loses its password at once, so
+ * that ps and /proc/PID/cmdline show it no longer (the provenance line,
+ * made from argv, shows the same). Only the last --pg counts. */
+static const char *keep_conninfo(char *arg)
+{
+	static char *copy;
+
+	free(copy);
+	copy = xstrdup(arg);
+	conninfo_scrub(arg);
+	return copy;
+}
+
+/* The script of an arm: an argument, or a file's text (freed when a later
+ * option replaces it). */
+static const char *keep_sql(int arm, const char *arg, char *file_text)
+{
+	static char *text[2];
+
+	free(text[arm]);
+	text[arm] = file_text;
+	return file_text ? file_text : arg;
+}
 
 static void parse_option(struct config *c, int opt)
 {
@@ -168,11 +215,11 @@ static void parse_option(struct config *c, int opt)
 		break;
 	case O_IGNORE: c->ignore_failure = 1; break;
 	case O_QUIET: c->quiet = 1; break;
-	case O_PG: c->pg = optarg; break;
-	case O_SQL_A: c->sql[0] = optarg; break;
-	case O_SQL_B: c->sql[1] = optarg; break;
-	case O_SQL_A_FILE: c->sql[0] = read_sql_file(optarg); break;
-	case O_SQL_B_FILE: c->sql[1] = read_sql_file(optarg); break;
+	case O_PG: c->pg = keep_conninfo(optarg); break;
+	case O_SQL_A: c->sql[0] = keep_sql(0, optarg, NULL); break;
+	case O_SQL_B: c->sql[1] = keep_sql(1, optarg, NULL); break;
+	case O_SQL_A_FILE: c->sql[0] = keep_sql(0, NULL, read_sql_file(optarg, "sql_a")); break;
+	case O_SQL_B_FILE: c->sql[1] = keep_sql(1, NULL, read_sql_file(optarg, "sql_b")); break;
 	case O_ROLLBACK: c->rollback = 1; break;
 	case O_SETUP_SQL: c->setup_sql = optarg; break;
 	}
@@ -210,6 +257,29 @@ static void check_mode(struct config *c, int nargs, char **args)
 		c->aa = 1;   /* the worker decides what A and B mean */
 }
 
+/* Every value pb-run writes as metadata, and the provenance line, must fit
+ * in one line of the stream: refused up front, before anything runs. (SQL
+ * files are checked as they are read, with their names; the conninfo by
+ * the pg executor.) */
+static void check_metadata_fits(const struct config *c)
+{
+	const char *key[] = { "cmd_a", "cmd_b", "worker", "setup", "prepare", "cleanup",
+	                      "output", "sql_a", "sql_b", "setup_sql" };
+	const char *val[] = { c->cmd[0], c->cmd[1], c->worker, c->setup, c->prepare,
+	                      c->cleanup, c->output, c->sql[0], c->sql[1], c->setup_sql };
+	size_t i;
+
+	for (i = 0; i < sizeof key / sizeof *key; i++)
+		if (val[i] && meta_line_len(key[i], val[i]) > STREAM_LINE_MAX)
+			die("the value of '# %s:' is %zu bytes once escaped: more than one "
+			    "metadata line of the stream carries (%u bytes)", key[i],
+			    meta_line_len(key[i], val[i]), STREAM_LINE_MAX);
+	if (out_provenance_len() > STREAM_LINE_MAX)
+		die("the command line is %zu bytes as the stream's first line (# pb-run: ...): "
+		    "more than a line of the stream carries (%u bytes)", out_provenance_len(),
+		    STREAM_LINE_MAX);
+}
+
 static void parse_args(int argc, char **argv, struct config *c)
 {
 	int opt;
@@ -232,6 +302,9 @@ static void parse_args(int argc, char **argv, struct config *c)
 		die_usage("--first-run + --runs is beyond %ld", COUNT_MAX);
 	if (!seed_given)
 		c->seed = rng_seed_from_system();
+	/* Two draws: a seed has 53 bits (it must survive a double). */
+	c->study = rng_seed_from_system() << 11 ^ rng_seed_from_system();
+	check_metadata_fits(c);
 }
 
 /* Metadata */
@@ -273,6 +346,7 @@ static void head_metadata(const struct config *c, struct executor *ex)
 	out_meta("output", "%s", c->output ? c->output : "/dev/null");
 	if (c->ignore_failure)
 		out_meta("ignore_failure", "yes: failed observations are recorded, not fatal");
+	out_meta("study", "%016llx", (unsigned long long)c->study);
 	sysinfo_host(buf, sizeof buf);
 	out_meta("host", "%s", buf);
 	sysinfo_kernel(buf, sizeof buf);
@@ -361,7 +435,7 @@ static const char *describe(const struct where *w)
 static noreturn void stop_study(struct study *st, const struct where *w, const char *msg)
 {
 	progress_end(&st->prog);
-	printf("# failed: %s: %s\n", describe(w), msg);
+	out_meta("failed", "%s: %s", describe(w), msg);
 	st->ex->end_run(st->ex, st->c);
 	pb_finish();
 	die("%s: %s", describe(w), msg);
@@ -369,13 +443,14 @@ static noreturn void stop_study(struct study *st, const struct where *w, const c
 
 static noreturn void interrupted(struct study *st, const struct where *w)
 {
-	const char *sig = proc_interrupted == SIGINT ? "SIGINT" : "SIGTERM";
+	const char *sig = proc_interrupted == SIGINT ? "SIGINT"
+	                : proc_interrupted == SIGHUP ? "SIGHUP" : "SIGTERM";
 	int code = 128 + (int)proc_interrupted;
 
 	st->ex->end_run(st->ex, st->c);
 	progress_end(&st->prog);
-	printf("# interrupted: %s in %s; %ld pairs written\n", sig, describe(w),
-	       st->pairs_written);
+	out_meta("interrupted", "%s in %s; %ld pairs written", sig, describe(w),
+	         st->pairs_written);
 	pb_finish();
 	fprintf(stderr, "pb-run: interrupted by %s in %s\n", sig, describe(w));
 	exit(code);
@@ -443,21 +518,34 @@ static void write_row(long run, long pair, const char *phase, const struct half 
 	out_end();
 }
 
+/* Flush what is written. Stdout gone or full (EPIPE, ENOSPC) ends the
+ * study: the worker and what it started are stopped before the exit. */
+static void flush_or_stop(struct study *st)
+{
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		int saved = errno;
+
+		progress_end(&st->prog);
+		st->ex->end_run(st->ex, st->c);
+		errno = saved;   /* for pb_finish's message */
+		pb_finish();
+	}
+}
+
 static void write_pair(struct study *st, long run, long pair, const char *phase,
                        const struct half *first, const struct half *second)
 {
 	write_row(run, pair, phase, first);
 	write_row(run, pair, phase, second);
-	if (fflush(stdout) == EOF)
-		pb_finish();
+	flush_or_stop(st);
 	st->pairs_written++;
 }
 
 /* After the pair (if it completed) is written: why the run stops here. */
 static void run_ended(struct study *st)
 {
-	printf("# run_ended: %s; the rest of the run is not measured\n", st->ended);
-	fflush(stdout);
+	out_meta("run_ended", "%s; the rest of the run is not measured", st->ended);
+	flush_or_stop(st);
 }
 
 /* Time one observation: the work, then the busy-wait delay, both inside
@@ -496,7 +584,7 @@ static int observe(struct study *st, long run, long pair, const char *phase, int
 	progress_show(&st->prog, c, run, pair, phase);
 	if (o.status == 0)
 		return 0;
-	if (!c->ignore_failure)
+	if (!c->ignore_failure || o.stop)
 		stop_study(st, &w, o.msg);
 	if (o.fatal) {
 		snprintf(st->ended, sizeof st->ended, "%s: %s", describe(&w), o.msg);
@@ -576,11 +664,15 @@ static void one_run(struct study *st, long run)
 	if (proc_interrupted)
 		interrupted(st, &setup);
 	clock_utc_stamp(stamp);
-	if (st->ex->begin_run(st->ex, c, run, msg, sizeof msg) < 0)
+	if (st->ex->begin_run(st->ex, c, run, msg, sizeof msg) < 0) {
+		if (proc_interrupted)   /* a connection or a worker's start cut short */
+			interrupted(st, &setup);
 		stop_study(st, &setup, msg);
+	}
 	sysinfo_host(host, sizeof host);
-	printf("# run: %ld start=%s pid=%ld host=%s\n", run, stamp,
-	       (long)st->ex->pid(st->ex), host);
+	/* host last: the rest of the line, whatever it holds */
+	out_meta("run", "%ld start=%s pid=%ld study=%016llx host=%s", run, stamp,
+	         (long)st->ex->pid(st->ex), (unsigned long long)c->study, host);
 	if (phase(st, &r, run, "warmup", c->warmup, &k) == 0)
 		phase(st, &r, run, "measure", c->pairs, &k);
 	st->ex->end_run(st->ex, c);
@@ -588,6 +680,26 @@ static void one_run(struct study *st, long run)
 		run_hook(st, "cleanup", c->cleanup, &cleanup);
 	if (proc_interrupted)
 		interrupted(st, &cleanup);
+}
+
+/* fds 0 and 2 closed get /dev/null, so that no file or pipe opened later
+ * lands on them (a worker's pipe as our stdin, --output as our stderr).
+ * A closed stdout is an error: the stream would go wherever fd 1 is
+ * opened next. */
+static void check_std_fds(void)
+{
+	int fd, out_closed = 0;
+
+	for (fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		if (open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd)
+			_Exit(EXIT_DATA);
+		out_closed |= fd == 1;
+	}
+	if (out_closed)
+		die("standard output is closed: the stream has nowhere to go "
+		    "(redirect it to a file: > FILE)");
 }
 
 int main(int argc, char **argv)
@@ -598,9 +710,11 @@ int main(int argc, char **argv)
 	long run;
 
 	pb_init(argc, argv, "pb-run");
+	check_std_fds();
 	parse_args(argc, argv, &c);
 	open_output(&c);
 	proc_signals_init();
+	atexit(proc_kill_live);   /* die() in the middle of a run */
 	memset(&ex, 0, sizeof ex);
 	if (c.pg)
 		exec_pg_init(&ex, &c);

@@ -21,6 +21,7 @@ struct obs {
 	int64_t t0, t1;       /* clock_ns() around the work */
 	int64_t status;
 	int fatal;            /* the run cannot go on (worker died, connection lost) */
+	int stop;             /* the study cannot go on, even with --ignore-failure */
 	char msg[512];
 };
 
@@ -32,6 +33,7 @@ struct config {
 	long runs, pairs, warmup, first_run;
 	int order;                 /* ORDER_* */
 	uint64_t seed;
+	uint64_t study;            /* this invocation's random identity */
 	int64_t delay_ns, timeout_ns;
 	int delay_arm;             /* 0 = A, 1 = B */
 	const char *setup, *prepare, *cleanup, *output;

@@ -1,5 +1,6 @@
 /* pb-tint: Student t interval of a column's mean, per group, with the
  * back-transform for log ratios, a threshold verdict and a finding. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,8 +51,18 @@ struct opts {
 
 struct acc {
 	struct welford w;
+	double min, max;
 	long runs;
 };
+
+static void acc_add(struct acc *a, double x)
+{
+	if (a->w.n == 0 || x < a->min)
+		a->min = x;
+	if (a->w.n == 0 || x > a->max)
+		a->max = x;
+	welford_add(&a->w, x);
+}
 
 struct interval {
 	double n, mean, sd, se, df, t, lo, hi;
@@ -81,6 +92,76 @@ static const char *verdict(double lo, double hi, double threshold)
 	if (hi < threshold)
 		return "below";
 	return "crosses";
+}
+
+/* What a message is about: "group 2" ("group ''" for an empty value), or
+ * the column without --group. */
+static const char *subject(int grouped, const char *key, const char *column)
+{
+	static char *buf;
+	size_t n = strlen(key) + strlen(column) + 16;
+
+	free(buf);
+	buf = xmalloc(n);
+	if (grouped)
+		snprintf(buf, n, *key ? "group %s" : "group ''", key);
+	else
+		snprintf(buf, n, "column %s", column);
+	return buf;
+}
+
+/* The interval of a group, or one line and exit 1 when a double cannot
+ * hold it: no row or finding ever shows inf, nan or a variance that
+ * underflowed to 0. */
+static struct interval checked_interval(const struct acc *a, int grouped, const char *key,
+                                        const struct opts *o)
+{
+	struct interval r;
+	const char *what = subject(grouped, key, o->column);
+
+	if (a->w.n < 2)
+		die("%s: only 1 value; an interval needs at least 2",
+		    grouped ? what : o->column);
+	if (!isfinite(a->w.m2) || !isfinite(welford_mean(&a->w)))
+		die("%s: values too large: their variance overflows a double", what);
+	if (a->w.m2 < DBL_MIN && a->min != a->max)
+		die("%s: values too close together: their variance underflows a double "
+		    "(rescale the column)", what);
+	if (a->w.m2 == 0)
+		warn("%s: all %.0f values are equal (sd = 0): the interval has zero width",
+		     what, a->w.n);
+	r = t_interval(a, o);
+	/* opt_level keeps t finite and a finite variance keeps t * se far
+	 * from overflow; the last guard, should either change */
+	if (!isfinite(r.t) || !isfinite(r.lo) || !isfinite(r.hi))
+		die("%s: values too large: the interval's ends overflow a double", what);
+	if (o->log_ratio && (!isfinite(exp(r.hi)) || !isfinite(exp(-r.lo)))) {
+		char lo[NUM_BUFSZ], hi[NUM_BUFSZ];
+
+		num_format(lo, r.lo);
+		num_format(hi, r.hi);
+		die("%s: the interval %s to %s of the log ratio reaches beyond +-709.78, "
+		    "where the ratio A/B overflows a double (is '%s' a log ratio?)",
+		    what, lo, hi, o->column);
+	}
+	return r;
+}
+
+/* The value column; a missing lr most often means pb-logratio was left
+ * out of the pipeline. */
+static size_t value_column(const struct stream *s, const char *name)
+{
+	static char *list;   /* static: still reachable at exit */
+	size_t i, n = 1;
+
+	if (stream_col_opt(s, name) >= 0 || strcmp(name, "lr") != 0)
+		return stream_col(s, name);
+	for (i = 0; i < s->ncol; i++)
+		n += strlen(s->col[i]) + 1;
+	list = xmalloc(n);
+	for (i = 0, n = 0; i < s->ncol; i++)
+		n += (size_t)sprintf(list + n, "%s%s", i ? " " : "", s->col[i]);
+	die("%s: no column 'lr' (columns: %s); did you forget pb-logratio?", s->name, list);
 }
 
 /* A column is a log ratio when it is called lr, when pb-logratio said so
@@ -120,10 +201,10 @@ static void print_header(const struct stream *s, const struct group_cols *gc,
 	out_end();
 }
 
-static void print_row(const char *key, const struct interval *r, const struct opts *o)
+static void print_row(const struct group_cols *gc, const char *key, size_t klen,
+                      const struct interval *r, const struct opts *o)
 {
-	if (*key)
-		out_field(key);
+	group_cols_put(gc, key, klen);
 	out_num(r->n);
 	out_num(r->mean);
 	out_num(r->sd);
@@ -161,37 +242,130 @@ static void print_sample(const struct interval *r, long runs, const struct sampl
 	printf(", df = %.0f", r->df);
 }
 
+enum { SIG_BUFSZ = 40 };
+
+/* x with 4 significant digits, trailing zeros kept ("1.000", "0.9971",
+ * "114.6", "1.146e7"), so every number of a finding reads alike. The
+ * digits are printf's correctly rounded "%.3e". */
+static const char *sig4(char buf[SIG_BUFSZ], double x)
+{
+	char e[SIG_BUFSZ], dig[5], *p = buf;
+	int ex, i;
+
+	snprintf(e, sizeof e, "%.3e", fabs(x));
+	dig[0] = e[0], dig[1] = e[2], dig[2] = e[3], dig[3] = e[4], dig[4] = '\0';
+	ex = atoi(e + 6);
+	if (x < 0 && strcmp(dig, "0000") != 0)
+		*p++ = '-';
+	if (ex < -4 || ex > 5) {
+		snprintf(p, SIG_BUFSZ - 1, "%c.%se%d", dig[0], dig + 1, ex);
+	} else if (ex < 0) {
+		p += sprintf(p, "0.");
+		for (i = -1; i > ex; i--)
+			*p++ = '0';
+		sprintf(p, "%s", dig);
+	} else if (ex < 3) {
+		sprintf(p, "%.*s.%s", ex + 1, dig, dig + ex + 1);
+	} else {
+		p += sprintf(p, "%s", dig);
+		for (i = 3; i < ex; i++)
+			*p++ = '0';
+		*p = '\0';
+	}
+	return buf;
+}
+
+/* Nanoseconds with 4 significant digits in the unit that keeps them
+ * below 1000 (after rounding: 999.97 ns is 1.000 µs), up to s. */
+static const char *sig4_ns(char buf[SIG_BUFSZ], double ns)
+{
+	static const char *unit[] = { "ns", "\302\265s", "ms", "s" };
+	double scale = 1;
+	size_t u;
+
+	for (u = 0; u < 3; u++, scale *= 1000) {
+		sig4(buf, ns / scale);
+		if (fabs(strtod(buf, NULL)) < 1000)
+			break;
+	}
+	sig4(buf, ns / scale);
+	strcat(buf, " ");
+	strcat(buf, unit[u]);
+	return buf;
+}
+
+/* The level in percent as given: 0.95 is "95", 0.999 "99.9" (the level's
+ * own shortest digits, the point moved, so 0.9999999 is not "100"). */
+static const char *level_percent(char buf[SIG_BUFSZ], double level)
+{
+	char d[NUM_BUFSZ], *frac;
+	size_t n;
+
+	num_format(d, level);
+	if (strncmp(d, "0.", 2) != 0) {   /* below 1e-5: scientific */
+		num_format(buf, 100 * level);
+		return buf;
+	}
+	frac = d + 2;
+	n = strlen(frac);
+	snprintf(buf, SIG_BUFSZ, "%d%s%s", (frac[0] - '0') * 10 + (n > 1 ? frac[1] - '0' : 0),
+	         n > 2 ? "." : "", n > 2 ? frac + 2 : "");
+	return buf;
+}
+
+/* Columns pb(7) gives in nanoseconds: their findings carry a unit. */
+static int is_ns_column(const char *col)
+{
+	static const char *ns[] = { "a", "b", "d", "delay", "ns", "delay_ns" };
+	size_t i;
+
+	for (i = 0; i < sizeof ns / sizeof *ns; i++)
+		if (strcmp(col, ns[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static const char *finding_num(char buf[SIG_BUFSZ], double x, const struct opts *o)
+{
+	return is_ns_column(o->column) && !o->log_ratio ? sig4_ns(buf, x) : sig4(buf, x);
+}
+
+/* A direction only when the interval excludes 1; otherwise the sentence
+ * starts by saying that none was resolved. */
 static void ratio_sentence(const struct interval *r, const struct opts *o)
 {
-	double ratio = exp(r->mean), rel = 1 / ratio;
+	double ratio = exp(r->mean), rel = 1 / ratio, lo = exp(r->lo), hi = exp(r->hi);
+	char b1[SIG_BUFSZ], b2[SIG_BUFSZ], b3[SIG_BUFSZ], b4[SIG_BUFSZ];
 
-	if (rel < 1)
-		printf("B took %.1f%% less time than A: ", 100 * (1 - rel));
-	else if (rel > 1)
-		printf("B took %.1f%% more time than A: ", 100 * (rel - 1));
+	if (lo <= 1 && hi >= 1)
+		printf("No difference resolved: ");
+	else if (rel < 1)
+		printf("B took %s%% less time than A: ", sig4(b1, 100 * (1 - rel)));
 	else
-		printf("B took the same time as A: ");
-	printf("A/B time ratio %.4g, %g%% CI %.4g to %.4g (", ratio,
-	       100 * o->level, exp(r->lo), exp(r->hi));
+		printf("B took %s%% more time than A: ", sig4(b1, 100 * (rel - 1)));
+	printf("A/B time ratio %s, %s%% CI %s to %s (", sig4(b2, ratio),
+	       level_percent(b3, o->level), sig4(b4, lo), sig4(b1, hi));
 }
 
 static void threshold_sentence(const char *v, const struct opts *o)
 {
+	char t[NUM_BUFSZ];
+
+	num_format(t, o->threshold);
 	if (o->log_ratio) {
-		printf(" Threshold %g: %s; ", o->threshold, v);
+		printf(" Threshold %s: %s; ", t, v);
 		if (strcmp(v, "above") == 0)
 			printf("the whole interval is at or over it, so B is at least "
-			       "%gx as fast as A.", o->threshold);
+			       "%sx as fast as A.", t);
 		else if (strcmp(v, "below") == 0)
-			printf("the whole interval is under it, so B is not %gx as "
-			       "fast as A.", o->threshold);
+			printf("the whole interval is under it, so B is not %sx as "
+			       "fast as A.", t);
 		else
 			printf("the interval contains it, so these data cannot say "
-			       "whether B is %gx as fast as A; more runs would narrow it.",
-			       o->threshold);
+			       "whether B is %sx as fast as A; more runs would narrow it.", t);
 		return;
 	}
-	printf(" Threshold %g: %s; ", o->threshold, v);
+	printf(" Threshold %s%s: %s; ", t, is_ns_column(o->column) ? " ns" : "", v);
 	if (strcmp(v, "above") == 0)
 		printf("the whole interval is at or over it.");
 	else if (strcmp(v, "below") == 0)
@@ -200,20 +374,89 @@ static void threshold_sentence(const char *v, const struct opts *o)
 		printf("the interval contains it; more runs would narrow it.");
 }
 
-static void print_finding(const char *key, const struct interval *r, long runs,
-                          const struct sample_kind *k, const struct opts *o)
+/* A metadata value as read is already escaped (pb(7)); only a raw TAB or
+ * CR, which no pb tool writes, is escaped here. */
+static void put_meta_value(const char *v)
+{
+	for (; *v; v++)
+		if (*v == '\t')
+			fputs("\\t", stdout);
+		else if (*v == '\r')
+			fputs("\\r", stdout);
+		else
+			putchar(*v);
+}
+
+/* "pb-TOOL.warning": what an earlier tool said the study lacks. */
+static int is_warning_key(const char *key)
+{
+	size_t n;
+
+	if (strncmp(key, "pb-", 3) != 0)
+		return 0;
+	n = strspn(key + 3, "abcdefghijklmnopqrstuvwxyz");
+	return n > 0 && strcmp(key + 3 + n, ".warning") == 0;
+}
+
+/* The warnings met anywhere in the input, head or rows, in order: the
+ * first WARNINGS_KEPT of them, and a count of the rest (a finding is a
+ * sentence to read, and memory must not follow the input). */
+enum { WARNINGS_KEPT = 16 };
+struct warnings {
+	char **v;
+	size_t n, cap, more;
+};
+
+static void keep_warning(void *ctx, const struct stream *s, const struct meta *m)
+{
+	struct warnings *w = ctx;
+
+	(void)s;
+	if (!is_warning_key(m->key))
+		return;
+	if (w->n == WARNINGS_KEPT) {
+		w->more++;
+		return;
+	}
+	xgrow(&w->v, &w->cap, w->n + 1, sizeof *w->v);
+	w->v[w->n++] = xstrdup(m->value);
+}
+
+static void warning_clauses(const struct warnings *w)
+{
+	size_t i, n;
+
+	for (i = 0; i < w->n; i++) {
+		n = strlen(w->v[i]);
+		printf(" Warning: ");
+		put_meta_value(w->v[i]);
+		if (n == 0 || w->v[i][n - 1] != '.')
+			putchar('.');
+	}
+	if (w->more)
+		printf(" And %zu more warning%s in the input.", w->more, w->more == 1 ? "" : "s");
+}
+
+static void print_finding(const struct warnings *w, const char *key, const struct interval *r,
+                          long runs, const struct sample_kind *k, const struct opts *o,
+                          int grouped)
 {
 	double lo = o->log_ratio ? exp(r->lo) : r->lo, hi = o->log_ratio ? exp(r->hi) : r->hi;
 	double none = o->log_ratio ? 1 : 0;
+	char b1[SIG_BUFSZ], b2[SIG_BUFSZ], b3[SIG_BUFSZ], b4[SIG_BUFSZ];
 
 	printf("# finding: ");
-	if (*key)
-		printf("[%s] ", key);
+	if (grouped) {
+		putchar('[');
+		out_escaped(key);
+		printf("] ");
+	}
 	if (o->log_ratio)
 		ratio_sentence(r, o);
 	else
-		printf("mean %s %.6g, %g%% CI %.6g to %.6g (", o->column, r->mean,
-		       100 * o->level, r->lo, r->hi);
+		printf("mean %s %s, %s%% CI %s to %s (", o->column, finding_num(b1, r->mean, o),
+		       level_percent(b2, o->level), finding_num(b3, r->lo, o),
+		       finding_num(b4, r->hi, o));
 	printf("t interval, ");
 	print_sample(r, runs, k);
 	printf(").");
@@ -223,11 +466,15 @@ static void print_finding(const char *key, const struct interval *r, long runs,
 		printf(" The interval excludes %g: %s.", none,
 		       o->log_ratio ? (lo > 1 ? "B is faster" : "B is slower")
 		                    : (lo > 0 ? "the mean is above 0" : "the mean is below 0"));
+	else if (o->log_ratio)
+		printf(" The interval includes 1: B may be faster or slower; more runs "
+		       "would narrow it.");
 	else
-		printf(" The interval includes %g: no difference is resolved.", none);
+		printf(" The interval includes 0: no difference is resolved.");
 	if (k->pairs && runs > 1 && !k->grouped_by_run)
 		printf(" Caution: pairs inside a run are not independent, so this "
 		       "interval can be too narrow; pb-pair --by-run makes runs the unit.");
+	warning_clauses(w);
 	printf("\n");
 }
 
@@ -311,13 +558,15 @@ int main(int argc, char **argv)
 	size_t col, cap = 0, i, klen;
 	long runcol, paircol;
 	struct run_tracker rt = { 0 };
+	struct warnings warn = { 0 };
 	char nb[NUM_BUFSZ];
 
 	pb_init(argc, argv, "pb-tint");
 	parse_args(argc, argv, &o);
 	stream_open(&s, argc - optind, argv + optind);
+	stream_on_meta(&s, keep_warning, &warn);
 	stream_header(&s);
-	col = stream_col(&s, o.column);
+	col = value_column(&s, o.column);
 	group_cols_parse(&gc, &s, o.group);
 	runcol = stream_col_opt(&s, "run");
 	paircol = stream_col_opt(&s, "pair");
@@ -339,7 +588,7 @@ int main(int argc, char **argv)
 			xgrow(&acc, &cap, gi + 1, sizeof *acc);
 			memset(acc + old, 0, (cap - old) * sizeof *acc);
 		}
-		welford_add(&acc[gi].w, stream_num(&s, col));
+		acc_add(&acc[gi], stream_num(&s, col));
 		if (runcol >= 0)
 			acc[gi].runs += run_seen_first(&rt, key, klen, s.field[runcol]);
 	}
@@ -348,18 +597,9 @@ int main(int argc, char **argv)
 	if (o.log_ratio && o.has_threshold && !(o.threshold > 0))
 		die_usage("--threshold is a ratio A/B for the log-ratio column '%s'; "
 		          "it must be > 0", o.column);
-	for (i = 0; i < g.n; i++) {
-		if (acc[i].w.n < 2)
-			die("%s%s%s: only 1 value; an interval needs at least 2",
-			    *g.key[i] ? "group " : "", g.key[i], *g.key[i] ? "" : o.column);
-		if (!isfinite(acc[i].w.m2) || !isfinite(welford_mean(&acc[i].w)))
-			die("%s%s: values too large: their variance overflows a double",
-			    *g.key[i] ? "group " : "column ", *g.key[i] ? g.key[i] : o.column);
-		if (acc[i].w.m2 == 0)
-			warn("%s%s: all %.0f values are equal (sd = 0): the interval has "
-			     "zero width", *g.key[i] ? "group " : "column ",
-			     *g.key[i] ? g.key[i] : o.column, acc[i].w.n);
-	}
+	iv = xmalloc(g.n * sizeof *iv);
+	for (i = 0; i < g.n; i++)
+		iv[i] = checked_interval(&acc[i], gc.n > 0, g.key[i], &o);
 
 	out_begin(&s);
 	out_meta("pb-tint.column", "%s%s", o.column, o.log_ratio ?
@@ -375,17 +615,17 @@ int main(int argc, char **argv)
 		         o.log_ratio ? " (ratio A/B)" : "");
 	}
 	print_header(&s, &gc, &o);
-	iv = xmalloc(g.n * sizeof *iv);
-	for (i = 0; i < g.n; i++) {
-		iv[i] = t_interval(&acc[i], &o);
-		print_row(g.key[i], &iv[i], &o);
-	}
+	for (i = 0; i < g.n; i++)
+		print_row(&gc, g.key[i], g.keylen[i], &iv[i], &o);
 	if (o.finding)
 		for (i = 0; i < g.n; i++)
-			print_finding(g.key[i], &iv[i], acc[i].runs, &kind, &o);
+			print_finding(&warn, g.key[i], &iv[i], acc[i].runs, &kind, &o, gc.n > 0);
 	free(iv);
 	free(acc);
 	run_tracker_free(&rt);
+	for (i = 0; i < warn.n; i++)
+		free(warn.v[i]);
+	free(warn.v);
 	groups_free(&g);
 	group_cols_free(&gc);
 	stream_close(&s);

@@ -1,3 +1,4 @@
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -5,6 +6,16 @@
 #include "boot.h"
 #include "err.h"
 #include "stats.h"
+
+/* The midpoint a + (b - a)/2 of a <= b, which is exact for neighbours and
+ * the form every median here uses; a/2 + b/2 only where b - a overflows
+ * (a and b of opposite signs beyond 8.9e307), so no finite answer moves. */
+static inline double midpoint(double a, double b)
+{
+	double d = b - a;
+
+	return isinf(d) ? a / 2 + b / 2 : a + d / 2;
+}
 
 /* The median of sorted values taken with multiplicities: the value(s) at
  * positions k1 <= k2 (1-based) of the expanded sample, found in one walk
@@ -24,7 +35,7 @@ static inline int mid_step(struct mid_walk *m, double x, uint64_t mult, double *
 	}
 	if (m->cum < m->k2)
 		return 0;
-	*median = m->v1 + (x - m->v1) / 2;
+	*median = midpoint(m->v1, x);
 	return 1;
 }
 
@@ -107,20 +118,63 @@ static double median_replicate(const double *x, size_t n, size_t lo, size_t hi,
 	return median_from_counts(x, *full, 0, n, 0, k1, k2);
 }
 
+/* The mean of a multiset of the sorted values, count(i) copies of x[i]:
+ * the copies added one by one in ascending order, over their number; a
+ * multiset of one value has that value as its mean (3 x 0.1 sums to
+ * 0.30000000000000004). This depends on the multiset alone, and est is
+ * computed this way. */
+struct mean_canon {
+	double s, only;
+	uint64_t total;
+	size_t distinct;
+	double last;
+};
+
+static inline void canon_add(struct mean_canon *m, double v, uint64_t c)
+{
+	if (!c)
+		return;
+	if (!m->total || v != m->last)
+		m->distinct++;
+	m->last = m->only = v;
+	m->total += c;
+	while (c--)
+		m->s += v;
+}
+
+static inline double canon_end(const struct mean_canon *m)
+{
+	return m->distinct == 1 ? m->only : m->s / (double)m->total;
+}
+
 double boot_stat_sorted(const double *x, size_t n, enum boot_stat stat)
 {
-	/* The mean as the replicates compute it (a plain sum over n), so a
-	 * resample holding the same values gives the same double and BCa
-	 * counts it as a tie; stat_mean's refinement pass can land an ulp
-	 * away, e.g. on sorted integers. */
 	if (stat == BOOT_MEAN) {
-		double s = 0;
+		struct mean_canon m = { 0, 0, 0, 0, 0 };
 		size_t i;
+
 		for (i = 0; i < n; i++)
-			s += x[i];
-		return s / (double)n;
+			canon_add(&m, x[i], 1);
+		return canon_end(&m);
 	}
-	return n % 2 ? x[n / 2] : x[n / 2 - 1] + (x[n / 2] - x[n / 2 - 1]) / 2;
+	return n % 2 ? x[n / 2] : midpoint(x[n / 2 - 1], x[n / 2]);
+}
+
+/* Mean replicates are summed in draw order (fast, and no sort). Such a
+ * sum is within (m - 1) u Σ|y| of the exact one (m terms y, u = 2^-53),
+ * so a resample that holds the sample's own values lands within
+ * 2 m ε max|x| of est, perhaps an ulp off: a replicate that close is
+ * computed again from its multiset, as est is, and so equals est exactly
+ * when its values are the sample's, and BCa sees the tie. Elsewhere the
+ * last bits of a replicate change no comparison. */
+static int near_est(double rep, double est, uint64_t m, double big)
+{
+	return fabs(rep - est) <= 2 * (double)m * DBL_EPSILON * big;
+}
+
+int boot_mean_overflows(double big, uint64_t most)
+{
+	return big > DBL_MAX / 2 / (double)most;
 }
 
 void boot_replicates(const double *x, size_t n, enum boot_stat stat, size_t nrep,
@@ -131,12 +185,32 @@ void boot_replicates(const double *x, size_t n, enum boot_stat stat, size_t nrep
 	if (n > UINT32_MAX)
 		die("bootstrap: more than %lu values in one sample", (unsigned long)UINT32_MAX);
 	if (stat == BOOT_MEAN) {
+		double est = boot_stat_sorted(x, n, BOOT_MEAN), big = fmax(fabs(x[0]), fabs(x[n - 1]));
+		uint32_t *count = NULL;
+
 		for (b = 0; b < nrep; b++) {
+			struct rng saved = *r;
 			double s = 0;
+
 			for (i = 0; i < n; i++)
 				s += x[rng_below(r, (uint32_t)n)];
 			rep[b] = s / (double)n;
+			if (near_est(rep[b], est, n, big)) {
+				struct mean_canon m = { 0, 0, 0, 0, 0 };
+
+				if (!count)
+					count = xcalloc(n, sizeof *count);
+				*r = saved;   /* the same draws again, counted */
+				for (i = 0; i < n; i++)
+					count[rng_below(r, (uint32_t)n)]++;
+				for (i = 0; i < n; i++) {
+					canon_add(&m, x[i], count[i]);
+					count[i] = 0;
+				}
+				rep[b] = canon_end(&m);
+			}
 		}
+		free(count);
 		return;
 	}
 	{
@@ -192,7 +266,9 @@ void boot_block_replicates(const double *x, const uint32_t *block, size_t n,
 {
 	uint32_t *w = xmalloc(nblocks * sizeof *w);
 	struct block_sums s = block_sums(x, block, n, nblocks);
-	size_t b, k;
+	double est = stat == BOOT_MEAN ? boot_stat_sorted(x, n, BOOT_MEAN) : 0;
+	double big = fmax(fabs(x[0]), fabs(x[n - 1]));
+	size_t b, k, i;
 
 	for (b = 0; b < nrep; b++) {
 		uint64_t total = 0;
@@ -207,6 +283,13 @@ void boot_block_replicates(const double *x, const uint32_t *block, size_t n,
 		}
 		rep[b] = stat == BOOT_MEAN ? sum / (double)total
 		                           : weighted_median(x, block, n, w, total);
+		if (stat == BOOT_MEAN && near_est(rep[b], est, total, big)) {
+			struct mean_canon m = { 0, 0, 0, 0, 0 };
+
+			for (i = 0; i < n; i++)
+				canon_add(&m, x[i], w[block[i]]);
+			rep[b] = canon_end(&m);
+		}
 	}
 	free(w);
 	free(s.sum);
@@ -220,18 +303,21 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The (nrep+1)p-th order statistic, interpolated, clamped to the ends. */
+/* The (nrep+1)p-th order statistic, interpolated, clamped to the ends
+ * (a p that is not a number too: no position outside the array). */
 static double order_quantile(const double *sorted, size_t nrep, double p)
 {
-	double pos = (double)(nrep + 1) * p;
+	double pos = (double)(nrep + 1) * p, f, a, b, d;
 	size_t k;
 
-	if (pos <= 1)
+	if (!(pos > 1))
 		return sorted[0];
 	if (pos >= (double)nrep)
 		return sorted[nrep - 1];
 	k = (size_t)floor(pos);
-	return sorted[k - 1] + (pos - (double)k) * (sorted[k] - sorted[k - 1]);
+	f = pos - (double)k;
+	a = sorted[k - 1], b = sorted[k], d = b - a;
+	return isinf(d) ? (1 - f) * a + f * b : a + f * d;
 }
 
 void boot_percentile(double *rep, size_t nrep, double level, double *lo, double *hi)
@@ -243,32 +329,96 @@ void boot_percentile(double *rep, size_t nrep, double level, double *lo, double 
 	*hi = order_quantile(rep, nrep, 1 - a);
 }
 
-int boot_bca(double *rep, size_t nrep, double est, const double *jack, size_t njack,
-             double level, double *lo, double *hi)
+void boot_z(double level, size_t k, double *zlo, double *zhi)
 {
-	double a = (1 - level) / 2, below = 0, mean = 0, num = 0, den = 0, z0, acc, za, zb;
+	double a = (1 - level) / 2;
+
+	if (k < 2) {
+		*zlo = stat_qnorm(a);
+		*zhi = 1 - a < 1 ? stat_qnorm(1 - a) : -*zlo;
+		return;
+	}
+	*zlo = sqrt((double)k / (double)(k - 1)) * stat_qt(a, (double)(k - 1));
+	*zhi = -*zlo;
+}
+
+void boot_percentile_z(double *rep, size_t nrep, double zlo, double zhi, double *lo, double *hi)
+{
+	qsort(rep, nrep, sizeof *rep, cmp_double);
+	*lo = order_quantile(rep, nrep, stat_pnorm(zlo));
+	*hi = order_quantile(rep, nrep, stat_pnorm(zhi));
+}
+
+/* acc = Σ(J - Ji)^3 / (6 (Σ(J - Ji)^2)^(3/2)), which does not depend on
+ * the scale: values beyond 2^300 are scaled down before the mean (so the
+ * sum cannot overflow), and deviations whose cubes would overflow or
+ * underflow are scaled by a power of 2, exactly; other data are computed
+ * as they always were. *undefined (acc 0/0) when every Ji is equal,
+ * tested as such: the mean of equal values can round away from them
+ * (0.1 x 3), and deviations of an ulp gave acc = -1/(6 sqrt 3). */
+static double acceleration(const double *jack, size_t n, int *undefined)
+{
+	double lo = jack[0], hi = jack[0], scale = 1, mean = 0, num = 0, den = 0, big = 0;
 	size_t i;
 
-	qsort(rep, nrep, sizeof *rep, cmp_double);
-	for (i = 0; i < nrep; i++)
-		below += rep[i] < est ? 1 : rep[i] == est ? 0.5 : 0;
-	if (below == 0 || below == (double)nrep)
-		return -1;
-	z0 = stat_qnorm(below / (double)nrep);
-	for (i = 0; i < njack; i++)
-		mean += jack[i];
-	mean /= (double)njack;
-	for (i = 0; i < njack; i++) {
-		double d = mean - jack[i];
+	for (i = 1; i < n; i++) {
+		lo = fmin(lo, jack[i]);
+		hi = fmax(hi, jack[i]);
+	}
+	*undefined = lo == hi;
+	if (*undefined)
+		return 0;
+	if (fmax(fabs(lo), fabs(hi)) > 0x1p300)
+		scale = 0x1p-300;
+	for (i = 0; i < n; i++)
+		mean += jack[i] * scale;
+	mean /= (double)n;
+	for (i = 0; i < n; i++)
+		big = fmax(big, fabs(mean - jack[i] * scale));
+	if (big > 0x1p300 || big < 0x1p-300) {
+		double extra = ldexp(1, -ilogb(big));
+
+		scale *= extra;
+		mean *= extra;
+	}
+	for (i = 0; i < n; i++) {
+		double d = mean - jack[i] * scale;
 		num += d * d * d;
 		den += d * d;
 	}
-	acc = den > 0 ? num / (6 * pow(den, 1.5)) : 0;
-	za = stat_qnorm(a);
-	zb = stat_qnorm(1 - a);
-	*lo = order_quantile(rep, nrep, stat_pnorm(z0 + (z0 + za) / (1 - acc * (z0 + za))));
-	*hi = order_quantile(rep, nrep, stat_pnorm(z0 + (z0 + zb) / (1 - acc * (z0 + zb))));
-	return 0;
+	return num / (6 * pow(den, 1.5));
+}
+
+/* One BCa level: Φ(z0 + (z0 + z) / (1 - acc (z0 + z))). Where the
+ * denominator reaches 0 the level has reached 0 or 1 (it grows without
+ * bound as acc (z0 + z) nears 1); beyond, the formula would fold back to
+ * the wrong side, so the level stays at its limit. */
+static double bca_level(double z0, double acc, double z)
+{
+	double den = 1 - acc * (z0 + z);
+
+	if (!(den > 0))
+		return z0 + z > 0 ? 1 : 0;
+	return stat_pnorm(z0 + (z0 + z) / den);
+}
+
+int boot_bca(double *rep, size_t nrep, double est, const double *jack, size_t njack,
+             double zlo, double zhi, enum boot_ties ties, double *lo, double *hi)
+{
+	double below = 0, tie = ties == BOOT_TIES_HALF ? 0.5 : 0, z0, acc;
+	size_t i;
+	int undefined;
+
+	qsort(rep, nrep, sizeof *rep, cmp_double);
+	for (i = 0; i < nrep; i++)
+		below += rep[i] < est ? 1 : rep[i] == est ? tie : 0;
+	if (below == 0 || below == (double)nrep)
+		return BOOT_BCA_Z0_INFINITE;
+	z0 = stat_qnorm(below / (double)nrep);
+	acc = acceleration(jack, njack, &undefined);
+	*lo = order_quantile(rep, nrep, bca_level(z0, acc, zlo));
+	*hi = order_quantile(rep, nrep, bca_level(z0, acc, zhi));
+	return undefined ? BOOT_BCA_ACC_UNDEFINED : 0;
 }
 
 void boot_jackknife(const double *x, size_t n, enum boot_stat stat, double *jack)
@@ -287,11 +437,11 @@ void boot_jackknife(const double *x, size_t n, enum boot_stat stat, double *jack
 		if (n % 2 == 0)   /* n-1 values, odd: the middle one */
 			jack[i] = i < m ? x[m] : x[m - 1];
 		else if (i < m)   /* n-1 values, even: mean of the two middles */
-			jack[i] = x[m] + (x[m + 1] - x[m]) / 2;
+			jack[i] = midpoint(x[m], x[m + 1]);
 		else if (i > m)
-			jack[i] = x[m - 1] + (x[m] - x[m - 1]) / 2;
+			jack[i] = midpoint(x[m - 1], x[m]);
 		else
-			jack[i] = x[m - 1] + (x[m + 1] - x[m - 1]) / 2;
+			jack[i] = midpoint(x[m - 1], x[m + 1]);
 	}
 }
 

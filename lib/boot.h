@@ -22,17 +22,37 @@ void boot_replicates(const double *x, size_t n, enum boot_stat stat, size_t nrep
 void boot_block_replicates(const double *x, const uint32_t *block, size_t n,
                            size_t nblocks, enum boot_stat stat, size_t nrep,
                            struct rng *r, double *rep);
-/* The statistic of the sorted sample itself. */
+/* The statistic of the sorted sample itself. The mean is computed from
+ * the multiset (one product per distinct value, in ascending order), as
+ * every mean replicate is, so equal multisets give equal doubles. */
 double boot_stat_sorted(const double *x, size_t n, enum boot_stat stat);
+/* Would a mean's sums overflow? big the largest |x|, at most most values
+ * in a sum (n; over blocks, the rows of the largest block times the
+ * blocks). Then sums stay below half the largest double. */
+int boot_mean_overflows(double big, uint64_t most);
 /* Percentile interval at level: the (B+1)a-th order statistics of the
  * replicates (interpolated), a = (1-level)/2 and 1-a. Sorts rep. */
 void boot_percentile(double *rep, size_t nrep, double level, double *lo, double *hi);
-/* BCa: bias correction from the share of replicates below est, and the
- * acceleration from jackknife values jack[0..njack). Sorts rep.
- * Returns -1 when the bias correction is infinite (all replicates on one
- * side of est). */
+/* The normal quantiles an interval's ends are read at. With k < 2,
+ * Φ^-1(a) and Φ^-1(1 - a), a = (1-level)/2 (-Φ^-1(a) where 1 - a rounds
+ * to 1). With k >= 2 units (blocks), the expanded ones of Hesterberg
+ * (2015), ∓√(k/(k-1)) t_{k-1}(a), which widen the interval by what the
+ * bootstrap's plug-in variance and the normal tail leave out at small k. */
+void boot_z(double level, size_t k, double *zlo, double *zhi);
+/* Percentile interval read at Φ(zlo) and Φ(zhi). Sorts rep. */
+void boot_percentile_z(double *rep, size_t nrep, double zlo, double zhi, double *lo, double *hi);
+/* Ties of a replicate with the estimate in BCa's bias correction: half
+ * below (pb's default), or above, as boot.ci and Efron & Tibshirani
+ * count only those strictly below. */
+enum boot_ties { BOOT_TIES_HALF, BOOT_TIES_BELOW };
+#define BOOT_BCA_Z0_INFINITE 1     /* no interval: all replicates on one side */
+#define BOOT_BCA_ACC_UNDEFINED 2   /* every jackknife value equal: acc 0 used */
+/* BCa: bias correction from the share of replicates below est, the
+ * acceleration from jackknife values jack[0..njack), the ends at the
+ * normal quantiles zlo and zhi (boot_z). Sorts rep. Returns 0,
+ * BOOT_BCA_Z0_INFINITE (lo, hi untouched) or BOOT_BCA_ACC_UNDEFINED. */
 int boot_bca(double *rep, size_t nrep, double est, const double *jack, size_t njack,
-             double level, double *lo, double *hi);
+             double zlo, double zhi, enum boot_ties ties, double *lo, double *hi);
 /* Jackknife values of the statistic (leave one value out) for a sorted
  * sample: writes n values. For the median they take a few distinct
  * values and are computed directly. */

@@ -107,10 +107,20 @@ void group_cols_parse(struct group_cols *gc, const struct stream *s, const char 
 	free(copy);
 }
 
+void group_check_first(const struct stream *s, size_t col, const char *fix)
+{
+	if (s->field[col][0] == '#')
+		stream_die(s, "column '%s': the value '%.40s' would begin an output row, "
+		           "and a row that begins with '#' is read as a comment (pb(7)); %s",
+		           s->col[col], s->field[col], fix);
+}
+
 const char *group_cols_key(struct group_cols *gc, const struct stream *s, size_t *len)
 {
 	size_t i, n = 0;
 
+	if (gc->n)
+		group_check_first(s, gc->col[0], "put another column first in --group");
 	for (i = 0; i < gc->n; i++) {
 		const char *f = s->field[gc->col[i]];
 		size_t fl = strlen(f);
@@ -125,6 +135,12 @@ const char *group_cols_key(struct group_cols *gc, const struct stream *s, size_t
 	gc->key[n] = '\0';
 	*len = n;
 	return gc->key;
+}
+
+void group_cols_put(const struct group_cols *gc, const char *key, size_t len)
+{
+	if (gc->n)
+		out_fieldn(key, len);
 }
 
 void group_cols_free(struct group_cols *gc)

@@ -29,7 +29,17 @@ struct group_cols {
 	size_t keycap;
 };
 void group_cols_parse(struct group_cols *gc, const struct stream *s, const char *list);
+/* The key of the current row: the group columns' values joined by TABs.
+ * A first value that begins with '#' is refused (file:line, exit 1): it
+ * would begin an output row, and a row that begins with '#' is read as a
+ * comment (pb(7)). */
 const char *group_cols_key(struct group_cols *gc, const struct stream *s, size_t *len);
+/* The same refusal for a value that a tool writes as the first field of
+ * its rows (pb-cross --each's run_a); fix is the message's advice. */
+void group_check_first(const struct stream *s, size_t col, const char *fix);
+/* A group's key as the first fields of an output row, one per group
+ * column, empty values kept; nothing without group columns. */
+void group_cols_put(const struct group_cols *gc, const char *key, size_t len);
 void group_cols_free(struct group_cols *gc);
 
 #endif

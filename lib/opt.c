@@ -6,19 +6,57 @@
 #include "num.h"
 #include "opt.h"
 
-/* getopt_long's '?' covers "--name=value" for an option that takes no
- * value, where optopt holds the option's code: name the word as typed. */
+/* The long options that "--WORD" (up to any '=') can stand for: the one it
+ * spells out, else every name it is a prefix of. */
+static size_t long_matches(const char *word, const struct option *longopts,
+                           const struct option **hit)
+{
+	size_t n = strcspn(word, "="), count = 0;
+	const struct option *o;
+
+	for (o = longopts; o->name; o++)
+		if (strlen(o->name) == n && strncmp(o->name, word, n) == 0) {
+			*hit = o;
+			return 1;
+		}
+	for (o = longopts; o->name; o++)
+		if (strncmp(o->name, word, n) == 0 && count++ == 0)
+			*hit = o;
+	return count;
+}
+
+/* "option '--de' is ambiguous (--delays, --delay, --delay-arm)", as
+ * share/pb/opt.sh says it. */
+static noreturn void ambiguous(const char *word, const struct option *longopts)
+{
+	size_t n = strcspn(word, "="), len = 0, cap = 0;
+	const struct option *o;
+	static char *list;   /* static: still reachable at exit */
+
+	for (o = longopts; o->name; o++) {
+		size_t l = strlen(o->name);
+
+		if (strncmp(o->name, word, n) != 0)
+			continue;
+		xgrow(&list, &cap, len + l + 5, 1);
+		len += (size_t)sprintf(list + len, "%s--%s", len ? ", " : "", o->name);
+	}
+	die_usage("option '--%.*s' is ambiguous (%s)", (int)n, word, list);
+}
+
+/* getopt_long's '?' covers an unknown option, an ambiguous prefix and
+ * "--name=value" for an option that takes no value (optopt then holds
+ * the option's code): name the word as typed. */
 static noreturn void bad_option(const char *word, const struct option *longopts)
 {
-	const char *eq = strchr(word, '=');
-	size_t n = eq ? (size_t)(eq - word) : 0;
+	if (word[0] == '-' && word[1] == '-' && word[2]) {
+		const struct option *o = NULL;
+		size_t count = long_matches(word + 2, longopts, &o);
 
-	if (word[0] == '-' && word[1] == '-' && eq) {
-		const struct option *o;
-
-		for (o = longopts; o->name; o++)
-			if (strncmp(o->name, word + 2, n - 2) == 0 && o->has_arg == no_argument)
-				die_usage("option '--%s' takes no value", o->name);
+		if (count > 1)
+			ambiguous(word + 2, longopts);
+		if (count == 1 && strchr(word, '=') && o->has_arg == no_argument)
+			die_usage("option '--%s' takes no value", o->name);
 	}
 	if (word[0] == '-' && word[1] != '-' && word[1])
 		die_usage("unknown option '-%c'", optopt ? optopt : word[1]);
@@ -92,13 +130,27 @@ double opt_num(const char *name, const char *val)
 	return v;
 }
 
+/* A level L is used as the quantile 1 - (1 - L)/2 (or (1 - L)/2): it
+ * must not round to 1, where the quantile is infinite, nor to 1/2, where
+ * the level is lost. Written as a decimal below 1, a level can still read
+ * back as 1. */
 double opt_level(const char *name, const char *val)
 {
-	double v = opt_num(name, val);
+	double v = opt_num(name, val), p;
 
+	if (v == 1 && val[strspn(val, "+")] != '1')
+		die_usage("--%s %s rounds to 1 as a double: the interval would be "
+		          "infinite; the largest level is 0.9999999999999998", name, val);
 	if (!(v > 0 && v < 1))
 		die_usage("--%s wants a level between 0 and 1 (such as 0.95), "
 		          "not '%s'", name, val);
+	p = 1 - (1 - v) / 2;
+	if (p == 1)
+		die_usage("--%s %s is too close to 1: the interval would be infinite; the "
+		          "largest level is 0.9999999999999998", name, val);
+	if (p == 0.5)
+		die_usage("--%s %s is too close to 0: the level is lost in rounding; "
+		          "the smallest level is 1.7e-16", name, val);
 	return v;
 }
 

@@ -39,16 +39,66 @@ static void live_remove(pid_t pid)
 			live[i] = 0;
 }
 
-static void on_signal(int sig)
+void proc_kill_live(void)
 {
 	int i;
 
-	proc_interrupted = sig;
 	for (i = 0; i < LIVE_MAX; i++)
 		if (live[i] > 0)
 			kill(-live[i], SIGKILL);
+}
+
+static void on_signal(int sig)
+{
+	proc_interrupted = sig;
+	proc_kill_live();
 	if (proc_on_interrupt)
 		proc_on_interrupt();
+}
+
+/* The watched child (a worker): when it has exited, kill its group at
+ * once, before it is reaped (a zombie keeps its pid from being reused).
+ * WNOWAIT leaves it to be reaped by the code that waits for it. */
+static volatile sig_atomic_t watched;
+
+static void end_watched_group(void)
+{
+	pid_t p = (pid_t)watched;
+	siginfo_t si;
+
+	si.si_pid = 0;
+	if (p > 0 && waitid(P_PID, (id_t)p, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+	    si.si_pid == p)
+		kill(-p, SIGKILL);
+}
+
+static void on_child(int sig)
+{
+	int saved = errno;
+
+	(void)sig;
+	end_watched_group();
+	errno = saved;
+}
+
+void proc_watch(pid_t pid)
+{
+	static int unblocked;
+	sigset_t chld;
+
+	watched = pid;
+	if (pid > 0 && !unblocked) {
+		sigemptyset(&chld);
+		sigaddset(&chld, SIGCHLD);
+		sigprocmask(SIG_UNBLOCK, &chld, NULL);
+		unblocked = 1;
+	}
+	end_watched_group();   /* it may have exited before it was watched */
+}
+
+void proc_end_group(pid_t pid)
+{
+	kill(-pid, SIGKILL);
 }
 
 void proc_signals_init(void)
@@ -61,6 +111,12 @@ void proc_signals_init(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	/* SA_RESTART: a child that ends must not fail a write to stdout.
+	 * Blocked until proc_watch: proc_wait waits for it by sigtimedwait. */
+	sa.sa_handler = on_child;
+	sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
+	sigaction(SIGCHLD, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);    /* a dead worker is EPIPE, not death */
 	sigemptyset(&chld);          /* SIGCHLD waits via sigtimedwait */
 	sigaddset(&chld, SIGCHLD);
@@ -85,6 +141,7 @@ void proc_prepare(struct proc_spec *p, char **argv, int search,
 	sigaddset(&dflt, SIGPIPE);
 	sigaddset(&dflt, SIGINT);
 	sigaddset(&dflt, SIGTERM);
+	sigaddset(&dflt, SIGHUP);
 	posix_spawnattr_setsigmask(&p->at, &none);
 	posix_spawnattr_setsigdefault(&p->at, &dflt);
 	posix_spawnattr_setpgroup(&p->at, 0);
@@ -118,11 +175,18 @@ pid_t proc_start(const struct proc_spec *p)
 	return pid;
 }
 
+static void reaped(pid_t pid)
+{
+	live_remove(pid);
+	if (watched == pid)
+		watched = 0;
+}
+
 static void reap(pid_t pid, int *wstatus)
 {
 	while (waitpid(pid, wstatus, 0) < 0 && errno == EINTR)
 		;
-	live_remove(pid);
+	reaped(pid);
 }
 
 int proc_kill(pid_t pid)
@@ -147,7 +211,7 @@ static int wait_plain(pid_t pid, int *wstatus)
 			return PROC_INTERRUPTED;
 		}
 	}
-	live_remove(pid);
+	reaped(pid);
 	return PROC_EXITED;
 }
 
@@ -189,7 +253,7 @@ int proc_poll(pid_t pid, int *wstatus)
 {
 	if (waitpid(pid, wstatus, WNOHANG) != pid)
 		return 0;
-	live_remove(pid);
+	reaped(pid);
 	return 1;
 }
 

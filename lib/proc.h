@@ -1,7 +1,7 @@
 /* proc: the child processes pb-run times. Each child gets its own process
  * group, so a timeout or an interrupt stops the command and everything it
- * started. SIGINT and SIGTERM set proc_interrupted and kill the current
- * child's group at once, so no wait outlives an interrupt. */
+ * started. SIGINT, SIGTERM and SIGHUP set proc_interrupted and kill the
+ * current child's group at once, so no wait outlives an interrupt. */
 #ifndef PB_PROC_H
 #define PB_PROC_H
 
@@ -15,6 +15,9 @@ extern volatile sig_atomic_t proc_interrupted;   /* the signal, or 0 */
 extern void (*volatile proc_on_interrupt)(void);
 
 void proc_signals_init(void);
+/* SIGKILL every group started and not yet reaped (async-signal-safe; at
+ * exit, so that an error exit leaves no worker behind). */
+void proc_kill_live(void);
 /* fds the child gets as 0, 1, 2; -1 leaves ours. */
 struct proc_io {
 	int in, out, err;
@@ -41,6 +44,14 @@ int proc_wait(pid_t pid, int64_t timeout_ns, int *wstatus);
 int proc_poll(pid_t pid, int *wstatus);
 /* SIGKILL the group of pid and reap pid; returns its wait status. */
 int proc_kill(pid_t pid);
+/* SIGKILL what is left of the group of pid, a child just reaped: what it
+ * started in the background ends with it. */
+void proc_end_group(pid_t pid);
+/* Watch pid (0: none): the moment it exits, SIGCHLD kills its group, so
+ * that nothing it left behind holds a pipe that pb-run reads. The first
+ * call unblocks SIGCHLD for good: proc_wait with a timeout (which waits
+ * for SIGCHLD) must not be used after it. */
+void proc_watch(pid_t pid);
 /* The wait status as pb's status column: exit code, or 128 + signal. */
 int64_t proc_status_code(int wstatus);
 /* Words of s split at blanks, NULL-terminated (for --no-shell). */

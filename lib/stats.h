@@ -27,7 +27,7 @@ double stat_cor(const double *x, const double *y, size_t n); /* Pearson */
 double stat_pnorm(double x);
 double stat_qnorm(double p);
 double stat_pt(double t, double df);           /* P(T <= t) */
-double stat_qt(double p, double df);           /* agrees with R's qt */
+double stat_qt(double p, double df);           /* full precision, any df >= 1 */
 double stat_lbeta(double a, double b);
 double stat_pbeta(double x, double a, double b);  /* regularized I_x(a,b) */
 

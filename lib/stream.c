@@ -23,17 +23,28 @@ const char *stream_file_name(const struct stream *s, int file)
 	return strcmp(s->names[file], "-") == 0 ? "stdin" : s->names[file];
 }
 
-/* "name:line: message" (line 0: no line), then exit 1; the callers'
- * va_start is never ended, as nothing returns to them. */
+/* "name:line" (line 0: the name alone), in a buffer that grows: a long
+ * file name is never cut. Static, so a die that returns (the fuzz
+ * harness) leaves nothing behind. */
+static const char *where(const char *name, long line)
+{
+	static char *buf;
+	static size_t cap;
+	size_t n = strlen(name) + 24;
+
+	xgrow(&buf, &cap, n, 1);
+	if (line > 0)
+		snprintf(buf, cap, "%s:%ld", name, line);
+	else
+		snprintf(buf, cap, "%s", name);
+	return buf;
+}
+
+/* "name:line: message", then exit 1; the callers' va_start is never
+ * ended, as nothing returns to them. */
 static noreturn void vdie_at(const char *name, long line, const char *fmt, va_list ap)
 {
-	char where[512];
-
-	if (line > 0)
-		snprintf(where, sizeof where, "%s:%ld", name, line);
-	else
-		snprintf(where, sizeof where, "%s", name);
-	pb_vmessage(where, fmt, ap);
+	pb_vmessage(where(name, line), fmt, ap);
 	pb_exit_data();
 }
 
@@ -51,6 +62,36 @@ void stream_die_at(const struct stream *s, int file, long line, const char *fmt,
 
 	va_start(ap, fmt);
 	vdie_at(stream_file_name(s, file), line, fmt, ap);
+}
+
+static void warn_at(const char *name, long line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	pb_vmessage(where(name, line), fmt, ap);
+	va_end(ap);
+}
+
+size_t msg_cut_len(const char *v, size_t max)
+{
+	size_t n = strnlen(v, max + 1);
+
+	if (n <= max)
+		return n;
+	n = max;
+	while (n > 0 && ((unsigned char)v[n] & 0xc0) == 0x80)
+		n--;   /* v[n] continues a character: cut before it */
+	return n;
+}
+
+const char *msg_cut(char *buf, const char *v)
+{
+	size_t n = msg_cut_len(v, MSG_CUT);
+
+	memcpy(buf, v, n);
+	strcpy(buf + n, v[n] ? "..." : "");
+	return buf;
 }
 
 static void open_next(struct stream *s)
@@ -112,6 +153,7 @@ static void line_append(struct stream *s, const char *p, size_t n)
 static int read_line(struct stream *s)
 {
 	s->len = 0;
+	s->no_lf = 0;
 	for (;;) {
 		char *nl;
 		size_t avail;
@@ -119,7 +161,8 @@ static int read_line(struct stream *s)
 		if (s->bpos == s->bend && (s->eof || !fill(s))) {
 			if (s->len == 0)
 				return 0;
-			break;  /* last line without a newline */
+			s->no_lf = 1;  /* the last line, without its line feed */
+			break;
 		}
 		avail = s->bend - s->bpos;
 		nl = memchr(s->buf + s->bpos, '\n', avail);
@@ -175,10 +218,12 @@ static int is_key_char(char c, int first)
 	       (!first && ((c >= '0' && c <= '9') || c == '-' || c == '.'));
 }
 
-static void keep_meta(struct stream *s)
+/* A metadata comment: kept when in a head, and given to on_meta. The
+ * line was written or copied before: the key is cut from it in place. */
+static void take_meta(struct stream *s, int head)
 {
-	const char *p = s->line + 1, *k;
-	struct meta *m;
+	char *p = s->line + 1, *k;
+	struct meta m;
 
 	while (*p == ' ')
 		p++;
@@ -189,27 +234,36 @@ static void keep_meta(struct stream *s)
 		p++;
 	if (*p != ':' || (p[1] != ' ' && p[1] != '\0'))
 		return;
-	xgrow(&s->meta, &s->mcap, s->nmeta + 1, sizeof *s->meta);
-	m = &s->meta[s->nmeta++];
-	m->key = xmalloc((size_t)(p - k) + 1);
-	memcpy(m->key, k, (size_t)(p - k));
-	m->key[p - k] = '\0';
-	m->value = xstrdup(p[1] ? p + 2 : "");
-	m->file = s->cur;
-	m->line = s->lineno;
+	m.value = p[1] ? p + 2 : p + 1;
+	*p = '\0';
+	m.key = k;
+	m.file = s->cur;
+	m.line = s->lineno;
+	if (head) {
+		struct meta *kept;
+
+		xgrow(&s->meta, &s->mcap, s->nmeta + 1, sizeof *s->meta);
+		kept = &s->meta[s->nmeta++];
+		*kept = m;
+		kept->key = xstrdup(m.key);
+		kept->value = xstrdup(m.value);
+	}
+	if (s->on_meta)
+		s->on_meta(s->on_meta_ctx, s, &m);
 }
 
-static void comment(struct stream *s)
+/* A comment goes out now (passthrough) or waits for out_comments. */
+static void comment(struct stream *s, int head)
 {
-	keep_meta(s);
 	if (s->passthrough) {
 		out_comments(s);
 		fwrite(s->line, 1, s->len, stdout);
 		fputc('\n', stdout);
-		return;
+	} else {
+		xgrow(&s->pending, &s->pcap, s->npending + 1, sizeof *s->pending);
+		s->pending[s->npending++] = xstrdup(s->line);
 	}
-	xgrow(&s->pending, &s->pcap, s->npending + 1, sizeof *s->pending);
-	s->pending[s->npending++] = xstrdup(s->line);
+	take_meta(s, head);
 }
 
 int stream_valid_name(const char *n)
@@ -225,20 +279,21 @@ int stream_valid_name(const char *n)
 static void take_header(struct stream *s)
 {
 	struct groups names = { 0 };
+	char v[MSG_CUT_BUF];
 	size_t i;
 
 	split(s);
 	for (i = 0; i < s->nfield; i++) {
 		if (!stream_valid_name(s->field[i])) {
 			groups_free(&names);   /* the fuzz harness lives on after a die */
-			stream_die(s, "bad column name '%.40s' in header "
-			           "(names are [a-z_][a-z0-9_]*)", s->field[i]);
+			stream_die(s, "bad column name '%s' in header "
+			           "(names are [a-z_][a-z0-9_]*)", msg_cut(v, s->field[i]));
 		}
 		/* a hash, not all pairs: a header may hold 100 000 names */
 		groups_index(&names, s->field[i], strlen(s->field[i]));
 		if (names.n != i + 1) {
 			groups_free(&names);
-			stream_die(s, "column '%.40s' twice in header", s->field[i]);
+			stream_die(s, "column '%s' twice in header", msg_cut(v, s->field[i]));
 		}
 	}
 	groups_free(&names);
@@ -250,6 +305,7 @@ static void take_header(struct stream *s)
 
 static void check_header(struct stream *s)
 {
+	char v[MSG_CUT_BUF], v0[MSG_CUT_BUF];
 	size_t i;
 
 	split(s);
@@ -257,10 +313,10 @@ static void check_header(struct stream *s)
 		if (strcmp(s->field[i], s->col[i]) != 0)
 			break;
 	if (i < s->nfield || i < s->ncol)
-		stream_die(s, "header differs from %s's (column %zu: '%.40s' vs '%.40s')",
-		           stream_file_name(s, 0),
-		           i + 1, i < s->nfield ? s->field[i] : "",
-		           i < s->ncol ? s->col[i] : "");
+		stream_die(s, "header differs from %s's (column %zu: '%s' vs '%s')",
+		           stream_file_name(s, 0), i + 1,
+		           msg_cut(v, i < s->nfield ? s->field[i] : ""),
+		           msg_cut(v0, i < s->ncol ? s->col[i] : ""));
 }
 
 /* Lines up to and including the header of the current file. */
@@ -268,7 +324,7 @@ static void read_file_header(struct stream *s)
 {
 	while (read_line(s)) {
 		if (s->line[0] == '#') {
-			comment(s);
+			comment(s, 1);
 			continue;
 		}
 		if (s->header_read)
@@ -295,14 +351,35 @@ static void close_input(struct stream *s)
 	s->fd = -1;
 }
 
+/* pb tools end every line: a used line without its line feed is most
+ * likely where a stream was cut. It was read as it is; say so once. */
+static void end_file(struct stream *s)
+{
+	if (s->cut_line)
+		warn_at(s->name, s->cut_line, "the last line has no line feed (a cut stream?)");
+	s->cut_line = 0;
+	close_input(s);
+}
+
 static int next_file(struct stream *s)
 {
-	close_input(s);
 	if (s->cur + 1 >= s->nnames)
 		return 0;
+	end_file(s);
 	s->cur++;
 	open_next(s);
 	read_file_header(s);
+	return 1;
+}
+
+/* A row equal to the header: a second stream glued on by cat. */
+static int header_again(const struct stream *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->ncol; i++)
+		if (strcmp(s->field[i], s->col[i]) != 0)
+			return 0;
 	return 1;
 }
 
@@ -315,10 +392,13 @@ int stream_row(struct stream *s)
 				continue;
 			if (s->rows == 0)
 				stream_die(s, "no data rows after the header");
+			end_file(s);
 			return 0;
 		}
+		if (s->no_lf)
+			s->cut_line = s->lineno;
 		if (s->line[0] == '#') {
-			comment(s);
+			comment(s, 0);
 			continue;
 		}
 		if (s->len == 0 && s->ncol > 1)
@@ -326,6 +406,9 @@ int stream_row(struct stream *s)
 		split(s);
 		if (s->nfield != s->ncol)
 			stream_die(s, "%zu fields, header has %zu", s->nfield, s->ncol);
+		if (header_again(s))
+			stream_die(s, "a second header: concatenate streams by giving %s the "
+			           "files, not cat", pb_prog);
 		s->rows++;
 		return 1;
 	}
@@ -389,20 +472,22 @@ size_t stream_col(const struct stream *s, const char *name)
 double stream_num(const struct stream *s, size_t col)
 {
 	double v;
+	char buf[MSG_CUT_BUF];
 
 	if (num_parse(s->field[col], &v) < 0)
-		stream_die(s, "column '%s': not a finite number: '%.40s'",
-		           s->col[col], s->field[col]);
+		stream_die(s, "column '%s': not a finite number: '%s'",
+		           s->col[col], msg_cut(buf, s->field[col]));
 	return v;
 }
 
 int64_t stream_int(const struct stream *s, size_t col)
 {
 	int64_t v;
+	char buf[MSG_CUT_BUF];
 
 	if (num_parse_i64(s->field[col], &v) < 0)
-		stream_die(s, "column '%s': not an integer: '%.40s'",
-		           s->col[col], s->field[col]);
+		stream_die(s, "column '%s': not an integer: '%s'",
+		           s->col[col], msg_cut(buf, s->field[col]));
 	return v;
 }
 
@@ -421,6 +506,23 @@ const char *stream_meta(const struct stream *s, const char *key, int file)
 		    strcmp(s->meta[i].key, key) == 0)
 			return s->meta[i].value;
 	return NULL;
+}
+
+const char *stream_head_meta(const struct stream *s, const char *key, int file)
+{
+	size_t i;
+
+	for (i = 0; i < s->nmeta; i++)
+		if ((file < 0 || s->meta[i].file == file) &&
+		    strcmp(s->meta[i].key, key) == 0)
+			return s->meta[i].value;
+	return NULL;
+}
+
+void stream_on_meta(struct stream *s, stream_meta_fn *fn, void *ctx)
+{
+	s->on_meta = fn;
+	s->on_meta_ctx = ctx;
 }
 
 /* Output */
@@ -453,16 +555,33 @@ void out_escaped(const char *p)
 	}
 }
 
-/* A word as the shell would need it to mean the same thing again. */
-static void out_shell_word(const char *w)
+size_t out_escaped_len(const char *p)
+{
+	size_t n = 0;
+
+	for (; *p; p++)
+		n += *p == '\\' || *p == '\n' || *p == '\r' || *p == '\t' ? 2 : 1;
+	return n;
+}
+
+/* A word the shell reads as it is, needing no quotes. */
+static int shell_plain(const char *w)
 {
 	const char *p;
 
 	for (p = w; *p; p++)
 		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 		            "0123456789_./:=,+-@%", *p))
-			break;
-	if (*w && !*p) {
+			return 0;
+	return *w != '\0';
+}
+
+/* A word as the shell would need it to mean the same thing again. */
+static void out_shell_word(const char *w)
+{
+	const char *p;
+
+	if (shell_plain(w)) {
 		out_escaped(w);
 		return;
 	}
@@ -477,16 +596,50 @@ static void out_shell_word(const char *w)
 	fputc('\'', stdout);
 }
 
+/* Its length as out_shell_word writes it. */
+static size_t shell_word_len(const char *w)
+{
+	size_t n = 2;
+
+	if (shell_plain(w))
+		return strlen(w);
+	for (; *w; w++) {
+		char c[2] = { *w, '\0' };
+		n += *w == '\'' ? 4 : out_escaped_len(c);
+	}
+	return n;
+}
+
+static const char *provenance_word(int i)
+{
+	return i == 0 ? pb_prog : pb_argv[i];
+}
+
+size_t out_provenance_len(void)
+{
+	size_t n = strlen("# : ") + strlen(pb_prog) + strlen(PB_VERSION);
+	int i;
+
+	for (i = 0; i < pb_argc; i++)
+		n += 1 + shell_word_len(provenance_word(i));
+	return n;
+}
+
 void out_begin(struct stream *s)
 {
 	int i;
 
+	/* a line no tool would read back: refused before anything is written */
+	if (out_provenance_len() > STREAM_LINE_MAX)
+		die("the command line is %zu bytes as the stream's first line (# %s: ...): "
+		    "more than a line of the stream carries (%u bytes)", out_provenance_len(),
+		    pb_prog, STREAM_LINE_MAX);
 	if (s)
 		out_comments(s);
 	printf("# %s: %s", pb_prog, PB_VERSION);
 	for (i = 0; i < pb_argc; i++) {
 		fputc(' ', stdout);
-		out_shell_word(i == 0 ? pb_prog : pb_argv[i]);
+		out_shell_word(provenance_word(i));
 	}
 	fputc('\n', stdout);
 }

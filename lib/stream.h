@@ -3,7 +3,10 @@
  * that their headers agree, and hands out rows split on single TABs.
  * Comments are kept in order and written ahead of the output header;
  * once a streaming tool has written its header they pass straight through
- * (stream_passthrough). Every error names file:line and exits 1. */
+ * (stream_passthrough), and nothing of them is kept. The metadata of each
+ * file's head (the comments before its header) is kept; a tool that needs
+ * metadata met among the rows sees it through stream_on_meta and keeps
+ * what it needs. Every error names file:line and exits 1. */
 #ifndef PB_STREAM_H
 #define PB_STREAM_H
 
@@ -21,6 +24,11 @@ struct meta {            /* one "# key: value" comment, value as written */
 	long line;
 };
 
+struct stream;
+/* Called for each metadata comment as it is read, head or rows; m and its
+ * strings live until the next read. */
+typedef void stream_meta_fn(void *ctx, const struct stream *s, const struct meta *m);
+
 struct stream {
 	char **names;
 	int nnames, cur, fd;
@@ -37,10 +45,14 @@ struct stream {
 	size_t ncol;
 	char **pending;      /* comments not yet written */
 	size_t npending, pcap;
-	struct meta *meta;
+	struct meta *meta;   /* metadata of the heads, in order */
 	size_t nmeta, mcap;
+	stream_meta_fn *on_meta;
+	void *on_meta_ctx;
 	long rows;           /* data rows read, all files */
 	int passthrough, header_read;
+	int no_lf;           /* the current line ended without a line feed */
+	long cut_line;       /* such a line of the current file, used: warned at its end */
 };
 
 void stream_open(struct stream *s, int nfiles, char **files);
@@ -64,12 +76,30 @@ noreturn void stream_die_at(const struct stream *s, int file, long line, const c
 const char *stream_file_name(const struct stream *s, int file);
 /* From now on comments go to stdout as they are read. */
 void stream_passthrough(struct stream *s);
-/* The last value of "# key: value" in file (or any file when file < 0). */
+/* The value of "# key: value" in the head of file (the comments before
+ * its header; any file's when file < 0, the first file's first): the
+ * first when the head has it twice. Metadata among the rows, where a
+ * forged line could follow the head, is never an answer. */
+const char *stream_head_meta(const struct stream *s, const char *key, int file);
+/* The last value of key in the head of file (any file when file < 0). */
 const char *stream_meta(const struct stream *s, const char *key, int file);
+/* fn(ctx, s, m) for every metadata comment from now on. */
+void stream_on_meta(struct stream *s, stream_meta_fn *fn, void *ctx);
+/* How many bytes of v to show in at most max: all of it, or fewer that
+ * end before a UTF-8 character, not inside it (the caller says "..."). */
+size_t msg_cut_len(const char *v, size_t max);
+/* v as a message quotes it: whole up to MSG_CUT bytes, else cut there
+ * with "..." to say so. Returns buf. */
+enum { MSG_CUT = 40, MSG_CUT_BUF = MSG_CUT + 4 };
+const char *msg_cut(char *buf, const char *v);
 
 /* Output on stdout. Fields are separated automatically; out_end ends the
  * line (the first lines are flushed at once, so a broken pipeline shows). */
-void out_begin(struct stream *s);   /* comments read so far + provenance */
+/* Comments read so far, then the provenance line "# pb-tool: VERSION ARGS"
+ * (argv as the shell would need it); a command line too long for one line
+ * of the stream is refused (exit 1) before anything is written. */
+void out_begin(struct stream *s);
+size_t out_provenance_len(void);    /* the provenance line's length */
 void out_comments(struct stream *s);
 void out_meta(const char *key, const char *fmt, ...);
 void out_field(const char *str);
@@ -79,5 +109,7 @@ void out_i64(int64_t x);
 void out_end(void);
 /* Write a metadata value: backslash, newline, CR and TAB escaped. */
 void out_escaped(const char *s);
+/* Its length as out_escaped writes it. */
+size_t out_escaped_len(const char *s);
 
 #endif

@@ -126,14 +126,67 @@ for tool in pb-logratio pb-tint; do
 	is "$(cat "$T/rc"):$(cat "$T/err"):$c" "0::1" "$tool: a line of 16 MiB is fine"
 done
 
-# No final newline: the last line still counts.
+# No final newline: the last line still counts, with one warning that
+# names it (pb tools end every line: a stream cut mid-row looks so).
 printf 'a\tb\n1100\t1000\n1210\t1150' >"$T/nofinal.tsv"
+cut="$T/nofinal.tsv:3: the last line has no line feed (a cut stream?)"
 run pb-logratio "$T/nofinal.tsv"
 is "$rc:$(tail -n 1 "$T/out")" "$(printf '0:1210\t1150\t0.05085841723349102')" \
 	"pb-logratio: last line without newline"
+is "$(cat "$T/err")" "pb-logratio: $cut" "pb-logratio: one warning, with file:line"
 run pb-tint --column b "$T/nofinal.tsv"
 is "$rc:$(col n 1 "$T/out"):$(col mean 1 "$T/out")" "0:2:1075" \
 	"pb-tint: last line without newline"
+is "$(cat "$T/err")" "pb-tint: $cut" "pb-tint: one warning, with file:line"
+# A comment cut at the end; each file's own cut; none on stdin with a line feed.
+printf 'a\tb\n1100\t1000\n# pb-pair.warmup_rows: 4 dro' >"$T/nofinal2.tsv"
+run pb-logratio "$T/nofinal.tsv" "$T/nofinal2.tsv"
+is "$rc:$(cat "$T/err" | tr '\n' '|')" \
+	"0:pb-logratio: $cut|pb-logratio: $T/nofinal2.tsv:3: the last line has no line feed (a cut stream?)|" \
+	"two files, each cut: one warning for each, in order"
+printf 'a\tb\n1\t2' | run pb-logratio
+is "$rc:$(cat "$T/err")" "0:pb-logratio: stdin:2: the last line has no line feed (a cut stream?)" \
+	"stdin: named stdin"
+printf 'a\tb\n1\t2\n' | run pb-logratio
+is "$rc:$(cat "$T/err")" "0:" "with its line feed: no warning"
+# A cut that leaves no number: the error alone.
+printf 'a\tb\n1100\t1000\n1210\t' >"$T/cutnum.tsv"
+fails 1 "^pb-tint: .*/cutnum.tsv:3: column 'b': not a finite number: ''\$" \
+	"a number cut away: one error line, no warning" pb-tint --column b "$T/cutnum.tsv"
+
+# A second header among the rows (streams glued with cat) says so.
+for tool in pb-logratio pb-tint; do
+	a=; [ $tool = pb-tint ] && a='--column b'
+	cat ab-meta.tsv ab-meta.tsv | run $tool $a
+	is "$rc:$(cat "$T/err")" \
+		"1:$tool: stdin:12: a second header: concatenate streams by giving $tool the files, not cat" \
+		"$tool: cat of two streams: the second header named, with the fix"
+done
+
+# A value quoted in a message is never cut silently.
+printf 'a\tb\n1100\t1000\n1100\t%s\n' 1234567890123456789012345678901234567890123x >"$T/longnum.tsv"
+fails 1 "^pb-tint: .*/longnum.tsv:3: column 'b': not a finite number: '1234567890123456789012345678901234567890\\.\\.\\.'\$" \
+	"a long bad number: cut at 40 bytes, with ..." pb-tint --column b "$T/longnum.tsv"
+
+# Comments among the rows of a streaming filter go out as they come and
+# are not kept: 2 000 000 of them cost little more memory than none.
+if [ "${PB_VALGRIND:-0}" != 1 ] && /usr/bin/time -f %M -o "$T/rss" true 2>/dev/null; then
+	awk 'BEGIN { print "a\tb"; print "1100\t1000"
+		for (i = 0; i < 2000000; i++) print "# note: a comment among the rows, number " i
+		print "1210\t1150" }' >"$T/comments.tsv"
+	/usr/bin/time -f %M -o "$T/rss" pb-logratio ab-meta.tsv >/dev/null 2>&1
+	small=$(tail -n 1 "$T/rss")
+	/usr/bin/time -f %M -o "$T/rss" pb-logratio "$T/comments.tsv" >"$T/out" 2>&1
+	big=$(tail -n 1 "$T/rss")
+	is "$(grep -c '^# note: ' "$T/out"):$(rows "$T/out" | wc -l | tr -d ' ')" "2000000:2" \
+		"pb-logratio: 2 000 000 comments among the rows passed through"
+	is "$((big - small < 16384))" 1 \
+		"pb-logratio: 2 000 000 comments: at most 16 MB more than none (got $small kB, $big kB)"
+	rm -f "$T/comments.tsv" "$T/out"
+else
+	skip "comments among the rows: memory (needs GNU time, not under valgrind)"
+	skip "comments among the rows: memory (needs GNU time, not under valgrind)"
+fi
 
 # Options, for every tool: --help, --version, unknown option, missing value.
 for tool in pb-pair pb-logratio pb-tint; do

@@ -154,6 +154,76 @@ run pb-pair --by-run --stat min "$T/many.tsv"
 is "$(rows "$T/out" | cut -f 1-3 | tr '\t\n' ': ')" "1:300:101001 2:300:102001 3:300:103001 " \
 	"900 pairs --by-run: 300 per run"
 
+# Pairs joined out of order are held until the gap below them closes; a
+# pair that comes again is still caught, before and after.
+mk order "1|3|measure|A|1|0|1300|0" "1|3|measure|B|2|0|1200|0" "$A1" "$B1" \
+	'1|2|measure|A|1|0|1200|0' '1|2|measure|B|2|0|1100|0' '1|3|measure|A|1|0|1|0'
+fails 1 "^pb-pair: .*/order.tsv:8: run 1 pair 3: the pair appears twice\$" \
+	"pair 3, 1, 2, then 3 again: twice (the gap closed)" pb-pair "$T/order.tsv"
+mk order2 "1|3|measure|A|1|0|1300|0" "1|3|measure|B|2|0|1200|0" '1|3|measure|B|2|0|1|0'
+fails 1 "^pb-pair: .*/order2.tsv:4: run 1 pair 3: the pair appears twice\$" \
+	"pair 3, then 3 again before 1 and 2: twice (held above the gap)" pb-pair "$T/order2.tsv"
+
+# peak_kb CMD...: the peak resident memory of CMD in kB (GNU time), its
+# output thrown away; empty without GNU time.
+peak_kb() {
+	/usr/bin/time -f %M -o "$T/rss" "$@" >/dev/null 2>&1
+	tail -n 1 "$T/rss"
+}
+rss_ok() { [ "${PB_VALGRIND:-0}" != 1 ] && /usr/bin/time -f %M -o "$T/rss" true 2>/dev/null; }
+# Memory follows the pairs still open, not the pair numbers: 20 runs of one
+# pair numbered 100000000 (a bitmap of pair numbers took 12.5 MB a run),
+# against the same with pair 1.
+awk -v p=100000000 'BEGIN { OFS = "\t"; print "run", "pair", "phase", "arm", "pos", "delay_ns", "ns", "status"
+	for (r = 1; r <= 20; r++) { print r, p, "measure", "A", 1, 0, 1000, 0; print r, p, "measure", "B", 2, 0, 900, 0 } }' \
+	>"$T/big-pair.tsv"
+sed '2,$s/\t100000000\t/\t1\t/' "$T/big-pair.tsv" >"$T/pair-1.tsv"
+run pb-pair "$T/big-pair.tsv"
+is "$rc:$(rows "$T/out" | wc -l | tr -d ' ')" "0:20" "20 runs of pair 100000000: 20 pairs"
+if rss_ok; then
+	small=$(peak_kb pb-pair "$T/pair-1.tsv") big=$(peak_kb pb-pair "$T/big-pair.tsv")
+	is "$((big - small < 16384))" 1 "pair 100000000 in 20 runs: at most 16 MB more than pair 1 (got $small kB, $big kB)"
+else
+	skip "pair 100000000 in 20 runs: memory (needs GNU time, not under valgrind)"
+fi
+
+# Comments among the rows pass through, and are not kept: 2 000 000 of
+# them (60 MB) cost little more memory than none.
+if rss_ok; then
+	awk 'BEGIN { OFS = "\t"; print "run", "pair", "phase", "arm", "pos", "delay_ns", "ns", "status"
+		print 1, 1, "measure", "A", 1, 0, 1000, 0
+		for (i = 0; i < 2000000; i++) print "# note: a comment among the rows, number " i
+		print 1, 1, "measure", "B", 2, 0, 900, 0 }' >"$T/comments.tsv"
+	run pb-pair "$T/comments.tsv"
+	is "$rc:$(grep -c '^# note: ' "$T/out")" "0:2000000" "2 000 000 comments among the rows: all passed through"
+	small=$(peak_kb pb-pair "$T/pair-1.tsv") big=$(peak_kb pb-pair "$T/comments.tsv")
+	is "$((big - small < 16384))" 1 "2 000 000 comments: at most 16 MB more than none (got $small kB, $big kB)"
+	rm -f "$T/comments.tsv" "$T/out"
+else
+	skip "2 000 000 comments: passed through (needs GNU time, not under valgrind)"
+	skip "2 000 000 comments: memory (needs GNU time, not under valgrind)"
+fi
+
+# A stream cut mid-row: its last line has no line feed. The row is still
+# read, with one warning that names the line; a field cut into something
+# that is not a number is an error, one line.
+head -c -1 raw-small.tsv >"$T/cut-lf.tsv"
+run pb-pair "$T/cut-lf.tsv"
+is "$rc:$(cat "$T/err")" "0:pb-pair: $T/cut-lf.tsv:27: the last line has no line feed (a cut stream?)" \
+	"no line feed at the end: exit 0, one warning with file:line"
+is "$(rows "$T/out" | tail -n 1 | tr '\t' ' ')" "2 3 A 2200 2000 -200 0" "... the last row is used"
+run pb-pair --by-run "$T/cut-lf.tsv"
+is "$rc:$(cat "$T/err")" "0:pb-pair: $T/cut-lf.tsv:27: the last line has no line feed (a cut stream?)" \
+	"--by-run: the same warning"
+head -c -3 raw-small.tsv >"$T/cut-row.tsv"
+fails 1 "^pb-pair: .*/cut-row.tsv:27: 7 fields, header has 8\$" \
+	"a row cut inside its fields: one error, no warning" pb-pair "$T/cut-row.tsv"
+
+# Streams glued with cat: a row equal to the header says so.
+cat raw-small.tsv raw-shard2.tsv | run pb-pair
+is "$rc:$(cat "$T/err")" "1:pb-pair: stdin:37: a second header: concatenate streams by giving pb-pair the files, not cat" \
+	"cat of two streams: the second header named, with the fix"
+
 # status != 0: the pair goes, with a warning and a count in the metadata.
 run pb-pair raw-status.tsv
 is "$rc:$(cat "$T/err")" "0:pb-pair: dropped 1 pair with a failed observation (status != 0)" \
@@ -226,6 +296,61 @@ sed 's/^# run: 3 start=.*/# run: 3 start=2026-11-30T05:00:00.000Z pid=100/' \
 	raw-shard2.tsv >"$T/stamp.tsv"
 fails 1 "^pb-pair: raw-small.tsv and .*/stamp.tsv both hold a run with start=2026-11-30T05:00:00.000Z" \
 	"the same run stamp in two shards" pb-pair raw-small.tsv "$T/stamp.tsv"
+# Design keys are read from each file's head only: a line among the rows
+# (what a worker printed could forge one) neither hides a disagreement nor
+# makes one. Here the first file's rows end with forged lines, read before
+# the second file is checked.
+{ cat raw-small.tsv; echo '# cmd_b: ./newer'; } >"$T/forged1.tsv"
+sed 's|^# cmd_b: ./new$|# cmd_b: ./newer|' raw-shard2.tsv >"$T/newer.tsv"
+fails 1 "^pb-pair: .*/forged1.tsv and .*/newer.tsv disagree on 'cmd_b' \(./new vs ./newer\)" \
+	"a forged design line among the rows does not hide a different cmd_b" \
+	pb-pair "$T/forged1.tsv" "$T/newer.tsv"
+{ cat raw-small.tsv; echo '# pairs: 4'; } >"$T/forged2.tsv"
+run pb-pair "$T/forged2.tsv" raw-shard2.tsv
+is "$rc:$(cat "$T/err"):$(rows "$T/out" | wc -l | tr -d ' ')" "0::12" \
+	"a design line among the rows is not the design: merged"
+
+# Every head key that changes what was measured is compared (pb-pair(1)):
+# each one added to the second shard's head is a disagreement.
+for kv in 'shell: none' 'setup: ./warm' 'prepare: sync' 'cleanup: ./stop' 'timeout_ns: 1000' \
+          'ignore_failure: yes' "conninfo: host='db1' (password, if any, removed)" \
+          'worker: ./w' 'sql_a: select 1' 'rollback: yes' 'setup_sql: create x' \
+          'design: A/A' 'delay_arm: A' 'clock: CLOCK_MONOTONIC'; do
+	k=${kv%%:*}
+	sed "1a\\
+# $kv" raw-shard2.tsv >"$T/key.tsv"
+	fails 1 "^pb-pair: raw-small.tsv and .*/key.tsv disagree on '$k' \(absent vs " \
+		"shards that differ in $k: refused" pb-pair raw-small.tsv "$T/key.tsv"
+done
+sed 's/^# mode: command$/# mode: pg/' raw-shard2.tsv >"$T/key.tsv"
+fails 1 "^pb-pair: raw-small.tsv and .*/key.tsv disagree on 'mode' \\(command vs pg\\)" \
+	"shards that differ in mode: refused" pb-pair raw-small.tsv "$T/key.tsv"
+# ... and keys that differ between shards of one study are not.
+for kv in 'host: h2' 'kernel: Linux 9' 'cpu: other' 'start: 2026-12-01T00:00:00.000Z' 'seed: 99' \
+          'first_run: 3' 'runs: 9' 'study: 0123456789abcdef' 'output: /tmp/o' \
+          'server_version: 17.0'; do
+	sed "1a\\
+# $kv" raw-shard2.tsv >"$T/key.tsv"
+	run pb-pair raw-small.tsv "$T/key.tsv"
+	is "$rc:$(cat "$T/err")" "0:" "shards that differ in ${kv%%:*}: merged"
+done
+
+# A long value is never cut silently: the part around the difference is
+# shown, "..." where it is cut (a cut at 60 bytes showed "--us 15" for
+# "--us 150").
+long=/home/someone/work/a-rather-long-directory/benchmarks/bin/pb-workload
+sed "s|^# cmd_b: ./new\$|# cmd_b: $long --us 150|" raw-small.tsv >"$T/long1.tsv"
+sed "s|^# cmd_b: ./new\$|# cmd_b: $long --us 300|" raw-shard2.tsv >"$T/long2.tsv"
+fails 1 "disagree on 'cmd_b' \(\.\.\.[a-z/-]+/pb-workload --us 150 vs \.\.\.[a-z/-]+/pb-workload --us 300\): shards" \
+	"a long cmd_b: the differing end shown whole, the cut marked" pb-pair "$T/long1.tsv" "$T/long2.tsv"
+sed "s|^# cmd_b: ./new\$|# cmd_b: $long --us 150 --and --many --more --words --after --it|" \
+	raw-small.tsv >"$T/long1.tsv"
+sed "s|^# cmd_b: ./new\$|# cmd_b: $long --us 300 --and --many --more --words --after --it|" \
+	raw-shard2.tsv >"$T/long2.tsv"
+fails 1 "\(\.\.\.[a-z/-]+/pb-workload --us 150 --and [a-z -]+\.\.\. vs \.\.\.[a-z/-]+/pb-workload --us 300 --and [a-z -]+\.\.\.\)" \
+	"a difference in the middle: shown with context, both ends marked" pb-pair "$T/long1.tsv" "$T/long2.tsv"
+like "$(cat "$T/err")" "^.{0,330}\$" "... in one line of at most 330 bytes"
+
 # A half pair left in the first shard is reported with that shard's name.
 head -n 17 raw-small.tsv >"$T/cut.tsv"   # ends with arm A of run 1 pair 3
 fails 1 "^pb-pair: .*/cut.tsv:17: run 1 pair 3: arm A has no arm B\$" \

@@ -90,6 +90,19 @@ fails 1 "^pb-logratio: pairs-lr.tsv: column 'd' exists already" \
 run pb-logratio --name lr2 "$T/has-lr.tsv"
 is "$rc:$(grep -c '^# log_ratio: ' "$T/out")" "0:2" "a second log ratio under another name: both declared"
 
+# At the ends of the doubles lr stays finite and exact (no nan or inf
+# with exit 0; a guard, as it held before): R, sprintf("%.17g", log(a) - log(b))
+#   a <- c(4.9e-324, 1.7976931348623157e308, 1e-320, 1e308, 1)
+#   b <- c(1.7976931348623157e308, 4.9e-324, 1, 1e-308, 1 + 2^-52)
+printf 'a\tb\n4.9e-324\t1.7976931348623157e308\n1.7976931348623157e308\t4.9e-324\n1e-320\t1\n1e308\t1e-308\n1\t1.0000000000000002\n' >"$T/ends.tsv"
+run pb-logratio "$T/ends.tsv"
+is "$rc:$(grep -c 'inf\|nan' "$T/out")" "0:0" "extreme times: exit 0, no inf or nan"
+k=0
+for want in -1454.2227848147652 1454.2227848147652 -736.82724089097394 1418.3924172843322 -2.2204460492503128e-16; do
+	k=$((k + 1))
+	near "$(col lr $k "$T/out")" $want 1e-15 "extreme times, row $k: lr = $want"
+done
+
 # Times must be > 0: file:line names the column.
 for ab in '0|1000:a' '1100|0:b' '-1100|1000:a' '1100|-1000:b' '0|0:a' '1100|1e-400:b'; do
 	row=${ab%:*} c=${ab##*:}

@@ -174,28 +174,175 @@ is "$rc:$(cat "$T/err")" "0:pb-tint: group 2: all 2 values are equal (sd = 0): t
 	"equal values in one group: the group named"
 
 # --finding: one sentence per group, with the ratio and the unit of n.
-# R: sprintf("%.1f", 100 * (1 - 1/exp(mean(lr)))) = 19.6;
-#    sprintf("%.4g", c(exp(mean(lr)), exp(t.test(lr)$conf.int))) = 1.244 1.227 1.261
+# Every number in it has 4 significant digits, trailing zeros kept; R:
+#   f <- function(x) formatC(x, digits = 4, format = "fg", flag = "#")
+#   f(c(100 * (1 - 1/exp(mean(lr))), exp(mean(lr)), exp(t.test(lr)$conf.int)))
+#   [1] "19.61" "1.244" "1.227" "1.261"
 run pb-tint --finding tint-lr.tsv
 is "$(grep '^# finding' "$T/out")" \
-	"# finding: B took 19.6% less time than A: A/B time ratio 1.244, 95% CI 1.227 to 1.261 (t interval, n = 12 runs, df = 11). The interval excludes 1: B is faster." \
+	"# finding: B took 19.61% less time than A: A/B time ratio 1.244, 95% CI 1.227 to 1.261 (t interval, n = 12 runs, df = 11). The interval excludes 1: B is faster." \
 	"finding: ratio, reduction, runs as the unit"
 is "$(tail -n 1 "$T/out" | cut -c 1-10)" "# finding:" "finding: after the rows"
 run pb-tint --finding --threshold 1.25 tint-lr.tsv
 like "$(grep '^# finding' "$T/out")" 'n = 12 runs, df = 11\)\. Threshold 1\.25: crosses; ' \
 	"finding: the verdict"
-# Pairs from several runs, not grouped by run: the caution.
+# An interval that includes 1 resolves no direction, and the sentence
+# starts by saying so. lr less 0.2183 (4 decimals, as awk writes it): R,
+#   lr0 <- round(lr - 0.2183, 4); f(c(exp(mean(lr0)), exp(t.test(lr0)$conf.int)))
+#   [1] "1.000"  "0.9866" "1.014"
+awk -F'\t' -v OFS='\t' '!/^#/ && $2 != "lr" { $2 = sprintf("%.4f", $2 - 0.2183) } 1' tint-lr.tsv >"$T/lr0.tsv"
+run pb-tint --finding "$T/lr0.tsv"
+is "$(grep '^# finding' "$T/out")" \
+	"# finding: No difference resolved: A/B time ratio 1.000, 95% CI 0.9866 to 1.014 (t interval, n = 12 runs, df = 11). The interval includes 1: B may be faster or slower; more runs would narrow it." \
+	"finding: an interval across 1 says no direction, and 1.000 keeps its zeros"
+run pb-tint --finding --threshold 1.05 "$T/lr0.tsv"
+like "$(grep '^# finding' "$T/out")" '^# finding: No difference resolved: .* Threshold 1\.05: below; ' \
+	"finding: no direction with a threshold too"
+# Pairs from several runs, not grouped by run: the caution. d is in ns
+# and gets a unit; R: f(c(mean(d), t.test(d)$conf.int)) "-114.6" "-141.7" "-87.47"
 run pb-tint --finding --column d tint-groups.tsv
-like "$(grep '^# finding' "$T/out")" '^# finding: mean d -114.6, 95% CI -141.73 to -87.4705 \(t interval, n = 10 pairs from 3 runs, df = 9\)\..* Caution: pairs inside a run are not independent' \
-	"finding: pairs from 3 runs, with the caution"
+like "$(grep '^# finding' "$T/out")" '^# finding: mean d -114.6 ns, 95% CI -141.7 ns to -87.47 ns \(t interval, n = 10 pairs from 3 runs, df = 9\)\..* Caution: pairs inside a run are not independent' \
+	"finding: pairs from 3 runs, with the caution; d in ns"
 run pb-tint --finding --column d --group run tint-groups.tsv
 is "$(grep -c '^# finding: \[[312]\] .*n = [34] pairs from 1 run, ' "$T/out"):$(grep -c Caution "$T/out")" "3:0" \
 	"finding: grouped by run, one per run, no caution"
 run pb-tint --finding --column x tint-xy.tsv
-like "$(grep '^# finding' "$T/out")" '^# finding: mean x 2.25, 95% CI 1.45859 to 3.04141 \(t interval, n = 5 values, df = 4\)\. The interval excludes 0' \
-	"finding: a plain column (R: sprintf('%.6g', t.test(x)\$conf.int))"
+like "$(grep '^# finding' "$T/out")" '^# finding: mean x 2\.250, 95% CI 1\.459 to 3\.041 \(t interval, n = 5 values, df = 4\)\. The interval excludes 0' \
+	"finding: a plain column (R: f(c(mean(x), t.test(x)\$conf.int)) \"2.250\" \"1.459\" \"3.041\")"
+run pb-tint --finding --column y --level 0.999 tint-xy.tsv
+like "$(grep '^# finding' "$T/out")" '^# finding: mean y 100\.5, 99\.9% CI 92\.24 to 108\.8 ' \
+	"finding: the level in percent as given (R: f(t.test(y, conf.level = 0.999)\$conf.int))"
+run pb-tint --finding --column x --level 0.9999999 tint-xy.tsv
+like "$(grep '^# finding' "$T/out")" ', 99\.99999% CI ' "finding: level 0.9999999 is 99.99999%, not 100%"
 run pb-tint --column x tint-xy.tsv
 is "$(grep -c '^# finding' "$T/out")" 0 "no --finding, no finding"
+# A d column's unit is chosen per value after rounding: 999.96 ns is
+# 1.000 µs. R: f(t.test(c(999.95, 999.97))$conf.int) "999.8" "1000.",
+# f(t.test(c(5100, 5265))$conf.int / 1000) "4.134" "6.231",
+# f(t.test(c(2.5, 2.6))$conf.int) "1.915" "3.185"; the others are exact.
+for c in '999.95 999.97:1.000 µs, 95% CI 999.8 ns to 1.000 µs' \
+         '5100 5265:5.183 µs, 95% CI 4.134 µs to 6.231 µs' \
+         '2.5e9 2.6e9:2.550 s, 95% CI 1.915 s to 3.185 s' \
+         '1.5e12 1.5e12:1500 s, 95% CI 1500 s to 1500 s' \
+         '0.5 0.5:0.5000 ns, 95% CI 0.5000 ns to 0.5000 ns'; do
+	printf 'd\n%s\n%s\n' ${c%%:*} >"$T/units.tsv"
+	run pb-tint --finding --column d "$T/units.tsv"
+	like "$(grep '^# finding' "$T/out")" "^# finding: mean d ${c#*:} \\(" "finding: d of ${c%%:*} in ns: ${c#*:}"
+done
+run pb-tint --finding --column d --threshold 0 tint-groups.tsv
+like "$(grep '^# finding' "$T/out")" ' Threshold 0 ns: below; ' "finding: a d threshold in ns"
+
+# Warnings of earlier tools ("# pb-TOOL.warning: ...", in the head or
+# after the rows, as pb-pair writes them; pb-logratio passes them on): one
+# clause each, after the interval sentence, in input order.
+{
+	sed -n '1,/^run/p' tint-lr.tsv | grep -v '^run'
+	echo '# pb-pair.warning: run 3 has 40 of 100 measured pairs: the study stopped on a failure'
+	grep -v '^#' tint-lr.tsv | head -n 7
+	echo '# pb-pair.warning: the study was interrupted (SIGINT).'
+	grep -v '^#' tint-lr.tsv | tail -n 6
+	echo '# pb-check.warning: a later tool, the same key'
+	echo '# pb-pair.warnings: not a warning key'
+	echo '# pb-pair.warning_count: nor this'
+	echo '# xpb-pair.warning: nor this'
+} >"$T/warned.tsv"
+run pb-tint --finding "$T/warned.tsv"
+is "$rc:$(grep '^# finding' "$T/out" | sed 's/^.*B is faster\.//')" \
+	"0: Warning: run 3 has 40 of 100 measured pairs: the study stopped on a failure. Warning: the study was interrupted (SIGINT). Warning: a later tool, the same key." \
+	"finding: every pb-TOOL.warning, one clause each, a full stop added where missing"
+awk -F'\t' -v OFS='\t' '!/^#/ { if ($1 == "run") print "run", "a", "b"; else print $1, 1000, 900 + NR; next } 1' \
+	"$T/warned.tsv" >"$T/warned-ab.tsv"
+pb-logratio "$T/warned-ab.tsv" | pb-tint --finding >"$T/out"
+is "$(grep -c '^# finding: .* Warning: run 3 has 40 .* Warning: the study was interrupted' "$T/out")" 1 \
+	"finding: the warnings through pb-logratio"
+awk -F'\t' -v OFS='\t' '!/^#/ { print $0, ($1 == "run" ? "g" : $1 % 2); next } 1' "$T/warned.tsv" >"$T/warned-g.tsv"
+run pb-tint --finding --group g "$T/warned-g.tsv"
+is "$(grep -c '^# finding: \[[01]\] .* Warning: run 3 has 40 ' "$T/out")" 2 "finding: each group's finding cites them"
+run pb-tint --finding tint-lr.tsv
+is "$(grep -c 'Warning' "$T/out")" 0 "finding: no warning, no clause"
+{ printf 'x\n1\n2\n3\n'; i=0; while [ $i -lt 20 ]; do i=$((i + 1)); echo "# pb-pair.warning: w$i"; done; } >"$T/many-warn.tsv"
+run pb-tint --column x --finding "$T/many-warn.tsv"
+like "$rc $(grep '^# finding:' "$T/out")" '^0 .* Warning: w1\. .* Warning: w16\. And 4 more warnings in the input\.$' \
+	"finding: 16 warnings cited, the rest counted (memory does not follow the input)"
+
+# Group values round-trip through the next tool, in pb-tint and pb-boot
+# alike (lib/group.c writes them): an empty value is an empty field, not a
+# missing one; a first value that begins with '#' would make its row a
+# comment, and is refused with file:line.
+printf 'g\ttag\tx\n1\t\t1\n1\t\t2\n3\tq\t4\n3\tq\t9\n' >"$T/empty-g.tsv"
+for tool in "pb-tint --column x" "pb-boot --column x --resamples 200"; do
+	t=${tool%% *}
+	run $tool --group tag "$T/empty-g.tsv"
+	is "$rc:$(rows "$T/out" | cut -f 1-2 | tr '\t\n' '|;')" "0:|2;q|2;" "$t: an empty group value is an empty first field"
+	is "$(rows "$T/out" | awk -F'\t' '{ print NF }' | sort -u | tr '\n' ' ')" \
+		"$(grep -v '^#' "$T/out" | head -n 1 | awk -F'\t' '{ print NF }') " "$t: every row as wide as the header"
+	$tool --group tag "$T/empty-g.tsv" 2>/dev/null >"$T/first.tsv"
+	run pb-tint --column n "$T/first.tsv"
+	is "$rc:$(col n 1 "$T/out")" "0:2" "$t: its output read again by pb-tint"
+	run pb-boot --column n --resamples 200 "$T/first.tsv"
+	is "$rc:$(col n 1 "$T/out")" "0:2" "$t: its output read again by pb-boot"
+	run $tool --group g,tag "$T/empty-g.tsv"
+	is "$rc:$(rows "$T/out" | cut -f 1-3 | tr '\t\n' '|;')" "0:1||2;3|q|2;" "$t: an empty second group value"
+	printf 'g\ttag\tx\n1\t#x\t1\n1\t#x\t2\n3\tq\t4\n3\tq\t9\n' >"$T/hash-g.tsv"
+	fails 1 "^$t: .*hash-g.tsv:2: column 'tag': the value '#x' would begin an output row, and a row that begins with '#' is read as a comment \\(pb\\(7\\)\\); put another column first in --group\$" \
+		"$t: a first group value '#x' is refused" $tool --group tag "$T/hash-g.tsv"
+	is "$(cat "$T/out")" "" "$t: '#x': no output"
+	run $tool --group g,tag "$T/hash-g.tsv"
+	is "$rc:$(rows "$T/out" | cut -f 1-2 | tr '\t\n' '|;')" "0:1|#x;3|q;" "$t: '#x' as a second group value is fine"
+done
+run pb-tint --column x --group tag --finding "$T/empty-g.tsv"
+like "$(grep '^# finding' "$T/out" | head -n 1)" '^# finding: \[\] mean x ' "an empty group in a finding: []"
+printf 'g\ttag\tx\n1\t\t1\n3\tq\t4\n3\tq\t9\n' >"$T/empty-one.tsv"
+fails 1 "^pb-tint: group '': only 1 value; an interval needs at least 2\$" "an empty group named ''" \
+	pb-tint --column x --group tag "$T/empty-one.tsv"
+printf 'g\ttag\tx\n1\ta\\b\t1\n1\ta\\b\t2\n' >"$T/bs.tsv"
+run pb-tint --column x --group g,tag --finding "$T/bs.tsv"
+like "$(grep '^# finding' "$T/out")" '^# finding: \[1\\ta\\\\b\] ' "a finding's group: TAB and backslash escaped as pb(7) says"
+
+# A missing lr most often means pb-logratio was left out.
+fails 1 "^pb-tint: pairs-lr.tsv: no column 'lr' \\(columns: run pair first a b d delay\\); did you forget pb-logratio\\?\$" \
+	"no lr: did you forget pb-logratio?" pb-tint pairs-lr.tsv
+fails 1 "^pb-tint: pairs-lr.tsv: no column 'q' \\(columns: run pair first a b d delay\\)\$" \
+	"another missing column: no hint" pb-tint --column q pairs-lr.tsv
+
+# Nothing a double cannot hold reaches a row or a finding: one line, exit 1.
+printf 'lr\n1e29\n1.1e29\n' >"$T/lr-huge.tsv"
+fails 1 "^pb-tint: column lr: the interval -?[0-9.e]+ to [0-9.e]+ of the log ratio reaches beyond \\+-709\\.78, where the ratio A/B overflows a double \\(is 'lr' a log ratio\\?\\)\$" \
+	"lr near 1e29: exp overflows the ratio columns" pb-tint "$T/lr-huge.tsv"
+is "$(cat "$T/out")" "" "lr near 1e29: no output"
+printf 'lr\n-800\n-801\n' >"$T/lr-low.tsv"
+fails 1 "^pb-tint: column lr: the interval .* reaches beyond \\+-709\\.78" \
+	"lr near -800: 1/ratio overflows" pb-tint --finding "$T/lr-low.tsv"
+printf 'lr\n705\n706\n' >"$T/lr-700.tsv"
+fails 1 "^pb-tint: column lr: the interval .* reaches beyond" "lr of 705 and 706: hi = 711.85, beyond" \
+	pb-tint "$T/lr-700.tsv"
+printf 'x\n1e308\n-1e308\n' >"$T/x-huge.tsv"
+fails 1 "^pb-tint: column x: values too large: their variance overflows a double\$" \
+	"values near 1e308: the variance overflows" pb-tint --column x "$T/x-huge.tsv"
+printf 'x\n1e-320\n2e-320\n' >"$T/x-tiny.tsv"
+fails 1 "^pb-tint: column x: values too close together: their variance underflows a double \\(rescale the column\\)\$" \
+	"values 1e-320 apart: not 'all values are equal'" pb-tint --column x "$T/x-tiny.tsv"
+printf 'x\n1e-320\n1e-320\n' >"$T/x-tiny-eq.tsv"
+run pb-tint --column x "$T/x-tiny-eq.tsv"
+is "$rc:$(cat "$T/err")" "0:pb-tint: column x: all 2 values are equal (sd = 0): the interval has zero width" \
+	"equal tiny values: the usual warning"
+
+# --level: a level whose quantile is infinite, or that reads back as 1,
+# is refused (opt_level, shared by every tool); the largest that is not
+# still gives a finite interval.
+fails 2 "^pb-tint: --level 0\\.9999999999999999 is too close to 1: the interval would be infinite; the largest level is 0\\.9999999999999998 \\(see pb-tint --help\\)\$" \
+	"--level 0.9999999999999999: refused" pb-tint --column x --level 0.9999999999999999 tint-xy.tsv
+fails 2 "^pb-tint: --level 0\\.99999999999999999 rounds to 1 as a double: the interval would be infinite; the largest level is 0\\.9999999999999998" \
+	"--level 0.99999999999999999 (reads as 1): refused" pb-tint --column x --level 0.99999999999999999 tint-xy.tsv
+fails 2 "^pb-tint: --level 1e-16 is too close to 0: the level is lost in rounding; the smallest level is 1\\.7e-16" \
+	"--level 1e-16: refused" pb-tint --column x --level 1e-16 tint-xy.tsv
+run pb-tint --column x --level 0.9999999999999998 --finding tint-xy.tsv
+is "$rc:$(rows "$T/out" | cut -f 6-8 | grep -c 'inf\|nan')" "0:0" "--level 0.9999999999999998: finite t, lo, hi"
+like "$(grep '^# finding' "$T/out")" ', 99\.99999999999998% CI ' "--level 0.9999999999999998 in the finding"
+for tool in pb-boot pb-plan; do
+	fails 2 "^$tool: --level 0\\.9999999999999999 is too close to 1" "$tool --level 0.9999999999999999: refused too" \
+		$tool --level 0.9999999999999999 pairs-lr.tsv
+done
 
 # pb-tint(1) EXAMPLES: the rows printed there are what pb-tint prints for
 # pb-pair(1)'s example pairs, to the last bits a C library may change (R:

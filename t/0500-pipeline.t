@@ -42,9 +42,10 @@ while [ $# -gt 0 ]; do
 	shift 3
 done
 is "$(col verdict 1 "$T/out")" below "pairs: below 1.25 (ratio_hi 1.104 < 1.25)"
-# R: sprintf("%.1f", 100 * (1 - 1/exp(mean(lr)))) = 7.2, sprintf("%.4g", ...) = 1.077 1.051 1.104
+# R: formatC(c(100 * (1 - 1/exp(mean(lr))), exp(mean(lr)), exp(r$conf.int)),
+#      digits = 4, format = "fg", flag = "#") = 7.182 1.077 1.051 1.104
 is "$(grep '^# finding' "$T/out")" \
-	"# finding: B took 7.2% less time than A: A/B time ratio 1.077, 95% CI 1.051 to 1.104 (t interval, n = 6 pairs from 2 runs, df = 5). Threshold 1.25: below; the whole interval is under it, so B is not 1.25x as fast as A. Caution: pairs inside a run are not independent, so this interval can be too narrow; pb-pair --by-run makes runs the unit." \
+	"# finding: B took 7.182% less time than A: A/B time ratio 1.077, 95% CI 1.051 to 1.104 (t interval, n = 6 pairs from 2 runs, df = 5). Threshold 1.25: below; the whole interval is under it, so B is not 1.25x as fast as A. Caution: pairs inside a run are not independent, so this interval can be too narrow; pb-pair --by-run makes runs the unit." \
 	"pairs: the finding, with the ratio, the runs and the caution"
 is "$(tail -n 1 "$T/out" | cut -c 1-10)" "# finding:" "the finding ends the output"
 
@@ -63,8 +64,8 @@ while [ $# -gt 0 ]; do
 done
 is "$(col verdict 1 "$T/out")" crosses "runs: crosses 1.25"
 like "$(grep '^# finding' "$T/out")" \
-	'^# finding: B took 6\.7% less time than A: A/B time ratio 1\.071, 95% CI 0\.7663 to 1\.498 \(t interval, n = 2 runs, df = 1\)\. Threshold 1\.25: crosses; [^C]*$' \
-	"runs: the finding counts runs, no caution"
+	'^# finding: No difference resolved: A/B time ratio 1\.071, 95% CI 0\.7663 to 1\.498 \(t interval, n = 2 runs, df = 1\)\. Threshold 1\.25: crosses; [^C]*$' \
+	"runs: the finding counts runs, no caution; the interval includes 1, so no direction"
 is "$(grep -E '^# pb-(run|pair|logratio|tint): ' "$T/out" | cut -d' ' -f 2,4-)" \
 	"$(printf 'pb-run: pb-run --runs 2 --pairs 3 --warmup 1 -- ./old ./new\npb-pair: pb-pair --by-run raw-small.tsv\npb-logratio: pb-logratio\npb-tint: pb-tint --threshold 1.25 --finding')" \
 	"runs: the provenance keeps every argv"

@@ -62,8 +62,12 @@ like "$(meta cpu main)" . "metadata: cpu"
 like "$(meta clock main)" '^CLOCK_MONOTONIC; ns = from just before posix_spawn .*start-up' \
 	"metadata: clock, in command mode with the process start-up said"
 like "$(meta start main)" "^$STAMP\$" "metadata: start, UTC with ms"
-is "$(count '^# run:' main):$(count "^# run: [0-9]+ start=$STAMP pid=[0-9]+ host=[^ ]+\$" main)" "2:2" \
-	"one '# run: N start=... pid=N host=H' comment per run"
+STUDY='[0-9a-f]{16}'
+like "$(meta study main)" "^$STUDY\$" "metadata: study, 16 hex digits"
+is "$(count '^# run:' main):$(count "^# run: [0-9]+ start=$STAMP pid=[0-9]+ study=$STUDY host=.+\$" main)" "2:2" \
+	"one '# run: N start=... pid=N study=ID host=H' comment per run"
+is "$(sed -n 's/^# run: .* study=\([^ ]*\) .*/\1/p' main | sort -u)" "$(meta study main)" \
+	"every run comment names the study of the head"
 is "$(sed -n 's/^# run: \([0-9]*\) .*/\1/p' main | tr '\n' ' ')" "1 2 " "run comments number the runs 1, 2"
 is "$(awk -F'\t' '/^# run: / { split($0, w, " "); cur = w[3]; next } /^#/ || !h++ { next }
 	$1 != cur { bad++ } END { print bad + 0 }' main)" 0 "each row follows its run's comment"
@@ -72,6 +76,10 @@ design 1 2 2 3 >want
 is_file got want "R*(W+P) pairs, adjacent rows A and B, pos 1 and 2, warm-up 1..W then measure 1..P"
 is "$(rows main | awk -F'\t' '$7 !~ /^[1-9][0-9]*$/ || $8 != "0" || $6 != "0"' | wc -l)" 0 \
 	"ns are positive integers, status 0, delay_ns 0"
+run pb-run --runs 2 --pairs 3 --warmup 2 --seed 7 --no-shell -- "$W --us 0"
+s2=$(meta study "$T/out")
+if [ -n "$s2" ] && [ "$s2" != "$(meta study main)" ]; then ok "another invocation, the same seed: another study"
+else not_ok "another invocation, the same seed: another study"; diag "studies: '$s2' '$(meta study main)'"; fi
 run pb-pair main
 is "$rc:$(cat "$T/err")" "0:" "the stream feeds pb-pair"
 is "$(rows "$T/out" | wc -l)" 6 "pb-pair yields R*P = 6 pairs"

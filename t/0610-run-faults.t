@@ -53,17 +53,23 @@ stop() {
 # is measure pair 3, where B goes first; 3 pairs are complete.
 run pb-run --order alternate --runs 2 --warmup 1 --pairs 5 -- true "sh $D/run/fail-at.sh $T/cnt 4 3"
 is "$rc" 1 "a failing command: exit 1"
-is "$(cat "$T/err")" "pb-run: run 1 pair 3 (measure) arm B: command exited with status 3" \
-	"a failing command: one line naming run, pair, arm and status"
-is "$(tail -n 1 "$T/out")" "# failed: run 1 pair 3 (measure) arm B: command exited with status 3" \
-	"a failing command: a final '# failed:' comment"
+hint="its output went to /dev/null; --output inherit shows it"
+is "$(cat "$T/err")" "pb-run: run 1 pair 3 (measure) arm B: command exited with status 3 ($hint)" \
+	"a failing command: one line naming run, pair, arm and status, and how to see its output"
+is "$(tail -n 1 "$T/out")" "# failed: run 1 pair 3 (measure) arm B: command exited with status 3 ($hint)" \
+	"a failing command: a final '# failed:' comment, the same words"
 is "$(rows "$T/out" | cut -f1-3 | uniq | tr '\t\n' ': ')" "1:1:warmup 1:1:measure 1:2:measure " \
 	"a failing command: every pair completed before it is kept"
 is "$(npairs "$T/out"):$(count '^# run: 2' "$T/out")" "3:0" "a failing command: 3 pairs, no run 2"
 
-fails 1 '^pb-run: run 1 pair 1 \(measure\) arm B: command killed by signal 9 \(status 137\)$' \
+fails 1 '^pb-run: run 1 pair 1 \(measure\) arm B: command killed by signal 9 \(status 137; its output went to /dev/null; --output inherit shows it\)$' \
 	"a command killed by a signal: exit 1, one line with signal and status 137" \
 	pb-run --order alternate --runs 1 --warmup 0 --pairs 2 -- true 'kill -9 $$'
+for o in inherit "$T/cmd.out"; do
+	fails 1 '^pb-run: run 1 pair 1 \(measure\) arm [AB]: command exited with status 3$' \
+		"--output $(basename "$o"): a failing command's message has no hint" \
+		pb-run --output "$o" --runs 1 --warmup 0 --pairs 1 -- 'exit 3'
+done
 
 # --- --ignore-failure: the status is recorded and the study goes on
 run pb-run --ignore-failure --runs 2 --warmup 1 --pairs 3 -- true 'kill -9 $$'
@@ -103,8 +109,10 @@ is "$(npairs "$T/out"):$(tail -n 1 "$T/out")" \
 	"worker answers error: the pair before it kept, a '# failed:' comment"
 fails 1 "^pb-run: run 1 pair 2 \(measure\) arm B: worker answered neither ok nor error: 'hello'\$" \
 	"worker answers garbage: exit 1, neither ok nor error" wrun --worker "$WK --garbage-at 3"
+fails 1 '^pb-run: run 1 pair 2 \(measure\) arm B: worker died \(end of its output; worker exited with status 3; its stderr went to /dev/null; --output inherit shows it\)$' \
+	"worker dies: exit 1, worker died with its exit status, and how to see its stderr" wrun --worker "$WK --die-at 3"
 fails 1 '^pb-run: run 1 pair 2 \(measure\) arm B: worker died \(end of its output; worker exited with status 3\)$' \
-	"worker dies: exit 1, worker died with its exit status" wrun --worker "$WK --die-at 3"
+	"worker dies, --output inherit: no hint" wrun --output inherit --worker "$WK --die-at 3"
 timed wrun --timeout 200ms --worker "$WK --hang-at 3"
 is "$rc:$(cat "$T/err")" "1:pb-run: run 1 pair 2 (measure) arm B: worker timed out after 0.2 s (killed)" \
 	"worker hangs with --timeout: exit 1, timed out"

@@ -163,12 +163,17 @@ run timeout -s KILL 30 pb-run --pg '' --sql-a 'select pg_sleep(20)' --runs 1 --p
 took=$(($(date +%s) - t0))
 is "$rc:$(one_line)" "1:1" "--timeout: a long statement fails, one line"
 is "$([ $took -le 10 ] && echo fast)" fast "--timeout: no wait for the statement (took $took s)"
-like "$(cat "$T/err")" 'statement timed out after 0\.2 s \(statement_timeout, SQLSTATE 57014\)$' \
+like "$(cat "$T/err")" 'timed out after 0\.2 s \(--timeout\): cancelled$' \
 	"--timeout: the message says so"
 run timeout -s KILL 30 pb-run --pg '' --sql-a 'select pg_sleep(0.6)' --sql-b 'select 1' \
 	--runs 1 --pairs 2 --warmup 0 --timeout 200ms --ignore-failure --quiet
 is "$rc:$(rows "$T/out" | awk -F'\t' '{ print $4 $8 }' | sort | tr '\n' ' ')" \
 	"0:A-1 A-1 B0 B0 " "--timeout --ignore-failure: status -1 on the timed-out arm, the run goes on"
+# The limit is on the whole script, not on each of its statements.
+run timeout -s KILL 30 pb-run --pg '' --sql-a 'select pg_sleep(0.15); select pg_sleep(0.15)' \
+	--sql-b 'select 1' --runs 1 --pairs 1 --warmup 0 --timeout 200ms --ignore-failure --quiet
+is "$rc:$(rows "$T/out" | awk -F'\t' '{ print $4 $8 }' | sort | tr '\n' ' ')" "0:A-1 B0 " \
+	"--timeout: two statements of 0.15 s each exceed 0.2 s together: a timeout"
 
 # --- the server stopped mid-run (last: the cluster stays down) -------------------
 timeout -s KILL 30 pb-run --pg '' --sql-a 'select pg_sleep(60)' --runs 1 --pairs 1 \

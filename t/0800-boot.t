@@ -80,13 +80,13 @@ run pb-boot --resamples $B --stat mean even.tsv
 against "$T/out" 36.953125 62.96875 0.52 "even n = 64, mean, percentile vs R"
 run pb-boot --resamples $B --stat mean --method bca even.tsv
 against "$T/out" 38.4375 65.78125 0.52 "even n = 64, mean, BCa vs R"
-run pb-boot --resamples $B --block run runs.tsv
+run pb-boot --resamples $B --block run --method percentile runs.tsv
 within "$(col lo 1 "$T/out")" -37.5 0.5 "8 runs, block median, percentile vs R: lo in [-38, -37]"
 within "$(col hi 1 "$T/out")" 24 0 "8 runs, block median, percentile vs R: hi"
 cp "$T/out" "$T/block"
 run pb-boot --resamples $B --block run --method bca runs.tsv
 against "$T/out" -38 24 0 "8 runs, block median, BCa vs R"
-run pb-boot --resamples $B --block run --stat mean runs.tsv
+run pb-boot --resamples $B --block run --method percentile --stat mean runs.tsv
 against "$T/out" -35.410448336706551 14.877551020408163 0.90 "8 runs, block mean, percentile vs R"
 run pb-boot --resamples $B --block run --stat mean --method bca runs.tsv
 against "$T/out" -35.242718446601941 15.144578313253012 0.90 "8 runs, block mean, BCa vs R"
@@ -140,6 +140,7 @@ cat >"$T/want" <<EOF
 # pb-boot.column: d
 # pb-boot.stat: mean
 # pb-boot.method: bca (bias-corrected and accelerated, jackknife acceleration)
+# pb-boot.ties: half (replicates equal to est count half below)
 # pb-boot.resamples: 999
 # pb-boot.level: 0.9999999
 # pb-boot.seed: 1
@@ -275,13 +276,18 @@ for m in percentile bca; do
 done
 # Constant data: a zero-width interval at est, BCa included (every
 # replicate ties with est), even when the sum rounds (0.1 + 0.1 + 0.1).
+# est is the value itself. BCa warns that its acceleration is 0/0 (every
+# jackknife value is the same) and takes 0.
 printf 'd\n5\n5\n5\n' >"$T/c5.tsv"
 printf 'd\n0.1\n0.1\n0.1\n' >"$T/c01.tsv"
+acc0="pb-boot: column 'd': every jackknife value is the same, so BCa's acceleration is 0/0; acceleration 0 used"
 for f in c5 c01; do
+	v=5; [ $f = c01 ] && v=0.1
 	for m in percentile bca; do
 		run pb-boot --stat mean --method $m "$T/$f.tsv"
-		e=$(col est 1 "$T/out")
-		is "$rc:$(row "$T/out" | cut -d'|' -f 3-4):$(cat "$T/err")" "0:$e|$e:" "constant $f, mean, $m: lo = hi = est, no warning"
+		w=; [ $m = bca ] && w=$acc0
+		is "$rc:$(row "$T/out" | cut -d'|' -f 2-4):$(cat "$T/err")" "0:$v|$v|$v:$w" \
+			"constant $f, mean, $m: est = lo = hi = $v${w:+, one warning}"
 	done
 done
 
@@ -302,7 +308,7 @@ is "$(col sign 1 "$T/out") $(col sign 1 "$T/block")" "- 0" "rows say '-' (wrongl
 # renumber them (first appearance), which changes the draws but not the
 # law: the same est, and the R reference with the tolerances above.
 { sed -n 1,2p runs.tsv; tail -n +3 runs.tsv | sort -n -k3,3; } >"$T/shuffled.tsv"
-run pb-boot --resamples $B --block run "$T/shuffled.tsv"
+run pb-boot --resamples $B --block run --method percentile "$T/shuffled.tsv"
 is "$(col n 1 "$T/out"):$(col est 1 "$T/out")" "100:-15.5" "--block, runs interleaved: n, est"
 within "$(col lo 1 "$T/out")" -37.5 0.5 "--block, runs interleaved: lo vs R"
 within "$(col hi 1 "$T/out")" 24 0 "--block, runs interleaved: hi vs R"
@@ -328,6 +334,169 @@ run pb-boot --resamples 1 --seed 4 --method bca odd.tsv
 is "$rc:$(row "$T/out"):$(cat "$T/err")" "0:41|35|35|35|+:" "BCa, the one replicate = est: no fallback, no warning"
 run pb-boot --group run --resamples 1 --method bca --seed 3 groups.tsv
 like "$(cat "$T/err")" "^pb-boot: group '[0-9]': every replicate lies on one side" "BCa fallback per group names the group"
+
+# --- The methods over blocks (issue 12) ---------------------------------------
+# Without --method, --block gives the expanded percentile interval: the
+# percentile ends read at Φ(-+sqrt(k/(k-1)) t_{k-1}(0.025)). For 8 runs,
+# R: k <- 8; pnorm(sqrt(k/(k-1)) * qt(0.025, k-1)) = 0.0064430...,
+# so with B = 200000 the ends are the 1288.6th and 198711.4th order
+# statistics of the same replicates the percentile reads at 5000.025.
+run pb-boot --resamples 2000 --block run runs.tsv
+like "$(cat "$T/out")" '^# pb-boot.method: expanded \(percentile read at levels widened for k blocks: z = sqrt\(k/\(k-1\)\) t\(k-1\), Hesterberg 2015\)$' \
+	"--block: the default method is expanded, named in the metadata"
+exp_lo=$(col lo 1 "$T/out") exp_hi=$(col hi 1 "$T/out")
+run pb-boot --resamples 2000 --block run --method expanded runs.tsv
+is "$(rows "$T/out")" "$(printf '100\t-15.5\t%s\t%s\t0' "$exp_lo" "$exp_hi")" "--method expanded = the --block default"
+run pb-boot --resamples 2000 --block run --method percentile runs.tsv
+like "$(cat "$T/out")" '^# pb-boot.method: percentile$' "--block --method percentile: the plain percentile, by name"
+awk -v a="$exp_lo" -v b="$exp_hi" -v c="$(col lo 1 "$T/out")" -v d="$(col hi 1 "$T/out")" \
+	'BEGIN { exit !(a <= c && b >= d && (a < c || b > d)) }' &&
+	ok "expanded ($exp_lo, $exp_hi) holds the percentile interval and is wider" ||
+	not_ok "expanded ($exp_lo, $exp_hi) holds the percentile interval ($(col lo 1 "$T/out"), $(col hi 1 "$T/out"))"
+# The expanded levels against the percentile's: 10 blocks of one value
+# each, 0..9: the replicates are means of 10 draws; with the same seed
+# the same replicates, read at 2001 * 0.0085506 = 17.11 (R:
+# 2001 * pnorm(sqrt(10/9) * qt(0.025, 9))) instead of 50.025.
+awk 'BEGIN { print "run\td"; for (i = 0; i < 10; i++) print i "\t" i }' >"$T/ten.tsv"
+run pb-boot --stat mean --block run --method expanded "$T/ten.tsv"
+e1=$(rows "$T/out")
+# (R: sprintf("%.17g", 1 - 2 * pnorm(sqrt(10/9) * qt(0.025, 9))); the
+# replicates are multiples of 0.1, so a last-bit difference in the level
+# moves no end)
+run pb-boot --stat mean --block run --method percentile --level 0.98289872195118722 "$T/ten.tsv"
+is "$e1" "$(rows "$T/out")" "expanded, 10 blocks = percentile at level 1 - 2 x 0.0085506 (R)"
+# Without --block, --method expanded widens for n values, and the
+# default stays the percentile.
+run pb-boot --method expanded odd.tsv
+like "$(cat "$T/out")" 'levels widened for k values' "--method expanded without --block: k is the values"
+run pb-boot odd.tsv
+like "$(cat "$T/out")" '^# pb-boot.method: percentile$' "no --block: the default is still the percentile"
+# expanded-bca: BCa at the expanded levels; its fallback is the expanded
+# percentile.
+run pb-boot --block run --method expanded-bca runs.tsv
+is "$rc:$(cat "$T/err")" "0:" "--method expanded-bca: exit 0, no warning"
+like "$(cat "$T/out")" '^# pb-boot.method: expanded-bca \(bias-corrected and accelerated, jackknife acceleration, at levels widened for k blocks' \
+	"expanded-bca: named in the metadata"
+like "$(cat "$T/out")" '^# pb-boot.ties: half ' "expanded-bca: the ties rule in the metadata"
+run pb-boot --block run --method expanded-bca --stat mean --resamples 1 runs.tsv
+b1=$(rows "$T/out")
+like "$(cat "$T/err")" "BCa is undefined; expanded percentile interval given$" "expanded-bca fallback: the expanded percentile, said so"
+run pb-boot --block run --method expanded --stat mean --resamples 1 runs.tsv
+is "$b1" "$(rows "$T/out")" "expanded-bca fallback = --method expanded"
+
+# --- BCa's ties (issue 12) -----------------------------------------------------
+# --ties below counts replicates equal to est as above, as boot.ci does;
+# half (the default) counts them half below. R 4.2.2, boot 1.3-28.1, as at
+# the top, with boot.ci's own BCa and the jackknife L given to it:
+#   ref <- function(b) { L <- empinf(b, type = "jack"); L <- L - mean(L)
+#     sprintf("%.17g", boot.ci(b, type = "bca", L = L)$bca[4:5]) }
+#   x <- rd("odd.tsv")$d   # then even.tsv; runs by block as at the top
+#   set.seed(1); ref(boot(x, function(d, i) median(d[i]), R = 200000))  # 15 55
+#   set.seed(1); ref(boot(x, function(d, i) mean(d[i]), R = 200000))
+#     # 38.536585365853661 75.731707317073173
+#   even: 25 52.5;  38.359375 65.703125
+#   runs: -38 24;  -35.276595744680854 14.989247311827956
+# Tolerances as at the top: the median's ends are these order statistics
+# exactly; the means' within 4 Monte Carlo sd of the difference.
+run pb-boot --resamples $B --method bca --ties below odd.tsv
+against "$T/out" 15 55 0 "odd, median, BCa --ties below vs R's boot.ci"
+like "$(cat "$T/out")" '^# pb-boot.ties: below \(only replicates below est count below; as boot.ci\)$' \
+	"--ties below in the metadata"
+run pb-boot --resamples $B --method bca --ties below --stat mean odd.tsv
+against "$T/out" 38.536585365853661 75.731707317073173 0.72 "odd, mean, BCa --ties below vs R's boot.ci"
+run pb-boot --resamples $B --method bca --ties below even.tsv
+against "$T/out" 25 52.5 0 "even, median, BCa --ties below vs R's boot.ci"
+run pb-boot --resamples $B --method bca --ties below --stat mean even.tsv
+against "$T/out" 38.359375 65.703125 0.52 "even, mean, BCa --ties below vs R's boot.ci"
+run pb-boot --resamples $B --method bca --ties below --block run runs.tsv
+against "$T/out" -38 24 0 "8 runs, block median, BCa --ties below vs R's boot.ci"
+run pb-boot --resamples $B --method bca --ties below --block run --stat mean runs.tsv
+against "$T/out" -35.276595744680854 14.989247311827956 0.90 "8 runs, block mean, BCa --ties below vs R's boot.ci"
+run pb-boot --resamples $B --method bca --ties half odd.tsv
+against "$T/out" 20 65 0 "odd, median: --ties half is the default rule (the reference at the top)"
+# A replicate equal to est, with --ties below, counts as above: the one
+# replicate 35 = est (seed 4, as below) is not below, so BCa falls back.
+run pb-boot --resamples 1 --seed 4 --method bca --ties below odd.tsv
+is "$rc:$(row "$T/out"):$(cat "$T/err")" "0:41|35|35|35|+:pb-boot: column 'd': every replicate lies on one side of the estimate (or on it, with --ties below), so BCa is undefined; percentile interval given" \
+	"--ties below, the one replicate = est: the fallback, said so"
+# Every jackknife value equal (0/0 acceleration; boot.ci stops there):
+# pb-boot takes acceleration 0 and warns. cross.tsv's median leaves the
+# same middle whatever value is left out.
+run pb-boot --method bca cross.tsv
+is "$rc:$(cat "$T/err")" "0:pb-boot: column 'd': every jackknife value is the same, so BCa's acceleration is 0/0; acceleration 0 used" \
+	"BCa, every jackknife value equal: exit 0, one warning"
+cp "$T/out" "$T/acc0"
+run pb-boot --method bca --resamples 2000 cross.tsv
+is "$(col lo 1 "$T/out") $(col hi 1 "$T/out")" "$(col lo 1 "$T/acc0") $(col hi 1 "$T/acc0")" "  the same interval twice"
+
+# --- BCa of the mean: ties by multiset, not by the last bit (issue 12) ---------
+# 0.1, 0.2, 0.3: the bootstrap law of the mean is symmetric about est and
+# the jackknife values (0.25, 0.2, 0.15) are too, so z0 = 0, acc = 0 and
+# BCa is the percentile interval: lo = the mean of 0.1 x 3 (an atom of
+# 1/27 = 3.7 %, above 2.5 %). Resamples holding 0.1, 0.2, 0.3 in some
+# order (6/27) tie with est; summed in draw order some landed an ulp
+# below and BCa gave lo 0.1333. Data x 10: the same in integers.
+printf 'd\n0.1\n0.2\n0.3\n' >"$T/p3.tsv"
+printf 'd\n1\n2\n3\n' >"$T/i3.tsv"
+for blk in "" "--block d"; do
+	run pb-boot --stat mean --method bca --resamples 199999 $blk "$T/p3.tsv"
+	bca=$(row "$T/out")
+	near "$(col lo 1 "$T/out")" 0.1 2e-16 "0.1 0.2 0.3, mean, BCa ${blk:-rows}: lo = 0.1 (the smallest replicate)"
+	near "$(col hi 1 "$T/out")" 0.3 2e-16 "0.1 0.2 0.3, mean, BCa ${blk:-rows}: hi = 0.3"
+	run pb-boot --stat mean --method percentile --resamples 199999 $blk "$T/p3.tsv"
+	is "$bca" "$(row "$T/out")" "  = the percentile interval (z0 = 0, acc = 0)"
+	run pb-boot --stat mean --method bca --resamples 199999 $blk "$T/i3.tsv"
+	is "$(row "$T/out")" "3|2|1|3|+" "1 2 3 (x 10), mean, BCa ${blk:-rows}: 1 to 3"
+done
+
+# --- Values whose statistics overflow (issue 11 item 15) -----------------------
+# BCa on values near 1e200 read outside the replicates (the acceleration's
+# cubes overflowed to nan, and a nan level made a position before the
+# array; ASan: heap-buffer-overflow) and printed nan with exit 0. Now the
+# acceleration is scale-free: the interval is that of the values / 2^664
+# (9.6e199), times 2^664 (a power of 2: every sum and comparison scales
+# exactly, ties included).
+awk 'BEGIN { s = 2 ^ 664; print "d"; split("1 -3 5 2 7", v, " "); for (i = 1; i <= 5; i++) printf "%.17g\n", v[i] * s }' >"$T/e200.tsv"
+printf 'd\n1\n-3\n5\n2\n7\n' >"$T/e0.tsv"
+for s in median mean; do
+	run pb-boot --method bca --stat $s "$T/e0.tsv"
+	lo0=$(col lo 1 "$T/out") hi0=$(col hi 1 "$T/out")
+	run pb-boot --method bca --stat $s "$T/e200.tsv"
+	is "$rc:$(cat "$T/err")" "0:" "9.6e199, $s, BCa: exit 0, no warning"
+	near "$(col lo 1 "$T/out")" "$(awk -v v="$lo0" 'BEGIN { printf "%.17g", v * 2 ^ 664 }')" 1e-15 \
+		"9.6e199, $s, BCa: lo = that of the values / 2^664, x 2^664"
+	near "$(col hi 1 "$T/out")" "$(awk -v v="$hi0" 'BEGIN { printf "%.17g", v * 2 ^ 664 }')" 1e-15 \
+		"9.6e199, $s, BCa: hi likewise"
+done
+# A level whose 1 - a rounds to 1: qnorm(1) was infinite, and BCa's upper
+# level nan. The level is 1 - 2^-53 (0.9999999999999999), written to
+# every digit: under memcheck, whose long double has 64 bits, the short
+# form reads as 1.
+# The shared level check (opt_level) now refuses such a level up front
+# for every tool, so BCa never meets it; the library's guard stays, and
+# the unit tests reach it directly.
+run pb-boot --method bca --level 0.99999999999999988897769753748434595763683319091796875 odd.tsv
+is "$rc" 2 "--level 0.9999999999999999, BCa: a usage error (opt_level)"
+like "$(cat "$T/err")" '^pb-boot: --level' "  one line naming --level"
+# The median of huge values of both signs: its midpoint overflowed to inf.
+printf 'd\n-1.5e308\n1.5e308\n1e308\n-1e308\n' >"$T/pm.tsv"
+run pb-boot --method bca "$T/pm.tsv"
+like "$rc:$(row "$T/out")" '^0:4\|0\|-1\.5e308\|1\.5e308\|0$' "median of -+1.5e308, -+1e308: est 0, the ends finite"
+# The mean of values whose sums overflow: refused, one line, no output.
+printf 'd\n1e308\n1e308\n1.5e308\n' >"$T/ovf.tsv"
+fails 1 "^pb-boot: column 'd': values as large as 1\.5e308 overflow the sums of the mean of 3 values; rescale the column \(e\.g\. to other units\)$" \
+	"mean of 1e308s: exit 1, one line" pb-boot --stat mean "$T/ovf.tsv"
+is "$(cat "$T/out")" "" "  no output"
+# 8 values of -+1e307: a sum of 8 stays below 8.99e307 (DBL_MAX / 2),
+# accepted; over blocks of 1, 1, 1 and 5 values a resample may draw the
+# block of 5 four times: 20 values, refused.
+awk 'BEGIN { print "run\td"; for (i = 0; i < 8; i++) print (i < 3 ? i : 3) "\t" (i % 2 ? 1e307 : -1e307) }' >"$T/ovfb.tsv"
+run pb-boot --stat mean "$T/ovfb.tsv"
+is "$rc:$(col n 1 "$T/out")" "0:8" "mean of 8 values of -+1e307: accepted"
+fails 1 "^pb-boot: column 'd': values as large as 1e307 overflow the sums of the mean of 20 values" \
+	"  over blocks of 1, 1, 1 and 5 values: 20 in a resample, exit 1" pb-boot --stat mean --block run "$T/ovfb.tsv"
+run pb-boot --block run "$T/ovfb.tsv"
+is "$rc" 0 "  the median of the same: no sums, accepted"
 
 # --- Errors ----------------------------------------------------------------------
 { cat groups.tsv; printf '9\t1\tA\t4\n'; } >"$T/g9.tsv"
@@ -356,7 +525,8 @@ fails 1 "^pb-boot: .*bad.tsv:6: column 'd': not a finite number: '-6o'$" "bad nu
 	pb-boot "$T/bad.tsv"
 sed '6s/-60/nan/' groups.tsv >"$T/nan.tsv"
 fails 1 "nan.tsv:6: column 'd': not a finite number: 'nan'$" "nan: exit 1, file:line" pb-boot "$T/nan.tsv"
-for a in "--stat mode" "--stat ''" "--method boot" "--method BCa" "--level 0" "--level 1" "--level 1.5" \
+for a in "--stat mode" "--stat ''" "--method boot" "--method BCa" "--method expand" "--ties" \
+	"--ties all" "--ties Below" "--level 0" "--level 1" "--level 1.5" \
 	"--level -0.5" "--level abc" "--resamples 0" "--resamples -5" "--resamples 1.5" "--resamples abc" \
 	"--resamples 100000001" "--seed -1" "--seed abc" "--seed 1.5" "--seed 9007199254740993" "--bogus" "--stat"; do
 	eval "set -- $a"

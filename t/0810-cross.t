@@ -166,6 +166,74 @@ head -n 8 cross.tsv >"$T/two.tsv"   # runs 2 and 1
 run pb-cross "$T/two.tsv"
 is "$(summary "$T/out")" "2|2|1|1|0|-84.5|5|94.5|2|1" "two runs: (-84.5 + 94.5)/2 = 5, r = 1"
 
+# Against brute force: every estimate of every ordered pair of different
+# runs, by awk, sorted; right/wrong/ties against +, min, median (the mean
+# of the two middles: R(R - 1) is even), max. Values are small integers
+# and halves, so run medians and estimates are exact in both, with many
+# ties; runs have odd and even numbers of pairs.
+brute() {
+	awk -F'\t' 'NR == 1 { next } { r = $1; if (!(r in n)) ids[++R] = r
+		c = ++n[r]; A[r, c] = $3; B[r, c] = $4 }
+	function med(X, r, m,   i, j, t, v) { for (i = 1; i <= m; i++) v[i] = X[r, i]
+		for (i = 2; i <= m; i++) for (j = i; j > 1 && v[j - 1] > v[j]; j--) {
+			t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
+		return m % 2 ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2 }
+	END { for (i = 1; i <= R; i++) { ma[i] = med(A, ids[i], n[ids[i]]); mb[i] = med(B, ids[i], n[ids[i]]) }
+		for (i = 1; i <= R; i++) for (j = 1; j <= R; j++) if (i != j) {
+			e = mb[j] - ma[i]; est[++k] = e; if (e > 0) up++; else if (e < 0) down++; else tie++ }
+		print k; print up + 0; print down + 0; print tie + 0
+		for (i = 1; i <= k; i++) print est[i] }' "$1" >"$T/brute"
+	head -n 4 "$T/brute" | tr '\n' '|'
+	tail -n +5 "$T/brute" | sort -g >"$T/sorted"
+	k=$(head -n 1 "$T/brute")
+	awk -v k="$k" '{ v[NR] = $1 } END { printf "%.17g|%.17g|%.17g\n", v[1], (v[k / 2] + v[k / 2 + 1]) / 2, v[k] }' "$T/sorted"
+}
+for nr in 2 3 4 7 19 60; do
+	awk -v R=$nr 'BEGIN { srand(R); print "run\tpair\ta\tb\td"
+		for (r = 1; r <= R; r++) for (p = 1; p <= 1 + (r * 7) % 4; p++) {
+			a = int(rand() * 9) / 2; b = int(rand() * 9) / 2; print (r * 37) % 101 "\t" p "\t" a "\t" b "\t" b - a } }' >"$T/rand.tsv"
+	run pb-cross --expect + "$T/rand.tsv"
+	got=$(summary "$T/out" | cut -d'|' -f 2-8 | awk -F'|' -v OFS='|' '{ for (i = 5; i <= 7; i++) $i = sprintf("%.17g", $i) } 1')
+	is "$rc:$got" "0:$(brute "$T/rand.tsv")" "$nr runs with ties: counts, min, median, max as brute force"
+done
+
+# Memory follows the runs, not the R(R - 1) estimates: 16000 runs (256
+# million estimates, 2 GB if stored) within 200 MB of address space. A
+# sanitizer build reserves more than that at start; then the case is
+# skipped.
+awk 'BEGIN { srand(16000); print "run\tn\ta\tb\td\tdelay"; for (r = 1; r <= 16000; r++) {
+	a = 1e6 + int(rand() * 1e5); b = a + int(rand() * 2000) - 900
+	print r "\t100\t" a "\t" b "\t" b - a "\t0" } }' >"$T/16k.tsv"
+if (ulimit -v 200000 && pb-cross --version) >/dev/null 2>&1; then
+	(ulimit -v 200000; timeout 60 pb-cross "$T/16k.tsv") >"$T/out" 2>"$T/err"
+	is "$?:$(summary "$T/out" | cut -d'|' -f 1-2):$(cat "$T/err")" "0:16000|255984000:" \
+		"16000 runs in 200 MB: exit 0, 255984000 estimates"
+else
+	skip "16000 runs in 200 MB: the build cannot start within 200 MB (a sanitizer)"
+fi
+
+# r is the same at any scale: the medians times 1e-300 (their sums of
+# squares underflow) or times 1e160 (their product overflows) give r of
+# cross.tsv, not an empty field and a false "do not vary".
+for scale in 1e-300 1e160; do
+	awk -F'\t' -v OFS='\t' -v s=$scale 'NR > 1 { $4 = sprintf("%.17g", $4 * s); $5 = sprintf("%.17g", $5 * s)
+		$6 = sprintf("%.17g", $5 - $4) } 1' cross.tsv >"$T/scaled.tsv"
+	run pb-cross "$T/scaled.tsv"
+	near "$(col r 1 "$T/out")" $R 1e-14 "values times $scale: r as unscaled"
+	is "$rc:$(cat "$T/err")" "0:" "values times $scale: exit 0, no warning"
+done
+
+# Estimates or medians that overflow a double are refused, not inf.
+printf 'run\ta\tb\n1\t1.7e308\t1.7e308\n2\t-1.7e308\t-1.7e308\n' >"$T/huge.tsv"
+for each in '' --each; do
+	fails 1 '^pb-cross: values too large: a cross-run estimate \(median b - median a\) overflows a double$' \
+		"an estimate over the largest double $each: exit 1, one line" pb-cross $each --expect + "$T/huge.tsv"
+	is "$(cat "$T/out")" "" "an estimate over the largest double $each: no output"
+done
+printf 'run\ta\tb\n1\t-1.7e308\t1\n1\t1.7e308\t1\n2\t1\t1\n' >"$T/hugemed.tsv"
+fails 1 '^pb-cross: run 1: values too large: a median overflows a double$' \
+	"a median over the largest double: exit 1, one line" pb-cross --expect + "$T/hugemed.tsv"
+
 # Errors.
 head -n 5 cross.tsv >"$T/one.tsv"
 fails 1 'only 1 run; comparing across runs needs at least 2$' "one run: exit 1, one line" \

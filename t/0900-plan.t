@@ -305,6 +305,35 @@ within "$achieved" "$(awk -v p="$pred" -v c="$c4" 'BEGIN { print p * c }')" "$(a
 within "$cover" 0.95 0.0195 "coverage of the true mean within 4 binomial s.e. of 0.95"
 near "$var" "$pvar" "$(awk 'BEGIN { print 4 * sqrt(2 / 1999) }')" "variance of the study means = (prediction / t)^2 within 4 s.e."
 
+# --- Numbers a double cannot hold ----------------------------------------
+# No row shows inf or nan. Values near 1e308 overflow the variances; values
+# 1e-170 apart underflow them to 0, which would read as "no noise".
+printf 'run\td\n1\t1e308\n1\t1.1e308\n2\t1.2e308\n2\t1.3e308\n' >"$T/huge.tsv"
+fails 1 '^pb-plan: values too large: their variances overflow a double$' \
+	"d near 1e308: refused, not nan" pb-plan --column d "$T/huge.tsv"
+is "$(cat "$T/out")" "" "d near 1e308: no output"
+printf 'run\td\n1\t1e-170\n1\t1.1e-170\n2\t1.2e-170\n2\t1.3e-170\n' >"$T/tiny.tsv"
+fails 1 '^pb-plan: values too close together: their variances underflow a double \(rescale the column\)$' \
+	"d 1e-170 apart: refused, not sigma2 = 0" pb-plan --column d "$T/tiny.tsv"
+# Runs with equal means and a within-run variance of 2e300: reaching a
+# half-width of 1e-100 needs more pairs than a double holds (s2w / room
+# overflows): no design, not a row of inf pairs.
+printf 'run\td\n1\t1e150\n1\t-1e150\n2\t1e150\n2\t-1e150\n' >"$T/wide.tsv"
+run pb-plan --column d --target 1e-100 --pair-cost 1ms "$T/wide.tsv"
+is "$rc:$(rows "$T/out" | cut -f 1 | tr '\n' ' '):$(grep -c 'inf\|nan' "$T/out")" "0:current :0" \
+	"more pairs than a double holds: only the current row, no inf"
+is "$(cat "$T/err")" "pb-plan: no design with at most 10000 runs reaches a half-width of 1e-100" \
+	"more pairs than a double holds: the usual warning"
+# a + b near 1e307: each pair costs 2e307 ns, so the alternatives of 2e307
+# ns x 15 runs x 2 pairs cost more than a double holds: left out.
+printf 'run\td\ta\tb\n1\t1\t1e307\t1e307\n1\t2\t1e307\t1e307\n2\t3\t1\t1\n2\t5\t1\t1\n' >"$T/costly.tsv"
+run pb-plan --column d --target 1 "$T/costly.tsv"
+is "$rc:$(grep -c 'inf\|nan' "$T/out"):$(rows "$T/out" | cut -f 7 | grep -c '^$')" "0:0:0" \
+	"costs near the largest double: no inf, no empty total_s"
+printf 'run\td\ta\tb\n1\t1\t1e308\t1e308\n1\t2\t1\t1\n2\t3\t1\t1\n2\t5\t1\t1\n' >"$T/ab-huge.tsv"
+fails 1 ':2: values too large: the sum of a \+ b overflows a double$' "a + b over the largest double" \
+	pb-plan --column d "$T/ab-huge.tsv"
+
 # --- Errors -------------------------------------------------------------
 fails 1 '^pb-plan: onerun\.tsv: only 1 run' "one run: exit 1" pb-plan onerun.tsv
 fails 1 '^pb-plan: byrun\.tsv: one row per run; .*--by-run' "a by-run stream: exit 1, says why" pb-plan byrun.tsv

@@ -166,7 +166,7 @@ is "$(sed -n '/^run_opts="/,/"$/p' "$(command -v pb-sense)" | sed 's/^run_opts="
 
 run pb-sense --runs 2 --pairs 2 --warmup 0 --delays 0,5us -- false
 is "$rc" 1 "a failing command: exit 1"
-like "$(cat "$T/err")" '^pb-sense: pb-run failed at delay 0 \(status 1\): pb-run: run 1 pair 1 \(measure\) arm [AB]: command exited with status 1$' \
+like "$(cat "$T/err")" '^pb-sense: pb-run failed at delay 0 \(status 1\): pb-run: run 1 pair 1 \(measure\) arm [AB]: command exited with status 1 \(its output went to /dev/null; --output inherit shows it\)$' \
 	"a failing command: one line, which delay failed and pb-run's reason"
 is "$(grep -c . "$T/out")" 0 "a failing first study: nothing on stdout"
 run pb-sense --help

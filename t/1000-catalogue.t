@@ -71,13 +71,15 @@ pb-run      | --bogus -- true                      | -                  | 2 | no
 pb-run      | --runs 1 --delay 5 us -- true        | -                  | 2 | none | unexpected 'us': commands go after -- | a stray word before --
 pb-run      | --runs 2 true                        | -                  | 2 | none | unexpected 'true': commands go after -- | a command without --
 pb-run      | -Z -- true                           | -                  | 2 | none | unknown option '-Z' | unknown short option
-pb-run      | --quiet --runs 2 --pairs 2 --warmup 0 -- false | -        | 1 | head | run 1 pair 1 \(measure\) arm [AB]: command exited with status 1$ | a failing command
-pb-run      | --quiet --order alternate --runs 1 --pairs 2 --warmup 0 -- true 'exit 3' | - | 1 | head | run 1 pair 1 \(measure\) arm B: command exited with status 3$ | a failing B
+pb-run      | --quiet --runs 2 --pairs 2 --warmup 0 -- false | -        | 1 | head | run 1 pair 1 \(measure\) arm [AB]: command exited with status 1 \(its output went to /dev/null; --output inherit shows it\)$ | a failing command
+pb-run      | --quiet --order alternate --runs 1 --pairs 2 --warmup 0 -- true 'exit 3' | - | 1 | head | run 1 pair 1 \(measure\) arm B: command exited with status 3 \(its output went to /dev/null; --output inherit shows it\)$ | a failing B
 pb-run      | --quiet --runs 1 --pairs 2 --warmup 0 --no-shell -- ./no-such-command | - | 1 | head | run 1 pair 1 \(measure\) arm [AB]: cannot start './no-such-command': No such file or directory$ | NOVALGRIND: a command that does not exist
 pb-run      | --quiet --order alternate --runs 1 --pairs 2 --warmup 0 --worker 'read x; echo bogus' | - | 1 | head | run 1 pair 1 \(measure\) arm A: worker answered neither ok nor error: 'bogus'$ | worker garbage
 pb-run      | --quiet --order alternate --runs 1 --pairs 2 --warmup 0 --worker 'read x' | - | 1 | head | run 1 pair 1 \(measure\) arm A: worker died | worker exits without an answer
 pb-run      | --quiet --runs 1 --pairs 2 --warmup 0 --setup false -- true | - | 1 | head | run 1 \(setup\): --setup hook failed with status 1 | failing setup hook
 pb-run      | --quiet --runs 1 --pairs 2 --output no-dir/f -- true | -  | 1 | none | no-dir/f: No such file or directory$ | unwritable --output
+pb-run      | --del 5 -- true                      | -                  | 2 | none | option '--del' is ambiguous \(--delay, --delay-arm\) \(see pb-run --help\)$ | an ambiguous option prefix
+pb-run      | --level 1 -- true                    | -                  | 2 | none | unknown option '--level' | an unknown option is not ambiguous
 # --- pb-pair
 pb-pair     | -                                    | raw-no-ns.tsv      | 1 | none | raw-no-ns.tsv: no column 'ns' \(columns: run pair phase arm pos delay_ns time status\)$ | missing column
 pb-pair     | -                                    | raw-ns-word.tsv    | 1 | some | raw-ns-word.tsv:4: column 'ns': time must be a whole number of ns > 0, got 'fast'$ | time not a number
@@ -117,6 +119,7 @@ pb-pair     | --exclude 9 --why x                  | raw.tsv            | 1 | so
 pb-pair     | --exclude 1,2 --why x                | raw.tsv            | 1 | head | raw.tsv: no measured pairs left after --exclude$ | --exclude takes every run
 pb-pair     | --host                               | raw.tsv            | 1 | head | --host: run 1 has no '# run: 1 ... host=H' comment$ | --host without host comments
 pb-pair     | --by-run=1                           | raw.tsv            | 2 | none | option '--by-run' takes no value | flag given a value
+pb-pair     | --h                                  | raw.tsv            | 2 | none | option '--h' is ambiguous \(--host, --help\) \(see pb-pair --help\)$ | an ambiguous option prefix
 # --- pb-logratio
 pb-logratio | -                                    | pairs-a-zero.tsv   | 1 | head | pairs-a-zero.tsv:3: column 'a': time must be > 0, got '0'$ | zero time
 pb-logratio | -                                    | pairs-b-neg.tsv    | 1 | some | pairs-b-neg.tsv:4: column 'b': time must be > 0, got '-950'$ | negative time
@@ -138,7 +141,7 @@ pb-tint     | -                                    | pairs-lr-nan.tsv   | 1 | no
 pb-tint     | -                                    | pairs-lr-space.tsv | 1 | none | pairs-lr-space.tsv:10: column 'lr': not a finite number: ' 0.1'$ | a space before the number
 pb-tint     | --column first                       | pairs.tsv          | 1 | none | pairs.tsv:5: column 'first': not a finite number: 'A'$ | a column of words
 pb-tint     | --column d                           | pairs-d-inf.tsv    | 1 | none | pairs-d-inf.tsv:5: column 'd': not a finite number: '-inf'$ | -Inf
-pb-tint     | -                                    | pairs-nolr.tsv     | 1 | none | pairs-nolr.tsv: no column 'lr' \(columns: run pair first a b d delay\)$ | missing column
+pb-tint     | -                                    | pairs-nolr.tsv     | 1 | none | pairs-nolr.tsv: no column 'lr' \(columns: run pair first a b d delay\); did you forget pb-logratio\?$ | missing lr
 pb-tint     | --group zz                           | pairs.tsv          | 1 | none | pairs.tsv: no column 'zz' | --group names no column
 pb-tint     | --group run,run                      | pairs.tsv          | 2 | none | --group names 'run' twice | a column twice in --group
 pb-tint     | --column a --group run               | pairs-lone-pair.tsv | 1 | none | group 2: only 1 value; an interval needs at least 2$ | a group of one
@@ -156,6 +159,15 @@ pb-tint     | pairs.tsv                            | pairs-nolr.tsv     | 1 | no
 pb-tint     | -                                    | pairs-huge-comment.tsv | 1 | none | pairs-huge-comment.tsv:8: line longer than 16777216 bytes$ | a comment over 16 MiB
 pb-tint     | -                                    | pairs-nul.tsv      | 1 | none | pairs-nul.tsv:8: NUL byte in line | a NUL byte
 pb-tint     | -                                    | pairs-garbage.tsv  | 1 | none | pairs-garbage.tsv:8: 2 fields, header has 8$ | garbage after the header
+pb-tint     | -                                    | pairs-lr-huge.tsv  | 1 | none | column lr: the interval .* of the log ratio reaches beyond \+-709\.78, where the ratio A/B overflows a double \(is 'lr' a log ratio\?\)$ | lr near 1e29: the ratio would be inf
+pb-tint     | --column d                           | pairs-d-huge.tsv   | 1 | none | column d: values too large: their variance overflows a double$ | values near 1e308
+pb-tint     | --column d                           | pairs-d-tiny.tsv   | 1 | none | column d: values too close together: their variance underflows a double \(rescale the column\)$ | values 1e-170 apart: the variance would be 0
+pb-tint     | --column d --group first             | pairs-hash-first.tsv | 1 | none | pairs-hash-first.tsv:4: column 'first': the value '#B' would begin an output row, and a row that begins with '#' is read as a comment \(pb\(7\)\); put another column first in --group$ | a group value that begins with '#'
+pb-tint     | --l                                  | pairs.tsv          | 2 | none | option '--l' is ambiguous \(--level, --log-ratio\) \(see pb-tint --help\)$ | an ambiguous option prefix
+pb-tint     | --fi=yes                             | pairs.tsv          | 2 | none | option '--finding' takes no value | a flag's prefix given a value
+pb-tint     | --level 0.9999999999999999           | pairs.tsv          | 2 | none | --level 0\.9999999999999999 is too close to 1: the interval would be infinite; the largest level is 0\.9999999999999998 | a level whose quantile is infinite
+pb-tint     | --level 0.99999999999999999          | pairs.tsv          | 2 | none | --level 0\.99999999999999999 rounds to 1 as a double | a level that reads back as 1
+pb-tint     | --level 1e-17                        | pairs.tsv          | 2 | none | --level 1e-17 is too close to 0 | a level lost in rounding
 # --- pb-boot
 pb-boot     | -                                    | pairs-d-empty.tsv  | 1 | none | pairs-d-empty.tsv:5: column 'd': not a finite number: ''$ | empty field
 pb-boot     | -                                    | pairs-d-overflow.tsv | 1 | none | pairs-d-overflow.tsv:5: column 'd': not a finite number: '1e999'$ | overflow to Inf
@@ -165,7 +177,9 @@ pb-boot     | --block run                          | pairs-one-run.tsv  | 1 | no
 pb-boot     | --block zz                           | pairs.tsv          | 1 | none | pairs.tsv: no column 'zz' | --block names no column
 pb-boot     | --group run                          | pairs-lone-pair.tsv | 1 | none | group '2': only 1 value; a bootstrap interval needs at least 2$ | a group of one
 pb-boot     | --stat mode                          | pairs.tsv          | 2 | none | --stat is median or mean, not 'mode' | unknown statistic
-pb-boot     | --method bc                          | pairs.tsv          | 2 | none | --method is percentile or bca, not 'bc' | unknown method
+pb-boot     | --method bc                          | pairs.tsv          | 2 | none | --method is percentile, expanded, bca or expanded-bca, not 'bc' | unknown method
+pb-boot     | --ties above                         | pairs.tsv          | 2 | none | --ties is half or below, not 'above' | unknown ties rule
+pb-boot     | --stat mean                          | pairs-d-huge.tsv   | 1 | none | column 'd': values as large as 1\.[0-9]e308 overflow the sums of the mean of [0-9]+ values; rescale the column | the mean's sums overflow
 pb-boot     | --resamples 0                        | pairs.tsv          | 2 | none | --resamples wants a whole number from 1 | zero resamples
 pb-boot     | --resamples 1e3                      | pairs.tsv          | 2 | none | --resamples wants a whole number .*not '1e3' | resamples in e-notation
 pb-boot     | --seed -1                            | pairs.tsv          | 2 | none | --seed wants a whole number from 0 to 2\^53, not '-1' | negative seed
@@ -175,6 +189,9 @@ pb-boot     | -                                    | pairs-header-only.tsv | 1 |
 pb-boot     | -                                    | pairs-short.tsv    | 1 | none | pairs-short.tsv:10: 7 fields, header has 8$ | short row
 pb-boot     | -                                    | garbage.bin        | 1 | none | garbage.bin:1: bad column name | binary garbage
 pb-boot     | -                                    | pairs-nul.tsv      | 1 | none | pairs-nul.tsv:8: NUL byte in line | a NUL byte
+pb-boot     | --group first                        | pairs-hash-first.tsv | 1 | none | pairs-hash-first.tsv:4: column 'first': the value '#B' would begin an output row, and a row that begins with '#' is read as a comment \(pb\(7\)\); put another column first in --group$ | a group value that begins with '#'
+pb-boot     | --s=1                                | pairs.tsv          | 2 | none | option '--s' is ambiguous \(--stat, --seed\) \(see pb-boot --help\)$ | an ambiguous option prefix
+pb-boot     | --level 0.9999999999999999           | pairs.tsv          | 2 | none | --level 0\.9999999999999999 is too close to 1 | a level whose quantile is infinite
 # --- pb-cross
 pb-cross    | -                                    | pairs-one-run.tsv  | 1 | none | pairs-one-run.tsv: only 1 run; comparing across runs needs at least 2$ | one run
 pb-cross    | --each --expect +                    | pairs-one-run.tsv  | 1 | none | pairs-one-run.tsv: only 1 run | one run, --each
@@ -189,6 +206,10 @@ pb-cross    | --expect                             | -                  | 2 | no
 pb-cross    | -                                    | pairs-header-only.tsv | 1 | none | pairs-header-only.tsv:4: no data rows after the header$ | header only
 pb-cross    | -                                    | pairs-cr-row.tsv   | 1 | none | pairs-cr-row.tsv:9: CR before end of line | one CRLF line
 pb-cross    | -                                    | pairs-huge-comment.tsv | 1 | none | pairs-huge-comment.tsv:8: line longer than 16777216 bytes$ | a comment over 16 MiB
+pb-cross    | --expect -                           | pairs-cross-overflow.tsv | 1 | none | values too large: a cross-run estimate \(median b - median a\) overflows a double$ | an estimate over the largest double
+pb-cross    | --expect +                           | pairs-ab-overflow.tsv | 1 | none | pairs-ab-overflow.tsv:3: values too large: d = b - a overflows a double$ | d = b - a over the largest double
+pb-cross    | --each                               | byrun-hash-run.tsv | 1 | none | byrun-hash-run.tsv:4: column 'run': the value '#2' would begin an output row, .*; rename the run$ | --each: a run that begins with '#'
+pb-cross    | --e                                  | pairs.tsv          | 2 | none | option '--e' is ambiguous \(--expect, --each\) \(see pb-cross --help\)$ | an ambiguous option prefix
 # --- pb-plan
 pb-plan     | -                                    | pairs-nolr.tsv     | 1 | none | pairs-nolr.tsv: no column 'lr' | missing column
 pb-plan     | --run zz                             | pairs.tsv          | 1 | none | pairs.tsv: no column 'zz' | --run names no column
@@ -206,6 +227,11 @@ pb-plan     | -                                    | pairs-bad-name.tsv | 1 | no
 pb-plan     | -                                    | empty.tsv          | 1 | none | empty.tsv: empty input: no header line$ | empty file
 pb-plan     | -                                    | pairs-nul.tsv      | 1 | none | pairs-nul.tsv:8: NUL byte in line | a NUL byte
 pb-plan     | -                                    | pairs-garbage.tsv  | 1 | none | pairs-garbage.tsv:8: 2 fields, header has 8$ | garbage after the header
+pb-plan     | --column d                           | pairs-d-huge.tsv   | 1 | none | values too large: their variances overflow a double$ | values near 1e308
+pb-plan     | --column d                           | pairs-d-tiny.tsv   | 1 | none | values too close together: their variances underflow a double \(rescale the column\)$ | values 1e-170 apart: the variances would be 0
+pb-plan     | --column d                           | pairs-ab-huge.tsv  | 1 | none | pairs-ab-huge.tsv:3: values too large: the sum of a \+ b overflows a double$ | a + b over the largest double
+pb-plan     | --r x                                | pairs.tsv          | 2 | none | option '--r' is ambiguous \(--run, --run-cost\) \(see pb-plan --help\)$ | an ambiguous option prefix
+pb-plan     | --level 0.99999999999999999          | pairs.tsv          | 2 | none | --level 0\.99999999999999999 rounds to 1 as a double | a level that reads back as 1
 # --- pb-sense
 pb-sense    | -- true                              | -                  | 2 | none | --delays LIST is required | no --delays
 pb-sense    | --delays 0,5xs -- true               | -                  | 2 | none | --delays: bad duration '5xs' | bad duration
@@ -219,10 +245,11 @@ pb-sense    | --delays 0 --delay 1us -- true       | -                  | 2 | no
 pb-sense    | --delays 0 -- true false             | -                  | 2 | none | pb-sense runs A/A: give one command after -- | two commands
 pb-sense    | --delays 0 --sql-b x -- true         | -                  | 2 | none | pb-sense runs A/A: give --sql-a only | --sql-b
 pb-sense    | --delays                             | -                  | 2 | none | option '--delays' needs a value | option without its value
-pb-sense    | --delays 0 --runs 0 -- true          | -                  | 2 | none | ^pb-run: --runs wants a whole number from 1 | a pb-run option's bad value (pb-run's message)
+pb-sense    | --delays 0 --runs 0 -- true          | -                  | 2 | none | --runs wants a whole number from 2 to 100000000, not '0' | a pb-run option's bad value, in pb-sense's words
 pb-sense    | --delays 0 --bogus -- true           | -                  | 2 | none | ^pb-sense: unknown option '--bogus' | unknown option (pb-sense knows pb-run's options)
 pb-sense    | --delays 0 --quiet --runs 2 --pairs 2 --warmup 0 -- false | - | 1 | none | pb-run failed at delay 0 \(status 1\): pb-run: run 1 pair 1 | a failing command: one line, pb-run's folded in
-pb-sense    | --delays 0 --quiet --runs 1 --pairs 3 --warmup 0 -- true | - | 1 | head | the analysis failed at delay 0: pb-boot: .*only 1 block | an analysis failure: one line, pb-boot's folded in
+pb-sense    | --delays 0 --quiet --runs 1 --pairs 3 --warmup 0 -- true | - | 2 | none | --runs wants a whole number from 2 | one run: refused before anything runs (the analysis compares runs)
+pb-sense    | --delays 0 --quiet --runs 2 --pairs 2 --warmup 0 --ignore-failure -- false | - | 1 | head | the analysis failed at delay 0: pb-pair: .*no measured pairs left$ | an analysis failure: one line, pb-pair's folded in
 pb-sense    | --delays 0 --raw empty.tsv/d --runs 2 --pairs 2 -- true | - | 1 | none | empty.tsv/d: cannot create the directory$ | an uncreatable --raw directory
 # --- pb-plot
 pb-plot     | -                                    | -                  | 2 | none | which picture\? runs, sense, trend or pairs | no KIND
@@ -248,7 +275,7 @@ pb-plot     | trend --column lr                    | pairs-lr-nan.tsv   | 1 | no
 pb-plot     | pairs                                | pairs-short.tsv    | 1 | none | pairs-short.tsv:10: 7 fields | a short row
 pb-plot     | pairs                                | pairs-cr-row.tsv   | 1 | none | pairs-cr-row.tsv:9: CR before end of line | CRLF
 pb-plot     | pairs                                | pairs-garbage.tsv  | 1 | none | pairs-garbage.tsv:[0-9]+: | garbage after the header: file:line
-pb-plot     | pairs                                | garbage.bin        | 1 | none | garbage.bin: no column 'd' for this picture$ | binary garbage
+pb-plot     | pairs                                | garbage.bin        | 1 | none | garbage.bin:1: bad column name | binary garbage
 pb-plot     | runs --level 2                       | pairs.tsv          | 2 | none | --level | a bad --level: usage, exit 2
 EOF
 

@@ -104,7 +104,7 @@ EOF
 	is "$(comp pb-run --order '')" "random alternate blocked" "pb-run --order <TAB>: the three orders"
 	is "$(comp pb-run --order = a)" "alternate" "pb-run --order=a<TAB> (bash splits at =)"
 	is "$(comp pb-pair --stat m)" "median mean min" "pb-pair --stat m<TAB>"
-	is "$(comp pb-boot --method '')" "percentile bca" "pb-boot --method <TAB>"
+	is "$(comp pb-boot --method '')" "percentile expanded bca expanded-bca" "pb-boot --method <TAB>"
 	is "$(comp pb-plot '')" "runs sense trend pairs" "pb-plot <TAB>: KIND"
 	is "$(comp pb-plot -o x.png t)" "trend" "pb-plot -o FILE t<TAB>: KIND after -o FILE"
 	is "$(comp pb-sense --delay)" "--delays" "pb-sense --delay<TAB>: --delays, not pb-run's --delay"

@@ -83,7 +83,10 @@ echo "pb-tint at least 2x a one-pass awk mean/sd."
 echo
 } >>"$report"
 
-for section in examples/bench/boot.sh examples/bench/runner.sh examples/bench/pg.sh; do
+# coverage.sh: 1000 studies a row (about 8 minutes); 200 with BENCH_QUICK=1.
+[ "${BENCH_QUICK:-0}" = 1 ] && COV_STUDIES=${COV_STUDIES:-200} && export COV_STUDIES
+for section in examples/bench/boot.sh examples/bench/coverage.sh examples/bench/runner.sh \
+		examples/bench/pg.sh; do
 	[ "${BENCH_QUICK:-0}" = 1 ] && [ "$section" = examples/bench/boot.sh ] && continue
 	sh "$section" "$out" >>"$report" || echo "(section $section failed: see its output)" >>"$report"
 done

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The walk-through of README.md: three small studies whose truth is known,
 # each read four ways side by side: per-run intervals, the run-block
-# interval, the naive pooled interval, and the cross-run sign rate.
+# interval, the naive pooled interval (for contrast: it treats pairs as
+# independent), and the cross-run sign rate.
 # About 12 s on a quiet machine.
 #   examples/walkthrough/run.sh [DIR]     keep the streams in DIR
 set -eu
@@ -212,7 +213,7 @@ EOF
 row "" name
 row "truth" truth
 row "run-block (pb-boot --block run)" block
-row "naive pooled (pb-boot)" pooled
+row "naive pooled, contrast (pb-boot)" pooled
 row "width, run-block / naive" ratio
 
 cat <<EOF

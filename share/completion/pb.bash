@@ -16,7 +16,7 @@ _pb_options() {   # TOOL: "VALUED|FLAGS"
 	pb-pair) echo "--stat --exclude --why|--by-run --host --help --version" ;;
 	pb-logratio) echo "--a --b --name|--help --version" ;;
 	pb-tint) echo "--column --group --level --threshold --df-cap|--finding --log-ratio --help --version" ;;
-	pb-boot) echo "--column --stat --group --block --resamples --level --seed --method|--help --version" ;;
+	pb-boot) echo "--column --stat --group --block --resamples --level --seed --method --ties|--help --version" ;;
 	pb-cross) echo "--expect|--each --help --version" ;;
 	pb-plan) echo "--column --run --target --level --run-cost --pair-cost --max-runs|--help --version" ;;
 	pb-plot) echo "-o --output --column --level|--help --version" ;;
@@ -35,7 +35,8 @@ _pb_value() {
 	*:--delay-arm) words='A B' ;;
 	pb-pair:--stat) words='median mean min' ;;
 	pb-boot:--stat) words='median mean' ;;
-	*:--method) words='percentile bca' ;;
+	*:--method) words='percentile expanded bca expanded-bca' ;;
+	*:--ties) words='half below' ;;
 	*:--expect) words='+ - auto' ;;
 	pb-run:--output) words=inherit ;&
 	*:-o|*:--output|*:--sql-a-file|*:--sql-b-file)

@@ -1,4 +1,6 @@
-# Shared look for pb-plot's pictures. pb-plot sets the terminal and output.
+# Shared look for pb-plot's pictures. pb-plot writes one script: the terminal,
+# the output, data and the variables (values from the input only as
+# single-quoted strings), then this file, then the picture's own.
 set datafile separator "\t"
 set border 3 lc rgb "#444444"
 set tics nomirror textcolor rgb "#333333"

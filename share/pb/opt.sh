@@ -32,7 +32,8 @@ opt_resolve() {
 }
 
 # opt_full WORD NAMES: WORD with its name written out in full, or a usage
-# error (usage_error is the tool's) for an unknown or ambiguous one.
+# error (usage_error is the tool's) for an unknown or ambiguous one, or a
+# value given to an option that takes none.
 opt_full() {
 	opt_resolve "$1" "$2"
 	case $? in
@@ -40,7 +41,9 @@ opt_full() {
 	2) usage_error "option '${1%%=*}' is ambiguous (--$(echo "$opt_name" | sed 's/ /, --/g'))" ;;
 	esac
 	case $1 in
-	*=*) opt_word="--$opt_name=${1#*=}" ;;
+	*=*)
+		[ "$opt_takes" = 1 ] || usage_error "option '--$opt_name' takes no value"
+		opt_word="--$opt_name=${1#*=}" ;;
 	*) opt_word="--$opt_name" ;;
 	esac
 }

@@ -1,6 +1,5 @@
 # pb-plot pairs: the distribution of one column, binned.
 # data: value; variables bw (bin width), med (median), ylabel.
-load dir . "/common.gp"
 set title title_text
 set xlabel ylabel
 set ylabel "pairs"

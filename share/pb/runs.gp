@@ -1,7 +1,6 @@
 # pb-plot runs: per-run intervals (data: index est lo hi label), a zero
 # line, and the pooled interval as a band (pooled_lo, pooled_hi, pooled_est
 # when known). Variables: data, ylabel, title_text, nruns, has_pooled.
-load dir . "/common.gp"
 # When every interval is far from 0 (more than twice their spread), a zero
 # line would squash them into a line: leave it out and say so.
 stats data using 3 name "LO" nooutput

@@ -1,6 +1,5 @@
 # pb-plot sense: what the harness saw at each injected delay.
 # data: delay_us seen_fraction est_us lo_us hi_us
-load dir . "/common.gp"
 set multiplot layout 1,2 title title_text
 set title "runs that saw the delay"
 set xlabel "injected delay (us)"

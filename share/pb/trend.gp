@@ -1,6 +1,5 @@
 # pb-plot trend: paired differences in the order they ran, coloured by
 # which arm went first. data: seq value first(0=A,1=B) run
-load dir . "/common.gp"
 set title title_text
 set xlabel "pair, in the order measured (all runs)"
 set ylabel ylabel

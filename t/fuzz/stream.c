@@ -7,9 +7,11 @@
  *
  * die() and stream_die() return here through pb_die_hook; each input is
  * then closed with stream_close, so LeakSanitizer sees every leak. Every
- * error must be exactly one stderr line "pb-fuzz: ..."; a reader that
- * ends without an error must have written nothing to stderr. Linux only
- * (memfd_create). */
+ * error must be exactly one stderr line "pb-fuzz: ..."; before it, or
+ * when the reader ends without an error, stderr may hold only warnings
+ * of a last line without its line feed, one per file. Every metadata
+ * line goes through run_comment_parse, as pb-pair's and pb-plan's do.
+ * Linux only (memfd_create). */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdint.h>
@@ -22,6 +24,7 @@
 #include "err.h"
 #include "num.h"
 #include "stream.h"
+#include "study.h"
 
 static jmp_buf back;
 static int memfd[2];
@@ -101,6 +104,27 @@ static void use_row(struct stream *s, const long *c, size_t nc, long run)
 	out_end();
 }
 
+/* What pb-pair does with a "# run:" comment: its words, checked to lie
+ * inside the value. */
+static void on_meta(void *ctx, const struct stream *s, const struct meta *m)
+{
+	const struct word *w[5];
+	struct run_comment rc;
+	size_t i, n = strlen(m->value);
+
+	(void)ctx;
+	if (m->file != s->cur || m->line != s->lineno)
+		abort();
+	if (run_comment_parse(m->value, &rc) < 0)
+		return;
+	w[0] = &rc.number, w[1] = &rc.start, w[2] = &rc.pid, w[3] = &rc.study, w[4] = &rc.host;
+	for (i = 0; i < 5; i++)
+		if (w[i]->len && (w[i]->p < m->value || w[i]->p + w[i]->len > m->value + n))
+			abort();
+	if (rc.run < 0)
+		abort();
+}
+
 /* Provenance as a tool writes it, quoting a metadata value as if it had
  * been an argument, and that value escaped as metadata. */
 static void out_head(struct stream *s)
@@ -124,6 +148,7 @@ static void read_stream(struct stream *s, int nfiles, int passthrough)
 	size_t i;
 
 	stream_open(s, nfiles, names);
+	stream_on_meta(s, on_meta, NULL);
 	stream_header(s);
 	for (i = 0; i < sizeof cols / sizeof cols[0]; i++)
 		c[i] = stream_col_opt(s, cols[i]);
@@ -135,23 +160,33 @@ static void read_stream(struct stream *s, int nfiles, int passthrough)
 	while (stream_row(s))
 		use_row(s, c, sizeof c / sizeof c[0], run);
 	(void)stream_meta(s, "host", 0);
+	(void)stream_head_meta(s, "pairs", 1);
 	if (!passthrough)
 		out_head(s);
 	if (stream_col(s, "a") != (size_t)c[0])  /* no 'a': dies, lists columns */
 		abort();
 }
 
-/* One line, "pb-fuzz: ...\n", after an error; nothing otherwise. */
+/* Lines "pb-fuzz: ...\n": at most two warnings of a cut last line (one
+ * per file), then, after an error, that one line. */
 static void check_stderr(const char *msg, size_t len, int died)
 {
-	if (!died) {
-		if (len)
+	static const char cut[] = ": the last line has no line feed (a cut stream?)\n";
+	const char *end = msg + len, *p = msg, *nl;
+	int warnings = 0;
+
+	for (; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl || nl - p < 10 || strncmp(p, "pb-fuzz: ", 9) != 0)
 			abort();
-		return;
+		if (died && nl + 1 == end)
+			return;   /* the error */
+		if ((size_t)(nl + 1 - p) < sizeof cut ||
+		    memcmp(nl + 1 - (sizeof cut - 1), cut, sizeof cut - 1) != 0 || ++warnings > 2)
+			abort();
 	}
-	if (len < 10 || strncmp(msg, "pb-fuzz: ", 9) != 0 ||
-	    memchr(msg, '\n', len) != msg + len - 1)
-		abort();
+	if (died)
+		abort();   /* no error line */
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

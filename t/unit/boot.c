@@ -106,11 +106,22 @@ static void test_percentile(void)
  *   sprintf("%.17g", bca(400, a))      # est 400.5: 2.2083815237203885 900.60552632792337
  *   sprintf("%.17g", bca(399.5, a))    # est 400, a tie: 2.1871620064928043 900.19308747801415
  *   sprintf("%.17g", bca(399.5, 0))    # equal jack: 6.7766562518457381 927.49220809553719 */
+/* BCa at level 0.95 with pb's default ties, as pb-boot calls it. */
+static int bca95(double *rep, size_t nrep, double est, const double *jack, size_t nj,
+                 enum boot_ties ties, double *lo, double *hi)
+{
+	double zlo, zhi;
+
+	boot_z(0.95, 0, &zlo, &zhi);
+	return boot_bca(rep, nrep, est, jack, nj, zlo, zhi, ties, lo, hi);
+}
+
 static void test_bca(void)
 {
 	static const double jack[] = { 1, 2, 4, 8, 16 }, flat[] = { 3, 3, 3 };
+	static const double flat01[] = { 0.1, 0.1, 0.1 };
 	struct rng r;
-	double rep[1000], lo, hi;
+	double rep[1000], lo, hi, lo2, hi2;
 	size_t i;
 	int rc;
 
@@ -118,24 +129,168 @@ static void test_bca(void)
 	for (i = 0; i < 1000; i++)
 		rep[i] = (double)(i + 1);
 	shuffle(rep, 1000, &r);
-	rc = boot_bca(rep, 1000, 400.5, jack, 5, 0.95, &lo, &hi);
+	rc = bca95(rep, 1000, 400.5, jack, 5, BOOT_TIES_HALF, &lo, &hi);
 	ok(rc == 0, "BCa, est 400.5: defined");
 	is_num(lo, 2.2083815237203885, 1e-11, "BCa, est 400.5: lo (R)");
 	is_num(hi, 900.60552632792337, 1e-12, "BCa, est 400.5: hi (R)");
-	rc = boot_bca(rep, 1000, 400, jack, 5, 0.95, &lo, &hi);
+	rc = bca95(rep, 1000, 400, jack, 5, BOOT_TIES_HALF, &lo, &hi);
 	is_num(lo, 2.1871620064928043, 1e-11, "BCa, est 400 = a replicate, counted half: lo (R)");
 	is_num(hi, 900.19308747801415, 1e-12, "BCa, est 400 = a replicate, counted half: hi (R)");
-	rc = boot_bca(rep, 1000, 400, flat, 3, 0.95, &lo, &hi);
-	ok(rc == 0 && !isnan(lo), "BCa, equal jackknife values: a = 0, not NaN");
+	/* --ties below: the tie counts as above, 399 below, as 399.5 + 0.5
+	 * above: the same as est 399.5 counted plainly. */
+	rc = bca95(rep, 1000, 400, jack, 5, BOOT_TIES_BELOW, &lo, &hi);
+	bca95(rep, 1000, 399.5, jack, 5, BOOT_TIES_HALF, &lo2, &hi2);
+	ok(rc == 0 && lo == lo2 && hi == hi2, "BCa, ties below: the tie at 400 counts above "
+	   "(= est 399.5)");
+	rc = bca95(rep, 1000, 400, flat, 3, BOOT_TIES_HALF, &lo, &hi);
+	ok(rc == BOOT_BCA_ACC_UNDEFINED && !isnan(lo), "BCa, equal jackknife values: "
+	   "acceleration undefined, 0 used, not NaN");
 	is_num(lo, 6.7766562518457381, 1e-12, "BCa, a = 0: lo (R)");
 	is_num(hi, 927.49220809553719, 1e-12, "BCa, a = 0: hi (R)");
-	ok(boot_bca(rep, 1000, 0.5, jack, 5, 0.95, &lo, &hi) == -1, "BCa, every replicate above est: -1");
-	ok(boot_bca(rep, 1000, 1000.5, jack, 5, 0.95, &lo, &hi) == -1, "BCa, every replicate below est: -1");
-	ok(boot_bca(rep, 1000, 1, jack, 5, 0.95, &lo, &hi) == 0, "BCa, est = the smallest replicate: defined (a half)");
+	/* Was a lib bug: the mean of equal values that does not round back
+	 * to them (0.1 x 3) made deviations of an ulp and acc = -1/(6 sqrt 3) */
+	rc = bca95(rep, 1000, 400, flat01, 3, BOOT_TIES_HALF, &lo2, &hi2);
+	ok(rc == BOOT_BCA_ACC_UNDEFINED && lo2 == lo && hi2 == hi,
+	   "BCa, jackknife values all 0.1: undefined, the a = 0 interval");
+	ok(bca95(rep, 1000, 0.5, jack, 5, BOOT_TIES_HALF, &lo, &hi) == BOOT_BCA_Z0_INFINITE,
+	   "BCa, every replicate above est: z0 infinite");
+	ok(bca95(rep, 1000, 1000.5, jack, 5, BOOT_TIES_HALF, &lo, &hi) == BOOT_BCA_Z0_INFINITE,
+	   "BCa, every replicate below est: z0 infinite");
+	ok(bca95(rep, 1000, 1, jack, 5, BOOT_TIES_HALF, &lo, &hi) == 0,
+	   "BCa, est = the smallest replicate: defined (a half)");
+	ok(bca95(rep, 1000, 1, jack, 5, BOOT_TIES_BELOW, &lo, &hi) == BOOT_BCA_Z0_INFINITE,
+	   "BCa, est = the smallest replicate, ties below: none below, z0 infinite");
 	for (i = 0; i < 1000; i++)
 		rep[i] = 7;
-	rc = boot_bca(rep, 1000, 7, flat, 3, 0.95, &lo, &hi);
-	ok(rc == 0 && lo == 7 && hi == 7, "BCa, every replicate = est: z0 = 0, the point");
+	rc = bca95(rep, 1000, 7, flat, 3, BOOT_TIES_HALF, &lo, &hi);
+	ok(rc == BOOT_BCA_ACC_UNDEFINED && lo == 7 && hi == 7, "BCa, every replicate = est: z0 = 0, the point");
+}
+
+/* The expanded levels of Hesterberg (2015), R:
+ *   for (k in c(2, 5, 10, 20)) { z <- sqrt(k/(k-1)) * qt(0.025, k-1)
+ *     cat(sprintf("%d %.17g %.17g\n", k, z, pnorm(z))) }
+ * and the plain ones: qnorm(0.025), qnorm(0.975). */
+static void test_expanded(void)
+{
+	static const double want[][3] = {
+		{ 2, -17.969287064187526, 1.695219072605348e-72 },
+		{ 5, -3.1041599955094115, 0.00095410055188248875 },
+		{ 10, -2.3845230199022156, 0.0085506390244063698 },
+		{ 20, -2.1473973702164253, 0.015880829920347939 },
+	};
+	double zlo, zhi, rep[2000], lo, hi;
+	struct rng r;
+	size_t i;
+
+	for (i = 0; i < 4; i++) {
+		boot_z(0.95, (size_t)want[i][0], &zlo, &zhi);
+		is_num(zlo, want[i][1], 1e-14, "boot_z(0.95, k): sqrt(k/(k-1)) t(k-1) (R)");
+		ok(zhi == -zlo, "boot_z(0.95, %g): symmetric", want[i][0]);
+		/* Φ's condition number at z is about z² (323 at -18) */
+		is_num(stat_pnorm(zlo), want[i][2], 4e-15 * (1 + zlo * zlo), "  its level (R)");
+	}
+	boot_z(0.95, 0, &zlo, &zhi);
+	is_num(zlo, -1.959963984540054, 1e-15, "boot_z(0.95, 0): qnorm(0.025) (R)");
+	is_num(zhi, 1.959963984540054, 1e-15, "boot_z(0.95, 0): qnorm(0.975) (R)");
+	boot_z(0.9999999999999999, 0, &zlo, &zhi);
+	ok(isfinite(zlo) && zhi == -zlo, "boot_z at level 1 - 2^-53: finite, symmetric (1 - a rounds to 1)");
+	/* 2001 pnorm(z) = 17.109828687837147 for 10 blocks: between the 17th
+	 * and 18th of 1..2000 */
+	rng_seed(&r, 13);
+	for (i = 0; i < 2000; i++)
+		rep[i] = (double)(i + 1);
+	shuffle(rep, 2000, &r);
+	boot_z(0.95, 10, &zlo, &zhi);
+	boot_percentile_z(rep, 2000, zlo, zhi, &lo, &hi);
+	is_num(lo, 17.109828687837147, 1e-12, "expanded, 10 blocks, B = 2000: lo at 2001 x 0.00855 (R)");
+	is_num(hi, 2001 - 17.109828687837147, 1e-12, "expanded, 10 blocks: hi mirrored");
+	boot_z(0.95, 2, &zlo, &zhi);
+	boot_percentile_z(rep, 2000, zlo, zhi, &lo, &hi);
+	ok(lo == 1 && hi == 2000, "expanded, 2 blocks: the extremes");
+}
+
+/* BCa where 1 - acc (z0 + z) <= 0: the level is at its limit, not folded
+ * back to the other side. Was a lib bug: with est the smallest
+ * replicate (z0 = qnorm(0.0005)), acc = -0.164 (one jackknife value of 100
+ * apart) and level 0.999, lo was the largest replicate. */
+static void test_bca_fold(void)
+{
+	double rep[1000], jack[100] = { 0 }, lo, hi, zlo, zhi;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < 1000; i++)
+		rep[i] = (double)(i + 1);
+	jack[99] = 1;
+	boot_z(0.999, 0, &zlo, &zhi);
+	lo = hi = NAN;
+	rc = boot_bca(rep, 1000, 1, jack, 100, zlo, zhi, BOOT_TIES_HALF, &lo, &hi);
+	ok(rc == 0 && lo == 1 && hi >= lo, "BCa with 1 - acc (z0 + z) < 0: lo the smallest (%g), "
+	   "not the largest", lo);
+}
+
+/* Acceleration is scale-free, and computed for values whose cubes
+ * overflow (1e200) or underflow (1e-200). */
+static void test_bca_scale(void)
+{
+	static const double jack[] = { 1, 2, 4, 8, 16 };
+	double big[5], tiny[5], rep[1000], lo, hi, lo2, hi2, lo3, hi3;
+	struct rng r;
+	size_t i;
+
+	for (i = 0; i < 5; i++)
+		big[i] = jack[i] * 1e200, tiny[i] = jack[i] * 1e-200;
+	rng_seed(&r, 6);
+	for (i = 0; i < 1000; i++)
+		rep[i] = (double)(i + 1);
+	bca95(rep, 1000, 400.5, jack, 5, BOOT_TIES_HALF, &lo, &hi);
+	bca95(rep, 1000, 400.5, big, 5, BOOT_TIES_HALF, &lo2, &hi2);
+	bca95(rep, 1000, 400.5, tiny, 5, BOOT_TIES_HALF, &lo3, &hi3);
+	ok(fabs(lo2 - lo) <= 1e-9 * lo && fabs(hi2 - hi) <= 1e-9 * hi,
+	   "BCa, jackknife values x 1e200: the same interval (%.17g %.17g)", lo2, hi2);
+	ok(fabs(lo3 - lo) <= 1e-9 * lo && fabs(hi3 - hi) <= 1e-9 * hi,
+	   "BCa, jackknife values x 1e-200: the same interval (%.17g %.17g)", lo3, hi3);
+}
+
+/* Mean replicates whose multiset is the sample's equal est exactly, the
+ * data chosen so that sums in draw order do not: 0.1 + 0.2 + 0.3 is
+ * 0.6000000000000001, 0.3 + 0.2 + 0.1 is 0.6. Was a lib bug (BCa counted
+ * such ties as below or above by the last bit). */
+static void test_mean_ties(void)
+{
+	static const double x[] = { 0.1, 0.2, 0.3 };
+	static const uint32_t block[] = { 0, 1, 2 };
+	double rep[3000], est = boot_stat_sorted(x, 3, BOOT_MEAN);
+	struct rng r, mirror;
+	size_t b, i, same = 0, bad = 0;
+	uint32_t c[3];
+
+	rng_seed(&r, 14);
+	mirror = r;
+	boot_replicates(x, 3, BOOT_MEAN, 3000, &r, rep);
+	for (b = 0; b < 3000; b++) {
+		memset(c, 0, sizeof c);
+		for (i = 0; i < 3; i++)
+			c[rng_below(&mirror, 3)]++;
+		if (c[0] == 1 && c[1] == 1 && c[2] == 1)
+			same++, bad += rep[b] != est;
+	}
+	ok(same > 500 && bad == 0, "mean: the %zu replicates of {0.1, 0.2, 0.3} all equal est "
+	   "(%zu not)", same, bad);
+	rng_seed(&r, 15);
+	mirror = r;
+	boot_block_replicates(x, block, 3, 3, BOOT_MEAN, 3000, &r, rep);
+	for (b = 0, same = 0, bad = 0; b < 3000; b++) {
+		memset(c, 0, sizeof c);
+		for (i = 0; i < 3; i++)
+			c[rng_below(&mirror, 3)]++;
+		if (c[0] == 1 && c[1] == 1 && c[2] == 1)
+			same++, bad += rep[b] != est;
+	}
+	ok(same > 500 && bad == 0, "block mean: the %zu replicates of every block once all equal est "
+	   "(%zu not)", same, bad);
+	est = boot_stat_sorted((const double[]){ 0.1, 0.1, 0.1 }, 3, BOOT_MEAN);
+	ok(est == 0.1, "mean of 0.1 x 3: 0.1 (the sum is 0.30000000000000004)");
 }
 
 /* Leave-one-out by brute force, for n = 2..16 with ties. */
@@ -370,6 +525,10 @@ int main(void)
 	test_stat_sorted();
 	test_percentile();
 	test_bca();
+	test_expanded();
+	test_bca_fold();
+	test_bca_scale();
+	test_mean_ties();
 	test_jackknife();
 	test_block_jackknife();
 	test_replicates_exact();

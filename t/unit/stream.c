@@ -9,6 +9,7 @@
 
 #include "err.h"
 #include "stream.h"
+#include "study.h"
 #include "tap.h"
 
 static char dir[200];
@@ -39,19 +40,28 @@ static int str_is(const char *got, const char *want)
 static int saved_fd = -1;
 static char capture_path[256];
 
-static void capture_begin(void)
+static int captured_fd;
+
+static void capture_begin_fd(int which)
 {
 	int fd;
 
 	snprintf(capture_path, sizeof capture_path, "%s/stdout", dir);
 	fflush(stdout);
-	saved_fd = dup(1);
+	fflush(stderr);
+	captured_fd = which;
+	saved_fd = dup(which);
 	fd = open(capture_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	if (saved_fd < 0 || fd < 0 || dup2(fd, 1) < 0) {
+	if (saved_fd < 0 || fd < 0 || dup2(fd, which) < 0) {
 		perror("capture");
 		exit(99);
 	}
 	close(fd);
+}
+
+static void capture_begin(void)
+{
+	capture_begin_fd(1);
 }
 
 static char *capture_end(void)
@@ -60,7 +70,8 @@ static char *capture_end(void)
 	char *buf = calloc(1, 1 << 16);
 
 	fflush(stdout);
-	dup2(saved_fd, 1);
+	fflush(stderr);
+	dup2(saved_fd, captured_fd);
 	close(saved_fd);
 	f = fopen(capture_path, "r");
 	if (!f || !buf) {
@@ -88,8 +99,21 @@ static const char file1[] =
 	"3\t-4e0\tz\n";
 static const char file2[] =      /* no newline at the end */
 	"# key: two\n"
+	"# key: two-b\n"
 	"a\tb\tc\n"
 	"5\t6\tw";
+
+/* What on_meta saw, one "file:line key=value;" each. */
+static char seen[512];
+
+static void note_meta(void *ctx, const struct stream *s, const struct meta *m)
+{
+	size_t n = strlen(seen);
+
+	(void)s;
+	++*(int *)ctx;
+	snprintf(seen + n, sizeof seen - n, "%d:%ld %s=%s;", m->file, m->line, m->key, m->value);
+}
 
 /* Length of file1's comment lines, before its header. */
 static size_t head1(void)
@@ -103,11 +127,13 @@ static void test_two_files(void)
 	struct stream s;
 	const char *line;
 	size_t len;
-	char *out;
+	char *out, *err;
+	int calls = 0;
 
 	files[0] = write_file("one", file1, sizeof file1 - 1);
 	files[1] = write_file("two", file2, sizeof file2 - 1);
 	stream_open(&s, 2, files);
+	stream_on_meta(&s, note_meta, &calls);
 	stream_header(&s);
 	ok(s.ncol == 3 && str_is(s.col[0], "a") && str_is(s.col[1], "b") &&
 	   str_is(s.col[2], "c"), "stream_header: columns a b c");
@@ -131,12 +157,30 @@ static void test_two_files(void)
 
 	ok(stream_row(&s) == 1 && s.cur == 1 && str_is(s.field[0], "5") &&
 	   str_is(s.field[2], "w"), "row 3 from the second file, no final newline");
-	ok(s.lineno == 3 && str_is(s.name, files[1]), "row 3 is line 3 of file two");
+	ok(s.lineno == 4 && str_is(s.name, files[1]), "row 3 is line 4 of file two");
+	capture_begin_fd(2);
 	ok(stream_row(&s) == 0 && s.rows == 3, "end after 3 rows");
+	err = capture_end();
+	ok(strstr(err, "/two:4: the last line has no line feed (a cut stream?)\n") &&
+	   strchr(err, '\n') == err + strlen(err) - 1,
+	   "one warning, at the end: file two's line 4 has no line feed");
+	free(err);
 
-	ok(str_is(stream_meta(&s, "key", -1), "two"), "stream_meta(key, any file): two");
-	ok(str_is(stream_meta(&s, "key", 0), "one-b"), "stream_meta(key, file 0): last one, one-b");
-	ok(str_is(stream_meta(&s, "key", 1), "two"), "stream_meta(key, file 1): two");
+	ok(strncmp(seen, "0:1 tool=x;0:2 key=one;0:6 empty=;0:7 cmd=a b  c;"
+	           "0:8 pb-run=0.1.0 pb-run --runs 3;0:11 key=one-b;1:1 key=two;1:2 key=two-b;",
+	           sizeof seen) == 0 && calls == 8,
+	   "on_meta: every metadata line, head and rows, with file and line");
+	ok(s.nmeta == 7, "only the heads' metadata is kept (7 lines, not one-b among the rows)");
+	ok(str_is(stream_meta(&s, "key", -1), "two-b"), "stream_meta(key, any file): last, two-b");
+	ok(str_is(stream_meta(&s, "key", 0), "one"),
+	   "stream_meta(key, file 0): one (one-b, among the rows, is not head metadata)");
+	ok(str_is(stream_meta(&s, "key", 1), "two-b"), "stream_meta(key, file 1): two-b");
+	ok(str_is(stream_head_meta(&s, "key", 1), "two") &&
+	   str_is(stream_head_meta(&s, "key", -1), "one") &&
+	   str_is(stream_head_meta(&s, "key", 0), "one"),
+	   "stream_head_meta: the first in the head (file 1: two; any: file 0's one)");
+	ok(stream_head_meta(&s, "key", 2) == NULL && stream_head_meta(&s, "nope", -1) == NULL,
+	   "stream_head_meta of a missing key or file is NULL");
 	ok(str_is(stream_meta(&s, "tool", -1), "x"), "stream_meta(tool): x");
 	ok(str_is(stream_meta(&s, "empty", -1), ""), "stream_meta of an empty value");
 	ok(str_is(stream_meta(&s, "cmd", -1), "a b  c"), "stream_meta keeps inner spaces");
@@ -151,8 +195,8 @@ static void test_two_files(void)
 	out_comments(&s);
 	out = capture_end();
 	ok(s.npending == 0 && strncmp(out, file1, head1()) == 0 &&
-	   strcmp(out + head1(), "# key: one-b\n# key: two\n") == 0,
-	   "out_comments writes the 10 comments in order");
+	   strcmp(out + head1(), "# key: one-b\n# key: two\n# key: two-b\n") == 0,
+	   "out_comments writes the 11 comments in order");
 	free(out);
 	stream_close(&s);
 }
@@ -240,6 +284,53 @@ static void test_output(void)
 	free(out);
 }
 
+static int word_is(const struct word *w, const char *want)
+{
+	return w->len == strlen(want) && memcmp(w->p, want, w->len) == 0;
+}
+
+static void test_run_comment(void)
+{
+	struct run_comment rc;
+
+	ok(run_comment_parse("3 start=2026-11-30T05:00:01.000Z pid=4242 study=0123456789abcdef "
+	                     "host=vm one", &rc) == 0 && rc.run == 3 && word_is(&rc.number, "3") &&
+	   word_is(&rc.start, "2026-11-30T05:00:01.000Z") && word_is(&rc.pid, "4242") &&
+	   word_is(&rc.study, "0123456789abcdef") && word_is(&rc.host, "vm one"),
+	   "run_comment_parse: run, start, pid, study; host is the rest");
+	ok(run_comment_parse("12 start=S pid=7 host=h", &rc) == 0 && rc.run == 12 &&
+	   rc.study.len == 0 && word_is(&rc.host, "h"), "an older comment: no study");
+	ok(run_comment_parse("1 start=S pid=100", &rc) == 0 && rc.host.len == 0 &&
+	   word_is(&rc.pid, "100"), "the oldest: no host");
+	ok(run_comment_parse("5 x=1 pid=2 pid=3 new=y  start=T host=study=h", &rc) == 0 &&
+	   word_is(&rc.pid, "2") && word_is(&rc.start, "T") && rc.study.len == 0 &&
+	   word_is(&rc.host, "study=h"), "unknown words skipped, the first pid counts, "
+	   "nothing after host= is read as a word");
+	ok(run_comment_parse("7", &rc) == 0 && rc.run == 7 && rc.start.len == 0,
+	   "a run number alone");
+	ok(run_comment_parse("", &rc) < 0 && run_comment_parse("x start=S", &rc) < 0 &&
+	   run_comment_parse("-1 start=S", &rc) < 0 && run_comment_parse("3x start=S", &rc) < 0 &&
+	   run_comment_parse("99999999999999999999 pid=1", &rc) < 0 &&
+	   run_comment_parse(" 3 pid=1", &rc) < 0, "no run number: -1");
+}
+
+static void test_msg_cut(void)
+{
+	char buf[MSG_CUT_BUF], v[100];
+
+	ok(str_is(msg_cut(buf, "short"), "short"), "msg_cut: a short value whole");
+	memset(v, 'x', 40);
+	v[40] = '\0';
+	ok(str_is(msg_cut(buf, v), v), "msg_cut: 40 bytes whole");
+	v[40] = '7';
+	v[41] = '\0';
+	ok(strlen(msg_cut(buf, v)) == 43 && strcmp(buf + 40, "...") == 0 && buf[39] == 'x',
+	   "msg_cut: 41 bytes cut at 40, with ...");
+	memcpy(v + 39, "\xc2\xb5s", 4);   /* a 2-byte character at bytes 39-40 */
+	ok(str_is(msg_cut(buf, v), "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."),
+	   "msg_cut: not inside a UTF-8 character");
+}
+
 static void cleanup(void)
 {
 	int i;
@@ -266,6 +357,8 @@ int main(void)
 	test_one_column();
 	test_long_line();
 	test_output();
+	test_run_comment();
+	test_msg_cut();
 	cleanup();
 	return done_testing();
 }

@@ -1,0 +1,47 @@
+#include <string.h>
+
+#include "num.h"
+#include "study.h"
+
+static int take(struct word *w, const char *p, size_t len, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (len < n || memcmp(p, name, n) != 0)
+		return 0;
+	if (!w->p) {
+		w->p = p + n;
+		w->len = len - n;
+	}
+	return 1;
+}
+
+int run_comment_parse(const char *value, struct run_comment *rc)
+{
+	const char *p = value;
+	size_t len = strspn(p, "0123456789");
+	char digits[24];
+
+	memset(rc, 0, sizeof *rc);
+	if (len == 0 || len >= sizeof digits || (p[len] && p[len] != ' '))
+		return -1;
+	memcpy(digits, p, len);
+	digits[len] = '\0';
+	if (num_parse_i64(digits, &rc->run) < 0)
+		return -1;
+	rc->number.p = p;
+	rc->number.len = len;
+	for (p += len; *p; p += len) {
+		while (*p == ' ')
+			p++;
+		if (strncmp(p, "host=", 5) == 0) {
+			rc->host.p = p + 5;
+			rc->host.len = strlen(p + 5);
+			break;
+		}
+		len = strcspn(p, " ");
+		if (!take(&rc->start, p, len, "start=") && !take(&rc->pid, p, len, "pid="))
+			take(&rc->study, p, len, "study=");
+	}
+	return 0;
+}

@@ -1,0 +1,168 @@
+#!/bin/sh
+# pb-run --pg against servers that never answer: a listener that accepts
+# and stays silent (the probe connection, and a run's own connection), a
+# stopped backend, a stopped server. With --timeout pb-run gives up in
+# bounded time; SIGINT and SIGTERM stop it at once; each way with one
+# line and its exit status. Every command runs under a timeout, so a hang
+# is a failure, not a stuck suite.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/pg.sh"
+pg_start
+
+quick=8   # seconds for what should take 2 to 4 (valgrind starts slowly)
+[ "${PB_VALGRIND:-0}" = 1 ] && quick=30
+one_line() { [ "$(wc -l <"$T/err")" -eq 1 ] && echo 1; }
+# timed CMD...: run under a 30 s kill, $secs the whole seconds it took
+timed() { t0=$(date +%s); run timeout -s KILL 30 "$@"; secs=$(($(date +%s) - t0)); }
+fast() { [ "$secs" -le "$quick" ] && echo fast; }
+# until_file FILE PATTERN: wait up to 20 s for a line of FILE to match
+until_file() {
+	i=0
+	while ! grep -q -- "$2" "$1" 2>/dev/null; do
+		i=$((i + 1)); [ $i -gt 200 ] && return 1; sleep 0.1
+	done
+}
+# bg_pb ARGS...: pb-run in the background ($bg), output in $T/out, $T/err
+# (removed first: the background shell truncates them only when it runs,
+# and a pid read from the last run's output must never be signalled)
+# (under a 30 s kill: timeout hands the signals sent to it on to pb-run)
+bg_pb() {
+	rm -f "$T/out" "$T/err"
+	timeout -s KILL 30 pb-run "$@" >"$T/out" 2>"$T/err" &
+	bg=$!
+}
+# signal_bg SIG: send it, wait for pb-run; $rc its status, $secs the time
+signal_bg() {
+	t0=$(date +%s); kill -"$1" $bg; wait $bg; rc=$?; secs=$(($(date +%s) - t0))
+}
+
+# A server that accepts connections and never answers: a unix socket,
+# as libpq looks for it in a directory (host=$T/mute).
+mkdir "$T/mute"
+perl -e 'use IO::Socket::UNIX;
+	my $s = IO::Socket::UNIX->new(Type => SOCK_STREAM(), Local => $ARGV[0], Listen => 64)
+		or die "listen: $!";
+	open(my $f, ">", $ARGV[1]) and close($f);
+	my @held; while (my $c = $s->accept) {
+		push @held, $c; open(my $g, ">", $ARGV[2]) and close($g) }' \
+	"$T/mute/.s.PGSQL.5432" "$T/mute/ready" "$T/accepted" &
+mute=$!
+i=0
+while [ ! -e "$T/mute/ready" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+mute_ci="host=$T/mute port=5432"
+# accepted: wait (up to 30 s) until the mute server has taken a connection
+# since the last call: pb-run is then waiting for its answer
+accepted() {
+	i=0
+	while [ ! -e "$T/accepted" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+	rm -f "$T/accepted"
+}
+cleanup() { kill $mute 2>/dev/null; pg_cluster_stop; }
+trap 'cleanup' EXIT
+
+# --- the probe connection: no answer -------------------------------------
+timed pb-run --pg "$mute_ci" --sql-a 'select 1' --timeout 200ms --runs 1 --pairs 1
+is "$rc:$(one_line):$(wc -c <"$T/out" | tr -d ' '):$(fast)" "1:1:0:fast" \
+	"mute server, --timeout 200ms: exit 1 in $secs s, one line, no output"
+is "$(cat "$T/err")" \
+	"pb-run: cannot connect to PostgreSQL: no answer from the server within 2 s (--timeout)" \
+	"the line: no answer within 2 s (connecting gets at least 2 s)"
+timed pb-run --pg "$mute_ci connect_timeout=3" --sql-a 'select 1' --timeout 200ms --runs 1 --pairs 1
+is "$rc:$(fast):$(cat "$T/err")" \
+	"1:fast:pb-run: cannot connect to PostgreSQL: no answer from the server within 3 s (connect_timeout)" \
+	"connect_timeout=3 in the conninfo: it bounds the connection ($secs s)"
+run timeout -s KILL 30 pb-run --pg "$mute_ci connect_timeout=2x" --sql-a 'select 1' --runs 1
+is "$rc:$(cat "$T/err")" \
+	"2:pb-run: --pg: connect_timeout '2x' (of the conninfo, or PGCONNECT_TIMEOUT) is not a whole number of seconds (see pb-run --help)" \
+	"connect_timeout that is not a number: a usage error"
+for sig in INT TERM; do
+	rm -f "$T/accepted"
+	bg_pb --pg "$mute_ci" --sql-a 'select 1' --runs 1 --pairs 1
+	accepted
+	signal_bg $sig
+	want=130; [ $sig = TERM ] && want=143
+	is "$rc:$(one_line):$(fast)" "$want:1:fast" "mute server, no --timeout, SIG$sig: exit $want at once"
+	is "$(cat "$T/err")" "pb-run: interrupted by SIG$sig while connecting to PostgreSQL" \
+		"SIG$sig: the line"
+done
+
+# --- a run's own connection: no answer --------------------------------------
+# $T/sw is the server's socket until the --setup hook of run 2 points it at
+# the mute one: the probe and run 1 connect, run 2 waits for an answer.
+mkdir "$T/sw"
+ln -s "$PGHOST/.s.PGSQL.5432" "$T/sw/.s.PGSQL.5432"
+to_mute="[ \"\$PB_RUN\" = 1 ] || ln -sf '$T/mute/.s.PGSQL.5432' '$T/sw/.s.PGSQL.5432'"
+timed pb-run --pg "host=$T/sw port=5432" --setup "$to_mute" --sql-a 'select 1' --timeout 200ms \
+	--runs 2 --pairs 2 --warmup 0 --quiet
+is "$rc:$(one_line):$(fast)" "1:1:fast" "run 2 cannot connect: exit 1 in $secs s, one line"
+is "$(cat "$T/err")" \
+	"pb-run: run 2 (setup): cannot connect to PostgreSQL: no answer from the server within 2 s (--timeout)" \
+	"the line names the run"
+is "$(rows "$T/out" | wc -l | tr -d ' '):$(tail -n 1 "$T/out" | cut -c1-28)" \
+	"4:# failed: run 2 (setup): can" "run 1's pairs kept, '# failed:' last"
+ln -sf "$PGHOST/.s.PGSQL.5432" "$T/sw/.s.PGSQL.5432"
+rm -f "$T/accepted"
+bg_pb --pg "host=$T/sw port=5432" --setup "$to_mute" --sql-a 'select 1' --runs 2 --pairs 2 \
+	--warmup 0 --quiet
+accepted
+signal_bg INT
+is "$rc:$(one_line):$(fast)" "130:1:fast" "run 2 connecting, SIGINT: exit 130 at once"
+is "$(cat "$T/err"):$(tail -n 1 "$T/out")" \
+	"pb-run: interrupted by SIGINT in run 2 (setup):# interrupted: SIGINT in run 2 (setup); 2 pairs written" \
+	"the line and the '# interrupted:' comment name run 2's setup"
+
+# --- a server that keeps data coming: the deadline still counts ------------------
+timed pb-run --pg '' --sql-a 'copy (select g from generate_series(1, 1000000000) g) to stdout' \
+	--sql-b 'select 1' --timeout 300ms --ignore-failure --runs 1 --pairs 1 --warmup 0 --quiet
+is "$rc:$(cat "$T/err"):$(rows "$T/out" | awk -F'\t' '{ print $4 $8 }' | sort | tr '\n' ' '):$(fast)" \
+	"0::A-1 B0 :fast" "an endless COPY TO STDOUT, --timeout 300ms: cancelled ($secs s)"
+
+# --- a stopped backend -----------------------------------------------------------
+# backend: the pid of the '# run:' comment in $T/out
+backend() { sed -n 's/^# run: .* pid=\([0-9]*\) .*/\1/p' "$T/out" | tail -n 1; }
+bg_pb --pg '' --sql-a 'select pg_sleep(0.005)' --runs 1 --pairs 100000 --warmup 0 --quiet \
+	--timeout 200ms
+until_file "$T/out" '^# run:'
+pid=$(backend)
+until_file "$T/out" '^1	'
+[ -n "$pid" ] && kill -STOP "$pid"
+t0=$(date +%s); wait $bg; rc=$?; secs=$(($(date +%s) - t0))
+[ -n "$pid" ] && kill -CONT "$pid"
+is "$rc:$(one_line):$(fast)" "1:1:fast" "backend stopped, --timeout 200ms: exit 1 in $secs s, one line"
+like "$(cat "$T/err")" \
+	'^pb-run: run 1 pair [0-9]+ \(measure\) arm [AB]: timed out after 0\.2 s \(--timeout\), and the server did not answer the cancel within 2 s: connection closed$' \
+	"the line: timed out, no answer to the cancel"
+like "$(tail -n 1 "$T/out")" '^# failed: run 1 pair [0-9]+ \(measure\) arm [AB]: timed out' "'# failed:' last"
+
+for sig in INT TERM; do
+	bg_pb --pg '' --sql-a 'select pg_sleep(0.005)' --runs 1 --pairs 100000 --warmup 0 --quiet
+	until_file "$T/out" '^# run:'
+	pid=$(backend)
+	until_file "$T/out" '^1	'
+	[ -n "$pid" ] && kill -STOP "$pid"
+	sleep 0.5
+	signal_bg $sig
+	[ -n "$pid" ] && kill -CONT "$pid"
+	want=130; [ $sig = TERM ] && want=143
+	is "$rc:$(one_line):$(fast)" "$want:1:fast" "backend stopped, no --timeout, SIG$sig: exit $want at once"
+	like "$(cat "$T/err")" "^pb-run: interrupted by SIG$sig in run 1 pair [0-9]+ \\(measure\\) arm [AB]\$" \
+		"SIG$sig: the line"
+done
+
+# --- the whole server stopped: even the cancel gets no answer -------------------
+pm=$(head -n 1 "$PGDIR/data/postmaster.pid")
+bg_pb --pg '' --sql-a 'select pg_sleep(0.005)' --runs 1 --pairs 100000 --warmup 0 --quiet \
+	--timeout 200ms --seed 730730
+until_file "$T/out" '^# run:'
+pid=$(backend)
+until_file "$T/out" '^1	'
+[ -n "$pid" ] && [ -n "$pm" ] && kill -STOP "$pm" "$pid"
+t0=$(date +%s); wait $bg; rc=$?; secs=$(($(date +%s) - t0))
+[ -n "$pid" ] && kill -CONT "$pm" "$pid"
+is "$rc:$(one_line):$(fast)" "1:1:fast" "server and backend stopped, --timeout: exit 1 in $secs s"
+like "$(cat "$T/err")" 'timed out after 0\.2 s \(--timeout\), and the server did not answer' \
+	"the line: the cancel got no answer either"
+sleep 0.5
+is "$(pgrep -f 'seed 730730' | wc -l | tr -d ' ')" 0 "no pb-run process left (nor the cancel's child)"
+
+done_testing
