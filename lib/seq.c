@@ -26,3 +26,30 @@ double seq_log_bf(double t, double n, double g)
 
 	return -0.5 * log(c) + n / 2 * (log1p(u) - log1p(u / c));
 }
+
+int seq_interval(double n, double mean, double sd, double g, double level,
+                 double *tstar, double *lo, double *hi)
+{
+	double t, half;
+
+	if (seq_tstar(n, g, 1 - level, &t) < 0)
+		return -1;
+	half = t * sd / sqrt(n);
+	*tstar = t;
+	*lo = mean - half;
+	*hi = mean + half;
+	return 0;
+}
+
+long seq_first_bounded(double g, double level)
+{
+	double t;
+	long n;
+
+	/* c grows like n and K falls to 1, so the loop ends; the cap only
+	 * guards against a g or level no caller passes. */
+	for (n = 2; n < 1000000; n++)
+		if (seq_tstar((double)n, g, 1 - level, &t) == 0)
+			return n;
+	return -1;
+}

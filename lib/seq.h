@@ -24,6 +24,12 @@ enum { SEQ_G_DEFAULT = 25 };   /* prior variance of the standardized effect */
 /* The multiplier tstar for n values at level 1 - alpha; returns 0, or -1
  * when the interval is still unbounded at this n (n < 2 included). */
 int seq_tstar(double n, double g, double alpha, double *tstar);
+/* The interval mean +- tstar * sd / sqrt(n) at level; 0, or -1 when it
+ * is unbounded (lo, hi and tstar are then left as they were). */
+int seq_interval(double n, double mean, double sd, double g, double level,
+                 double *tstar, double *lo, double *hi);
+/* The fewest values (>= 2) at which the sequence is bounded. */
+long seq_first_bounded(double g, double level);
 /* log BF of the t statistic t at n values (the e-value's logarithm). */
 double seq_log_bf(double t, double n, double g);
 
