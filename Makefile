@@ -23,7 +23,7 @@ UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng t/unit/boot t/unit/conn
 MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
 	share/man/man1/pb-tint.1 share/man/man1/pb-boot.1 share/man/man1/pb-cross.1 \
 	share/man/man1/pb-sense.1 share/man/man1/pb-plan.1 share/man/man1/pb-plot.1
-MAN7 = share/man/man7/pb.7
+MAN7 = share/man/man7/pb.7 share/man/man7/pb-worker.7 share/man/man7/pb-pg.7
 NEED = sh share/dev/need
 
 all: $(TOOLS) $(UNITS) $(EXAMPLES)

@@ -28,4 +28,68 @@ like "$(section 'Provenance' | tr '\n' ' ')" 'pb-pair\.warmup_rows .*pb-pair\.fa
 like "$(section 'By-run stream' | tr '\n' ' ')" 'for the mean it equals the mean paired difference' \
 	"By-run stream: what d is"
 
+# Each page opens with an example and its output (ministat's page is the
+# model). opening PAGE: the first literal display of PAGE's DESCRIPTION
+# with its mdoc escapes undone; its commands are the lines from "$ " on,
+# continued after a trailing backslash or pipe; the rest, or else the
+# ragged display right after it, is the output shown.
+opening() {
+	awk '/^\.Sh / { on = $2 == "DESCRIPTION"; next }
+	     on && /^\.Bd -literal/ && !done { lit = 1; next }
+	     lit && /^\.Ed/ { lit = 0; done = 1; next }
+	     lit { print; next }
+	     done == 1 && /^\.Bd -ragged/ { rag = 1; next }
+	     rag && /^\.Ed/ { exit }
+	     rag { print; next }
+	     done == 1 && !/^\.Bd/ { exit }' "$1" |
+	sed 's/\\e/\\/g; s/\\&//g'
+}
+# commands/shown FILE: the commands of an opening (without "$ "), and the
+# output it shows
+commands() { awk '/^\$ / { c = 1; sub(/^\$ /, "") } c { print; c = /[\\|]$/ }' "$1"; }
+shown() { awk '/^\$ / { c = 1 } !c { print } c { c = /[\\|]$/ }' "$1"; }
+# flat: all blanks and newlines as one space, what a timing varies masked
+flat() { sed "$1" | tr -s ' \t\n' '   ' | sed 's/ $//'; }
+mkdir -p "$T/ex" && ln -s "$M/../../examples" "$T/ex/examples"
+for page in "$M"/man1/*.1 "$M"/man7/*.7; do
+	name=${page##*/}
+	opening "$page" >"$T/opening"
+	commands "$T/opening" >"$T/opening.sh"
+	if [ ! -s "$T/opening.sh" ]; then
+		not_ok "$name opens with an example"; continue
+	fi
+	# what varies from run to run: times, ids and the host (pb-run), every
+	# number (pb-sense); pb-pg needs a server; pb-plot draws a picture
+	mask=
+	case $name in
+	pb-run.1) mask='s/start=[^ ]*/start=S/; s/pid=[0-9]*/pid=P/; s/study=[0-9a-f]*/study=S/; s/ host=.*/ host=H/; s/[0-9]\{4,\}/N/g' ;;
+	pb-sense.1) mask='/^delay_ns/!s/-\{0,1\}[0-9][0-9.]*/N/g' ;;
+	pb-pg.7) skip "$name: its opening example needs a PostgreSQL server: t/0931-pages-pg.t"; continue ;;
+	pb-plot.1)
+		if ! command -v gnuplot >/dev/null 2>&1; then
+			skip "gnuplot not installed"; skip "gnuplot not installed"; continue
+		fi ;;
+	esac
+	(cd "$T/ex" && sh ./../opening.sh) >"$T/got" 2>"$T/err"
+	rc=$?
+	if [ "$name" = pb-plot.1 ]; then
+		is "$rc:$([ -s "$T/ex/runs.png" ] && echo png):$(cat "$T/err")" "0:png:" "$name: the opening example draws runs.png"
+		lost=
+		pb-pair "$M/../../examples/data/raw-ab.tsv" | pb-plot runs -o "$T/runs.svg"
+		for q in 'Per-run 95% intervals of the median of d; band: run-block interval of the pooled median' \
+			'pooled (run blocks) -30214 [-32681, -26970]'; do
+			grep -qF "$q" "$page" && grep -qF "$q" "$T/runs.svg" 2>/dev/null || lost="$lost '$q'"
+		done
+		is "$lost" "" "$name: the title and the band the opening describes are in the picture"
+		continue
+	fi
+	shown "$T/opening" >"$T/want"
+	if [ "$rc" = 0 ] && [ -s "$T/got" ] && [ -s "$T/want" ]; then
+		is "$(flat "$mask" <"$T/got")" "$(flat "$mask" <"$T/want")" "$name: its opening example prints what the page shows"
+	else
+		not_ok "$name: its opening example runs and prints (status $rc)"
+		diag "$(cat "$T/err")"
+	fi
+done
+
 done_testing

@@ -27,11 +27,13 @@ for t in $TOOLS; do
 	[ -f "$R/share/man/man1/$t.1" ] || missing="$missing man1/$t.1"
 	[ -f "$C/$t" ] || missing="$missing completions/$t"
 done
-[ -f "$R/share/man/man7/pb.7" ] || missing="$missing man7/pb.7"
+for m in pb pb-worker pb-pg; do
+	[ -f "$R/share/man/man7/$m.7" ] || missing="$missing man7/$m.7"
+done
 for g in common runs sense trend pairs; do
 	[ -f "$R/share/pb/$g.gp" ] || missing="$missing share/pb/$g.gp"
 done
-is "$missing" "" "every tool in bin, its man page in man1, its completion; pb.7 in man7; the gnuplot scripts in share/pb"
+is "$missing" "" "every tool in bin, its man page in man1, its completion; pb.7, pb-worker.7 and pb-pg.7 in man7; the gnuplot scripts in share/pb"
 extra=
 for f in "$R"/bin/*; do
 	t=${f##*/}
