@@ -5,7 +5,7 @@
 # excludes 0, where peeking at the fixed-n t interval often does.
 . "$(dirname "$0")/lib.sh"
 cd "$T" || exit 1
-G=$D/seq/gen.awk
+G=$D/../../examples/bench/seq-gen.awk
 
 # tstar at n = 10, g = 25, level 0.95, from bc at 40 digits (t/unit/seq.c):
 # 4.4407672526262659529797771780448686226006

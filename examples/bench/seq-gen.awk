@@ -1,4 +1,4 @@
-# Sequences of normal values and every prefix of each, for pb-tint
+# examples/bench/seq-gen.awk: sequences of normal values and every prefix of each, for pb-tint
 # --group seq,n: rows "seq n x" where group (seq, n) holds the first n
 # values of sequence seq. The generator is Park and Miller's minimal
 # standard (16807 * x mod 2^31 - 1, exact in a double), so every awk gives
