@@ -7,10 +7,10 @@ include config.mk
 
 LIBOBJ = lib/err.o lib/opt.o lib/num_parse.o lib/num_format.o lib/stream.o \
 	lib/stats.o lib/rng.o lib/group.o lib/clock.o lib/proc.o lib/sysinfo.o lib/boot.o \
-	lib/study.o lib/conninfo.o
+	lib/study.o lib/conninfo.o lib/seq.o
 LIBHDR = lib/err.h lib/opt.h lib/num.h lib/stream.h lib/stats.h lib/rng.h \
 	lib/group.h lib/pow10.h lib/clock.h lib/proc.h lib/sysinfo.h lib/boot.h lib/study.h \
-	lib/conninfo.h
+	lib/conninfo.h lib/seq.h
 FILTERS = bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross bin/pb-plan
 TOOLS = bin/pb-run $(FILTERS)
 RUNSRC = bin/pb-run.c bin/pb-run-exec.c
@@ -21,7 +21,8 @@ PBSHARE = share/pb/pb.sh share/pb/common.gp share/pb/runs.gp share/pb/sense.gp s
 # The worker helpers: the C header goes to INCDIR, the others to SHAREDIR.
 WORKERH = share/pb/pb-worker.h
 WORKERSHARE = share/pb/pb_worker.py share/pb/pb-worker.mjs
-UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng t/unit/boot t/unit/conninfo
+UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng t/unit/boot t/unit/conninfo \
+	t/unit/seq
 MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
 	share/man/man1/pb-tint.1 share/man/man1/pb-boot.1 share/man/man1/pb-cross.1 \
 	share/man/man1/pb-sense.1 share/man/man1/pb-plan.1 share/man/man1/pb-plot.1

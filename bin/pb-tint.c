@@ -10,6 +10,7 @@
 #include "group.h"
 #include "num.h"
 #include "opt.h"
+#include "seq.h"
 #include "stats.h"
 #include "stream.h"
 
@@ -25,6 +26,10 @@ static const char usage[] =
 	"  --finding        add one sentence per group: '# finding: ...'\n"
 	"  --log-ratio      treat the column as a log ratio (automatic for lr\n"
 	"                   and for columns pb-logratio declared)\n"
+	"  --sequential     an anytime-valid confidence sequence instead of the\n"
+	"                   t interval (default for a study pb-run --until made)\n"
+	"  --no-sequential  the fixed-n t interval even for such a study\n"
+	"  --seq-g G        the sequence's prior variance g (default 25)\n"
 	"  --help, --version\n"
 	"Output: [group...] n mean sd se df t lo hi, then ratio ratio_lo ratio_hi\n"
 	"reduction for a log ratio, then verdict with --threshold.\n";
@@ -37,6 +42,9 @@ static const struct option longopts[] = {
 	{ "df-cap", required_argument, NULL, 'd' },
 	{ "finding", no_argument, NULL, 'f' },
 	{ "log-ratio", no_argument, NULL, 'L' },
+	{ "sequential", no_argument, NULL, 'S' },
+	{ "no-sequential", no_argument, NULL, 'N' },
+	{ "seq-g", required_argument, NULL, 'G' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -44,9 +52,11 @@ static const struct option longopts[] = {
 
 struct opts {
 	const char *column, *group;
-	double level, threshold;
+	double level, threshold, seq_g;
 	long df_cap;
 	int has_threshold, finding, log_ratio;
+	int sequential;      /* 1 on, 0 off, -1 not said: as the study was made */
+	int seq_g_given;
 };
 
 struct acc {
@@ -66,8 +76,13 @@ static void acc_add(struct acc *a, double x)
 
 struct interval {
 	double n, mean, sd, se, df, t, lo, hi;
+	int unbounded;       /* a confidence sequence with too few values yet */
 };
 
+/* The t interval, or with --sequential the confidence sequence at this n
+ * (lib/seq.c: the same function pb-run --until uses, so the two agree to
+ * the last digit). An unbounded sequence has lo = -inf and hi = +inf,
+ * which are never printed: the fields stay empty. */
 static struct interval t_interval(const struct acc *a, const struct opts *o)
 {
 	struct interval r;
@@ -77,6 +92,16 @@ static struct interval t_interval(const struct acc *a, const struct opts *o)
 	r.sd = sqrt(welford_var(&a->w));
 	r.se = r.sd / sqrt(r.n);
 	r.df = r.n - 1;
+	r.unbounded = 0;
+	if (o->sequential > 0) {
+		if (seq_interval(r.n, r.mean, r.sd, o->seq_g, o->level, &r.t, &r.lo, &r.hi) < 0) {
+			r.unbounded = 1;
+			r.t = NAN;
+			r.lo = -INFINITY;
+			r.hi = INFINITY;
+		}
+		return r;
+	}
 	if (o->df_cap > 0 && r.df > (double)o->df_cap)
 		r.df = (double)o->df_cap;
 	r.t = stat_qt(1 - (1 - o->level) / 2, r.df);
@@ -131,6 +156,8 @@ static struct interval checked_interval(const struct acc *a, int grouped, const 
 		warn("%s: all %.0f values are equal (sd = 0): the interval has zero width",
 		     what, a->w.n);
 	r = t_interval(a, o);
+	if (r.unbounded)
+		return r;
 	/* opt_level keeps t finite and a finite variance keeps t * se far
 	 * from overflow; the last guard, should either change */
 	if (!isfinite(r.t) || !isfinite(r.lo) || !isfinite(r.hi))
@@ -201,6 +228,15 @@ static void print_header(const struct stream *s, const struct group_cols *gc,
 	out_end();
 }
 
+/* An unbounded end has no number: its field is left empty (pb(7)). */
+static void out_num_or_empty(double x)
+{
+	if (isfinite(x))
+		out_num(x);
+	else
+		out_field("");
+}
+
 static void print_row(const struct group_cols *gc, const char *key, size_t klen,
                       const struct interval *r, const struct opts *o)
 {
@@ -210,13 +246,13 @@ static void print_row(const struct group_cols *gc, const char *key, size_t klen,
 	out_num(r->sd);
 	out_num(r->se);
 	out_num(r->df);
-	out_num(r->t);
-	out_num(r->lo);
-	out_num(r->hi);
+	out_num_or_empty(r->t);
+	out_num_or_empty(r->lo);
+	out_num_or_empty(r->hi);
 	if (o->log_ratio) {
 		out_num(exp(r->mean));
-		out_num(exp(r->lo));
-		out_num(exp(r->hi));
+		out_num_or_empty(r->unbounded ? NAN : exp(r->lo));
+		out_num_or_empty(r->unbounded ? NAN : exp(r->hi));
 		out_num(1 - exp(-r->mean));
 	}
 	if (o->has_threshold)
@@ -330,12 +366,42 @@ static const char *finding_num(char buf[SIG_BUFSZ], double x, const struct opts 
 	return is_ns_column(o->column) && !o->log_ratio ? sig4_ns(buf, x) : sig4(buf, x);
 }
 
+/* "95% CI 1.029 to 1.031", "95% CS ..." for a confidence sequence, or
+ * that the sequence is still unbounded; ns columns with their unit. */
+static void interval_words(const struct interval *r, double lo, double hi,
+                           const struct opts *o, int ns)
+{
+	char b1[SIG_BUFSZ], b2[SIG_BUFSZ], b3[SIG_BUFSZ];
+
+	level_percent(b1, o->level);
+	if (r->unbounded) {
+		printf("the %s%% confidence sequence is still unbounded (", b1);
+		return;
+	}
+	printf("%s%% %s %s to %s (", b1, o->sequential > 0 ? "CS" : "CI",
+	       ns ? finding_num(b2, lo, o) : sig4(b2, lo),
+	       ns ? finding_num(b3, hi, o) : sig4(b3, hi));
+}
+
+/* The method, in the parenthesis after the interval. */
+static void method_words(const struct opts *o)
+{
+	char g[NUM_BUFSZ];
+
+	if (o->sequential <= 0) {
+		printf("t interval, ");
+		return;
+	}
+	num_format(g, o->seq_g);
+	printf("anytime-valid confidence sequence, g = %s, ", g);
+}
+
 /* A direction only when the interval excludes 1; otherwise the sentence
  * starts by saying that none was resolved. */
 static void ratio_sentence(const struct interval *r, const struct opts *o)
 {
 	double ratio = exp(r->mean), rel = 1 / ratio, lo = exp(r->lo), hi = exp(r->hi);
-	char b1[SIG_BUFSZ], b2[SIG_BUFSZ], b3[SIG_BUFSZ], b4[SIG_BUFSZ];
+	char b1[SIG_BUFSZ], b2[SIG_BUFSZ];
 
 	if (lo <= 1 && hi >= 1)
 		printf("No difference resolved: ");
@@ -343,8 +409,8 @@ static void ratio_sentence(const struct interval *r, const struct opts *o)
 		printf("B took %s%% less time than A: ", sig4(b1, 100 * (1 - rel)));
 	else
 		printf("B took %s%% more time than A: ", sig4(b1, 100 * (rel - 1)));
-	printf("A/B time ratio %s, %s%% CI %s to %s (", sig4(b2, ratio),
-	       level_percent(b3, o->level), sig4(b4, lo), sig4(b1, hi));
+	printf("A/B time ratio %s, ", sig4(b2, ratio));
+	interval_words(r, lo, hi, o, 0);
 }
 
 static void threshold_sentence(const char *v, const struct opts *o)
@@ -443,7 +509,7 @@ static void print_finding(const struct warnings *w, const char *key, const struc
 {
 	double lo = o->log_ratio ? exp(r->lo) : r->lo, hi = o->log_ratio ? exp(r->hi) : r->hi;
 	double none = o->log_ratio ? 1 : 0;
-	char b1[SIG_BUFSZ], b2[SIG_BUFSZ], b3[SIG_BUFSZ], b4[SIG_BUFSZ];
+	char b1[SIG_BUFSZ];
 
 	printf("# finding: ");
 	if (grouped) {
@@ -453,14 +519,17 @@ static void print_finding(const struct warnings *w, const char *key, const struc
 	}
 	if (o->log_ratio)
 		ratio_sentence(r, o);
-	else
-		printf("mean %s %s, %s%% CI %s to %s (", o->column, finding_num(b1, r->mean, o),
-		       level_percent(b2, o->level), finding_num(b3, r->lo, o),
-		       finding_num(b4, r->hi, o));
-	printf("t interval, ");
+	else {
+		printf("mean %s %s, ", o->column, finding_num(b1, r->mean, o));
+		interval_words(r, r->lo, r->hi, o, 1);
+	}
+	method_words(o);
 	print_sample(r, runs, k);
 	printf(").");
-	if (o->has_threshold)
+	if (r->unbounded)
+		printf(" It needs at least %ld values at this g and level; more runs "
+		       "will bound it.", seq_first_bounded(o->seq_g, o->level));
+	else if (o->has_threshold)
 		threshold_sentence(verdict(lo, hi, o->threshold), o);
 	else if (lo > none || hi < none)
 		printf(" The interval excludes %g: %s.", none,
@@ -485,6 +554,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	memset(o, 0, sizeof *o);
 	o->column = "lr";
 	o->level = 0.95;
+	o->sequential = -1;
 	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
 		switch (c) {
 		case 'c': o->column = optarg; break;
@@ -497,8 +567,45 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case 'd': o->df_cap = opt_count("df-cap", optarg, 1000000000L); break;
 		case 'f': o->finding = 1; break;
 		case 'L': o->log_ratio = 1; break;
+		case 'S': o->sequential = 1; break;
+		case 'N': o->sequential = 0; break;
+		case 'G':
+			o->seq_g = opt_num("seq-g", optarg);
+			if (!(o->seq_g > 0) || o->seq_g > 1e12)
+				die_usage("--seq-g wants a number above 0 (and up to 1e12), "
+				          "not '%s'", optarg);
+			o->seq_g_given = 1;
+			break;
 		}
 	}
+	if (o->seq_g_given && o->sequential == 0)
+		die_usage("--seq-g goes with the confidence sequence, not --no-sequential");
+	if (o->df_cap && o->sequential > 0)
+		die_usage("--df-cap is for the t interval; a confidence sequence "
+		          "uses df = n - 1");
+}
+
+/* A study pb-run --until stopped by looking at its runs ("# until:" in
+ * its head) gets the confidence sequence, whose g the head gives; a
+ * fixed-n t interval of it is too narrow, so forcing one is warned of. */
+static void choose_method(const struct stream *s, struct opts *o)
+{
+	const char *until = stream_head_meta(s, "until", -1);
+	const char *g = stream_head_meta(s, "seq_g", -1);
+
+	if (o->sequential == 0 && until)
+		warn("this study stopped by a sequential rule (--until %s); a fixed-n t "
+		     "interval of it is too narrow (optional stopping)", until);
+	if (o->sequential < 0)
+		o->sequential = until != NULL;
+	if (o->sequential > 0 && !o->seq_g_given) {
+		o->seq_g = SEQ_G_DEFAULT;
+		if (until && g && (num_parse(g, &o->seq_g) < 0 || !(o->seq_g > 0)))
+			die("%s: '# seq_g: %s' is not a g above 0", s->name, g);
+	}
+	if (o->sequential > 0 && o->df_cap)
+		die_usage("--df-cap is for the t interval; this study gets a confidence "
+		          "sequence (--no-sequential for the t interval)");
 }
 
 /* Counts distinct runs per group; rows of one run usually come together,
@@ -546,6 +653,28 @@ static int groups_include(const struct group_cols *gc, long col)
 	return 0;
 }
 
+/* "# pb-tint.method:", and a note when some sequence is unbounded. */
+static void print_method(const struct opts *o, const struct interval *iv, size_t n)
+{
+	char g[NUM_BUFSZ];
+	size_t i;
+
+	if (o->sequential <= 0) {
+		out_meta("pb-tint.method", "t interval (valid for a number of runs fixed in "
+		         "advance)");
+		return;
+	}
+	num_format(g, o->seq_g);
+	out_meta("pb-tint.method", "confidence sequence (anytime-valid: holds at every "
+	         "number of runs at once; normal prior on the standardized effect, g = %s)", g);
+	for (i = 0; i < n && !iv[i].unbounded; i++)
+		;
+	if (i < n)
+		out_meta("pb-tint.unbounded", "t, lo and hi are empty where the sequence is "
+		         "still unbounded: it needs at least %ld values at g = %s",
+		         seq_first_bounded(o->seq_g, o->level), g);
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o;
@@ -566,6 +695,7 @@ int main(int argc, char **argv)
 	stream_open(&s, argc - optind, argv + optind);
 	stream_on_meta(&s, keep_warning, &warn);
 	stream_header(&s);
+	choose_method(&s, &o);
 	col = value_column(&s, o.column);
 	group_cols_parse(&gc, &s, o.group);
 	runcol = stream_col_opt(&s, "run");
@@ -607,6 +737,7 @@ int main(int argc, char **argv)
 	         "time; reduction = 1 - 1/ratio)" : "");
 	num_format(nb, o.level);
 	out_meta("pb-tint.level", "%s", nb);
+	print_method(&o, iv, g.n);
 	if (o.df_cap)
 		out_meta("pb-tint.df", "min(n-1, %ld)", o.df_cap);
 	if (o.has_threshold) {

@@ -23,6 +23,7 @@ grep '^#' "$T/out" | grep -v '^# finding' >"$T/got"
 # pb-tint: $V pb-tint --threshold 1.25 --finding
 # pb-tint.column: lr (log ratio ln(A/B); ratio = A/B time, > 1 means B took less time; reduction = 1 - 1/ratio)
 # pb-tint.level: 0.95
+# pb-tint.method: t interval (valid for a number of runs fixed in advance)
 # pb-tint.threshold: 1.25 (ratio A/B)
 EOF
 } >"$T/want"

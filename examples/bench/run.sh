@@ -85,7 +85,9 @@ echo
 
 # coverage.sh: 1000 studies a row (about 8 minutes); 200 with BENCH_QUICK=1.
 [ "${BENCH_QUICK:-0}" = 1 ] && COV_STUDIES=${COV_STUDIES:-200} && export COV_STUDIES
-for section in examples/bench/boot.sh examples/bench/coverage.sh examples/bench/runner.sh \
+[ "${BENCH_QUICK:-0}" = 1 ] && SEQ_AA=${SEQ_AA:-1000} SEQ_EFF=${SEQ_EFF:-200} && export SEQ_AA SEQ_EFF
+for section in examples/bench/boot.sh examples/bench/coverage.sh examples/bench/sequential.sh \
+		examples/bench/runner.sh \
 		examples/bench/pg.sh; do
 	[ "${BENCH_QUICK:-0}" = 1 ] && [ "$section" = examples/bench/boot.sh ] && continue
 	sh "$section" "$out" >>"$report" || echo "(section $section failed: see its output)" >>"$report"

@@ -1,0 +1,82 @@
+#!/bin/sh
+# pb-tint --sequential: the anytime-valid confidence sequence (lib/seq.c),
+# its columns, its unbounded start, the default for a study pb-run --until
+# made, and a small simulation: over many looks an A/A sequence rarely
+# excludes 0, where peeking at the fixed-n t interval often does.
+. "$(dirname "$0")/lib.sh"
+cd "$T" || exit 1
+G=$D/../../examples/bench/seq-gen.awk
+
+# tstar at n = 10, g = 25, level 0.95, from bc at 40 digits (t/unit/seq.c):
+# 4.4407672526262659529797771780448686226006
+seq 1 10 | awk 'BEGIN { print "x" } { print $1 / 10 }' >ten.tsv
+run pb-tint --column x --sequential ten.tsv
+is "$rc" 0 "ten values: exit 0"
+near "$(col t 1 "$T/out")" 4.4407672526262659529797771780448686226006 1e-14 "t holds tstar (bc)"
+is "$(col df 1 "$T/out")" 9 "df = n - 1"
+# mean 0.55, sd = sqrt(var(1:10))/10 = 0.30276503540974914 (R: sd(1:10)/10)
+want_lo=$(awk 'BEGIN { printf "%.17g", 0.55 - 4.4407672526262659 * 0.30276503540974914 / sqrt(10) }')
+near "$(col lo 1 "$T/out")" "$want_lo" 1e-14 "lo = mean - tstar * sd / sqrt(n)"
+like "$(cat "$T/out")" '^# pb-tint.method: confidence sequence \(anytime-valid' "the method in the metadata"
+run pb-tint --column x ten.tsv
+is "$rc" 0 "without it: exit 0"
+like "$(cat "$T/out")" '^# pb-tint.method: t interval' "  the t interval, and the metadata says so"
+# mpmath at 30 digits: findroot(betainc(9/2, 1/2, 0, 9/(9+t^2), regularized=True)/2 - 0.025, 2.26)
+near "$(col t 1 "$T/out")" 2.26215716279820554260776963794 1e-14 "  t = qt(0.975, 9)"
+
+# Unbounded at n = 2 (g = 25): empty fields, never inf, a note, 'crosses'.
+printf 'lr\n0.01\n0.02\n' >two.tsv
+run pb-tint --sequential --threshold 1.1 --finding two.tsv
+is "$rc" 0 "two values: exit 0"
+is "$(rows "$T/out" | cut -f 6-8,10,11,13 | tr '\t' '|')" "|||||crosses" "t, lo, hi, ratio_lo, ratio_hi empty; verdict crosses"
+is "$(rows "$T/out" | cut -f 1,9 | tr '\t' '|')" "2|1.015113064615719" "  n and the ratio are still given"
+like "$(cat "$T/out")" '^# pb-tint.unbounded: .* at least 3 values at g = 25$' "  a note says why they are empty"
+like "$(grep '^# finding:' "$T/out")" 'the 95% confidence sequence is still unbounded .* at least 3 values' "  the finding says so"
+if grep -q 'inf\|nan' "$T/out"; then not_ok "no inf or nan anywhere"; else ok "no inf or nan anywhere"; fi
+run pb-tint --column x --sequential --seq-g 1 ten.tsv
+is "$rc" 0 "--seq-g 1: exit 0"
+# bc: n=10, g=1: 3.8697867393713211901875981664426708869203
+near "$(col t 1 "$T/out")" 3.8697867393713211901875981664426708869203 1e-14 "--seq-g 1: tstar (bc)"
+printf 'lr\n0.01\n0.02\n0.03\n0.04\n' >four.tsv
+run pb-tint --sequential --seq-g 1 four.tsv
+is "$rc $(col lo 1 "$T/out")" "0 " "g = 1 is still unbounded at n = 4 (bc: K >= c)"
+
+# A study made by pb-run --until: its head says so; the sequence is the
+# default, with the head's g; --no-sequential warns.
+{ echo '# until: parity'; echo '# seq_g: 1'; cat ten.tsv; } >study.tsv
+run pb-tint --column x study.tsv
+near "$(col t 1 "$T/out")" 3.8697867393713211901875981664426708869203 1e-14 "'# until:' in the head: the sequence, with the head's g"
+run pb-tint --column x --no-sequential study.tsv
+is "$rc $(col t 1 "$T/out")" "0 2.262157162798205" "--no-sequential: the t interval"
+like "$(cat "$T/err")" '^pb-tint: this study stopped by a sequential rule \(--until parity\); a fixed-n t interval of it is too narrow' \
+	"  with a warning"
+{ cat ten.tsv; echo '# until: parity'; } >late.tsv
+run pb-tint --column x late.tsv
+is "$(col t 1 "$T/out")" 2.262157162798205 "'# until:' among the rows is not the study's head: the t interval"
+fails 2 '^pb-tint: --df-cap is for the t interval' "--df-cap with --sequential: usage" pb-tint --sequential --df-cap 5 --column x ten.tsv
+fails 2 '^pb-tint: --seq-g goes with' "--seq-g with --no-sequential: usage" pb-tint --no-sequential --seq-g 2 --column x ten.tsv
+fails 2 "^pb-tint: --seq-g wants a number above 0" "--seq-g 0: usage" pb-tint --seq-g 0 --column x ten.tsv
+
+# Width shrinks with n for a fixed sequence: prefixes 3..20 of one.
+awk -v seed=7 -v seqs=1 -v nmin=3 -v nmax=20 -v mu=0 -f "$G" >one.tsv
+run pb-tint --column x --group seq,n --sequential one.tsv
+rows "$T/out" | awk -F'\t' '{ w = $10 - $9; if (NR > 1 && !(w < prev * 1.5)) bad = 1; prev = w; n++ }
+	END { exit !(n == 18 && !bad) }'
+is "$?" 0 "18 prefixes, each interval no more than 1.5x the last (sd varies; tstar/sqrt(n) falls)"
+
+# The simulation, small: 200 A/A sequences looked at after every run from
+# 3 to 20. The sequence should exclude 0 at some look in at most about
+# alpha of them (expect ~2.5 %); the fixed-n t interval, peeked at 18
+# times, in far more (~25 %).
+awk -v seed=11 -v seqs=200 -v nmin=3 -v nmax=20 -v mu=0 -f "$G" >aa.tsv
+ever() { rows "$1" | awk -F'\t' '$9 > 0 || $10 < 0 { hit[$1] = 1 } END { n = 0; for (s in hit) n++; print n }'; }
+pb-tint --column x --group seq,n --sequential aa.tsv >cs.tsv && pb-tint --column x --group seq,n aa.tsv >tt.tsv
+is "$(rows cs.tsv | wc -l) $(rows tt.tsv | wc -l)" "3600 3600" "simulation: 200 sequences x 18 looks, both methods"
+cs=$(ever cs.tsv) tt=$(ever tt.tsv)
+diag "A/A, 200 sequences x 18 looks: sequence ever excludes 0 in $cs, fixed-n t in $tt"
+like "$cs" '^[0-9]+$' "simulation: a count for the sequence"
+[ "$cs" -le 14 ] && ok "simulation: the sequence excludes 0 in at most 7 % of A/A sequences ($cs of 200)" ||
+	not_ok "simulation: the sequence excludes 0 in at most 7 % of A/A sequences ($cs of 200)"
+[ "$tt" -ge 30 ] && ok "simulation: peeking at the t interval does in at least 15 % ($tt of 200)" ||
+	not_ok "simulation: peeking at the t interval does in at least 15 % ($tt of 200)"
+done_testing
