@@ -145,15 +145,15 @@ for f in "$@"; do stage "$f" "${f#"$dir"/}" raw; done
 if [ -n "$pairs" ]; then
 	stage "$dir/$pairs" "$pairs" pairs
 elif [ $# -gt 0 ]; then
-	pb-pair "$@" >"$stage/pairs.in" || die "pb-pair refused the raw streams (above)"
+	pb-pair "$@" >"$stage/pairs.in" || exit 1   # pb-pair said why
 	stage "$stage/pairs.in" "pb-pair of the raw streams" pairs
 fi
 if [ -n "$byrun" ]; then
 	stage "$dir/$byrun" "$byrun" byrun
 	byrun_file=$dir/$byrun
 elif [ $# -gt 0 ]; then
-	{ pb-pair --by-run "$@" | pb-logratio >"$stage/byrun.in"; } ||
-		die "pb-pair --by-run | pb-logratio failed (above)"
+	pb-pair --by-run "$@" >"$stage/byrun.pairs" || exit 1
+	pb-logratio "$stage/byrun.pairs" >"$stage/byrun.in" || exit 1
 	stage "$stage/byrun.in" "pb-pair --by-run of the raw streams" byrun
 	byrun_file=$stage/byrun.in
 else
@@ -162,7 +162,7 @@ fi
 if [ -n "$finding" ]; then
 	stage "$dir/$finding" "$finding" finding
 elif [ -n "$byrun_file" ]; then
-	pb-tint --finding "$byrun_file" >"$stage/finding.in" || die "pb-tint failed (above)"
+	pb-tint --finding "$byrun_file" >"$stage/finding.in" || exit 1
 	stage "$stage/finding.in" "pb-tint of the by-run stream" finding
 fi
 
