@@ -82,8 +82,11 @@ mkdir old && grep -v '^# study:' "$T/hist/c2/raw.tsv" | sed 's/ study=[0-9a-f]* 
 fails 1 '^load.sh: old: raw.tsv:1: the pb-run head has no "# study:" identity' \
 	"a stream without the study's identity is refused" sh "$H/load.sh" --comparison measured --commit m4 old
 mkdir twice && cp "$T/hist/c2/raw.tsv" twice/shard-1.tsv && cp "$T/hist/c2/raw.tsv" twice/shard-2.tsv
-fails 1 '^pb-pair: ' "the same shard twice: pb-pair refuses, in one line" \
+fails 1 '^load.sh: twice: pb-pair: ' "the same shard twice: pb-pair refuses, in one line" \
 	sh "$H/load.sh" --comparison measured --commit m4 twice
+mkdir one && pb-run --quiet --runs 1 --pairs 2 --warmup 0 -- true >one/raw.tsv
+fails 1 '^load.sh: one: pb-tint: lr: only 1 value; an interval needs at least 2$' \
+	"one run has no interval: refused, in pb-tint's words" sh "$H/load.sh" --comparison measured --commit m4 one
 fails 2 '^load.sh: no --comparison' "no --comparison: a usage error" sh "$H/load.sh" --commit x "$T/hist/c2"
 fails 1 "^load.sh: $T/hist: no pb stream" "a directory without streams" \
 	sh "$H/load.sh" --comparison measured --commit m4 "$T/hist"

@@ -109,6 +109,15 @@ stage() {
 		"$(wc -l <"$stage/files.tsv" | tr -d ' ')" >>"$stage/files.tsv"
 }
 
+# derive OUT TOOL ARGS...: a missing stream made by a pb tool; its
+# refusal (one line) said as this study's, its warnings passed on
+derive() {
+	dv_out=$1
+	shift
+	"$@" >"$dv_out" 2>"$stage/derive.err" || die "$dir: $(head -n 1 "$stage/derive.err")"
+	cat "$stage/derive.err" >&2
+}
+
 # first_of KIND NAME...: the first of DIR/NAME that is a KIND stream
 first_of() {
 	fo_kind=$1
@@ -145,15 +154,15 @@ for f in "$@"; do stage "$f" "${f#"$dir"/}" raw; done
 if [ -n "$pairs" ]; then
 	stage "$dir/$pairs" "$pairs" pairs
 elif [ $# -gt 0 ]; then
-	pb-pair "$@" >"$stage/pairs.in" || exit 1   # pb-pair said why
+	derive "$stage/pairs.in" pb-pair "$@"
 	stage "$stage/pairs.in" "pb-pair of the raw streams" pairs
 fi
 if [ -n "$byrun" ]; then
 	stage "$dir/$byrun" "$byrun" byrun
 	byrun_file=$dir/$byrun
 elif [ $# -gt 0 ]; then
-	pb-pair --by-run "$@" >"$stage/byrun.pairs" || exit 1
-	pb-logratio "$stage/byrun.pairs" >"$stage/byrun.in" || exit 1
+	derive "$stage/byrun.pairs" pb-pair --by-run "$@"
+	derive "$stage/byrun.in" pb-logratio "$stage/byrun.pairs"
 	stage "$stage/byrun.in" "pb-pair --by-run of the raw streams" byrun
 	byrun_file=$stage/byrun.in
 else
@@ -162,7 +171,7 @@ fi
 if [ -n "$finding" ]; then
 	stage "$dir/$finding" "$finding" finding
 elif [ -n "$byrun_file" ]; then
-	pb-tint --finding "$byrun_file" >"$stage/finding.in" || exit 1
+	derive "$stage/finding.in" pb-tint --finding "$byrun_file"
 	stage "$stage/finding.in" "pb-tint of the by-run stream" finding
 fi
 

@@ -33,10 +33,17 @@ BEGIN {
 	}
 }
 
-# esc_field S: S as a COPY text field, every byte as it is
-function esc_field(s) {
-	gsub(/\\/, "\\\\", s); gsub(/\t/, "\\t", s); gsub(/\r/, "\\r", s)
-	return s
+# esc_field S: S as a COPY text field, every byte as it is. (A loop, not
+# gsub: awks disagree on backslashes in gsub's replacement.)
+function esc_field(s,    out, i, c) {
+	if (s !~ /[\\\t\r]/)
+		return s
+	out = ""
+	for (i = 1; i <= length(s); i++) {
+		c = substr(s, i, 1)
+		out = out (c == "\\" ? "\\\\" : c == "\t" ? "\\t" : c == "\r" ? "\\r" : c)
+	}
+	return out
 }
 
 # esc_meta S: a metadata value, escaped by pb (\\ \n \r \t), as a COPY
