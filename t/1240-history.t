@@ -42,6 +42,8 @@ like "$(sed -n '/^regressions:/,$p' make.out | tr '\n' ' ')" '\(0 rows\)' "no re
 is "$(ls "$T/hist/c3" | tr '\n' ' ')" "byrun.tsv pairs.tsv raw.tsv tint.tsv " "the studies stay in OUT"
 
 # --- loading, on this file's cluster -----------------------------------------
+fails 1 "^load.sh: $T/hist/c3: no history in this database: load schema.sql first" \
+	"a database without the schema: said so" sh "$H/load.sh" --comparison measured --commit m3 "$T/hist/c3"
 pg_psql -f "$H/schema.sql" >/dev/null || exit 1
 load() { run sh "$H/load.sh" "$@"; }
 counts() { pg_psql -c 'select (select count(*) from studies), (select count(*) from shards),

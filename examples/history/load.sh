@@ -16,6 +16,7 @@
 #                      committer date, which orders the history
 #   --commit-time TIME the commit's time, when git cannot tell it
 #   --db CONNINFO      the database (default: libpq's PG* variables)
+# PSQL, in the environment, is the psql to run (default: psql on PATH).
 #
 # STUDY_DIR holds pb streams, found by name and checked by header:
 #   raw.tsv, shard-*.tsv  pb-run's raw streams (one, or a study's shards)
@@ -174,12 +175,14 @@ elif [ -n "$byrun_file" ]; then
 	derive "$stage/finding.in" pb-tint --finding "$byrun_file"
 	stage "$stage/finding.in" "pb-tint of the by-run stream" finding
 fi
+[ -n "$finding$byrun_file" ] ||
+	say "$prog: $dir: no finding and no by-run or raw stream to make one: the study is stored, but the history view shows only studies with a finding"
 
 # One transaction; its one line out, or the first error as one line.
 set -- -X -q -v ON_ERROR_STOP=1 -v "comparison=$comparison" -v "commit=$commit" \
 	-v "commit_time=$commit_time"
 [ -z "$db" ] || set -- "$@" -d "$db"
-if out=$(cd "$stage" && psql "$@" <"$here/load.sql" 2>"$stage/err"); then
+if out=$(cd "$stage" && "${PSQL:-psql}" "$@" <"$here/load.sql" 2>"$stage/err"); then
 	show "$prog: loaded $out"
 	exit 0
 fi

@@ -61,6 +61,9 @@ declare
 	num text := (select pat from stage_num);
 begin
 	select * into p from stage_param;
+	if to_regclass('studies') is null or to_regclass('shards') is null then
+		raise exception 'no history in this database: load schema.sql first (psql -f schema.sql)';
+	end if;
 	if src is null then
 		raise exception 'no stream to load';
 	end if;
