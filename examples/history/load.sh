@@ -31,8 +31,6 @@
 # in a temporary directory; STUDY_DIR is only read.
 set -eu
 prog=load.sh
-nl='
-'
 # show TEXT: one line on stdout, control bytes shown as \xNN; say: on stderr
 show() {
 	printf '%s\n' "$*" | LC_ALL=C awk '
@@ -105,7 +103,7 @@ kind_of() { KIND=classify LC_ALL=C awk -f "$here/stage.awk" "$1"; }
 # stage FILE LABEL KIND: the stream into the staging files
 stage() {
 	KIND=$3 LABEL=$2 STAGE=$stage LC_ALL=C awk -f "$here/stage.awk" "$1" ||
-		die "$2: cannot be read"
+		die "$dir: $2: cannot be read"
 	printf '%s\t%s\t%s\n' "$(printf '%s' "$2" | sed 's/\\/\\\\/g; s/	/\\t/g')" "$3" \
 		"$(wc -l <"$stage/files.tsv" | tr -d ' ')" >>"$stage/files.tsv"
 }
@@ -129,28 +127,19 @@ first_of() {
 	return 0
 }
 
-raw=
+# The raw streams, as "$@".
+set --
 for f in "$dir"/raw.tsv "$dir"/shard-*.tsv; do
 	[ -f "$f" ] || continue
 	k=$(kind_of "$f")
-	[ "$k" = raw ] || die "${f#"$dir"/}: not a raw stream of pb-run (its kind: $k)"
-	raw="$raw$f$nl"
+	[ "$k" = raw ] || die "$dir: ${f#"$dir"/}: not a raw stream of pb-run (its kind: $k)"
+	set -- "$@" "$f"
 done
 pairs=$(first_of pairs pairs.tsv)
 byrun=$(first_of byrun byrun.tsv by-run.tsv runs.tsv)
 finding=$(first_of finding tint.tsv finding.tsv overall.tsv)
-[ -n "$raw$pairs$byrun$finding" ] ||
+[ $# -gt 0 ] || [ -n "$pairs$byrun$finding" ] ||
 	die "$dir: no pb stream (raw.tsv, shard-*.tsv, pairs.tsv, byrun.tsv, tint.tsv; see $prog --help)"
-
-# The raw streams as arguments: "$@" (file names may hold blanks).
-set --
-if [ -n "$raw" ]; then
-	while IFS= read -r f; do
-		[ -n "$f" ] && set -- "$@" "$f"
-	done <<EOF
-$raw
-EOF
-fi
 for f in "$@"; do stage "$f" "${f#"$dir"/}" raw; done
 if [ -n "$pairs" ]; then
 	stage "$dir/$pairs" "$pairs" pairs
