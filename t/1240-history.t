@@ -93,6 +93,13 @@ fails 1 '^load.sh: one: pb-tint: lr: only 1 value; an interval needs at least 2$
 fails 2 '^load.sh: no --comparison' "no --comparison: a usage error" sh "$H/load.sh" --commit x "$T/hist/c2"
 fails 1 "^load.sh: $T/hist: no pb stream" "a directory without streams" \
 	sh "$H/load.sh" --comparison measured --commit m4 "$T/hist"
+# A bad value found only by the inserts, after the study's row: the
+# transaction takes the rows already inserted back with it.
+mkdir late && pb-run --quiet --runs 2 --pairs 2 --warmup 0 -- true |
+	sed '/^# run: 2 /s/start=[^ ]*/start=notatime/' >late/raw.tsv
+fails 1 '^load.sh: late: invalid input syntax for type timestamp with time zone: "notatime"$' \
+	"a run's start that is no time: refused by the insert, in one line" \
+	sh "$H/load.sh" --comparison measured --commit m4 late
 is "$(counts)" "$before" "none of the refusals loaded anything"
 
 # --- a regression, and an improvement ------------------------------------------
