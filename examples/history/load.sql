@@ -1,10 +1,10 @@
--- examples/history/load.sql: one study into the history, run by load.sh
--- on psql's standard input, in one transaction (all of it or nothing: psql
--- stops at the first error and the transaction dies with the connection), in
--- the staging directory stage.awk filled, with the variables
--- comparison, commit and commit_time (empty: unknown). Nothing read from
--- a stream becomes SQL text: the streams arrive through \copy, the
--- user's values through :'var', which psql quotes as literals.
+-- examples/history/load.sql: one study into the history. load.sh runs it
+-- on psql's standard input, in the staging directory stage.awk filled,
+-- with the variables comparison, commit and commit_time (empty: unknown).
+-- One transaction: all of it or nothing (psql stops at the first error,
+-- and the open transaction dies with the connection). Nothing read from a
+-- stream becomes SQL text: the streams arrive through \copy, the user's
+-- values through :'var', which psql quotes as literals.
 \set ON_ERROR_STOP 1
 \set VERBOSITY terse
 set client_min_messages = warning;
@@ -72,14 +72,14 @@ begin
 			(select string_agg(file, ', ') from stage_file where kind = src);
 	end if;
 	for r in select * from stage_block where id is null or id !~ '^[0-9a-f]{16}$' loop
-		raise exception '%:%: the pb-run head has no "# study:" identity of 16 hex digits (a pb-run older than the history; measure again)',
+		raise exception '%:%: the pb-run head has no "# study:" identity of 16 hex digits (written by a pb-run older than study identities: measure again)',
 			r.file, r.lineno;
 	end loop;
 	for r in select id, string_agg(file, ' and ') as files from stage_block
 			group by id having count(*) > 1 loop
 		raise exception 'study % is given twice (%): the same shard twice?', r.id, r.files;
 	end loop;
-	-- pb-pair's list of what the shards of one study share
+	-- what the shards of one study share: pb-pair's list, and the shell
 	for r in select k.key from unnest(array['mode', 'worker', 'cmd_a', 'cmd_b', 'shell',
 			'sql_a', 'sql_b', 'rollback', 'setup_sql', 'order', 'pairs', 'warmup',
 			'delay_ns', 'delay_arm']) as k(key)
@@ -100,7 +100,7 @@ begin
 	for r in select * from stage_run where kind = src
 			and (run is null or run !~ '^[0-9]+$' or study is null
 			     or start is null or (pid is not null and pid !~ '^[0-9]+$')) loop
-		raise exception '%:%: a "# run:" comment without a run number, start=, pid= or study= (a pb-run older than the history?)',
+		raise exception '%:%: a "# run:" comment without a run number, start=, pid= or study= (written by a pb-run older than study identities?)',
 			r.file, r.lineno;
 	end loop;
 	for r in select * from stage_run where kind = src
