@@ -17,7 +17,7 @@ WORKER='pb-workload --worker --us 50'
 run pb-sense --runs 3 --pairs 10 --warmup 2 --resamples 200 --seed 5 \
 	--raw "$T/raw" --delays 0,20ms,10ms --worker "$WORKER"
 cp "$T/out" "$T/main.tsv"
-is "$rc" 0 "worker study at 0, 20ms and 10ms: exit 0"
+is "$rc:$(row_count "$T/main.tsv")" 0:3 "worker study at 0, 20ms and 10ms: exit 0"
 is "$(grep -v '^#' "$T/main.tsv" | head -n 1 | tr '\t' '|')" "$HEAD" "header: $HEAD"
 is "$(rows "$T/main.tsv" | cut -f1 | tr '\n' ' ')" "0 20000000 10000000 " "one row per delay, in the order given, delay_ns in ns"
 is "$(rows "$T/main.tsv" | cut -f2,8 | sort -u | tr '\t\n' '| ')" "3|6 " "runs = --runs (3) and combos = 3 * 2 on every row"
@@ -29,7 +29,7 @@ rows "$T/main.tsv" | awk -F'\t' '
 	  if (!($3 >= 0 && $3 <= $2)) { print "seen", $3; bad = 1 }
 	  if (!($5 <= $4 && $4 <= $6)) { print "lo est hi", $5, $4, $6; bad = 1 }
 	  if (!($7 >= 0 && $7 <= $8)) { print "cross", $7; bad = 1 } }
-	END { exit bad }' >"$T/why"
+	END { if (NR != 3) { print "rows", NR; bad = 1 }; exit bad }' >"$T/why"
 if [ $? -eq 0 ]; then ok "every row: 0 <= seen <= runs, lo <= est <= hi, 0 <= cross_right <= combos"
 else not_ok "every row: 0 <= seen <= runs, lo <= est <= hi, 0 <= cross_right <= combos"; diag "$(cat "$T/why")"; fi
 is "$(col seen 2 "$T/main.tsv") $(col seen 3 "$T/main.tsv")" "3 3" "20ms and 10ms are seen by every run"
@@ -52,7 +52,8 @@ like "$(grep '^# pb-sense:' "$T/main.tsv")" \
 	"^# pb-sense: $V pb-sense --delays 0,20ms,10ms --raw $T/raw --seed 5 --resamples 200 --runs 3 --pairs 10 --warmup 2 --worker 'pb-workload --worker --us 50'\$" \
 	"provenance: '# pb-sense: VERSION ARGV', the worker quoted"
 is "$(grep -c '^# pb-sense\.\(delays\|seen\|est\|cross_right\): ' "$T/main.tsv")" 4 "metadata says what delays, seen, est and cross_right are"
-is "$(grep -c '^# \(pb-run\|delay_ns\|seed\|start\|run\):' "$T/main.tsv")" 0 "no per-study metadata (pb-run argv, delay, seed, start, run stamps)"
+is "$(grep -c '^# \(pb-run\|delay_ns\|seed\|start\|run\):' "$T/main.tsv"):$(row_count "$T/main.tsv")" 0:3 \
+	"no per-study metadata (pb-run argv, delay, seed, start, run stamps)"
 is "$(grep '^# \(mode\|runs\|pairs\|warmup\):' "$T/main.tsv" | tr '\n' '|')" \
 	"# mode: worker|# runs: 3|# pairs: 10|# warmup: 2|" "pb-run's head metadata: mode, runs, pairs, warmup"
 
@@ -60,7 +61,7 @@ is "$(grep '^# \(mode\|runs\|pairs\|warmup\):' "$T/main.tsv" | tr '\n' '|')" \
 is "$(cd "$T/raw" && ls | tr '\n' ' ')" "raw-0.tsv raw-10000000.tsv raw-20000000.tsv " "--raw keeps raw-<delay_ns>.tsv for each delay"
 for f in 0 20000000 10000000; do
 	run pb-pair "$T/raw/raw-$f.tsv"
-	is "$rc $(wc -l <"$T/err" | tr -d ' ')" "0 0" "raw-$f.tsv is a valid raw stream (pb-pair reads it)"
+	is "$rc $(wc -l <"$T/err" | tr -d ' ') $(row_count "$T/out")" "0 0 30" "raw-$f.tsv is a valid raw stream (pb-pair reads it)"
 	is "$(sed -n 's/^# delay_ns: //p' "$T/raw/raw-$f.tsv") $(grep -c '^# run: ' "$T/raw/raw-$f.tsv")" "$f 3" \
 		"raw-$f.tsv: its delay in the metadata, 3 run stamps"
 	# --runs 3 --pairs 10 --warmup 2: runs 1..3, 12 pairs each, 2 rows a pair;
@@ -83,8 +84,12 @@ is "$rc $(rows "$T/out" | cut -f1 | tr '\n' ' ')" "0 1500 0 10000 " "command mod
 is "$(rows "$T/out" | cut -f2,8 | sort -u | tr '\t\n' '| ')" "2|2 " "--runs 2: runs 2, combos 2"
 is "$(grep '^# mode:' "$T/out")" "# mode: command" "command mode reaches pb-run"
 like "$(grep '^# sense:' "$T/out")" '; A/A false positives: [0-2] of 2 runs saw a delay of 0$' "summary counts false positives at 0 (a 0 in the middle of the list)"
-# arm orders: run pair phase arm pos of every row
-orders() { rows "$1" | cut -f1-5 | cksum; }
+# arm orders: run pair phase arm pos of every row (no rows: col's "<col:
+# no row>", which is refuses)
+orders() {
+	[ -n "$(rows "$1" 2>/dev/null | head -n 1)" ] || { echo "<col: no row in $1>"; return; }
+	rows "$1" | cut -f1-5 | cksum
+}
 run sense_small 42 "$T/s2"
 is "$(cat "$T/s1/raw-0.tsv" "$T/s2/raw-10000.tsv" 2>/dev/null | rows | grep -c '^[12]	')" 72 \
 	"the raw streams compared next hold 2 runs x 9 pairs x 2 arms each"
@@ -99,11 +104,14 @@ if [ "$(orders "$T/s3/raw-0.tsv")" != "$(orders "$T/s1/raw-0.tsv")" ]; then
 	ok "--seed 43: other arm orders"; else not_ok "--seed 43: other arm orders"; fi
 
 # --- What 'seen' counts -----------------------------------------------------
-# Not A/A on purpose: B does 5 ms less work, so every run sees B faster.
+# Not A/A on purpose: B does 10 ms less work, so every run sees B faster.
 # At delay 0 a run's interval excluding 0 either way is a false positive;
-# above 0 only an interval above 0 counts as seen.
-run pb-sense --runs 2 --pairs 5 --warmup 0 --resamples 50 --seed 3 --delays 0,1us \
-	--worker "pb-workload --worker --us 5000 --b-us 0"
+# above 0 only an interval above 0 counts as seen. 15 pairs a run: with 5,
+# one pair whose B a loaded machine slowed by more than 5 ms put 0 inside
+# a run's interval (a resample median of 5 is positive when 3 of its draws
+# are that pair); with 15 it takes 8 such draws, from several slow pairs.
+run pb-sense --runs 2 --pairs 15 --warmup 0 --resamples 200 --seed 3 --delays 0,1us \
+	--worker "pb-workload --worker --us 10000 --b-us 0"
 is "$(rows "$T/out" | cut -f1-3 | tr '\t\n' '| ')" "0|2|2 1000|2|0 " "B faster: seen at 0 counts it (either way), at 1us it does not"
 is "$(grep '^# sense:' "$T/out")" \
 	"# sense: no delay tried was seen by every run; A/A false positives: 2 of 2 runs saw a delay of 0" \
@@ -112,12 +120,13 @@ is "$(grep '^# sense:' "$T/out")" \
 # --- Progress --------------------------------------------------------------
 # One line per study on a terminal (util-linux script gives one), none
 # with --quiet or when stderr is not a terminal.
-is "$(grep -c 'pb-sense: delay' "$T/err")" 0 "no progress when stderr is not a terminal"
+is "$rc:$(grep -c 'pb-sense: delay' "$T/err"):$(row_count "$T/out")" 0:0:2 "no progress when stderr is not a terminal"
 if script -qc true /dev/null >/dev/null 2>&1; then
-	tty_sense() { script -qc "pb-sense $* --runs 2 --pairs 2 --warmup 0 --resamples 20 --delays 0,1us -- true >/dev/null" /dev/null | tr -d '\r'; }
+	# its table in $T/tty.out
+	tty_sense() { script -qc "pb-sense $* --runs 2 --pairs 2 --warmup 0 --resamples 20 --delays 0,1us -- true >'$T/tty.out'" /dev/null | tr -d '\r'; }
 	is "$(tty_sense | grep -o 'pb-sense: delay [^)]*)' | tr '\n' '|')" \
 		"pb-sense: delay 0 (1/2)|pb-sense: delay 1us (2/2)|" "progress on a terminal: which delay, how far"
-	is "$(tty_sense --quiet | grep -c 'pb-sense: delay')" 0 "--quiet: no progress on a terminal"
+	is "$(tty_sense --quiet | grep -c 'pb-sense: delay'):$(row_count "$T/tty.out")" 0:2 "--quiet: no progress on a terminal"
 else
 	skip "no util-linux script for a terminal"
 	skip "no util-linux script for a terminal"
@@ -147,7 +156,7 @@ fails 2 '^pb-sense: pb-sense runs A/A: give --sql-a only' "--sql-b-f (abbreviate
 fails 2 "^pb-sense: unknown option '--bogus' \(see pb-sense --help\)$" "an unknown option: pb-sense says so, exit 2" \
 	pb-sense --delays 0 --bogus -- true
 run pb-sense --delays 0,1us --res 20 --see 7 --lev 0.9 --ru 2 --pa 3 --wa 0 --ra "$T/abbr" -- true
-is "$rc" 0 "abbreviated options (--res, --see, --lev, --ru, --pa, --wa, --ra): exit 0"
+is "$rc:$(row_count "$T/out")" 0:2 "abbreviated options (--res, --see, --lev, --ru, --pa, --wa, --ra): exit 0"
 is "$(grep '^# pb-sense: ' "$T/out" | cut -d' ' -f4-20)" \
 	"pb-sense --delays 0,1us --raw $T/abbr --seed 7 --resamples 20 --level 0.9 --runs 2 --pairs 3 --warmup 0" \
 	"abbreviations are written out in full in the provenance"
@@ -165,7 +174,7 @@ is "$(sed -n '/^run_opts="/,/"$/p' "$(command -v pb-sense)" | sed 's/^run_opts="
 	"pb-sense's list of pb-run's options matches pb-run's table"
 
 run pb-sense --runs 2 --pairs 2 --warmup 0 --delays 0,5us -- false
-is "$rc" 1 "a failing command: exit 1"
+is "$rc:$(grep -c '^pb-sense: pb-run failed' "$T/err")" 1:1 "a failing command: exit 1"
 like "$(cat "$T/err")" '^pb-sense: pb-run failed at delay 0 \(status 1\): pb-run: run 1 pair 1 \(measure\) arm [AB]: command exited with status 1 \(its output went to /dev/null; --output inherit shows it\)$' \
 	"a failing command: one line, which delay failed and pb-run's reason"
 is "$(grep -c . "$T/out")" 0 "a failing first study: nothing on stdout"
