@@ -163,6 +163,7 @@ is "$rc:$(one_line):$(fast)" "1:1:fast" "server and backend stopped, --timeout: 
 like "$(cat "$T/err")" 'timed out after 0\.2 s \(--timeout\), and the server did not answer' \
 	"the line: the cancel got no answer either"
 sleep 0.5
-is "$(pgrep -f 'seed 730730' | wc -l | tr -d ' ')" 0 "no pb-run process left (nor the cancel's child)"
+is "$(pgrep -f 'seed 730730' | wc -l | tr -d ' '):$(tail -n 1 "$T/out" | cut -c1-9)" "0:# failed:" \
+	"no pb-run process left (nor the cancel's child)"
 
 done_testing
