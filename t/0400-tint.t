@@ -125,12 +125,12 @@ like "$(cat "$T/out")" '^# pb-tint.threshold: 1.3 \(ratio A/B\)$' "threshold in 
 run pb-tint --column x tint-xy.tsv
 lo=$(col lo 1 "$T/out") hi=$(col hi 1 "$T/out")
 up() { perl -e 'printf "%.17g", unpack("d", pack("Q", unpack("Q", pack("d", $ARGV[0])) + 1))' "$1"; }
-for c in 1.4:above 3.1:below 2:crosses $lo:above $(up $lo):crosses \
-         $hi:crosses $(up $hi):below; do
-	run pb-tint --column x --threshold ${c%:*} tint-xy.tsv
+for c in 1.4:above 3.1:below 2:crosses "$lo:above" "$(up "$lo"):crosses" \
+         "$hi:crosses" "$(up "$hi"):below"; do
+	run pb-tint --column x --threshold "${c%:*}" tint-xy.tsv
 	# valgrind computes long double in 64 bits, not 80: the edges move
 	[ "${PB_VALGRIND:-0}" = 1 ] && { skip "x --threshold ${c%:*}: not under valgrind"; continue; }
-	is "$(col verdict 1 "$T/out")" ${c#*:} "x --threshold ${c%:*}: ${c#*:}"
+	is "$(col verdict 1 "$T/out")" "${c#*:}" "x --threshold ${c%:*}: ${c#*:}"
 done
 fails 2 "^pb-tint: --threshold is a ratio A/B for the log-ratio column 'lr'; it must be > 0" \
 	"--threshold 0 for a log ratio" pb-tint --threshold 0 tint-lr.tsv

@@ -10,6 +10,11 @@ cd "$D/boot" || exit 1
 row() { rows "$1" | head -n 1 | tr '\t' '|' | grep . || echo "<col: no row in $1>"; }
 # lohi FILE K: "lo hi" of data row K
 lohi() { echo "$(col lo "$2" "$1") $(col hi "$2" "$1")"; }
+# width FILE: hi - lo of the first row; nothing when they are not numbers
+width() {
+	_wl=$(col lo 1 "$1") _wh=$(col hi 1 "$1")
+	nums "$_wl" "$_wh" && awk -v l="$_wl" -v h="$_wh" 'BEGIN { print h - l }'
+}
 # against FILE LO HI TOL NAME: lo and hi of the first row within TOL
 against() {
 	within "$(col lo 1 "$1")" "$2" "$4" "$5: lo"
@@ -128,8 +133,7 @@ saved "$T/s77_again"
 same_output "$T/s77_again" "$T/s77" "--seed 77: the same output twice"
 like "$(cat "$T/out")" '^# pb-boot.seed: 77$' "--seed 77 in the metadata"
 run pb-boot --stat mean --seed 78 odd.tsv
-if [ "$(lohi "$T/out" 1)" != "$(lohi "$T/s77" 1)" ]; then ok "--seed 78: other lo/hi than --seed 77"
-else not_ok "--seed 78: other lo/hi than --seed 77"; fi
+differ "$(lohi "$T/out" 1)" "$(lohi "$T/s77" 1)" "--seed 78: other lo/hi than --seed 77"
 is "$(col est 1 "$T/out")" "$(col est 1 "$T/s77")" "--seed 78: the same est"
 run pb-boot --seed 9007199254740992 odd.tsv
 ran_ok "--seed 2^53 is accepted"
@@ -229,10 +233,10 @@ for f in odd runs; do
 	done
 done
 run pb-boot --stat mean --level 0.5 odd.tsv
-w50=$(awk -v l="$(col lo 1 "$T/out")" -v h="$(col hi 1 "$T/out")" 'BEGIN { print h - l }')
+w50=$(width "$T/out")
 run pb-boot --stat mean --level 0.99 odd.tsv
-w99=$(awk -v l="$(col lo 1 "$T/out")" -v h="$(col hi 1 "$T/out")" 'BEGIN { print h - l }')
-awk -v a="$w50" -v b="$w99" 'BEGIN { exit !(b > 2 * a) }' && ok "mean: width at 0.99 ($w99) > 2 x width at 0.5 ($w50)" ||
+w99=$(width "$T/out")
+nums "$w50" "$w99" && awk -v a="$w50" -v b="$w99" 'BEGIN { exit !(b > 2 * a) }' && ok "mean: width at 0.99 ($w99) > 2 x width at 0.5 ($w50)" ||
 	not_ok "mean: width at 0.99 ($w99) > 2 x width at 0.5 ($w50)"
 
 # Shift by 1000: the same draws pick the same ranks, so est, lo and hi
@@ -291,9 +295,9 @@ done
 # R = 200000); boot.ci(b, type = "perc") gives (-23, -5), under a third of
 # the block interval (-38, 24).
 run pb-boot --resamples $B runs.tsv
-wn=$(awk -v l="$(col lo 1 "$T/out")" -v h="$(col hi 1 "$T/out")" 'BEGIN { print h - l }')
-wb=$(awk -v l="$(col lo 1 "$T/block")" -v h="$(col hi 1 "$T/block")" 'BEGIN { print h - l }')
-awk -v n="$wn" -v b="$wb" 'BEGIN { exit !(b >= 2 * n) }' && ok "block interval ($wb) >= 2 x the row interval ($wn)" ||
+wn=$(width "$T/out")
+wb=$(width "$T/block")
+nums "$wn" "$wb" && awk -v n="$wn" -v b="$wb" 'BEGIN { exit !(b >= 2 * n && n > 0) }' && ok "block interval ($wb) >= 2 x the row interval ($wn)" ||
 	not_ok "block interval ($wb) >= 2 x the row interval ($wn)"
 is "$(col sign 1 "$T/out") $(col sign 1 "$T/block")" "- 0" "rows say '-' (wrongly sure), blocks say '0'"
 # Blocks need not be contiguous: rows sorted by d interleave the runs and

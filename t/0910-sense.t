@@ -122,8 +122,7 @@ is "$(sed -n 's/^# seed: //p' "$T/s1/raw-0.tsv")" 42 "--seed reaches pb-run (its
 is "$(orders "$T/s1/raw-1500.tsv")" "$(orders "$T/s1/raw-0.tsv")" "one seed: every delay's study has the same orders"
 run sense_small 43 "$T/s3"
 # 2 runs x 9 pairs in random order: the same by chance with p = 2^-18
-if [ "$(orders "$T/s3/raw-0.tsv")" != "$(orders "$T/s1/raw-0.tsv")" ]; then
-	ok "--seed 43: other arm orders"; else not_ok "--seed 43: other arm orders"; fi
+differ "$(orders "$T/s3/raw-0.tsv")" "$(orders "$T/s1/raw-0.tsv")" "--seed 43: other arm orders"
 
 # --- What 'seen' counts -----------------------------------------------------
 # Not A/A on purpose: B is faster, so every run sees B faster. At delay 0

@@ -89,6 +89,13 @@ ascending() {
 	if nums "$@" && printf '%s\n' "$@" | awk 'NR > 1 && $1 + 0 < p + 0 { bad = 1 } { p = $1 }
 		END { exit bad }'; then ok "$_asc"; else not_ok "$_asc"; diag "not ascending: $*"; fi
 }
+# differ A B NAME: A and B, values runs gave, are not empty, not col's
+# "<col: no ...>", and not the same (another seed, another order)
+differ() {
+	case $1$2 in *'<col: no '*) not_ok "$3"; diag "got:  $1" "and:  $2"; return ;; esac
+	if [ -n "$1" ] && [ -n "$2" ] && [ "$1" != "$2" ]; then ok "$3"; else
+		not_ok "$3"; diag "got:  $1" "and:  $2 (want two values that differ)"; fi
+}
 # has_rows FILE NAME: FILE is a stream with a header and at least one data row
 has_rows() {
 	if [ -n "$(rows "$1" 2>/dev/null | head -n 1)" ]; then ok "$2"; else
