@@ -18,7 +18,7 @@ is "$rc:$(cat "$T/err"):$(rows "$T/out" | wc -l | tr -d ' ')" "0::9" \
 # The older form, without study=: within one file such runs are two runs too.
 sed 's/ study=[0-9a-f]*//' study.tsv >"$T/old.tsv"
 run pb-pair "$T/old.tsv"
-is "$rc:$(cat "$T/err")" "0:" "without study=: the same start, pid and host in one file are two runs"
+is "$rc:$(cat "$T/err"):$(row_count "$T/out")" "0::9" "without study=: the same start, pid and host in one file are two runs"
 fails 1 "^pb-pair: study.tsv and study.tsv both hold run 1 of study 0123456789abcdef: the same run twice\\?\$" \
 	"one file given twice: run 1 of the study twice" pb-pair study.tsv study.tsv
 sed "s/^# run: 2 .*/# run: 1 start=2026-11-30T06:00:00.000Z pid=500 study=0123456789abcdef host=a/" \
@@ -68,7 +68,7 @@ wants_warning() {
 	name=$1
 	shift
 	printf 'pb-pair: %s\n' "$@" >"$T/want"
-	is "$rc" 0 "$name: exit 0"
+	is "$rc:$(rows "$T/out" | head -n 1 | grep -c .)" "0:1" "$name: exit 0, rows"
 	is_file "$T/err" "$T/want" "$name: stderr"
 	is_file "$T/meta" "$T/want" "$name: the same as pb-pair.warning lines"
 	is "$(tail -n $# "$T/out" | grep -c '^# pb-pair.warning: ')" $# "$name: after the rows"
@@ -119,6 +119,6 @@ like "$(cat "$T/err")" "arm B: x{170}\\.\\.\\.\\)\$" "... its value cut at 200 b
 
 # A complete study: no warning at all.
 run pb-pair study.tsv
-is "$(grep -c 'pb-pair.warning' "$T/out")" 0 "a complete study: no warning"
+is "$rc:$(grep -c 'pb-pair.warning' "$T/out"):$(row_count "$T/out")" 0:0:9 "a complete study: no warning"
 
 done_testing

@@ -125,12 +125,12 @@ like "$(cat "$T/out")" '^# pb-tint.threshold: 1.3 \(ratio A/B\)$' "threshold in 
 run pb-tint --column x tint-xy.tsv
 lo=$(col lo 1 "$T/out") hi=$(col hi 1 "$T/out")
 up() { perl -e 'printf "%.17g", unpack("d", pack("Q", unpack("Q", pack("d", $ARGV[0])) + 1))' "$1"; }
-for c in 1.4:above 3.1:below 2:crosses $lo:above $(up $lo):crosses \
-         $hi:crosses $(up $hi):below; do
-	run pb-tint --column x --threshold ${c%:*} tint-xy.tsv
+for c in 1.4:above 3.1:below 2:crosses "$lo:above" "$(up "$lo"):crosses" \
+         "$hi:crosses" "$(up "$hi"):below"; do
+	run pb-tint --column x --threshold "${c%:*}" tint-xy.tsv
 	# valgrind computes long double in 64 bits, not 80: the edges move
 	[ "${PB_VALGRIND:-0}" = 1 ] && { skip "x --threshold ${c%:*}: not under valgrind"; continue; }
-	is "$(col verdict 1 "$T/out")" ${c#*:} "x --threshold ${c%:*}: ${c#*:}"
+	is "$(col verdict 1 "$T/out")" "${c#*:}" "x --threshold ${c%:*}: ${c#*:}"
 done
 fails 2 "^pb-tint: --threshold is a ratio A/B for the log-ratio column 'lr'; it must be > 0" \
 	"--threshold 0 for a log ratio" pb-tint --threshold 0 tint-lr.tsv
@@ -215,7 +215,7 @@ like "$(grep '^# finding' "$T/out")" '^# finding: mean y 100\.5, 99\.9% CI 92\.2
 run pb-tint --finding --column x --level 0.9999999 tint-xy.tsv
 like "$(grep '^# finding' "$T/out")" ', 99\.99999% CI ' "finding: level 0.9999999 is 99.99999%, not 100%"
 run pb-tint --column x tint-xy.tsv
-is "$(grep -c '^# finding' "$T/out")" 0 "no --finding, no finding"
+is "$rc:$(grep -c '^# finding' "$T/out"):$(row_count "$T/out")" 0:0:1 "no --finding, no finding"
 # A d column's unit is chosen per value after rounding: 999.96 ns is
 # 1.000 µs. R: f(t.test(c(999.95, 999.97))$conf.int) "999.8" "1000.",
 # f(t.test(c(5100, 5265))$conf.int / 1000) "4.134" "6.231",
@@ -259,7 +259,7 @@ awk -F'\t' -v OFS='\t' '!/^#/ { print $0, ($1 == "run" ? "g" : $1 % 2); next } 1
 run pb-tint --finding --group g "$T/warned-g.tsv"
 is "$(grep -c '^# finding: \[[01]\] .* Warning: run 3 has 40 ' "$T/out")" 2 "finding: each group's finding cites them"
 run pb-tint --finding tint-lr.tsv
-is "$(grep -c 'Warning' "$T/out")" 0 "finding: no warning, no clause"
+is "$rc:$(grep -c 'Warning' "$T/out"):$(grep -c '^# finding: ' "$T/out")" 0:0:1 "finding: no warning, no clause"
 { printf 'x\n1\n2\n3\n'; i=0; while [ $i -lt 20 ]; do i=$((i + 1)); echo "# pb-pair.warning: w$i"; done; } >"$T/many-warn.tsv"
 run pb-tint --column x --finding "$T/many-warn.tsv"
 like "$rc $(grep '^# finding:' "$T/out")" '^0 .* Warning: w1\. .* Warning: w16\. And 4 more warnings in the input\.$' \
@@ -337,7 +337,7 @@ fails 2 "^pb-tint: --level 0\\.99999999999999999 rounds to 1 as a double: the in
 fails 2 "^pb-tint: --level 1e-16 is too close to 0: the level is lost in rounding; the smallest level is 1\\.7e-16" \
 	"--level 1e-16: refused" pb-tint --column x --level 1e-16 tint-xy.tsv
 run pb-tint --column x --level 0.9999999999999998 --finding tint-xy.tsv
-is "$rc:$(rows "$T/out" | cut -f 6-8 | grep -c 'inf\|nan')" "0:0" "--level 0.9999999999999998: finite t, lo, hi"
+is "$rc:$(rows "$T/out" | cut -f 6-8 | grep -c 'inf\|nan'):$(row_count "$T/out")" "0:0:1" "--level 0.9999999999999998: finite t, lo, hi"
 like "$(grep '^# finding' "$T/out")" ', 99\.99999999999998% CI ' "--level 0.9999999999999998 in the finding"
 for tool in pb-boot pb-plan; do
 	fails 2 "^$tool: --level 0\\.9999999999999999 is too close to 1" "$tool --level 0.9999999999999999: refused too" \

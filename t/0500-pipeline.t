@@ -6,7 +6,7 @@ cd "$D" || exit 1
 V=$(sed -n 's/^VERSION = //p' ../../config.mk)
 
 pb-pair raw-small.tsv | pb-logratio | pb-tint --threshold 1.25 --finding >"$T/out" 2>"$T/err"
-is "$?:$(cat "$T/err")" "0:" "pb-pair | pb-logratio | pb-tint: exit 0, stderr empty"
+is "$?:$(cat "$T/err"):$(row_count "$T/out")" "0::1" "pb-pair | pb-logratio | pb-tint: exit 0, stderr empty"
 is "$(grep -E '^# pb-(run|pair|logratio|tint): ' "$T/out" | cut -d' ' -f 2-3)" \
 	"$(printf 'pb-run: 0.1.0\npb-pair: %s\npb-logratio: %s\npb-tint: %s' "$V" "$V" "$V")" \
 	"provenance of pb-run, pb-pair, pb-logratio, pb-tint, in that order"
@@ -53,7 +53,7 @@ is "$(tail -n 1 "$T/out" | cut -c 1-10)" "# finding:" "the finding ends the outp
 # Runs as the unit: --by-run medians, then the same two steps.
 # R: lr <- log1p(c(1200 - 1150, 2200 - 2000)/c(1150, 2000)); r <- t.test(lr)
 pb-pair --by-run raw-small.tsv | pb-logratio | pb-tint --threshold 1.25 --finding >"$T/out" 2>"$T/err"
-is "$?:$(cat "$T/err")" "0:" "pb-pair --by-run | pb-logratio | pb-tint: exit 0"
+is "$?:$(cat "$T/err"):$(row_count "$T/out")" "0::1" "pb-pair --by-run | pb-logratio | pb-tint: exit 0"
 set -- n 2 0 mean 0.068934897111560395 1e-14 sd 0.037300282495531877 1e-13 \
        se 0.026375282692764467 1e-13 df 1 0 t 12.706204736174694 1e-12 \
        lo -0.26619484475718996 1e-12 hi 0.4040646389803107 1e-12 \

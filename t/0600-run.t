@@ -38,7 +38,7 @@ STAMP='[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z'
 # --- the stream: 2 runs x (2 warm-up + 3 measured) pairs, A/A, no shell
 run pb-run --runs 2 --pairs 3 --warmup 2 --seed 7 --no-shell -- "$W --us 0"
 cp "$T/out" main
-is "$rc:$(cat "$T/err")" "0:" "exit 0, nothing on stderr"
+ran_ok "exit 0, nothing on stderr"
 is "$(head -n 1 main)" "# pb-run: $V pb-run --runs 2 --pairs 3 --warmup 2 --seed 7 --no-shell -- '$W --us 0'" \
 	"first line: version and the whole argv, quoted"
 is "$(grep -v '^#' main | head -n 1)" "$HDR" "header: run pair phase arm pos delay_ns ns status"
@@ -66,28 +66,28 @@ STUDY='[0-9a-f]{16}'
 like "$(meta study main)" "^$STUDY\$" "metadata: study, 16 hex digits"
 is "$(count '^# run:' main):$(count "^# run: [0-9]+ start=$STAMP pid=[0-9]+ study=$STUDY host=.+\$" main)" "2:2" \
 	"one '# run: N start=... pid=N study=ID host=H' comment per run"
-is "$(sed -n 's/^# run: .* study=\([^ ]*\) .*/\1/p' main | sort -u)" "$(meta study main)" \
+is "$(sed -n 's/^# run: .* study=\([^ ]*\) .*/\1/p' main | sort -u):$(count '^# run:' main)" "$(meta study main):2" \
 	"every run comment names the study of the head"
 is "$(sed -n 's/^# run: \([0-9]*\) .*/\1/p' main | tr '\n' ' ')" "1 2 " "run comments number the runs 1, 2"
 is "$(awk -F'\t' '/^# run: / { split($0, w, " "); cur = w[3]; next } /^#/ || !h++ { next }
-	$1 != cur { bad++ } END { print bad + 0 }' main)" 0 "each row follows its run's comment"
+	{ n++ } $1 != cur { bad++ } END { print bad + 0 ":" n + 0 }' main)" 0:20 "each row follows its run's comment"
 pairs main >got
 design 1 2 2 3 >want
 is_file got want "R*(W+P) pairs, adjacent rows A and B, pos 1 and 2, warm-up 1..W then measure 1..P"
-is "$(rows main | awk -F'\t' '$7 !~ /^[1-9][0-9]*$/ || $8 != "0" || $6 != "0"' | wc -l)" 0 \
+is "$(rows main | awk -F'\t' '$7 !~ /^[1-9][0-9]*$/ || $8 != "0" || $6 != "0"' | wc -l | tr -d ' '):$(row_count main)" 0:20 \
 	"ns are positive integers, status 0, delay_ns 0"
 run pb-run --runs 2 --pairs 3 --warmup 2 --seed 7 --no-shell -- "$W --us 0"
 s2=$(meta study "$T/out")
 if [ -n "$s2" ] && [ "$s2" != "$(meta study main)" ]; then ok "another invocation, the same seed: another study"
 else not_ok "another invocation, the same seed: another study"; diag "studies: '$s2' '$(meta study main)'"; fi
 run pb-pair main
-is "$rc:$(cat "$T/err")" "0:" "the stream feeds pb-pair"
+ran_ok "the stream feeds pb-pair"
 is "$(rows "$T/out" | wc -l)" 6 "pb-pair yields R*P = 6 pairs"
 
 # --- A/A and A/B
 run pb-run --runs 1 --pairs 1 --warmup 0 -- true :
 is "$(meta cmd_a "$T/out")|$(meta cmd_b "$T/out")" "true|:" "two commands: cmd_a and cmd_b"
-is "$(count '^# design:' "$T/out")" 0 "two commands: no design line"
+is "$(count '^# design:' "$T/out"):$(row_count "$T/out")" 0:2 "two commands: no design line"
 run pb-run --runs 1 --pairs 1 --warmup 0 -- true
 is "$(meta cmd_a "$T/out")|$(meta cmd_b "$T/out")" "true|true" "one command: cmd_b = cmd_a"
 is "$(count '^# design: A/A' "$T/out")" 1 "one command: a '# design: A/A' line"
@@ -120,38 +120,36 @@ pairs "$T/out" >got
 design 1 1 2 3 >want
 is_file got want "blocked: pair i is A_i with B_i"
 
+# (saved: the output of a run that exited 0, else nothing)
 run pb-run --runs 3 --warmup 2 --pairs 20 --seed 42 --worker "$WK"
-order "$T/out" >s42a
+saved s42a.raw && order s42a.raw >s42a
 run pb-run --runs 3 --warmup 2 --pairs 20 --seed 42 --worker "$WK"
-order "$T/out" >s42b
-is_file s42b s42a "random: the same seed gives the same order"
+saved s42b.raw && order s42b.raw >s42b
+same_file s42b s42a "random: the same seed gives the same order"
 a=$(first s42a)
 like "$a" 'A.*B|B.*A' "random: each arm goes first sometimes"
 run pb-run --runs 3 --warmup 2 --pairs 20 --seed 43 --worker "$WK"
-if [ "$(first "$T/out")" != "$a" ]; then ok "random: another seed gives another order"
-else not_ok "random: another seed gives another order"; fi
+differ "$(first "$T/out")" "$a" "random: another seed gives another order"
 run pb-run --runs 3 --warmup 2 --pairs 20 --worker "$WK"
-cp "$T/out" drawn
+saved drawn
 seed=$(meta seed drawn)
 like "$seed" '^[0-9]+$' "random: without --seed a seed is drawn and recorded"
 run pb-run --runs 3 --warmup 2 --pairs 20 --seed "$seed" --worker "$WK"
-order "$T/out" >got
+saved got.raw && order got.raw >got
 order drawn >want
-is_file got want "random: the recorded seed reproduces the order"
+same_file got want "random: the recorded seed reproduces the order"
 
 run pb-run --first-run 5 --runs 2 --warmup 1 --pairs 20 --seed 9 --worker "$WK"
-cp "$T/out" first5
+saved first5
 is "$(meta first_run first5)" 5 "--first-run 5: in the metadata"
 is "$(sed -n 's/^# run: \([0-9]*\) .*/\1/p' first5 | tr '\n' ' ')" "5 6 " "--first-run 5 --runs 2: run comments 5, 6"
 is "$(rows first5 | cut -f1 | uniq | tr '\n' ' ')" "5 6 " "--first-run 5 --runs 2: rows of runs 5, 6"
 run pb-run --first-run 1 --runs 6 --warmup 1 --pairs 20 --seed 9 --worker "$WK"
-order "$T/out" | awk '$1 >= 5' >got
+saved got.raw && order got.raw | awk '$1 >= 5' >got
 order first5 >want
-is_file got want "a shard: runs 5, 6 are ordered as in one study of runs 1..6"
+same_file got want "a shard: runs 5, 6 are ordered as in one study of runs 1..6"
 run pb-run --first-run 1 --runs 2 --warmup 1 --pairs 20 --seed 9 --worker "$WK"
-if [ "$(first "$T/out")" != "$(first first5)" ]; then
-	ok "the same seed with another --first-run gives another order"
-else not_ok "the same seed with another --first-run gives another order"; fi
+differ "$(first "$T/out")" "$(first first5)" "the same seed with another --first-run gives another order"
 
 # --- the known delay
 run pb-run --runs 1 --warmup 2 --pairs 15 --seed 1 --delay 2ms --no-shell -- "$W --us 0"
@@ -175,7 +173,8 @@ is "$(rows "$T/out" | awk -F'\t' '{ print $4, $6 }' | sort -u | tr '\n' ' ')" "A
 run pb-run --no-shell --output noshell.out --runs 1 --pairs 1 --warmup 0 -- 'echo $HOME a>b "q"'
 printf '%s\n' '$HOME a>b "q"' '$HOME a>b "q"' >want
 is_file noshell.out want "--no-shell: the words are exec'd as they are (no expansion, quoting or redirection)"
-if [ ! -e b ]; then ok "--no-shell: no redirection made a file"; else not_ok "--no-shell: no redirection made a file"; fi
+if [ "$rc" = 0 ] && [ -s noshell.out ] && [ ! -e b ]; then ok "--no-shell: no redirection made a file"
+else not_ok "--no-shell: no redirection made a file"; fi
 # (valgrind runs glibc's posix_spawn as a plain fork: a failed exec is 127)
 if [ "${PB_VALGRIND:-0}" = 1 ]; then skip "--no-shell: a program that does not exist: not under valgrind"; else
 fails 1 "^pb-run: run 1 pair 1 \(measure\) arm [AB]: cannot start '$T/no-such-program': No such file" \
@@ -194,7 +193,7 @@ run pb-run --order alternate --runs 2 --warmup 1 --pairs 2 \
 	--prepare "echo prepare \$PB_RUN \$PB_PAIR [\$PB_ARM] \$PB_PHASE $L" \
 	--cleanup "echo cleanup \$PB_RUN \$PB_PAIR [\$PB_ARM] \$PB_PHASE $L" \
 	-- "echo cmd A $L" "echo cmd B $L"
-is "$rc:$(cat "$T/err")" "0:" "hooks: exit 0, nothing on stderr"
+ran_ok "hooks: exit 0, nothing on stderr"
 for r in 1 2; do cat <<EOF; done >want
 setup $r 0 [] setup
 prepare $r 1 [A] warmup
@@ -216,15 +215,15 @@ for h in setup prepare cleanup; do
 	fails 1 "^pb-run: run 1( pair [0-9]+ \\((warmup|measure)\\) arm [AB]| \\((setup|cleanup)\\)): --$h hook failed with status 3: exit 3\$" \
 		"a failing --$h hook: exit 1, one line" \
 		pb-run --runs 2 --pairs 2 --warmup 0 --$h 'exit 3' -- true
-	is "$(count '^# run: 2' "$T/out")" 0 "a failing --$h hook stops the study"
+	is "$(count '^# failed: run 1' "$T/out"):$(count '^# run: 2' "$T/out")" 1:0 "a failing --$h hook stops the study"
 	is "$(count "^# failed: run 1.*--$h hook failed" "$T/out")" 1 "a failing --$h hook: '# failed:' comment"
 done
 
 # --- the commands' output
 run pb-run --runs 1 --pairs 2 --warmup 0 -- 'echo out; echo err >&2'
-is "$(cat "$T/err"):$(count '^(out|err)$' "$T/out")" ":0" "the commands' output is discarded by default"
+is "$rc:$(cat "$T/err"):$(count '^(out|err)$' "$T/out"):$(row_count "$T/out")" "0::0:4" "the commands' output is discarded by default"
 run pb-run --output cmd.out --runs 1 --pairs 2 --warmup 0 -- 'echo out; echo err >&2'
-is "$(cat "$T/err"):$(count '^(out|err)$' "$T/out")" ":0" "--output FILE: nothing on pb-run's stdout or stderr"
+is "$rc:$(cat "$T/err"):$(count '^(out|err)$' "$T/out"):$(row_count "$T/out")" "0::0:4" "--output FILE: nothing on pb-run's stdout or stderr"
 is "$(sort cmd.out | uniq -c | awk '{ print $1, $2 }' | tr '\n' ' ')" "4 err 4 out " \
 	"--output FILE: the commands' stdout and stderr, all observations"
 is "$(meta output "$T/out")" cmd.out "--output FILE: in the metadata"
@@ -232,7 +231,7 @@ is "$(meta output "$T/out")" cmd.out "--output FILE: in the metadata"
 # --- worker mode: one worker per run, the requests, EOF at the end of a run
 run pb-run --no-shell --worker "sh $D/run/log-worker.sh $T/wlog" --runs 2 --warmup 1 --pairs 3 --seed 3
 cp "$T/out" worker
-is "$rc:$(cat "$T/err")" "0:" "worker: exit 0, nothing on stderr"
+ran_ok "worker: exit 0, nothing on stderr"
 is "$(meta mode worker)" worker "worker: metadata mode"
 is "$(meta worker worker)" "sh $D/run/log-worker.sh $T/wlog" "worker: metadata worker"
 p1=$(sed -n 's/^# run: 1 .* pid=\([0-9]*\) .*/\1/p' worker)
@@ -245,7 +244,8 @@ is_file wlog want "worker: requests ARM<TAB>RUN<TAB>PAIR as the rows say; EOF an
 pairs worker >got
 design 1 2 1 3 >want
 is_file got want "worker: R*(W+P) pairs"
-if kill -0 "$p1" 2>/dev/null || kill -0 "$p2" 2>/dev/null; then not_ok "worker: no worker left running"
+if [ -z "$p1" ] || [ -z "$p2" ] || kill -0 "$p1" 2>/dev/null || kill -0 "$p2" 2>/dev/null; then
+	not_ok "worker: no worker left running"
 else ok "worker: no worker left running"; fi
 
 done_testing

@@ -16,9 +16,11 @@ for name in hang worker sig; do ln -s "$W" "$T/pbw-$name"; done
 count() { grep -Ec -- "$1" "$2"; }
 # pairs FILE: number of data rows / 2
 npairs() { rows "$1" | awk 'END { print NR / 2 }'; }
-# gone NAME CHECK: no process runs $T/pbw-NAME (dying ones get 2 s to go)
+# gone NAME CHECK STREAM: no process runs $T/pbw-NAME (dying ones get 2 s
+# to go), after a pb-run that wrote STREAM (nothing is left by nothing)
 gone() {
 	command -v pgrep >/dev/null || { skip "$2: no pgrep"; return; }
+	grep -q '^# pb-run: ' "$3" || { not_ok "$2"; diag "no pb-run stream in $3"; return; }
 	i=0
 	while pgrep -f "$T/pbw-$1" >/dev/null && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done
 	left=$(pgrep -f "$T/pbw-$1")
@@ -52,7 +54,7 @@ stop() {
 # B fails on its 4th call: with alternate order (A first on odd pairs) that
 # is measure pair 3, where B goes first; 3 pairs are complete.
 run pb-run --order alternate --runs 2 --warmup 1 --pairs 5 -- true "sh $D/run/fail-at.sh $T/cnt 4 3"
-is "$rc" 1 "a failing command: exit 1"
+is "$rc:$(row_count "$T/out")" 1:6 "a failing command: exit 1"
 hint="its output went to /dev/null; --output inherit shows it"
 is "$(cat "$T/err")" "pb-run: run 1 pair 3 (measure) arm B: command exited with status 3 ($hint)" \
 	"a failing command: one line naming run, pair, arm and status, and how to see its output"
@@ -73,7 +75,7 @@ done
 
 # --- --ignore-failure: the status is recorded and the study goes on
 run pb-run --ignore-failure --runs 2 --warmup 1 --pairs 3 -- true 'kill -9 $$'
-is "$rc:$(cat "$T/err")" "0:" "--ignore-failure: exit 0, nothing on stderr"
+ran_ok "--ignore-failure: exit 0, nothing on stderr"
 is "$(npairs "$T/out")" 8 "--ignore-failure: all pairs present"
 is "$(rows "$T/out" | cut -f4,8 | sort -u | tr '\t\n' ': ')" "A:0 B:137 " \
 	"--ignore-failure: a killed command's status 137 is in the status column"
@@ -86,17 +88,18 @@ is "$(rows "$T/out" | awk -F'\t' '$8 != 0 { print $2, $3, $4, $8 }')" "3 measure
 
 # --- --timeout
 timed pb-run --timeout 100ms --runs 1 --warmup 0 --pairs 2 -- "$T/pbw-hang --hang"
-is "$rc" 1 "--timeout on a hanging command: exit 1"
+is "$rc:$(count '^# failed: ' "$T/out")" 1:1 "--timeout on a hanging command: exit 1"
 like "$(cat "$T/err")" '^pb-run: run 1 pair 1 \(measure\) arm [AB]: command timed out after 0\.1 s' \
 	"--timeout: one line, timed out"
 is "$(wc -l <"$T/err")" 1 "--timeout: one line on stderr"
 like "$(tail -n 1 "$T/out")" '^# failed: .*timed out' "--timeout: a final '# failed:' comment"
-if [ "$secs" -lt "$quick" ]; then ok "--timeout: done quickly"; else not_ok "--timeout: done quickly"; diag "$secs s"; fi
-gone hang "--timeout: no process left behind (the shell's child too)"
+if [ "$secs" -lt "$quick" ] && grep -q 'timed out' "$T/err"; then ok "--timeout: done quickly"
+else not_ok "--timeout: done quickly"; diag "$secs s"; fi
+gone hang "--timeout: no process left behind (the shell's child too)" "$T/out"
 timed pb-run --ignore-failure --timeout 100ms --runs 1 --warmup 0 --pairs 2 -- "$T/pbw-hang --hang"
 is "$rc:$(npairs "$T/out")" "0:2" "--timeout with --ignore-failure: every pair recorded"
 is "$(rows "$T/out" | cut -f8 | sort -u)" "-1" "--timeout with --ignore-failure: status -1 on each row"
-gone hang "--timeout with --ignore-failure: no process left behind"
+gone hang "--timeout with --ignore-failure: no process left behind" "$T/out"
 
 # --- worker faults (alternate order: requests m1 A, m1 B, m2 B, m2 A, ...)
 WK="$T/pbw-worker --worker --us 0"
@@ -116,12 +119,13 @@ fails 1 '^pb-run: run 1 pair 2 \(measure\) arm B: worker died \(end of its outpu
 timed wrun --timeout 200ms --worker "$WK --hang-at 3"
 is "$rc:$(cat "$T/err")" "1:pb-run: run 1 pair 2 (measure) arm B: worker timed out after 0.2 s (killed)" \
 	"worker hangs with --timeout: exit 1, timed out"
-if [ "$secs" -lt "$quick" ]; then ok "worker hangs: done quickly"; else not_ok "worker hangs: done quickly"; diag "$secs s"; fi
-gone worker "worker faults: no worker left behind"
+if [ "$secs" -lt "$quick" ] && grep -q 'timed out' "$T/err"; then ok "worker hangs: done quickly"
+else not_ok "worker hangs: done quickly"; diag "$secs s"; fi
+gone worker "worker faults: no worker left behind" "$T/out"
 
 run wrun --ignore-failure --worker "$WK --die-at 3"
 cp "$T/out" ended
-is "$rc:$(cat "$T/err")" "0:" "--ignore-failure, worker dies: exit 0"
+is "$rc:$(cat "$T/err"):$(row_count ended)" "0::4" "--ignore-failure, worker dies: exit 0"
 is "$(count '^# run_ended: run [12] pair 2 \(measure\) arm B: worker died' ended)" 2 \
 	"--ignore-failure, worker dies: a '# run_ended:' comment in each run"
 is "$(rows ended | cut -f1-4,8 | tr '\t\n' ': ')" "1:1:measure:A:0 1:1:measure:B:0 2:1:measure:A:0 2:1:measure:B:0 " \
@@ -133,7 +137,7 @@ else not_ok "--ignore-failure, worker dies: a fresh worker for the next run"; di
 run pb-run --order blocked --ignore-failure --runs 2 --warmup 0 --pairs 3 --worker "$WK --die-at 2"
 is "$rc:$(count '^# run_ended:' "$T/out"):$(npairs "$T/out")" "0:2:0" \
 	"blocked, worker dies among the A: the run ends, no B asked of a dead worker"
-gone worker "--ignore-failure: no worker left behind"
+gone worker "--ignore-failure: no worker left behind" "$T/out"
 
 # --- signals: the running child is stopped, completed pairs kept, 128+N
 pb-run --runs 1 --warmup 0 --pairs 3000 -- "$T/pbw-sig --us 200" >sigint.out 2>sigint.err &
@@ -145,10 +149,11 @@ tail -n 1 sigint.out >last
 like "$(cat last)" '^# interrupted: SIGINT in run 1 pair [0-9]+ \(measure\) arm [AB]; [0-9]+ pairs written$' \
 	"SIGINT: a final '# interrupted:' comment"
 is "$(sed 's/.*; \([0-9]*\) pairs written/\1/' last)" "$(npairs sigint.out)" "SIGINT: every completed pair is kept"
-is "$(rows sigint.out | awk -F'\t' '$8 != 0' | wc -l)" 0 "SIGINT: no half-done observation written"
+is "$(rows sigint.out | awk -F'\t' '$8 != 0' | wc -l | tr -d ' '):$(rows sigint.out | head -n 1 | grep -c .)" 0:1 \
+	"SIGINT: no half-done observation written"
 like "$(cat sigint.err)" '^pb-run: interrupted by SIGINT in run 1 pair [0-9]+' "SIGINT: one line on stderr"
 is "$(wc -l <sigint.err)" 1 "SIGINT: only one line"
-gone sig "SIGINT: no workload left behind"
+gone sig "SIGINT: no workload left behind" sigint.out
 
 pb-run --runs 1 --warmup 0 --pairs 3000 -- "$T/pbw-sig --us 200" >sigterm.out 2>sigterm.err &
 pid=$!
@@ -159,7 +164,7 @@ tail -n 1 sigterm.out >last
 like "$(cat last)" '^# interrupted: SIGTERM in run 1 pair [0-9]+ \(measure\) arm [AB]; [0-9]+ pairs written$' \
 	"SIGTERM: a final '# interrupted:' comment"
 is "$(sed 's/.*; \([0-9]*\) pairs written/\1/' last)" "$(npairs sigterm.out)" "SIGTERM: every completed pair is kept"
-gone sig "SIGTERM: no workload left behind"
+gone sig "SIGTERM: no workload left behind" sigterm.out
 
 # A worker that hangs in pair 2 (no --timeout): SIGINT still stops it.
 pb-run --order alternate --runs 1 --warmup 0 --pairs 5 --worker "$WK --hang-at 3" >sigw.out 2>sigw.err &
@@ -169,7 +174,7 @@ sleep 0.2
 stop "$pid" INT
 is "$rc:$(tail -n 1 sigw.out)" "130:# interrupted: SIGINT in run 1 pair 2 (measure) arm B; 1 pairs written" \
 	"SIGINT, worker busy: exit 130, '# interrupted:', the pair done kept"
-gone worker "SIGINT, worker busy: no worker left behind"
+gone worker "SIGINT, worker busy: no worker left behind" sigw.out
 # The same with --timeout and a --prepare hook: the wait for the answer is
 # a poll that SIGTERM interrupts.
 pb-run --order alternate --runs 1 --warmup 0 --pairs 5 --timeout 60s --prepare : \
@@ -180,7 +185,7 @@ sleep 0.2
 stop "$pid" TERM
 is "$rc:$(tail -n 1 sigw.out)" "143:# interrupted: SIGTERM in run 1 pair 2 (measure) arm B; 1 pairs written" \
 	"SIGTERM, worker busy, --timeout: exit 143 at once, '# interrupted:'"
-gone worker "SIGTERM, worker busy, --timeout: no worker left behind"
+gone worker "SIGTERM, worker busy, --timeout: no worker left behind" sigw.out
 
 # --- usage errors: exit 2, one line, nothing on stdout
 quiet=0

@@ -13,9 +13,11 @@ cd "$T" || exit 1
 for name in bg wbg gc live hup epipe; do ln -s "$W" "$T/pbw-$name"; done
 
 count() { grep -Ec -- "$1" "$2"; }
-# gone NAME CHECK: no process runs $T/pbw-NAME (dying ones get 2 s to go)
+# gone NAME CHECK STREAM: no process runs $T/pbw-NAME (dying ones get 2 s
+# to go), after a pb-run that wrote STREAM (nothing is left by nothing)
 gone() {
 	command -v pgrep >/dev/null || { skip "$2: no pgrep"; return; }
+	grep -q '^# pb-run: ' "$3" || { not_ok "$2"; diag "no pb-run stream in $3"; return; }
 	i=0
 	while pgrep -f "$T/pbw-$1" >/dev/null && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done
 	left=$(pgrep -f "$T/pbw-$1")
@@ -115,11 +117,11 @@ EOF
 bounded pb-run --order alternate --runs 1 --warmup 0 --pairs 2 --no-shell --worker "sh closer.sh"
 is "$rc:$(cat "$T/err")" "1:pb-run: run 1 pair 1 (measure) arm B: worker died (end of its output; it was still running after 1 s: killed; its stderr went to /dev/null; --output inherit shows it)" \
 	"a worker that closes its stdin and stdout and lives on: dead, killed, exit 1 (no hang)"
-gone live "a worker that closed its pipes: not left running"
+gone live "a worker that closed its pipes: not left running" "$T/out"
 bounded pb-run --ignore-failure --order alternate --runs 2 --warmup 0 --pairs 2 --no-shell --worker "sh closer.sh"
 is "$rc:$(rows "$T/out" | cut -f1,4,8 | tr '\t\n' ': ')" "0:1:A:0 1:B:-4 2:A:0 2:B:-4 " \
 	"--ignore-failure: its observation has status -4 and its run ends"
-gone live "--ignore-failure: no worker that closed its pipes left running"
+gone live "--ignore-failure: no worker that closed its pipes left running" "$T/out"
 # It leaves a child holding its stdout, and exits without an answer.
 cat >leaver.sh <<EOF
 "$T/pbw-gc" --hang &
@@ -130,7 +132,7 @@ EOF
 bounded pb-run --order alternate --runs 1 --warmup 0 --pairs 2 --output inherit --no-shell --worker "sh leaver.sh"
 is "$rc:$(cat "$T/err")" "1:pb-run: run 1 pair 1 (measure) arm B: worker died (end of its output; worker exited with status 3)" \
 	"a worker that exits while its child holds its stdout: dead at once, exit 1 (no hang)"
-gone gc "the child it left holding its stdout: killed"
+gone gc "the child it left holding its stdout: killed" "$T/out"
 
 # --- item: an answer before a request is a protocol error (status -3)
 # Two answers to the first request, in two writes; the --prepare hook
@@ -153,19 +155,19 @@ is "$rc:$(rows "$T/out" | cut -f1,4,8 | tr '\t\n' ': '):$(count '^# run_ended: .
 
 # --- item: nothing left running
 run pb-run --runs 1 --warmup 0 --pairs 3 -- "$T/pbw-bg --hang & true"
-is "$rc:$(cat "$T/err")" "0:" "commands that leave a child in the background: exit 0"
-gone bg "commands' background children are killed when each observation ends"
+ran_ok "commands that leave a child in the background: exit 0"
+gone bg "commands' background children are killed when each observation ends" "$T/out"
 run pb-run --runs 2 --warmup 0 --pairs 3 --worker "$T/pbw-wbg --hang & exec $W --worker --us 0"
-is "$rc:$(cat "$T/err")" "0:" "a worker that leaves a child in the background: exit 0"
-gone wbg "a worker's background children are killed at the end of its run"
+ran_ok "a worker that leaves a child in the background: exit 0"
+gone wbg "a worker's background children are killed at the end of its run" "$T/out"
 # stdout gone in the middle of a study (EPIPE): the worker is stopped,
 # and the child it left with it.
 { pb-run --runs 1 --warmup 0 --pairs 1000000 \
 	--worker "$T/pbw-epipe --hang & exec $W --worker --us 0" 2>epipe.err
-  echo $? >epipe.rc; } | head -n 40 >/dev/null
+  echo $? >epipe.rc; } | head -n 40 >epipe.out
 is "$(cat epipe.rc):$(wc -l <epipe.err)" "1:1" "stdout gone mid-study: exit 1, one line"
 like "$(cat epipe.err)" '^pb-run: write error on standard output: Broken pipe$' "stdout gone: the line says so"
-gone epipe "stdout gone: the worker and its children are stopped"
+gone epipe "stdout gone: the worker and its children are stopped" epipe.out
 # SIGHUP is SIGTERM's twin: the observation stopped, '# interrupted:', 129
 pb-run --runs 1 --warmup 0 --pairs 3000 -- "$T/pbw-hup --us 200" >hup.out 2>hup.err &
 pid=$!
@@ -176,7 +178,7 @@ is "$rc" 129 "SIGHUP: exit 129"
 like "$(tail -n 1 hup.out)" '^# interrupted: SIGHUP in run 1 pair [0-9]+ \(measure\) arm [AB]; [0-9]+ pairs written$' \
 	"SIGHUP: a final '# interrupted:' comment"
 like "$(cat hup.err)" '^pb-run: interrupted by SIGHUP in run 1 pair [0-9]+' "SIGHUP: one line on stderr"
-gone hup "SIGHUP: the running command is stopped"
+gone hup "SIGHUP: the running command is stopped" hup.out
 
 # --- item: closed standard fds
 pb-run --output closed.out --runs 1 --warmup 0 --pairs 1 -- true >&- 2>"$T/err"

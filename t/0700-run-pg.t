@@ -17,7 +17,7 @@ run_pids() { sed -n 's/^# run: [0-9]* .* pid=\([0-9]*\).*/\1/p' "$1"; }
 # pairs, 36 rows, each pair two adjacent rows (A and B, pos 1 then 2).
 run pb-run --pg '' --sql-a 'select 1' --sql-b 'select 2' --runs 3 --pairs 4 \
 	--warmup 2 --seed 7 --quiet
-is "$rc:$(cat "$T/err")" "0:" "exit 0, stderr empty"
+ran_ok "exit 0, stderr empty"
 cp "$T/out" "$T/basic"
 is "$(grep -v '^#' "$T/basic" | head -n 1)" \
 	"$(printf 'run\tpair\tphase\tarm\tpos\tdelay_ns\tns\tstatus')" "the raw header"
@@ -34,9 +34,9 @@ bad=$(rows "$T/basic" | awk -F'\t' '
 	{ if ($1 != r || $2 != p || $3 != ph) print "split", NR
 	  if ($5 != 2) print "pos2", NR
 	  if ($4 == a || ($4 != "A" && $4 != "B") || (a != "A" && a != "B")) print "arms", NR }')
-is "$bad" "" "each pair: adjacent rows, one A and one B, pos 1 then 2"
+is "$bad:$(row_count "$T/basic")" ":36" "each pair: adjacent rows, one A and one B, pos 1 then 2"
 bad=$(rows "$T/basic" | awk -F'\t' '!($7 ~ /^[0-9]+$/ && $7 > 0) || $8 != 0 || $6 != 0 { print NR }')
-is "$bad" "" "ns > 0, status 0, delay_ns 0 on every row"
+is "$bad:$(row_count "$T/basic")" ":36" "ns > 0, status 0, delay_ns 0 on every row"
 is "$(rows "$T/basic" | awk -F'\t' '$5 == 1 { print $4 }' | sort | uniq -c | wc -l | tr -d ' ')" 2 \
 	"random order: both arms go first sometimes"
 
@@ -47,7 +47,7 @@ is "$(meta server_version "$T/basic")" "$(pg_sql 'show server_version')" \
 	"server_version: the server's"
 is "$(meta sql_a "$T/basic")|$(meta sql_b "$T/basic")" "select 1|select 2" "sql_a, sql_b"
 is "$(meta rollback "$T/basic")" no "rollback: no"
-is "$(grep -c '^# design:' "$T/basic")" 0 "A/B: no design line"
+is "$(grep -c '^# design:' "$T/basic"):$(row_count "$T/basic")" 0:36 "A/B: no design line"
 like "$(meta conninfo "$T/basic")" '^\(empty: libpq defaults' "empty conninfo said so"
 pids=$(run_pids "$T/basic")
 is "$(echo "$pids" | grep -c '^[1-9][0-9]*$'):$(echo "$pids" | sort -u | wc -l | tr -d ' ')" \
@@ -65,7 +65,7 @@ printf "insert into log values ('a');\n-- a comment\ninsert into log values ('a'
 printf "insert into log values ('b');\nselect count(*) from log;\n" >"$T/b.sql"
 run pb-run --pg '' --sql-a-file "$T/a.sql" --sql-b-file "$T/b.sql" --runs 2 --pairs 3 \
 	--warmup 1 --quiet
-is "$rc:$(cat "$T/err")" "0:" "--sql-a-file, --sql-b-file: exit 0"
+ran_ok "--sql-a-file, --sql-b-file: exit 0"
 # 2 runs * 4 pairs = 8 observations per arm; arm A inserts twice each time.
 is "$(pg_sql "select arm || count(*) from log group by arm order by arm" | tr '\n' ' ')" \
 	"a16 b8 " "every statement of each file ran, once per observation"
@@ -83,7 +83,7 @@ is "$(pg_sql "select count(*) from log where arm = 'after copy'")" 3 "the statem
 # Server notices do not reach stderr (one line per failure is the rule).
 run pb-run --pg '' --setup-sql 'drop table if exists nothere' \
 	--sql-a "do \$\$ begin raise notice 'hello'; end \$\$" --runs 2 --pairs 2 --warmup 0 --quiet
-is "$rc:$(cat "$T/err")" "0:" "RAISE NOTICE, DROP ... IF EXISTS: stderr stays empty"
+ran_ok "RAISE NOTICE, DROP ... IF EXISTS: stderr stays empty"
 
 # --- one fresh connection per run; application_name -------------------------
 pg_sql "create table seen (name text, pid int, at timestamptz default clock_timestamp())"
@@ -93,8 +93,8 @@ is "$rc:$(pg_sql "select count(distinct pid) || ' ' || count(*) from seen")" "0:
 	"4 runs: --setup-sql ran 4 times, in 4 different backends"
 is "$(pg_sql "select string_agg(distinct name, ',') from seen")" pb-run \
 	"application_name is pb-run"
-is "$(run_pids "$T/out" | sort -n | tr '\n' ' ')" \
-	"$(pg_sql "select pid from seen order by pid" | tr '\n' ' ')" \
+is "$(run_pids "$T/out" | wc -l | tr -d ' '):$(run_pids "$T/out" | sort -n | tr '\n' ' ')" \
+	"4:$(pg_sql "select pid from seen order by pid" | tr '\n' ' ')" \
 	"the '# run:' pids are the backends that ran the setup"
 pg_sql "delete from seen"
 run pb-run --pg 'application_name=mine' --setup-sql "$setup" --sql-a 'select 1' --runs 2 \
@@ -120,7 +120,7 @@ pg_sql "delete from seen"
 run pb-run --pg '' --setup-sql "create temp table tt (x int); $setup" \
 	--sql-a 'insert into tt values (1)' --sql-b 'select count(*) from tt' \
 	--runs 3 --pairs 4 --warmup 2 --quiet
-is "$rc:$(cat "$T/err")" "0:" "--setup-sql: the first warm-up observation sees its temp table"
+ran_ok "--setup-sql: the first warm-up observation sees its temp table"
 is "$(pg_sql "select count(*) from seen")" 3 "--setup-sql ran once per run (3)"
 is "$(meta setup_sql "$T/out")" "create temp table tt (x int); $setup" "setup_sql in the metadata"
 
@@ -132,8 +132,8 @@ before=$(pg_sql "$sum")
 upd='update price set p = p * 1.1 where cat = 7; select sum(p) from price'
 ro='select sum(case when cat = 7 then p * 1.1 else p end) from price'
 run pb-run --pg '' --rollback --sql-a "$upd" --sql-b "$ro" --runs 2 --pairs 5 --warmup 2 --quiet
-is "$rc:$(cat "$T/err")" "0:" "--rollback preview run: exit 0"
-is "$(pg_sql "$sum")" "$before" "--rollback: the table's checksum is unchanged"
+ran_ok "--rollback preview run: exit 0"
+is "$(row_count "$T/out"):$(pg_sql "$sum")" "28:$before" "--rollback: the table's checksum is unchanged"
 like "$(meta rollback "$T/out")" '^yes: each observation is BEGIN; script; ROLLBACK' \
 	"rollback: yes in the metadata"
 run pb-run --pg '' --sql-a "$upd" --sql-b "$ro" --runs 1 --pairs 1 --warmup 0 --quiet
@@ -157,14 +157,14 @@ for ci in 'password=sekrit123' 'user=pw password=sekrit123' \
 	"postgresql://postgres:sekrit123@/postgres?host=$PGHOST" \
 	"postgresql://pw:sekrit123@/postgres?host=$PGHOST"; do
 	run pb-run --pg "$ci" --sql-a 'select 1' --runs 1 --pairs 1 --warmup 0 --quiet
-	is "$rc:$(cat "$T/err"):$(nopw && echo clean)" "0::clean" "success, password absent: $ci"
+	is "$rc:$(cat "$T/err"):$(nopw && echo clean):$(row_count "$T/out")" "0::clean:2" "success, password absent: $ci"
 done
 like "$(meta conninfo "$T/out")" "user='pw'.*host='$PGHOST'" "URI: conninfo recorded without it"
 is "$(head -n 1 "$T/out" | sed 's/ --sql-a.*//')" \
 	"# pb-run: $(pb-run --version | cut -d' ' -f3) pb-run --pg 'postgresql://pw@/postgres?host=$PGHOST'" \
 	"argv line: the conninfo as given, without its password"
 run pb-run --pg='user=pw password=sekrit123' --sql-a 'select 1' --runs 1 --pairs 1 --quiet
-is "$rc:$(nopw && echo clean)" "0:clean" "--pg=CONNINFO: password absent"
+is "$rc:$(nopw && echo clean):$(rows "$T/out" | head -n 1 | grep -c .)" "0:clean:1" "--pg=CONNINFO: password absent"
 for ci in 'user=pw password=wrong1sekrit123' 'password=sekrit123 dbname=nope' \
 	"postgresql://postgres:sekrit123@/nope?host=$PGHOST"; do
 	run pb-run --pg "$ci" --sql-a 'select 1' --runs 1 --pairs 1 --warmup 0 --quiet
@@ -187,7 +187,7 @@ is "$rc:$(meta delay_ns "$T/out"):$(meta delay_arm "$T/out")" "0:20000000:B" "--
 is "$(rows "$T/out" | awk -F'\t' '{ print $4, $6 }' | sort -u | tr '\n' ,)" \
 	"A 0,B 20000000," "delay_ns: 20 ms on every B row, 0 on A"
 bad=$(rows "$T/out" | awk -F'\t' '$4 == "B" && $7 < 20000000 { print NR }')
-is "$bad" "" "every B row took at least its 20 ms delay"
+is "$bad:$(row_count "$T/out")" ":28" "every B row took at least its 20 ms delay"
 cp "$T/out" "$T/delay"
 run pb-pair "$T/delay"
 med=$(rows "$T/out" | cut -f6 | sort -n | awk '{ v[NR] = $1 } END {
@@ -197,7 +197,7 @@ is "$rc:$(rows "$T/out" | wc -l | tr -d ' '):$(awk -v m="$med" 'BEGIN { print (m
 
 # --- the filters read pg-mode output -------------------------------------
 run sh -c "pb-pair '$T/delay' | pb-logratio | pb-tint --threshold 1.25 --finding"
-is "$rc:$(cat "$T/err")" "0:" "pb-pair | pb-logratio | pb-tint: exit 0"
+ran_ok "pb-pair | pb-logratio | pb-tint: exit 0"
 is "$(col n 1 "$T/out")" 12 "pb-tint: n = 12 pairs"
 r=$(col ratio 1 "$T/out")
 is "$(awk -v r="$r" 'BEGIN { print (r > 0 && r < 0.5) }')" 1 "ratio a/b = $r, far below 1 (B is 20 ms slower)"

@@ -24,6 +24,8 @@ is "$rc" 2 "the role pw cannot connect without its password"
 
 # clean: none of the passwords in stdout or stderr
 clean() { ! grep -Eq 'sekrit|sek rit|first1|ssl2nd|rit'"'"'s' "$T/out" "$T/err"; }
+# measured: 1 when stdout holds data rows (the run connected and measured)
+measured() { rows "$T/out" | head -n 1 | grep -c .; }
 # argv_line: the provenance line up to --sql-a
 argv_line() { head -n 1 "$T/out" | sed 's/ --sql-a.*//'; }
 go() { run pb-run "$@" --sql-a 'select current_user' --runs 1 --pairs 1 --warmup 0 --quiet; }
@@ -33,7 +35,7 @@ U="postgresql://pw:sekrit123@/postgres?host=$PGHOST"
 # spelling | what the provenance line shows of it
 while IFS='|' read -r ci shown; do
 	go --pg 'password=first1 user=nobody' --pg "$ci"
-	is "$rc:$(cat "$T/err"):$(clean && echo clean)" "0::clean" "exit 0, no password anywhere: $ci"
+	is "$rc:$(cat "$T/err"):$(clean && echo clean):$(measured)" "0::clean:1" "exit 0, no password anywhere: $ci"
 	is "$(argv_line)" "# pb-run: $V pb-run --pg user=nobody --pg $shown" \
 		"provenance: both conninfos, without their passwords: $ci"
 	like "$(meta conninfo "$T/out")" "user='pw2?'" "# conninfo: the last --pg, without its password"
@@ -53,7 +55,7 @@ EOF
 
 # --pg=CONNINFO, and --pg between other options
 run pb-run --runs 1 --pg='password=first1' --pairs 1 --pg="$U" --sql-a 'select 1' --warmup 0 --quiet
-is "$rc:$(clean && echo clean)" "0:clean" "--pg=X twice, between other options: no password"
+is "$rc:$(clean && echo clean):$(measured)" "0:clean:1" "--pg=X twice, between other options: no password"
 is "$(head -n 1 "$T/out" | sed 's/ --sql-a.*//')" \
 	"# pb-run: $V pb-run --runs 1 --pg= --pairs 1 '--pg=postgresql://pw@/postgres?host=$PGHOST'" \
 	"provenance: --pg=X redacted in place"
@@ -80,15 +82,16 @@ if [ "${PB_VALGRIND:-0}" = 1 ]; then   # the process is valgrind, its argv its o
 else
 	like "$args" "--pg postgresql://pw@/postgres\\?host=" \
 		"/proc/PID/cmdline of the running pb-run: the conninfo"
-	is "$(printf '%s\n' "$args" "$psargs" | grep -c sekrit)" 0 "/proc/PID/cmdline and ps: no password"
+	is "$(printf '%s\n' "$args" "$psargs" | grep -c sekrit):$(printf '%s\n' "$args" "$psargs" | grep -c -- '--pg ')" 0:2 \
+		"/proc/PID/cmdline and ps: no password"
 fi
 
 # --- the ways to keep it out of argv altogether --------------------------------
 run env PGPASSWORD=sekrit123 pb-run --pg 'user=pw' --sql-a 'select 1' --runs 1 --pairs 1 --quiet
-is "$rc:$(clean && echo clean)" "0:clean" "PGPASSWORD: connects, no password in the output"
+is "$rc:$(clean && echo clean):$(measured)" "0:clean:1" "PGPASSWORD: connects, no password in the output"
 printf '*:*:*:pw:sekrit123\n' >"$T/pgpass" && chmod 600 "$T/pgpass"
 run env PGPASSFILE=$T/pgpass pb-run --pg 'user=pw' --sql-a 'select 1' --runs 1 --pairs 1 --quiet
-is "$rc:$(clean && echo clean)" "0:clean" "a password file (PGPASSFILE): connects, no password in the output"
+is "$rc:$(clean && echo clean):$(measured)" "0:clean:1" "a password file (PGPASSFILE): connects, no password in the output"
 printf '[bench]\nuser=pw\npassword=sekrit123\n' >"$T/services"
 run env PGSERVICEFILE=$T/services pb-run --pg 'service=bench' --sql-a 'select 1' --runs 1 --pairs 1 --quiet
 is "$rc:$(clean && echo clean):$(meta conninfo "$T/out")" \

@@ -15,11 +15,14 @@ one_line() { [ "$(wc -l <"$T/err")" -eq 1 ] && echo 1; }
 # timed CMD...: run under a 30 s kill, $secs the whole seconds it took
 timed() { t0=$(date +%s); run timeout -s KILL 30 "$@"; secs=$(($(date +%s) - t0)); }
 fast() { [ "$secs" -le "$quick" ] && echo fast; }
-# until_file FILE PATTERN: wait up to 20 s for a line of FILE to match
+# until_file FILE PATTERN: wait up to 20 s for a line of FILE to match,
+# while the background pb-run ($bg) lives
 until_file() {
 	i=0
 	while ! grep -q -- "$2" "$1" 2>/dev/null; do
-		i=$((i + 1)); [ $i -gt 200 ] && return 1; sleep 0.1
+		i=$((i + 1)); [ $i -gt 200 ] && return 1
+		kill -0 "$bg" 2>/dev/null || { grep -q -- "$2" "$1" 2>/dev/null; return; }
+		sleep 0.1
 	done
 }
 # bg_pb ARGS...: pb-run in the background ($bg), output in $T/out, $T/err
@@ -50,11 +53,13 @@ mute=$!
 i=0
 while [ ! -e "$T/mute/ready" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
 mute_ci="host=$T/mute port=5432"
-# accepted: wait (up to 30 s) until the mute server has taken a connection
-# since the last call: pb-run is then waiting for its answer
+# accepted: wait (up to 30 s, while the background pb-run lives) until the
+# mute server has taken a connection since the last call: pb-run is then
+# waiting for its answer
 accepted() {
 	i=0
-	while [ ! -e "$T/accepted" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+	while [ ! -e "$T/accepted" ] && [ $i -lt 300 ] && kill -0 "$bg" 2>/dev/null; do
+		sleep 0.1; i=$((i + 1)); done
 	rm -f "$T/accepted"
 }
 cleanup() { kill $mute 2>/dev/null; pg_cluster_stop; }
@@ -163,6 +168,7 @@ is "$rc:$(one_line):$(fast)" "1:1:fast" "server and backend stopped, --timeout: 
 like "$(cat "$T/err")" 'timed out after 0\.2 s \(--timeout\), and the server did not answer' \
 	"the line: the cancel got no answer either"
 sleep 0.5
-is "$(pgrep -f 'seed 730730' | wc -l | tr -d ' ')" 0 "no pb-run process left (nor the cancel's child)"
+is "$(pgrep -f 'seed 730730' | wc -l | tr -d ' '):$(tail -n 1 "$T/out" | cut -c1-9)" "0:# failed:" \
+	"no pb-run process left (nor the cancel's child)"
 
 done_testing

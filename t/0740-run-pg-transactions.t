@@ -57,7 +57,7 @@ for script in "begin; $upd" "$upd; begin" "begin; $upd; commit; begin"; do
 		is "$rc:$(one_line):$(nrows)" "1:1:0" "'$script' $opt: exit 1, one line, no pair"
 		like "$(cat "$T/err")" "^pb-run: run 1 pair 1 \\(warmup\\) arm A: $open_msg" "... the line says so"
 		want=0; [ "$script" = "begin; $upd; commit; begin" ] && want=1
-		is "$(n1)" $want "... what stayed open was rolled back (the table: $want)"
+		is "$(n1):$(tail -n 1 "$T/out" | cut -c1-9)" "$want:# failed:" "... what stayed open was rolled back (the table: $want)"
 	done
 done
 reset

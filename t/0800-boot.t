@@ -5,16 +5,16 @@
 . "$(dirname "$0")/lib.sh"
 cd "$D/boot" || exit 1
 
-# within GOT WANT TOL NAME: |GOT - WANT| <= TOL (absolute; awk doubles)
-within() {
-	if printf '%s\n' "$1" | grep -Eq '^-?[0-9.]+([eE][-+]?[0-9]+)?$' &&
-	   awk -v g="$1" -v w="$2" -v t="$3" 'BEGIN { d = g - w; exit !(d <= t && -d <= t) }'
-	then ok "$4"; else not_ok "$4"; diag "got:  $1" "want: $2 (within $3)"; fi
-}
-# row FILE: the first data row with '|' between fields
-row() { rows "$1" | head -n 1 | tr '\t' '|'; }
+# row FILE: the first data row with '|' between fields (when there is
+# none, col's "<col: no row>", which is refuses)
+row() { rows "$1" | head -n 1 | tr '\t' '|' | grep . || echo "<col: no row in $1>"; }
 # lohi FILE K: "lo hi" of data row K
 lohi() { echo "$(col lo "$2" "$1") $(col hi "$2" "$1")"; }
+# width FILE: hi - lo of the first row; nothing when they are not numbers
+width() {
+	_wl=$(col lo 1 "$1") _wh=$(col hi 1 "$1")
+	nums "$_wl" "$_wh" && awk -v l="$_wl" -v h="$_wh" 'BEGIN { print h - l }'
+}
 # against FILE LO HI TOL NAME: lo and hi of the first row within TOL
 against() {
 	within "$(col lo 1 "$1")" "$2" "$4" "$5: lo"
@@ -114,24 +114,29 @@ run pb-boot "$T/huge.tsv"
 near "$(col est 1 "$T/out")" 9.5e307 1e-15 "even n with huge middles: (9e307 + 1e308)/2"
 
 # --- Seeds and metadata ----------------------------------------------------
+# (saved: the output of a run that exited 0, else nothing)
 run pb-boot --stat mean odd.tsv
-cp "$T/out" "$T/s_default"
+saved "$T/s_default"
 run pb-boot --stat mean odd.tsv
-is_file "$T/out" "$T/s_default" "no --seed: the same output twice"
+saved "$T/s_again"
+same_output "$T/s_again" "$T/s_default" "no --seed: the same output twice"
 like "$(cat "$T/out")" '^# pb-boot.seed: 1$' "the default seed, 1, in the metadata"
 run pb-boot --stat mean --seed 1 odd.tsv
-is "$(rows "$T/out")" "$(rows "$T/s_default")" "--seed 1 = the default"
+saved "$T/s1"
+rows "$T/s1" >"$T/s1.rows"
+rows "$T/s_default" >"$T/s_default.rows"
+same_file "$T/s1.rows" "$T/s_default.rows" "--seed 1 = the default"
 run pb-boot --stat mean --seed 77 odd.tsv
-cp "$T/out" "$T/s77"
+saved "$T/s77"
 run pb-boot --stat mean --seed 77 odd.tsv
-is_file "$T/out" "$T/s77" "--seed 77: the same output twice"
+saved "$T/s77_again"
+same_output "$T/s77_again" "$T/s77" "--seed 77: the same output twice"
 like "$(cat "$T/out")" '^# pb-boot.seed: 77$' "--seed 77 in the metadata"
 run pb-boot --stat mean --seed 78 odd.tsv
-if [ "$(lohi "$T/out" 1)" != "$(lohi "$T/s77" 1)" ]; then ok "--seed 78: other lo/hi than --seed 77"
-else not_ok "--seed 78: other lo/hi than --seed 77"; fi
+differ "$(lohi "$T/out" 1)" "$(lohi "$T/s77" 1)" "--seed 78: other lo/hi than --seed 77"
 is "$(col est 1 "$T/out")" "$(col est 1 "$T/s77")" "--seed 78: the same est"
 run pb-boot --seed 9007199254740992 odd.tsv
-is "$rc" 0 "--seed 2^53 is accepted"
+ran_ok "--seed 2^53 is accepted"
 like "$(cat "$T/out")" '^# pb-boot.seed: 9007199254740992$' "--seed 2^53 in the metadata, every digit"
 
 run pb-boot --column d --stat mean --method bca --resamples 999 --level 0.9999999 --block run runs.tsv
@@ -155,7 +160,7 @@ like "$(cat "$T/out")" '^# pb-boot.method: percentile$' "default method: percent
 like "$(cat "$T/out")" '^# pb-boot.stat: median$' "default stat: median"
 like "$(cat "$T/out")" '^# pb-boot.resamples: 2000$' "default resamples: 2000"
 like "$(cat "$T/out")" '^# pb-boot.level: 0.95$' "default level: 0.95"
-is "$(grep -c '^# pb-boot.block' "$T/out")" 0 "no --block: no block line"
+is "$rc:$(grep -c '^# pb-boot.block' "$T/out"):$(row_count "$T/out")" 0:0:1 "no --block: no block line"
 is "$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" "n est lo hi sign" "header without groups"
 
 # --- The sign column ---------------------------------------------------------
@@ -219,23 +224,20 @@ for f in odd runs; do
 		for L in 0.5 0.8 0.95 0.99; do
 			run pb-boot --stat $s --level $L $f.tsv
 			lo=$(col lo 1 "$T/out") est=$(col est 1 "$T/out") hi=$(col hi 1 "$T/out")
-			awk -v l="$lo" -v e="$est" -v h="$hi" 'BEGIN { exit !(l <= e && e <= h) }' &&
-				ok "$f $s level $L: lo <= est <= hi" || not_ok "$f $s level $L: $lo <= $est <= $hi"
+			ascending "$f $s level $L: lo <= est <= hi" "$lo" "$est" "$hi"
 			if [ -n "$prev" ]; then
 				set -- $prev
-				awk -v l="$lo" -v h="$hi" -v pl="$1" -v ph="$2" 'BEGIN { exit !(l <= pl && h >= ph) }' &&
-					ok "$f $s level $L: contains the narrower level's interval" ||
-					not_ok "$f $s level $L: [$lo, $hi] contains [$1, $2]"
+				ascending "$f $s level $L: contains the narrower level's interval" "$lo" "$1" "$2" "$hi"
 			fi
 			prev="$lo $hi"
 		done
 	done
 done
 run pb-boot --stat mean --level 0.5 odd.tsv
-w50=$(awk -v l="$(col lo 1 "$T/out")" -v h="$(col hi 1 "$T/out")" 'BEGIN { print h - l }')
+w50=$(width "$T/out")
 run pb-boot --stat mean --level 0.99 odd.tsv
-w99=$(awk -v l="$(col lo 1 "$T/out")" -v h="$(col hi 1 "$T/out")" 'BEGIN { print h - l }')
-awk -v a="$w50" -v b="$w99" 'BEGIN { exit !(b > 2 * a) }' && ok "mean: width at 0.99 ($w99) > 2 x width at 0.5 ($w50)" ||
+w99=$(width "$T/out")
+nums "$w50" "$w99" && awk -v a="$w50" -v b="$w99" 'BEGIN { exit !(b > 2 * a) }' && ok "mean: width at 0.99 ($w99) > 2 x width at 0.5 ($w50)" ||
 	not_ok "mean: width at 0.99 ($w99) > 2 x width at 0.5 ($w50)"
 
 # Shift by 1000: the same draws pick the same ranks, so est, lo and hi
@@ -299,9 +301,9 @@ done
 # R = 200000); boot.ci(b, type = "perc") gives (-23, -5), under a third of
 # the block interval (-38, 24).
 run pb-boot --resamples $B runs.tsv
-wn=$(awk -v l="$(col lo 1 "$T/out")" -v h="$(col hi 1 "$T/out")" 'BEGIN { print h - l }')
-wb=$(awk -v l="$(col lo 1 "$T/block")" -v h="$(col hi 1 "$T/block")" 'BEGIN { print h - l }')
-awk -v n="$wn" -v b="$wb" 'BEGIN { exit !(b >= 2 * n) }' && ok "block interval ($wb) >= 2 x the row interval ($wn)" ||
+wn=$(width "$T/out")
+wb=$(width "$T/block")
+nums "$wn" "$wb" && awk -v n="$wn" -v b="$wb" 'BEGIN { exit !(b >= 2 * n && n > 0) }' && ok "block interval ($wb) >= 2 x the row interval ($wn)" ||
 	not_ok "block interval ($wb) >= 2 x the row interval ($wn)"
 is "$(col sign 1 "$T/out") $(col sign 1 "$T/block")" "- 0" "rows say '-' (wrongly sure), blocks say '0'"
 # Blocks need not be contiguous: rows sorted by d interleave the runs and
@@ -322,11 +324,11 @@ within "$(col hi 1 "$T/out")" 24 0 "--block, runs interleaved: hi vs R"
 # the one mean replicate of odd.tsv is not est (it is with probability
 # 0.5 %, the share of replicates equal to est measured in R).
 run pb-boot --stat mean --resamples 1 --method bca odd.tsv
-bca=$(rows "$T/out")
+bca=$(row "$T/out")
 is "$rc:$(cat "$T/err")" "0:pb-boot: column 'd': every replicate lies on one side of the estimate, so BCa is undefined; percentile interval given" \
 	"BCa, one replicate off est: exit 0, one warning"
 run pb-boot --stat mean --resamples 1 odd.tsv
-is "$bca" "$(rows "$T/out")" "BCa fallback: the percentile interval"
+is "$bca" "$(row "$T/out")" "BCa fallback: the percentile interval"
 # A replicate equal to est counts half below, so it is no fallback: with
 # seed 4 the one median replicate of odd.tsv is 35 = est (a median
 # replicate equals est with probability 0.24 here).

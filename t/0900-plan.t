@@ -13,11 +13,6 @@ plan_row() {
 }
 # meta KEY FILE: the value of '# KEY: ...'
 meta() { sed -n "s/^# $1: //p" "$2" | tail -n 1; }
-# within GOT WANT TOL NAME: |GOT - WANT| <= TOL (absolute)
-within() {
-	if awk -v g="$1" -v w="$2" -v t="$3" 'BEGIN { d = g - w; exit !(g != "" && d <= t && -d <= t) }'
-	then ok "$4"; else not_ok "$4"; diag "got:  $1" "want: $2 (within $3)"; fi
-}
 
 # --- Variance components against R ---------------------------------------
 # References: R 4, from t/data/plan:
@@ -120,7 +115,7 @@ checks "$T/out" 0.02 3000000 250000 "balanced, target 0.02: every plan reaches t
 run pb-plan --target 0.01 --run-cost 1ms --pair-cost 1ms negative.tsv
 # brute(0, s2w, 0.01, 1e6, 1e6): best 9 x 2, 0.027 s (next 0.028)
 is "$(plan_row best "$T/out" | cut -d'|' -f1,2,4)" "9|2|0.027" "sigma2_between 0: best = R brute force (9 x 2)"
-is "$(plan_row kalibera_jones "$T/out")" "" "sigma2_between 0: no kalibera_jones row (p* unbounded)"
+is "$rc:$(plan_row kalibera_jones "$T/out"):$(col plan 2 "$T/out")" "0::best" "sigma2_between 0: no kalibera_jones row (p* unbounded)"
 
 run pb-plan --target 0.001 --max-runs 10 --run-cost 1ms --pair-cost 1ms balanced.tsv
 is "$rc $(rows "$T/out" | cut -f1 | tr '\n' ' ')" "0 current " "unreachable target: only the current row"
@@ -166,7 +161,7 @@ is "$rc $(col plan 1 "$T/out")" "0 current" "no a and b columns: --pair-cost is 
 run pb-plan "$T/noab-warm.tsv"
 is "$rc|$(col plan 1 "$T/out")|$(col total_s 1 "$T/out")|$(meta pb-plan.pair_cost "$T/out")" \
 	"0|current||unknown (no a and b columns)" "no a and b, no --target: exit 0, total_s empty, pair cost unknown"
-is "$(grep -ci nan "$T/out")" 0 "no a and b, no --target: no 'nan' in the output"
+is "$rc:$(grep -ci nan "$T/out"):$(row_count "$T/out")" 0:0:1 "no a and b, no --target: no 'nan' in the output"
 
 # --- Validation by simulation --------------------------------------------
 # Normal deviates in awk from MRG32k3a (L'Ecuyer 1999; its double form is
@@ -328,7 +323,7 @@ is "$(cat "$T/err")" "pb-plan: no design with at most 10000 runs reaches a half-
 # ns x 15 runs x 2 pairs cost more than a double holds: left out.
 printf 'run\td\ta\tb\n1\t1\t1e307\t1e307\n1\t2\t1e307\t1e307\n2\t3\t1\t1\n2\t5\t1\t1\n' >"$T/costly.tsv"
 run pb-plan --column d --target 1 "$T/costly.tsv"
-is "$rc:$(grep -c 'inf\|nan' "$T/out"):$(rows "$T/out" | cut -f 7 | grep -c '^$')" "0:0:0" \
+is "$rc:$(grep -c 'inf\|nan' "$T/out"):$(rows "$T/out" | cut -f 7 | grep -c '^$'):$(row_count "$T/out")" "0:0:0:3" \
 	"costs near the largest double: no inf, no empty total_s"
 printf 'run\td\ta\tb\n1\t1\t1e308\t1e308\n1\t2\t1\t1\n2\t3\t1\t1\n2\t5\t1\t1\n' >"$T/ab-huge.tsv"
 fails 1 ':2: values too large: the sum of a \+ b overflows a double$' "a + b over the largest double" \

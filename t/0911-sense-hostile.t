@@ -58,7 +58,7 @@ run stub --delays 0 --sql-a 'select 1' \
 	--pg 'postgresql://u:p@ssecret10@host/db' \
 	--pg postgresql://u:secret11@ \
 	--pg "host='unterminated password=secret12"
-is "$rc $(grep -c secret "$T/out")" "0 0" "no password in the output, in any spelling"
+is "$rc $(grep -c secret "$T/out") $(row_count "$T/out")" "0 0 1" "no password in the output, in any spelling"
 is "$(prov "$T/out")" "pb-sense --delays 0 --resamples 20 --sql-a 'select 1' \
 --pg 'host=/tmp dbname=x' --pg dbname=x --pg dbname=x --pg 'dbname=x port=5' \
 --pg=postgresql://user@host/db --pg 'postgresql://host/db?sslmode=disable&application_name=a' \
@@ -71,7 +71,7 @@ mkdir "$T/raw" "$T/victim.d"
 echo precious >"$T/victim"
 ln -s "$T/victim" "$T/raw/raw-0.tsv"
 run stub --delays 0 --raw "$T/raw" -- true
-is "$rc $(cat "$T/victim")" "0 precious" "--raw: a planted symlink's target is left alone"
+is "$rc $(cat "$T/victim") $(row_count "$T/out")" "0 precious 1" "--raw: a planted symlink's target is left alone"
 if [ -f "$T/raw/raw-0.tsv" ] && [ ! -L "$T/raw/raw-0.tsv" ] &&
    [ "$(grep -c '^1	1	measure' "$T/raw/raw-0.tsv")" = 2 ]; then
 	ok "--raw: the symlink is replaced by the raw stream"

@@ -32,7 +32,7 @@ for kind in runs trend pairs sense; do
 	is "$rc $(png "$T/$kind.png") $(wc -c <"$T/err" | tr -d ' ')" "0 png 960x600 0" "$kind -o x.png: a 960x600 PNG, exit 0, nothing on stderr"
 	run pb-plot "$kind" -o "$T/$kind.svg" "$in"
 	is "$rc $(svg "$T/$kind.svg") $(wc -c <"$T/err" | tr -d ' ')" "0 svg 960x600 0" "$kind -o x.svg: a 960x600 SVG, exit 0, nothing on stderr"
-	is "$(grep -c . "$T/out")" 0 "$kind -o: nothing on stdout"
+	is "$(grep -c . "$T/out"):$(svg "$T/$kind.svg")" "0:svg 960x600" "$kind -o: nothing on stdout"
 done
 # runs from pb-boot --group run output (intervals as they are, no band)
 pb-boot --group run --resamples 200 "$PAIRS" >"$T/boot.tsv"
@@ -40,7 +40,8 @@ run pb-plot runs -o "$T/boot.png" "$T/boot.tsv"
 is "$rc $(png "$T/boot.png")" "0 png 960x600" "runs from pb-boot --group run output: a PNG"
 pb-plot runs -o "$T/boot.svg" <"$T/boot.tsv"
 like "$(cat "$T/boot.svg")" 'Per-run intervals \(median of d\)' "runs from pb-boot output on stdin: titled with the statistic and column from its metadata"
-if grep -q "fill = 'rgb(198, 219, 239)'" "$T/boot.svg"; then not_ok "pb-boot output: no pooled band"; else ok "pb-boot output: no pooled band"; fi
+if [ "$(svg "$T/boot.svg")" != "svg 960x600" ] || grep -q "fill = 'rgb(198, 219, 239)'" "$T/boot.svg"
+then not_ok "pb-boot output: no pooled band"; else ok "pb-boot output: no pooled band"; fi
 if grep -q "fill = 'rgb(198, 219, 239)'" "$T/runs.svg"; then ok "a pair stream: the pooled band is drawn"; else not_ok "a pair stream: the pooled band is drawn"; fi
 # The red median line of pairs is drawn over the bars, not hidden behind
 # them: in SVG, what comes later is on top.
@@ -87,7 +88,7 @@ is "$(awk '/seen \/ runs/ && !k { k = NR } /^ +1 \|/ && !one { one = NR } END { 
 like "$(cat "$T/out")" 'delay 0 \(A/A\): 1 of 4 runs' "sense: the A/A row is drawn as a level line, labelled with its count"
 grep -v '^0	' "$SENSE" >"$T/no0.tsv"
 run pb-plot sense "$T/no0.tsv"
-is "$(grep -c "delay 0 (A/A)" "$T/out")" 0 "sense without a delay-0 row: no A/A line"
+is "$rc:$(grep -c "delay 0 (A/A)" "$T/out"):$(grep -c 'Sensitivity: A/A' "$T/out")" 0:0:1 "sense without a delay-0 row: no A/A line"
 COLUMNS=60 pb-plot pairs "$PAIRS" >"$T/narrow" 2>&1
 is "$(tr -d '\f' <"$T/narrow" | awk '{ if (length > m) m = length } END { print m }')" 60 "COLUMNS=60: a text plot 60 wide"
 

@@ -20,6 +20,8 @@ png() { [ "$(od -An -tx1 -N8 "$1" 2>/dev/null | tr -d ' \n')" = 89504e470d0a1a0a
 svg() { grep -q '<svg' "$1" 2>/dev/null && echo svg || echo "not svg"; }
 # ran: the files a command from the input made since the last call
 ran() { (cd "$T" && ls -d X* 2>/dev/null | tr '\n' ' ' && rm -f X*); }
+# drawn: whether $T/out holds a text plot (more than 20 lines)
+drawn() { grep -c . "$T/out" | awk '{ print ($1 > 20 ? "drawn" : "not drawn") }'; }
 
 # A stream of pb-boot --group run output whose metadata and run labels
 # are code in every spelling gnuplot or a shell might run.
@@ -43,7 +45,7 @@ want=$(printf '%s' "Per-run intervals \\(median'; system\\('touch [^ ]*/X4'\\); 
 like "$(cat "$T/evil.svg")" "$want" "runs: the title shows the metadata as text"
 like "$(cat "$T/evil.svg")" 'r`touch [^ ]*/X5`' "runs: a run label is shown as text"
 run pb-plot runs "$T/evil.tsv"
-is "$rc $(ran)" "0 " "runs as text: code in metadata and run labels is not run"
+is "$rc $(ran)$(drawn)" "0 drawn" "runs as text: code in metadata and run labels is not run"
 is "$(grep -c . "$T/out" | awk '{ print ($1 > 20) }') $(grep -c '  @title_text ' "$T/out")" "1 1" \
 	"runs as text: the plot is drawn, a run label '@title_text' shown as it is"
 
@@ -60,7 +62,7 @@ for ext in png svg; do
 done
 like "$(cat "$T/quotes.svg")" "Per-run intervals \\('' of '''d'' @title_text''\\)<" "... the title shows them as they are"
 run pb-plot runs "$T/quotes.tsv"
-is "$rc $(ran)" "0 " "runs as text: quotes in metadata: drawn, nothing run"
+is "$rc $(ran)$(drawn)" "0 drawn" "runs as text: quotes in metadata: drawn, nothing run"
 
 # -o FILE: every kind of name, for PNG and SVG; a name that starts with
 # '-' is a file, not an option

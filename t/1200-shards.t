@@ -33,7 +33,7 @@ A="$W --us 100" B="$W --us 150"
 # host, so they merge every time.
 # shellcheck disable=SC2086
 run sh "$P/run-local.sh" --shards 3 --runs 2 --jobs 3 --seed 11 --dir sh $DESIGN -- "$A" "$B"
-is "$rc:$(cat "$T/err")" "0:" "run-local.sh: 3 shards run and merge, exit 0, stderr empty"
+is "$rc:$(cat "$T/err"):$(row_count sh/pairs.tsv)" "0::18" "run-local.sh: 3 shards run and merge, exit 0, stderr empty"
 is "$(ls sh | tr '\n' ' ')" "hosts.tsv overall.tsv pairs.tsv runs.tsv shard-1.tsv shard-2.tsv shard-3.tsv " \
 	"the shards and the analysis in --dir; no .part left"
 like "$(cat "$T/out")" 'finding: (B took|No difference resolved)' "the finding is printed (its direction depends on timing)"
@@ -45,14 +45,14 @@ is "$(runs sh/pairs.tsv)" "1 2 3 4 5 6 " "merged: runs 1..6, no collision"
 is "$(rows sh/pairs.tsv | wc -l | tr -d ' ')" 18 "merged: 6 runs x 3 pairs"
 for i in 1 2 3; do pb-pair "sh/shard-$i.tsv" | rows; done >separate
 rows sh/pairs.tsv >merged
-is_file merged separate "merged pairs = the shards' pairs, each by its own pb-pair, end to end"
+same_file merged separate "merged pairs = the shards' pairs, each by its own pb-pair, end to end"
 is "$(rows sh/runs.tsv | wc -l | tr -d ' '):$(col n 1 sh/overall.tsv)" "6:6" \
 	"runs.tsv one row per run; the overall interval counts 6 runs"
 
 # One study of 6 runs with the same seed has the same orders.
 pb-run --quiet --runs 6 --seed 11 $DESIGN -- "$A" "$B" | pb-pair | rows | cut -f1-3 >one
 rows sh/pairs.tsv | cut -f1-3 >sharded
-is_file sharded one "run k's order depends on the seed and k only: shards = one 6-run study"
+same_file sharded one "run k's order depends on the seed and k only: shards = one 6-run study"
 
 # --- what pb-pair refuses
 pb-run --quiet --first-run 2 --runs 2 --seed 11 $DESIGN -- "$A" "$B" >overlap.tsv
@@ -70,9 +70,9 @@ fails 1 'come from different pb versions' "a shard from another pb version: refu
 
 # --- runs that started in the same millisecond (t/data/shards/stamp-*.tsv)
 run pb-pair "$D/shards/stamp-a.tsv" "$D/shards/stamp-b.tsv"
-is "$rc" 0 "same start= on two hosts: two runs, merged"
+is "$rc:$(row_count "$T/out")" 0:4 "same start= on two hosts: two runs, merged"
 run pb-pair "$D/shards/stamp-a.tsv" "$D/shards/stamp-c.tsv"
-is "$rc" 0 "same start= on one host by two pb-run processes (pids differ): merged"
+is "$rc:$(row_count "$T/out")" 0:4 "same start= on one host by two pb-run processes (pids differ): merged"
 sed 's/^1\t/2\t/; s/^# run: 1 /# run: 2 /' "$D/shards/stamp-a.tsv" >renumbered.tsv
 fails 1 'both hold a run with start=2026-11-30T06:00:00.000Z: the same run twice' \
 	"a shard copied with its runs renumbered: still refused" \
@@ -92,7 +92,7 @@ run pb-tint --group host hruns.tsv
 is "$rc:$(rows "$T/out" | cut -f1,2 | tr '\t\n' ': ')" "0:$host:2 h2:2 h3:2 " \
 	"pb-tint --group host: one interval per host, 2 runs each"
 run sh "$P/merge.sh" -o hm sh/shard-1.tsv h2.tsv h3.tsv
-is "$rc:$(cat "$T/err")" "0:" "merge.sh on 3 hosts: exit 0"
+is "$rc:$(cat "$T/err"):$(row_count hm/hosts.tsv)" "0::3" "merge.sh on 3 hosts: exit 0"
 is "$(rows hm/hosts.tsv | wc -l | tr -d ' '):$(col n 1 hm/between.tsv)" "3:3" \
 	"merge.sh: hosts.tsv has 3 hosts; between.tsv has n = 3 hosts"
 like "$(cat "$T/out")" 'hosts as the unit \(n = hosts\)' "merge.sh prints the host-level interval"
@@ -111,7 +111,7 @@ run sh "$P/run-local.sh" --shards 2 --runs 1 --jobs 2 --seed 1 --dir bad --pairs
 	--no-shell -- "$W --exit 3"
 is "$rc:$(tail -n 1 "$T/err")" "1:run-local.sh: a shard failed (see above; its partial output is bad/shard-N.tsv.part)" \
 	"run-local.sh: a failing shard stops the study, exit 1"
-is "$(ls bad | grep -c '\.part$' | sed 's/[12]/some/'):$(ls bad | grep -c 'shard-[0-9]\.tsv$')" "some:0" \
+is "$(ls bad | grep -c '\.part$' | sed 's/[12]/some/'):$(ls bad | grep -c 'shard-[0-9]\.tsv$'):$(grep -qs '^# failed: .*status 3' bad/*.part && echo failed)" "some:0:failed" \
 	"... partial output kept as .part, no shard, nothing merged"
 
 run sh "$P/run-local.sh" --shards 2 --runs 1 --jobs 2 --seed 1 --dir brace --pairs 1 --warmup 0 \
@@ -164,7 +164,7 @@ is "$(cat sl.log)|$(runs sl/shards/shard-1.tsv)|$(runs sl/shards/shard-3.tsv)" "
 (cd sl && PB_SHARDS=3 sh "$P/slurm.sh" merge) >sl.out 2>sl.err
 is "$?:$(cat sl.err):$(runs sl/shards/pairs.tsv)" "0::1 2 3 4 5 6 " "slurm.sh merge: runs 1..6"
 cut -f1-3 sl/shards/pairs.tsv | rows >sl-order
-is_file sl-order one "slurm.sh shards have the orders of one 6-run study too"
+same_file sl-order one "slurm.sh shards have the orders of one 6-run study too"
 (cd sl && PB_SHARDS=4 sh "$P/slurm.sh" merge) >/dev/null 2>sl.err
 is "$?:$(cat sl.err)" "1:slurm.sh: shards/shard-4.tsv is missing: array task 4 failed?" \
 	"slurm.sh merge: a missing shard is named"

@@ -21,8 +21,11 @@ ns() { rows "$4" | awk -F'\t' -v r="$1" -v a="$2" -v p="$3" '$1 == r && $4 == a 
 bad() {
 	name=$1 pat=$2
 	shift 2
-	fails 1 "$pat" "$name" "$@"
-	[ -s "$T/out" ] && diag "stdout not empty: $(head -n 3 "$T/out")"
+	run "$@"
+	if [ "$rc" -eq 1 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && grep -Eq -- "$pat" "$T/err" && [ ! -s "$T/out" ]
+	then ok "$name"; else
+		not_ok "$name"; diag "status $rc (want 1)" "stderr: $(cat "$T/err")" "stdout: $(head -n 3 "$T/out")"
+	fi
 }
 
 # --- hyperfine: three exports, three runs

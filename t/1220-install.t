@@ -81,7 +81,7 @@ P=/usr/bin:/bin
 pb-pair "$D/raw-small.tsv" >pairs.tsv
 if command -v gnuplot >/dev/null 2>&1; then
 	run env PATH="$P" "$R/bin/pb-plot" runs pairs.tsv
-	is "$rc:$(cat "$T/err")" "0:" "installed pb-plot: a text plot, from share/pb of the install tree"
+	is "$rc:$(cat "$T/err"):$(grep -c 'Per-run 95% intervals' "$T/out")" "0::1" "installed pb-plot: a text plot, from share/pb of the install tree"
 	like "$(cat "$T/out")" 'Per-run 95% intervals' "... the runs picture"
 	run env PATH="$P" "$R/bin/pb-plot" runs -o runs.svg pairs.tsv
 	is "$rc:$(grep -c '<svg' runs.svg 2>/dev/null)" "0:1" "installed pb-plot -o runs.svg: an SVG"
@@ -94,7 +94,7 @@ fails 1 "^pb-plot: gnuplot scripts not found in $T/elsewhere/../share/pb\$" \
 	"pb-plot away from its tree says where it looked" env PATH="$P" elsewhere/pb-plot runs pairs.tsv
 run env PATH="$P" "$R/bin/pb-sense" --delays 0,2ms --runs 2 --pairs 3 --warmup 0 --resamples 50 \
 	--seed 1 --quiet --no-shell -- "$W --us 10"
-is "$rc:$(cat "$T/err")" "0:" "installed pb-sense runs pb-run, pb-pair, pb-boot, pb-cross from its bin"
+is "$rc:$(cat "$T/err"):$(row_count "$T/out")" "0::2" "installed pb-sense runs pb-run, pb-pair, pb-boot, pb-cross from its bin"
 is "$(rows "$T/out" | cut -f1 | tr '\n' ' ')" "0 2000000 " "... one row per delay"
 
 # --- the build's own checks
@@ -156,6 +156,7 @@ EOF
 	for t in $TOOLS; do
 		offered=" $(comp "$t" -) "
 		src=$top/bin/$t.c
+		"$top/bin/$t" --help | grep -q -- '^ *-.*--[a-z]' || drift="$drift $t:(no options in --help)"
 		{
 			"$top/bin/$t" --help | grep -- '^ *-' | grep -o -- '--[a-z][a-z-]*'
 			[ -f "$src" ] && sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", .*/--\1/p' "$src"

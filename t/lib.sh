@@ -16,8 +16,9 @@ skip() { n=$((n + 1)); echo "ok $n # skip $1"; }
 
 run() { "$@" >"$T/out" 2>"$T/err"; rc=$?; }
 
-# is GOT WANT NAME
+# is GOT WANT NAME; a column col did not find fails on either side
 is() {
+	case $1$2 in *'<col: no '*) not_ok "$3"; diag "got:  $1" "want: $2"; return ;; esac
 	if [ "$1" = "$2" ]; then ok "$3"; else
 		not_ok "$3"; diag "got:  $1" "want: $2"; fi
 }
@@ -43,15 +44,87 @@ fails() {
 }
 # data rows of a pb stream (no comments, no header)
 rows() { grep -v '^#' "$@" | tail -n +2; }
-# value of column NAME in data row K (1-based) of stream FILE
-col() { awk -F'\t' -v c="$1" -v k="$2" '/^#/{next} !h{for(i=1;i<=NF;i++) if($i==c) j=i; h=1; next} ++r==k{print $j; exit}' "$3"; }
+# row_count FILE: the number of data rows of stream FILE
+row_count() { rows "$1" | wc -l | tr -d ' '; }
+# value of column NAME in data row K (1-based) of stream FILE; when there
+# is no such file, header, column or row: "<col: no ...>", which no
+# number check accepts and is refuses, so two missing values never match.
+col() {
+	[ -r "$3" ] || { echo "<col: no file $3>"; return 1; }
+	awk -F'\t' -v c="$1" -v k="$2" '/^#/ { next }
+		!h { for (i = 1; i <= NF; i++) if ($i == c) j = i; h = 1; if (!j) exit; next }
+		++r == k { v = $j; found = 1; exit }
+		END { if (found) print v
+			else { printf "<col: no %s>\n", !h ? "header" : !j ? "column " c : "row " k; exit 1 } }' "$3"
+}
+# is_num X: X is one finite decimal number, as pb prints them: not empty,
+# not nan or inf, one line.
+is_num() {
+	case $1 in *"
+"*) return 1 ;; esac
+	printf '%s\n' "$1" | grep -Eq '^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$'
+}
+# nums X...: every X is a number (is_num); else one diag line, false
+nums() {
+	for _num in "$@"; do is_num "$_num" || { diag "not a number: '$_num'"; return 1; }; done
+}
 # near GOT WANT RELTOL NAME: GOT is a decimal number within RELTOL of WANT,
 # relative to |WANT| (RELTOL 0: the same double); compared as awk doubles.
 near() {
-	if printf '%s\n' "$1" | grep -Eq '^-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$' &&
+	if nums "$1" "$2" "$3" &&
 	   awk -v g="$1" -v w="$2" -v t="$3" 'BEGIN { d = g - w; if (d < 0) d = -d
 		m = w < 0 ? -w : w; exit !(d <= t * m) }'; then ok "$4"; else
 		not_ok "$4"; diag "got:  $1" "want: $2 (relative $3)"; fi
+}
+# within GOT WANT TOL NAME: |GOT - WANT| <= TOL (absolute; awk doubles)
+within() {
+	if nums "$1" "$2" "$3" &&
+	   awk -v g="$1" -v w="$2" -v t="$3" 'BEGIN { d = g - w; exit !(d <= t + 0 && -d <= t + 0) }'
+	then ok "$4"; else not_ok "$4"; diag "got:  $1" "want: $2 (within $3)"; fi
+}
+# ascending NAME X1 X2 ...: numbers, each <= the next (lo <= est <= hi)
+ascending() {
+	_asc=$1
+	shift
+	if nums "$@" && printf '%s\n' "$@" | awk 'NR > 1 && $1 + 0 < p + 0 { bad = 1 } { p = $1 }
+		END { exit bad }'; then ok "$_asc"; else not_ok "$_asc"; diag "not ascending: $*"; fi
+}
+# differ A B NAME: A and B, values runs gave, are not empty, not col's
+# "<col: no ...>", and not the same (another seed, another order)
+differ() {
+	case $1$2 in *'<col: no '*) not_ok "$3"; diag "got:  $1" "and:  $2"; return ;; esac
+	if [ -n "$1" ] && [ -n "$2" ] && [ "$1" != "$2" ]; then ok "$3"; else
+		not_ok "$3"; diag "got:  $1" "and:  $2 (want two values that differ)"; fi
+}
+# has_rows FILE NAME: FILE is a stream with a header and at least one data row
+has_rows() {
+	if [ -n "$(rows "$1" 2>/dev/null | head -n 1)" ]; then ok "$2"; else
+		not_ok "$2"; diag "no data rows in $1"; fi
+}
+# ran_ok NAME: the last run exited 0 with nothing on stderr and a stream
+# with at least one data row on stdout
+ran_ok() {
+	if [ "$rc" -eq 0 ] && [ ! -s "$T/err" ] && [ -n "$(rows "$T/out" | head -n 1)" ]; then
+		ok "$1"; else not_ok "$1"; diag "status $rc, $(rows "$T/out" | wc -l) data rows" \
+		"stderr: $(head -c 300 "$T/err")"; fi
+}
+# saved FILE: FILE is the stdout of the last run if it exited 0, else empty
+saved() { if [ "$rc" -eq 0 ]; then cp "$T/out" "$1"; else : >"$1"; fi; }
+# same_file A B NAME: A and B are not empty and are the same bytes
+same_file() {
+	if [ -s "$1" ] && [ -s "$2" ] && cmp -s "$1" "$2"; then ok "$3"; else not_ok "$3"
+		[ -s "$1" ] || diag "$1 is empty"
+		[ -s "$2" ] || diag "$2 is empty"
+		diff -u "$1" "$2" 2>&1 | head -40 | sed 's/^/# /' >&2; fi
+}
+# same_output A B NAME: A and B hold data rows (see saved) and are the
+# same bytes: two empty outputs, or two failures, are not the same
+same_output() {
+	if [ -n "$(rows "$1" | head -n 1)" ] && [ -n "$(rows "$2" | head -n 1)" ] && cmp -s "$1" "$2"
+	then ok "$3"; else not_ok "$3"
+		[ -n "$(rows "$1" | head -n 1)" ] || diag "no data rows in $1"
+		[ -n "$(rows "$2" | head -n 1)" ] || diag "no data rows in $2"
+		diff -u "$1" "$2" | head -40 | sed 's/^/# /' >&2; fi
 }
 # tsv: copy stdin to stdout with '|' turned into TAB outside comments
 tsv() { awk '!/^#/ { gsub(/\|/, "\t") } 1'; }
