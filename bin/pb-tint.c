@@ -229,6 +229,7 @@ struct sample_kind {
 	int pairs;      /* rows are pairs inside runs (a pair column) */
 	int run_units;  /* rows are whole runs (a run column, no pair column) */
 	int grouped_by_run;
+	const char *statistic;   /* "per-run 99th percentiles", or NULL (medians) */
 };
 
 static void print_sample(const struct interval *r, long runs, const struct sample_kind *k)
@@ -437,6 +438,44 @@ static void warning_clauses(const struct warnings *w)
 		printf(" And %zu more warning%s in the input.", w->more, w->more == 1 ? "" : "s");
 }
 
+/* What each row of a by-run stream holds, for the finding: from the
+ * first word of pb-pair's "# pb-pair.by_run:" (pb-pair(1)). NULL for the
+ * median of each arm, the default the finding has always left unnamed,
+ * and for what is not a by-run stream. */
+static const char *by_run_statistic(const struct stream *s, const char *column, int run_units)
+{
+	static char buf[64];
+	const char *v = stream_head_meta(s, "pb-pair.by_run", -1);
+	char pct[SIG_BUFSZ], word[32];
+	size_t n;
+	double p;
+
+	if (!v || !run_units || (n = strcspn(v, " :")) >= sizeof word)
+		return NULL;
+	memcpy(word, v, n);
+	word[n] = '\0';
+	if (strcmp(word, "lr-median") == 0)
+		return strcmp(column, "lr") == 0 ? "per-run medians of the paired log ratios" : NULL;
+	if (strcmp(word, "mean") == 0)
+		return "per-run means";
+	if (strcmp(word, "min") == 0 || strcmp(word, "q0") == 0)
+		return "per-run minima";
+	if (strcmp(word, "q1") == 0)
+		return "per-run maxima";
+	if (strcmp(word, "p90") == 0 || strcmp(word, "p99") == 0)
+		p = word[2] == '0' ? 0.9 : 0.99;
+	else if (word[0] != 'q' || num_parse(word + 1, &p) < 0 || !(p > 0 && p < 1))
+		return NULL;
+	if (p == 0.5)
+		return NULL;
+	level_percent(pct, p);
+	n = strlen(pct);
+	snprintf(buf, sizeof buf, "per-run %s%s percentiles", pct,
+	         strchr(pct, '.') || (n > 1 && pct[n - 2] == '1') ? "th"
+	         : pct[n - 1] == '1' ? "st" : pct[n - 1] == '2' ? "nd" : pct[n - 1] == '3' ? "rd" : "th");
+	return buf;
+}
+
 static void print_finding(const struct warnings *w, const char *key, const struct interval *r,
                           long runs, const struct sample_kind *k, const struct opts *o,
                           int grouped)
@@ -457,7 +496,10 @@ static void print_finding(const struct warnings *w, const char *key, const struc
 		printf("mean %s %s, %s%% CI %s to %s (", o->column, finding_num(b1, r->mean, o),
 		       level_percent(b2, o->level), finding_num(b3, r->lo, o),
 		       finding_num(b4, r->hi, o));
-	printf("t interval, ");
+	if (k->statistic)
+		printf("t interval over %s, ", k->statistic);
+	else
+		printf("t interval, ");
 	print_sample(r, runs, k);
 	printf(").");
 	if (o->has_threshold)
@@ -573,6 +615,7 @@ int main(int argc, char **argv)
 	kind.pairs = runcol >= 0 && paircol >= 0;
 	kind.run_units = runcol >= 0 && paircol < 0;
 	kind.grouped_by_run = groups_include(&gc, runcol);
+	kind.statistic = by_run_statistic(&s, o.column, kind.run_units);
 
 	while (stream_row(&s)) {
 		const char *key = "";

@@ -142,6 +142,18 @@ double stat_quantile(double *x, size_t n, double p)
 	return lo + (h - (double)k) * (next_order(x, n, k) - lo);
 }
 
+/* log1p keeps the digits near a == b, where a - b is exact; log(a/b) is
+ * well conditioned once a > 2b, where log1p((a-b)/b) is not as a << b.
+ * Taking a >= b only makes swapping a and b negate lr exactly. */
+double stat_log_ratio(double a, double b)
+{
+	if (a < b)
+		return -stat_log_ratio(b, a);
+	if (a <= 2 * b)
+		return log1p((a - b) / b);
+	return isfinite(a / b) ? log(a / b) : log(a) - log(b);   /* 1e300/1e-300 */
+}
+
 /* Deviations divided by their largest magnitude: the sums of squares of
  * values near 1e-160 or 1e160 then neither underflow nor overflow. */
 static double cor_scaled(const double *x, const double *y, size_t n, double mx, double my)

@@ -23,6 +23,9 @@ double stat_select(double *x, size_t n, size_t k);   /* k-th smallest, 0-based *
 double stat_median(double *x, size_t n);
 double stat_quantile(double *x, size_t n, double p); /* type 7 */
 double stat_cor(const double *x, const double *y, size_t n); /* Pearson */
+/* ln(a/b) of a, b > 0, to full precision near a = b and finite at the
+ * ends of the doubles; swapping a and b negates it exactly. */
+double stat_log_ratio(double a, double b);
 
 double stat_pnorm(double x);
 double stat_qnorm(double p);

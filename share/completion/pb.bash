@@ -33,8 +33,8 @@ _pb_value() {
 	case $1:$2 in
 	*:--order) words='random alternate blocked' ;;
 	*:--delay-arm) words='A B' ;;
-	pb-pair:--stat) words='median mean min' ;;
-	pb-boot:--stat) words='median mean' ;;
+	pb-pair:--stat) words='median mean min p90 p99 lr-median' ;;
+	pb-boot:--stat) words='median mean p90 p99' ;;
 	*:--method) words='percentile expanded bca expanded-bca' ;;
 	*:--ties) words='half below' ;;
 	*:--expect) words='+ - auto' ;;
