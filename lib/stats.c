@@ -355,6 +355,29 @@ double stat_pbeta(double x, double a, double b)
 	return pbeta_xy(x, 1 - x, a, b);
 }
 
+/* I_x is increasing in x: halving [lo, hi] until the two are neighbours
+ * (or 1100 halvings, which reach the smallest double from [0, 1]). */
+double stat_qbeta(double p, double a, double b)
+{
+	double lo = 0, hi = 1, mid;
+	int i;
+
+	if (p <= 0)
+		return 0;
+	if (p >= 1)
+		return 1;
+	for (i = 0; i < 1100; i++) {
+		mid = lo + (hi - lo) / 2;
+		if (mid <= lo || mid >= hi)
+			break;
+		if (stat_pbeta(mid, a, b) < p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo + (hi - lo) / 2;
+}
+
 /* Large df: the expansion of the incomplete beta for one large parameter
  * and one at most 1 (Didonato and Morris, ACM TOMS 708, 1992: BGRAT). With
  * s = e^-r,

@@ -33,5 +33,8 @@ double stat_pt(double t, double df);           /* P(T <= t) */
 double stat_qt(double p, double df);           /* full precision, any df >= 1 */
 double stat_lbeta(double a, double b);
 double stat_pbeta(double x, double a, double b);  /* regularized I_x(a,b) */
+/* The x with I_x(a,b) = p, by bisection on stat_pbeta: 0 for p <= 0, 1
+ * for p >= 1. For Clopper-Pearson binomial intervals. */
+double stat_qbeta(double p, double a, double b);
 
 #endif
