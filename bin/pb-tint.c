@@ -25,6 +25,8 @@ static const char usage[] =
 	"  --finding        add one sentence per group: '# finding: ...'\n"
 	"  --log-ratio      treat the column as a log ratio (automatic for lr\n"
 	"                   and for columns pb-logratio declared)\n"
+	"  --check FILE     with --finding: cite the warnings of pb-check's output\n"
+	"                   FILE, one clause each\n"
 	"  --help, --version\n"
 	"Output: [group...] n mean sd se df t lo hi, then ratio ratio_lo ratio_hi\n"
 	"reduction for a log ratio, then verdict with --threshold.\n";
@@ -37,13 +39,14 @@ static const struct option longopts[] = {
 	{ "df-cap", required_argument, NULL, 'd' },
 	{ "finding", no_argument, NULL, 'f' },
 	{ "log-ratio", no_argument, NULL, 'L' },
+	{ "check", required_argument, NULL, 'C' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
 
 struct opts {
-	const char *column, *group;
+	const char *column, *group, *check;
 	double level, threshold;
 	long df_cap;
 	int has_threshold, finding, log_ratio;
@@ -406,21 +409,69 @@ enum { WARNINGS_KEPT = 16 };
 struct warnings {
 	char **v;
 	size_t n, cap, more;
+	int checked, check_warned;   /* --check: read, and warned of something */
 };
+
+static void add_warning(struct warnings *w, const char *text)
+{
+	if (w->n == WARNINGS_KEPT) {
+		w->more++;
+		return;
+	}
+	xgrow(&w->v, &w->cap, w->n + 1, sizeof *w->v);
+	w->v[w->n++] = xstrdup(text);
+}
 
 static void keep_warning(void *ctx, const struct stream *s, const struct meta *m)
 {
 	struct warnings *w = ctx;
 
 	(void)s;
-	if (!is_warning_key(m->key))
-		return;
-	if (w->n == WARNINGS_KEPT) {
-		w->more++;
-		return;
+	if (is_warning_key(m->key))
+		add_warning(w, m->value);
+}
+
+/* --check FILE: pb-check's output. Its warn rows' notes are the clauses
+ * (its "# pb-check.warning:" lines say the same, and are not read too).
+ * A check of another study than the input's is refused. */
+static void read_check(struct warnings *w, const struct stream *in, const char *file)
+{
+	struct stream c;
+	char *files[1];
+	size_t status, note;
+	long arm;
+	const char *id, *in_id = stream_head_meta(in, "study", -1);
+	char b1[MSG_CUT_BUF], b2[MSG_CUT_BUF];
+
+	files[0] = (char *)file;
+	stream_open(&c, 1, files);
+	stream_header(&c);
+	if (stream_col_opt(&c, "check") < 0 || stream_col_opt(&c, "status") < 0)
+		die("--check %s: not pb-check's output (no columns check and status)", file);
+	status = stream_col(&c, "status");
+	note = stream_col(&c, "note");
+	arm = stream_col_opt(&c, "arm");
+	id = stream_head_meta(&c, "study", -1);
+	if (id && in_id && strcmp(id, in_id) != 0)
+		die("--check %s checks study %s, but the input is study %s: give pb-check the pairs "
+		    "of this study", file, msg_cut(b1, id), msg_cut(b2, in_id));
+	while (stream_row(&c)) {
+		if (strcmp(c.field[status], "warn") != 0)
+			continue;
+		w->check_warned = 1;
+		if (arm >= 0) {
+			size_t n = strlen(c.field[arm]) + strlen(c.field[note]) + 8;
+			char *t = xmalloc(n);
+
+			snprintf(t, n, "arm %s: %s", c.field[arm], c.field[note]);
+			add_warning(w, t);
+			free(t);
+		} else {
+			add_warning(w, c.field[note]);
+		}
 	}
-	xgrow(&w->v, &w->cap, w->n + 1, sizeof *w->v);
-	w->v[w->n++] = xstrdup(m->value);
+	w->checked = 1;
+	stream_close(&c);
 }
 
 static void warning_clauses(const struct warnings *w)
@@ -436,6 +487,8 @@ static void warning_clauses(const struct warnings *w)
 	}
 	if (w->more)
 		printf(" And %zu more warning%s in the input.", w->more, w->more == 1 ? "" : "s");
+	if (w->checked && !w->check_warned)
+		printf(" pb-check warned of nothing.");
 }
 
 /* What each row of a by-run stream holds, for the finding: from the
@@ -539,8 +592,14 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case 'd': o->df_cap = opt_count("df-cap", optarg, 1000000000L); break;
 		case 'f': o->finding = 1; break;
 		case 'L': o->log_ratio = 1; break;
+		case 'C': o->check = optarg; break;
 		}
 	}
+	if (o->check && !o->finding)
+		die_usage("--check goes with --finding: its warnings become clauses of the finding");
+	if (o->check && strcmp(o->check, "-") == 0 && optind == argc)
+		die_usage("--check -: the standard input is already the input; give one of them "
+		          "as a file");
 }
 
 /* Counts distinct runs per group; rows of one run usually come together,
@@ -635,6 +694,8 @@ int main(int argc, char **argv)
 		if (runcol >= 0)
 			acc[gi].runs += run_seen_first(&rt, key, klen, s.field[runcol]);
 	}
+	if (o.check)
+		read_check(&warn, &s, o.check);
 	/* After all input: pb-logratio's declaration may come from any file. */
 	o.log_ratio = is_log_ratio(&s, o.column, o.log_ratio);
 	if (o.log_ratio && o.has_threshold && !(o.threshold > 0))
