@@ -938,8 +938,9 @@ static void check_bimodal(struct ctx *c)
 		name_runs(&t, bad, nbad);
 		text_add(&t, " the ratio of the arms' medians and the median of the paired ratios "
 		         "disagree by more than the paired median's bootstrap uncertainty (run %lld: "
-		         "%s against %s): a load that comes and goes makes per-arm medians jump "
-		         "between its levels; reduce with pb-pair --by-run --stat lr-median.",
+		         "%s against %s): each arm's times have separate levels (a load that comes "
+		         "and goes, or order and carry-over effects) and its median jumps between "
+		         "them; reduce with pb-pair --by-run --stat lr-median.",
 		         (long long)wrun, sig(b1, exp(worst.x)), sig(b2, exp(worst.y)));
 	} else {
 		text_add(&t, "In every run the ratio of the arms' medians agrees with the median of "

@@ -15,9 +15,10 @@ _pb_options() {   # TOOL: "VALUED|FLAGS"
 	pb-run) echo "$_pb_run_val|$_pb_run_flag" ;;
 	pb-pair) echo "--stat --exclude --why|--by-run --host --help --version" ;;
 	pb-logratio) echo "--a --b --name|--help --version" ;;
-	pb-tint) echo "--column --group --level --threshold --df-cap|--finding --log-ratio --help --version" ;;
+	pb-tint) echo "--column --group --level --threshold --df-cap --check|--finding --log-ratio --help --version" ;;
 	pb-boot) echo "--column --stat --group --block --resamples --level --seed --method --ties|--help --version" ;;
 	pb-cross) echo "--expect|--each --help --version" ;;
+	pb-check) echo "--level --position-share --warmup-share --warmup-min --fence --spread-ratio --resamples --seed|--strict --help --version" ;;
 	pb-plan) echo "--column --run --target --level --run-cost --pair-cost --max-runs|--help --version" ;;
 	pb-plot) echo "-o --output --column --level|--help --version" ;;
 	pb-sense)   # its own, then pb-run's but the delay and arm B
@@ -39,7 +40,7 @@ _pb_value() {
 	*:--ties) words='half below' ;;
 	*:--expect) words='+ - auto' ;;
 	pb-run:--output) words=inherit ;&
-	*:-o|*:--output|*:--sql-a-file|*:--sql-b-file)
+	*:-o|*:--output|*:--sql-a-file|*:--sql-b-file|pb-tint:--check)
 		compopt -o filenames 2>/dev/null
 		mapfile -t COMPREPLY < <(compgen -W "$words" -- "$3"; compgen -f -- "$3")
 		return ;;
@@ -110,4 +111,4 @@ _pb() {
 	fi
 }
 
-complete -F _pb pb-run pb-pair pb-logratio pb-tint pb-boot pb-cross pb-sense pb-plan pb-plot
+complete -F _pb pb-run pb-pair pb-logratio pb-tint pb-boot pb-cross pb-sense pb-plan pb-plot pb-check
