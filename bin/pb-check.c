@@ -157,6 +157,7 @@ static void read_design(struct state *st)
 	const char *arm = stream_head_meta(&st->s, "delay_arm", -1);
 
 	st->d.pairs = head_int(&st->s, "pairs", -1);
+	st->d.warmup = head_int(&st->s, "warmup", -1);
 	st->d.order = stream_head_meta(&st->s, "order", -1);
 	st->d.delay_ns = head_int(&st->s, "delay_ns", 0);
 	st->d.delay_arm = arm && (arm[0] == 'A' || arm[0] == 'B') && !arm[1] ? arm[0] : 'B';

@@ -696,9 +696,12 @@ static void check_warmup(struct ctx *c)
 	         "rest (%s%% CI %s to %s)", b5, pct(b1, fabs(exp(tl.mean) - 1)),
 	         tl.mean >= 0 ? "more" : "less", level_pct(b2, c->o->level),
 	         pct(b3, exp(tl.lo) - 1), pct(b4, exp(tl.hi) - 1));
-	if (row->status == CHECK_WARN)
-		text_add(&t, ": the measuring began before the warm-up ended; raise --warmup (by "
-		         "%zu pairs or more).", most);
+	if (row->status == CHECK_WARN && c->d->warmup >= 0)
+		text_add(&t, ": the measuring began before the warm-up ended; raise --warmup "
+		         "(now %lld) by %zu pairs or more.", (long long)c->d->warmup, most);
+	else if (row->status == CHECK_WARN)
+		text_add(&t, ": the measuring began before the warm-up ended; raise --warmup by "
+		         "%zu pairs or more.", most);
 	else
 		text_add(&t, ": no warm-up left %s.", excludes(&tl, 0) ? "that matters" : "resolved");
 	row_note(row, &t);

@@ -26,6 +26,7 @@ struct check_run {
 /* The design, from the head of the stream (pb-run's metadata). */
 struct check_design {
 	int64_t pairs;          /* measured pairs per run, or -1 when unknown */
+	int64_t warmup;         /* warm-up pairs per run, or -1 when unknown */
 	const char *order;      /* random, alternate, blocked, or NULL */
 	int64_t delay_ns;       /* the injected delay, 0 for none */
 	char delay_arm;         /* 'A' or 'B' */

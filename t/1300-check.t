@@ -111,7 +111,7 @@ $G --seed 1 --fail 3:7 | pb-pair 2>/dev/null | pb-check >"$T/d"
 like "$(grep '^partial' "$T/d")" 'run 3 has 299 of 300 measured pairs; pb-pair dropped 1 pair with a failed observation' \
 	"partial: a dropped pair, from # pb-pair.failed_pairs"
 $G --seed 1 --warm 30:0.05 | pb-pair 2>/dev/null | pb-check >"$T/d"
-like "$(grep '^warmup	' "$T/d")" 'A takes 4\.[0-9]+% more time .*raise --warmup \(by 30 pairs or more\)' "warmup: how much, and what to raise"
+like "$(grep '^warmup	' "$T/d")" 'A takes 4\.[0-9]+% more time .*raise --warmup \(now 20\) by 30 pairs or more' "warmup: how much, and what to raise"
 $G --seed 1 --bimodal 0.3 | pb-pair 2>/dev/null | pb-check >"$T/d"
 like "$(grep '^bimodal' "$T/d")" 'pb-pair --by-run --stat lr-median' "bimodal: points at lr-median"
 $G --seed 1 --spread 1.5 | pb-pair 2>/dev/null | pb-check >"$T/d"
