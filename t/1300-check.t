@@ -158,6 +158,20 @@ pb-pair --by-run "$T/raw.tsv" 2>/dev/null | pb-logratio | pb-tint --finding --ch
 like "$(grep '^# finding' "$T/f")" '\(t interval, n = 10 runs, df = 9\)\. .* Warning: The second observation of a pair takes [45]\.[0-9]+ .s less time' \
 	"pb-tint --finding --check: the position warning a clause of the finding"
 
+# --- Real pb-run output -----------------------------------------------------------
+# Worker and command mode of the synthetic workload: every check answers
+# (a warning on a loaded machine is information, pb-check(1) FALSE WARNINGS;
+# so only the form is checked here).
+W=$D/../../examples/workload/pb-workload
+pb-run --worker "$W --worker --us 200" --runs 5 --pairs 40 --warmup 5 --quiet 2>/dev/null |
+	pb-pair 2>/dev/null >"$T/real.tsv"
+run pb-check "$T/real.tsv"
+is "$rc:$(rows "$T/out" | cut -f 1 | tr '\n' ' ' | sed 's/ $//')" "0:$CHECKS" "pb-run --worker: every check, exit 0"
+is "$(rows "$T/out" | cut -f 2 | grep -cv '^ok$\|^warn$')" 0 "pb-run --worker: 5 runs x 40 pairs, no n/a"
+pb-run --runs 5 --pairs 20 --warmup 2 --quiet -- "$W --us 200" 2>/dev/null | pb-pair 2>/dev/null >"$T/real.tsv"
+run pb-check "$T/real.tsv"
+is "$rc:$(rows "$T/out" | cut -f 1 | tr '\n' ' ' | sed 's/ $//')" "0:$CHECKS" "pb-run commands: every check, exit 0"
+
 # --- Bad input ---------------------------------------------------------------------
 pb-pair --by-run "$T/raw.tsv" 2>/dev/null >"$T/byrun.tsv"
 fails 1 "^pb-check: .*byrun.tsv: no column 'pair' \(columns: run n a b d delay\)\$" \
