@@ -227,17 +227,19 @@ static int by_run_pair(const void *x, const void *y)
 static struct check_run *runs_of(struct state *st, struct pairs_read *pr, size_t *nruns,
                                  struct check_pair **store)
 {
-	struct check_run *runs = xmalloc((pr->n + 1) * sizeof *runs);
+	struct check_run *runs;
 	size_t i, k = 0;
 
 	qsort(pr->v, pr->n, sizeof *pr->v, by_run_pair);
-	*store = xmalloc((pr->n + 1) * sizeof **store);
-	for (i = 0; i < pr->n; i++) {
-		if (i && pr->v[i].run == pr->v[i - 1].run && pr->v[i].p.pair == pr->v[i - 1].p.pair)
+	for (i = 1; i < pr->n; i++)
+		if (pr->v[i].run == pr->v[i - 1].run && pr->v[i].p.pair == pr->v[i - 1].p.pair)
 			stream_die_at(&st->s, pr->v[i].file, pr->v[i].line, "run %lld pair %lld: the "
 			              "pair appears twice (also %s:%ld)", (long long)pr->v[i].run,
 			              (long long)pr->v[i].p.pair,
 			              stream_file_name(&st->s, pr->v[i - 1].file), pr->v[i - 1].line);
+	runs = xmalloc((pr->n + 1) * sizeof *runs);
+	*store = xmalloc((pr->n + 1) * sizeof **store);
+	for (i = 0; i < pr->n; i++) {
 		if (!i || pr->v[i].run != pr->v[i - 1].run) {
 			runs[k].run = pr->v[i].run;
 			runs[k].p = *store + i;

@@ -436,7 +436,7 @@ static void keep_warning(void *ctx, const struct stream *s, const struct meta *m
  * A check of another study than the input's is refused. */
 static void read_check(struct warnings *w, const struct stream *in, const char *file)
 {
-	struct stream c;
+	static struct stream c;   /* static: reachable when a bad row ends the program */
 	char *files[1];
 	size_t status, note;
 	long arm;
