@@ -7,11 +7,11 @@ include config.mk
 
 LIBOBJ = lib/err.o lib/opt.o lib/num_parse.o lib/num_format.o lib/stream.o \
 	lib/stats.o lib/rng.o lib/group.o lib/clock.o lib/proc.o lib/sysinfo.o lib/boot.o \
-	lib/study.o lib/conninfo.o lib/seq.o
+	lib/study.o lib/conninfo.o lib/seq.o lib/check.o
 LIBHDR = lib/err.h lib/opt.h lib/num.h lib/stream.h lib/stats.h lib/rng.h \
 	lib/group.h lib/pow10.h lib/clock.h lib/proc.h lib/sysinfo.h lib/boot.h lib/study.h \
-	lib/conninfo.h lib/seq.h
-FILTERS = bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross bin/pb-plan
+	lib/conninfo.h lib/seq.h lib/check.h
+FILTERS = bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross bin/pb-plan bin/pb-check
 TOOLS = bin/pb-run $(FILTERS)
 RUNSRC = bin/pb-run.c bin/pb-run-exec.c
 EXAMPLES = examples/workload/pb-workload examples/worker/worker
@@ -23,13 +23,15 @@ WORKERH = share/pb/pb-worker.h
 WORKERSHARE = share/pb/pb_worker.py share/pb/pb-worker.mjs
 UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng t/unit/boot t/unit/conninfo \
 	t/unit/seq
+TESTGEN = t/gen/synth
 MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
 	share/man/man1/pb-tint.1 share/man/man1/pb-boot.1 share/man/man1/pb-cross.1 \
-	share/man/man1/pb-sense.1 share/man/man1/pb-plan.1 share/man/man1/pb-plot.1
+	share/man/man1/pb-sense.1 share/man/man1/pb-plan.1 share/man/man1/pb-plot.1 \
+	share/man/man1/pb-check.1
 MAN7 = share/man/man7/pb.7 share/man/man7/pb-worker.7 share/man/man7/pb-pg.7
 NEED = sh share/dev/need
 
-all: $(TOOLS) $(UNITS) $(EXAMPLES)
+all: $(TOOLS) $(UNITS) $(TESTGEN) $(EXAMPLES)
 
 .c.o:
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
@@ -60,6 +62,7 @@ bin/pb-run: $(RUNSRC) bin/pb-run.h bin/pb-run-pg.c bin/pb-run-nopg.c lib/libpb.a
 $(FILTERS): lib/libpb.a $(LIBHDR)
 $(UNITS): lib/libpb.a t/unit/tap.h
 t/unit/num: t/unit/grisu.h t/unit/numcmp.h
+$(TESTGEN): lib/libpb.a lib/rng.h
 
 examples/workload/pb-workload: examples/workload/pb-workload.c
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ examples/workload/pb-workload.c
@@ -197,7 +200,7 @@ uninstall:
 	for f in $(TOOLS) $(SCRIPTS); do rm -f $(DESTDIR)$(COMPLETIONS)/$${f#bin/}; done
 
 clean:
-	rm -f $(LIBOBJ) lib/libpb.a $(TOOLS) bin/pb-run.pg $(UNITS) $(EXAMPLES)
+	rm -f $(LIBOBJ) lib/libpb.a $(TOOLS) bin/pb-run.pg $(UNITS) $(TESTGEN) $(EXAMPLES)
 	rm -rf t/tmp build
 
 .PHONY: FORCE all check demo copy-to asan musl fuzz valgrind bench install uninstall clean deps-check deps-demo

@@ -20,7 +20,8 @@ static const char usage[] =
 	"usage: pb-boot [options] [FILE...]\n"
 	"Bootstrap interval (percentile, expanded or BCa) of a statistic of one column.\n"
 	"  --column COL      the column (default d)\n"
-	"  --stat S          median (default) or mean\n"
+	"  --stat S          median (default), mean, or a quantile: p90, p99 or qQ\n"
+	"                    (q0.95; R's type 7)\n"
 	"  --group COLS      one interval per value of these columns\n"
 	"  --block COL       resample whole blocks (e.g. run), not rows\n"
 	"  --resamples B     resamples (default 2000)\n"
@@ -53,7 +54,8 @@ static const struct option longopts[] = {
 
 struct opts {
 	const char *column, *group, *block;
-	enum boot_stat stat;
+	struct boot_stat stat;
+	const char *stat_name;
 	long resamples;
 	double level;
 	uint64_t seed;
@@ -102,6 +104,8 @@ static void parse_args(int argc, char **argv, struct opts *o)
 
 	memset(o, 0, sizeof *o);
 	o->column = "d";
+	o->stat = BOOT_MEDIAN;
+	o->stat_name = "median";
 	o->resamples = 2000;
 	o->level = 0.95;
 	o->seed = 1;
@@ -110,12 +114,16 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		switch (c) {
 		case 'c': o->column = optarg; break;
 		case 's':
+			o->stat_name = optarg;
 			if (strcmp(optarg, "median") == 0)
 				o->stat = BOOT_MEDIAN;
 			else if (strcmp(optarg, "mean") == 0)
 				o->stat = BOOT_MEAN;
+			else if (opt_quantile("stat", optarg, &o->stat.p))
+				o->stat.kind = BOOT_KIND_QUANTILE;
 			else
-				die_usage("--stat is median or mean, not '%s'", optarg);
+				die_usage("--stat is median, mean, p90, p99 or qQ (q0.95), not '%s'",
+				          optarg);
 			break;
 		case 'g': o->group = optarg; break;
 		case 'b': o->block = optarg; break;
@@ -333,7 +341,7 @@ static void check_sums(const struct rows *r, const struct groups *g, const struc
 	uint64_t *bsize;
 	size_t i, j;
 
-	if (o->stat != BOOT_MEAN)
+	if (o->stat.kind != BOOT_KIND_MEAN)
 		return;
 	bsize = xcalloc(nblocks + 1, sizeof *bsize);
 	for (i = 0; i < r->n; i++)
@@ -364,6 +372,14 @@ static void check_sums(const struct rows *r, const struct groups *g, const struc
 	free(bsize);
 }
 
+static const char *num_str(double x)
+{
+	static char buf[NUM_BUFSZ];
+
+	num_format(buf, x);
+	return buf;
+}
+
 static void print_head(struct stream *s, const struct group_cols *gc, const struct opts *o)
 {
 	size_t i;
@@ -371,7 +387,11 @@ static void print_head(struct stream *s, const struct group_cols *gc, const stru
 
 	out_begin(s);
 	out_meta("pb-boot.column", "%s", o->column);
-	out_meta("pb-boot.stat", "%s", o->stat == BOOT_MEAN ? "mean" : "median");
+	if (o->stat.kind == BOOT_KIND_QUANTILE && strcmp(o->stat_name, "median") != 0)
+		out_meta("pb-boot.stat", "%s (quantile %s, R's type 7)", o->stat_name,
+		         num_str(o->stat.p));
+	else
+		out_meta("pb-boot.stat", "%s", o->stat_name);
 	if (methods[o->method].meta_end)
 		out_meta("pb-boot.method", "%s%s%s", methods[o->method].meta,
 		         o->block ? "blocks" : "values", methods[o->method].meta_end);

@@ -1,11 +1,11 @@
 /* pb-logratio: add lr = ln(a/b) to each row, streaming. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "err.h"
 #include "opt.h"
+#include "stats.h"
 #include "stream.h"
 
 static const char usage[] =
@@ -36,16 +36,18 @@ static double positive_time(const struct stream *s, size_t col)
 	return v;
 }
 
-/* log1p keeps the digits near a == b, where a - b is exact; log(a/b) is
- * well conditioned once a > 2b, where log1p((a-b)/b) is not as a << b.
- * Taking a >= b only makes swapping a and b negate lr exactly. */
-static double log_ratio(double a, double b)
+/* The stream's lr is pb-pair's own when it reduced each run to the median
+ * of the paired log ratios: computing ln(a/b) of the medians again would
+ * throw that away, so the message says to leave pb-logratio out. */
+static void refuse_existing(const struct stream *s, const char *name)
 {
-	if (a < b)
-		return -log_ratio(b, a);
-	if (a <= 2 * b)
-		return log1p((a - b) / b);
-	return isfinite(a / b) ? log(a / b) : log(a) - log(b);   /* 1e300/1e-300 */
+	const char *by_run = stream_head_meta(s, "pb-pair.by_run", -1);
+
+	if (strcmp(name, "lr") == 0 && by_run && strncmp(by_run, "lr-median:", 10) == 0)
+		die("%s: column 'lr' exists already: pb-pair --by-run --stat lr-median wrote "
+		    "it, the median of each run's paired ln(a/b); give the stream to pb-tint "
+		    "without pb-logratio", s->name);
+	die("%s: column '%s' exists already (choose another with --name)", s->name, name);
 }
 
 int main(int argc, char **argv)
@@ -70,8 +72,7 @@ int main(int argc, char **argv)
 	ca = stream_col(&s, acol);
 	cb = stream_col(&s, bcol);
 	if (stream_col_opt(&s, name) >= 0)
-		die("%s: column '%s' exists already (choose another with --name)",
-		    s.name, name);
+		refuse_existing(&s, name);
 	out_begin(&s);
 	out_meta("log_ratio", "%s = ln(%s/%s); A is the baseline, B the candidate; "
 	         "%s > 0 means B took less time", name, acol, bcol, name);
@@ -85,7 +86,7 @@ int main(int argc, char **argv)
 		const char *line = stream_line(&s, &len);
 
 		out_fieldn(line, len);
-		out_num(log_ratio(a, b));
+		out_num(stat_log_ratio(a, b));
 		out_end();
 	}
 	stream_close(&s);

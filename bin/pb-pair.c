@@ -15,12 +15,14 @@
 #include "study.h"
 
 static const char usage[] =
-	"usage: pb-pair [--by-run [--stat median|mean|min]] [--exclude RUNS --why TEXT] [--host] [FILE...]\n"
+	"usage: pb-pair [--by-run [--stat S]] [--exclude RUNS --why TEXT] [--host] [FILE...]\n"
 	"Join arm A and arm B of each measured pair of a raw pb-run stream into\n"
 	"one row: run pair first a b d delay, with d = b - a (ns).\n"
 	"  --by-run        one row per run: run n a b d delay, a and b the\n"
 	"                  statistic of each arm in that run, d = b - a\n"
-	"  --stat S        median (default), mean or min, with --by-run\n"
+	"  --stat S        with --by-run: median (default), mean, min, a quantile\n"
+	"                  (p90, p99 or qQ such as q0.95; R's type 7), or lr-median:\n"
+	"                  medians, and lr = the median of the paired ln(a/b)\n"
 	"  --host          add a host column, from each run's '# run: ... host=H'\n"
 	"                  comment (shards from several machines)\n"
 	"  --exclude RUNS  drop these runs (\"3,5,7-9\"); needs --why\n"
@@ -40,8 +42,13 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-enum stat_kind { STAT_MEDIAN, STAT_MEAN, STAT_MIN };
-static const char *const stat_names[] = { "median", "mean", "min" };
+/* The by-run statistic. lr-median takes each arm's median and adds lr,
+ * the median of the pairs' ln(a/b): robust to a load that comes and goes
+ * within a run, which moves both halves of a pair together but can make a
+ * per-arm median jump between the two levels. */
+enum stat_kind { STAT_MEDIAN, STAT_MEAN, STAT_MIN, STAT_LR_MEDIAN, STAT_QUANTILE };
+static const char *const stat_names[] = { "median", "mean", "min", "lr-median" };
+enum { NAMED_STATS = sizeof stat_names / sizeof *stat_names };
 
 /* Head metadata that says what was measured and how (pb-run(1)): shards
  * must agree on every one. Not here, as they differ between shards of one
@@ -63,6 +70,8 @@ struct range {
 struct opts {
 	int by_run, host;
 	enum stat_kind stat;
+	double quantile;          /* STAT_QUANTILE's p */
+	const char *stat_name;
 	struct range *excl;
 	size_t nexcl;
 	const char *excl_text, *why;
@@ -256,16 +265,22 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	size_t i;
 
 	memset(o, 0, sizeof *o);
+	o->stat_name = stat_names[STAT_MEDIAN];
 	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
 		switch (c) {
 		case 'r': o->by_run = 1; break;
 		case 'H': o->host = 1; break;
 		case 's':
-			for (i = 0; i < 3 && strcmp(optarg, stat_names[i]); i++)
+			for (i = 0; i < NAMED_STATS && strcmp(optarg, stat_names[i]); i++)
 				;
-			if (i == 3)
-				die_usage("--stat is median, mean or min, not '%s'", optarg);
-			o->stat = (enum stat_kind)i;
+			if (i < NAMED_STATS)
+				o->stat = (enum stat_kind)i;
+			else if (opt_quantile("stat", optarg, &o->quantile))
+				o->stat = STAT_QUANTILE;
+			else
+				die_usage("--stat is median, mean, min, p90, p99, qQ (q0.95) or "
+				          "lr-median, not '%s'", optarg);
+			o->stat_name = optarg;
 			stat_given = 1;
 			break;
 		case 'x': parse_exclude(o, optarg); break;
@@ -732,13 +747,27 @@ static const char *host_of_run(const struct run *r)
 	return r->host;
 }
 
-static double reduce(double *x, size_t n, enum stat_kind k)
+static double reduce(double *x, size_t n, const struct opts *o)
 {
-	switch (k) {
+	switch (o->stat) {
 	case STAT_MEAN: return stat_mean(x, n);
 	case STAT_MIN: return stat_min(x, n);
+	case STAT_QUANTILE: return stat_quantile(x, n, o->quantile);
 	default: return stat_median(x, n);
 	}
+}
+
+/* The median of the run's paired ln(a/b), before a and b are reordered. */
+static double median_log_ratio(const struct run *r)
+{
+	double *lr = xmalloc(r->n * sizeof *lr), m;
+	size_t i;
+
+	for (i = 0; i < r->n; i++)
+		lr[i] = stat_log_ratio(r->a[i], r->b[i]);
+	m = stat_median(lr, r->n);
+	free(lr);
+	return m;
 }
 
 static void emit_runs(struct state *st)
@@ -747,18 +776,22 @@ static void emit_runs(struct state *st)
 
 	for (i = 0; i < st->run_index.n; i++) {
 		struct run *r = &st->runs[i];
-		double a, b;
+		double a, b, lr = 0;
 
 		if (r->n == 0)
 			continue;
-		a = reduce(r->a, r->n, st->o.stat);
-		b = reduce(r->b, r->n, st->o.stat);
+		if (st->o.stat == STAT_LR_MEDIAN)
+			lr = median_log_ratio(r);
+		a = reduce(r->a, r->n, &st->o);
+		b = reduce(r->b, r->n, &st->o);
 		out_i64(r->run);
 		out_i64((int64_t)r->n);
 		out_num(a);
 		out_num(b);
 		out_num(b - a);
-		out_num(reduce(r->delay, r->n, st->o.stat));
+		out_num(reduce(r->delay, r->n, &st->o));
+		if (st->o.stat == STAT_LR_MEDIAN)
+			out_num(lr);
 		if (st->o.host)
 			out_field(host_of_run(r));
 		if (r->extra)
@@ -785,6 +818,28 @@ static void check_leftovers(struct state *st)
 			    st->o.excl[i].hi > st->o.excl[i].lo ? " (or later in its range)" : "");
 }
 
+/* What a by-run row holds; its first word is the statistic, which
+ * pb-tint(1) names in its finding. lr-median declares its lr as
+ * pb-logratio(1) would, so that pb-tint reads it as a log ratio. */
+static void by_run_meta(const struct opts *o)
+{
+	char p[NUM_BUFSZ];
+
+	if (o->stat == STAT_QUANTILE) {
+		num_format(p, o->quantile);
+		out_meta("pb-pair.by_run", "%s of each arm per run (quantile %s, R's type 7); "
+		         "n = pairs; d = b - a", o->stat_name, p);
+	} else if (o->stat == STAT_LR_MEDIAN) {
+		out_meta("pb-pair.by_run", "lr-median: lr = the median of the pairs' ln(a/b) "
+		         "per run; a, b = the median of each arm; n = pairs; d = b - a");
+		out_meta("log_ratio", "lr = median over the run's pairs of ln(a/b); A is the "
+		         "baseline, B the candidate; lr > 0 means B took less time");
+	} else {
+		out_meta("pb-pair.by_run", "%s of each arm per run; n = pairs; d = b - a",
+		         o->stat_name);
+	}
+}
+
 static void print_head(struct state *st)
 {
 	size_t i;
@@ -793,13 +848,14 @@ static void print_head(struct state *st)
 	out_meta("pair", "d = b - a in ns (b is arm B, the candidate); delay = "
 	         "delay_b - delay_a; first = the arm that ran first");
 	if (st->o.by_run)
-		out_meta("pb-pair.by_run", "%s of each arm per run; n = pairs; d = b - a",
-		         stat_names[st->o.stat]);
+		by_run_meta(&st->o);
 	if (st->o.nexcl)
 		out_meta("pb-pair.excluded", "runs %s; why: %s", st->o.excl_text, st->o.why);
 	if (st->o.by_run) {
 		out_field("run"), out_field("n"), out_field("a"), out_field("b");
 		out_field("d"), out_field("delay");
+		if (st->o.stat == STAT_LR_MEDIAN)
+			out_field("lr");
 	} else {
 		out_field("run"), out_field("pair"), out_field("first"), out_field("a");
 		out_field("b"), out_field("d"), out_field("delay");

@@ -30,6 +30,8 @@ static const char usage[] =
 	"                   t interval (default for a study pb-run --until made)\n"
 	"  --no-sequential  the fixed-n t interval even for such a study\n"
 	"  --seq-g G        the sequence's prior variance g (default 25)\n"
+	"  --check FILE     with --finding: cite the warnings of pb-check's output\n"
+	"                   FILE, one clause each\n"
 	"  --help, --version\n"
 	"Output: [group...] n mean sd se df t lo hi, then ratio ratio_lo ratio_hi\n"
 	"reduction for a log ratio, then verdict with --threshold.\n";
@@ -45,13 +47,14 @@ static const struct option longopts[] = {
 	{ "sequential", no_argument, NULL, 'S' },
 	{ "no-sequential", no_argument, NULL, 'N' },
 	{ "seq-g", required_argument, NULL, 'G' },
+	{ "check", required_argument, NULL, 'C' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
 
 struct opts {
-	const char *column, *group;
+	const char *column, *group, *check;
 	double level, threshold, seq_g;
 	long df_cap;
 	int has_threshold, finding, log_ratio;
@@ -265,6 +268,7 @@ struct sample_kind {
 	int pairs;      /* rows are pairs inside runs (a pair column) */
 	int run_units;  /* rows are whole runs (a run column, no pair column) */
 	int grouped_by_run;
+	const char *statistic;   /* "per-run 99th percentiles", or NULL (medians) */
 };
 
 static void print_sample(const struct interval *r, long runs, const struct sample_kind *k)
@@ -383,17 +387,21 @@ static void interval_words(const struct interval *r, double lo, double hi,
 	       ns ? finding_num(b3, hi, o) : sig4(b3, hi));
 }
 
-/* The method, in the parenthesis after the interval. */
-static void method_words(const struct opts *o)
+/* The method, in the parenthesis after the interval, and the per-run
+ * statistic it is over when pb-pair --by-run named one. */
+static void method_words(const struct opts *o, const char *statistic)
 {
 	char g[NUM_BUFSZ];
 
-	if (o->sequential <= 0) {
-		printf("t interval, ");
-		return;
+	if (o->sequential <= 0)
+		printf("t interval");
+	else {
+		num_format(g, o->seq_g);
+		printf("anytime-valid confidence sequence, g = %s", g);
 	}
-	num_format(g, o->seq_g);
-	printf("anytime-valid confidence sequence, g = %s, ", g);
+	if (statistic)
+		printf(" over %s", statistic);
+	printf(", ");
 }
 
 /* A direction only when the interval excludes 1; otherwise the sentence
@@ -471,21 +479,69 @@ enum { WARNINGS_KEPT = 16 };
 struct warnings {
 	char **v;
 	size_t n, cap, more;
+	int checked, check_warned;   /* --check: read, and warned of something */
 };
+
+static void add_warning(struct warnings *w, const char *text)
+{
+	if (w->n == WARNINGS_KEPT) {
+		w->more++;
+		return;
+	}
+	xgrow(&w->v, &w->cap, w->n + 1, sizeof *w->v);
+	w->v[w->n++] = xstrdup(text);
+}
 
 static void keep_warning(void *ctx, const struct stream *s, const struct meta *m)
 {
 	struct warnings *w = ctx;
 
 	(void)s;
-	if (!is_warning_key(m->key))
-		return;
-	if (w->n == WARNINGS_KEPT) {
-		w->more++;
-		return;
+	if (is_warning_key(m->key))
+		add_warning(w, m->value);
+}
+
+/* --check FILE: pb-check's output. Its warn rows' notes are the clauses
+ * (its "# pb-check.warning:" lines say the same, and are not read too).
+ * A check of another study than the input's is refused. */
+static void read_check(struct warnings *w, const struct stream *in, const char *file)
+{
+	static struct stream c;   /* static: reachable when a bad row ends the program */
+	char *files[1];
+	size_t status, note;
+	long arm;
+	const char *id, *in_id = stream_head_meta(in, "study", -1);
+	char b1[MSG_CUT_BUF], b2[MSG_CUT_BUF];
+
+	files[0] = (char *)file;
+	stream_open(&c, 1, files);
+	stream_header(&c);
+	if (stream_col_opt(&c, "check") < 0 || stream_col_opt(&c, "status") < 0)
+		die("--check %s: not pb-check's output (no columns check and status)", file);
+	status = stream_col(&c, "status");
+	note = stream_col(&c, "note");
+	arm = stream_col_opt(&c, "arm");
+	id = stream_head_meta(&c, "study", -1);
+	if (id && in_id && strcmp(id, in_id) != 0)
+		die("--check %s checks study %s, but the input is study %s: give pb-check the pairs "
+		    "of this study", file, msg_cut(b1, id), msg_cut(b2, in_id));
+	while (stream_row(&c)) {
+		if (strcmp(c.field[status], "warn") != 0)
+			continue;
+		w->check_warned = 1;
+		if (arm >= 0) {
+			size_t n = strlen(c.field[arm]) + strlen(c.field[note]) + 8;
+			char *t = xmalloc(n);
+
+			snprintf(t, n, "arm %s: %s", c.field[arm], c.field[note]);
+			add_warning(w, t);
+			free(t);
+		} else {
+			add_warning(w, c.field[note]);
+		}
 	}
-	xgrow(&w->v, &w->cap, w->n + 1, sizeof *w->v);
-	w->v[w->n++] = xstrdup(m->value);
+	w->checked = 1;
+	stream_close(&c);
 }
 
 static void warning_clauses(const struct warnings *w)
@@ -501,6 +557,46 @@ static void warning_clauses(const struct warnings *w)
 	}
 	if (w->more)
 		printf(" And %zu more warning%s in the input.", w->more, w->more == 1 ? "" : "s");
+	if (w->checked && !w->check_warned)
+		printf(" pb-check warned of nothing.");
+}
+
+/* What each row of a by-run stream holds, for the finding: from the
+ * first word of pb-pair's "# pb-pair.by_run:" (pb-pair(1)). NULL for the
+ * median of each arm, the default the finding has always left unnamed,
+ * and for what is not a by-run stream. */
+static const char *by_run_statistic(const struct stream *s, const char *column, int run_units)
+{
+	static char buf[64];
+	const char *v = stream_head_meta(s, "pb-pair.by_run", -1);
+	char pct[SIG_BUFSZ], word[32];
+	size_t n;
+	double p;
+
+	if (!v || !run_units || (n = strcspn(v, " :")) >= sizeof word)
+		return NULL;
+	memcpy(word, v, n);
+	word[n] = '\0';
+	if (strcmp(word, "lr-median") == 0)
+		return strcmp(column, "lr") == 0 ? "per-run medians of the paired log ratios" : NULL;
+	if (strcmp(word, "mean") == 0)
+		return "per-run means";
+	if (strcmp(word, "min") == 0 || strcmp(word, "q0") == 0)
+		return "per-run minima";
+	if (strcmp(word, "q1") == 0)
+		return "per-run maxima";
+	if (strcmp(word, "p90") == 0 || strcmp(word, "p99") == 0)
+		p = word[2] == '0' ? 0.9 : 0.99;
+	else if (word[0] != 'q' || num_parse(word + 1, &p) < 0 || !(p > 0 && p < 1))
+		return NULL;
+	if (p == 0.5)
+		return NULL;
+	level_percent(pct, p);
+	n = strlen(pct);
+	snprintf(buf, sizeof buf, "per-run %s%s percentiles", pct,
+	         strchr(pct, '.') || (n > 1 && pct[n - 2] == '1') ? "th"
+	         : pct[n - 1] == '1' ? "st" : pct[n - 1] == '2' ? "nd" : pct[n - 1] == '3' ? "rd" : "th");
+	return buf;
 }
 
 static void print_finding(const struct warnings *w, const char *key, const struct interval *r,
@@ -523,7 +619,7 @@ static void print_finding(const struct warnings *w, const char *key, const struc
 		printf("mean %s %s, ", o->column, finding_num(b1, r->mean, o));
 		interval_words(r, r->lo, r->hi, o, 1);
 	}
-	method_words(o);
+	method_words(o, k->statistic);
 	print_sample(r, runs, k);
 	printf(").");
 	if (r->unbounded)
@@ -567,6 +663,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case 'd': o->df_cap = opt_count("df-cap", optarg, 1000000000L); break;
 		case 'f': o->finding = 1; break;
 		case 'L': o->log_ratio = 1; break;
+		case 'C': o->check = optarg; break;
 		case 'S': o->sequential = 1; break;
 		case 'N': o->sequential = 0; break;
 		case 'G':
@@ -578,6 +675,11 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			break;
 		}
 	}
+	if (o->check && !o->finding)
+		die_usage("--check goes with --finding: its warnings become clauses of the finding");
+	if (o->check && strcmp(o->check, "-") == 0 && optind == argc)
+		die_usage("--check -: the standard input is already the input; give one of them "
+		          "as a file");
 	if (o->seq_g_given && o->sequential == 0)
 		die_usage("--seq-g goes with the confidence sequence, not --no-sequential");
 	if (o->df_cap && o->sequential > 0)
@@ -703,6 +805,7 @@ int main(int argc, char **argv)
 	kind.pairs = runcol >= 0 && paircol >= 0;
 	kind.run_units = runcol >= 0 && paircol < 0;
 	kind.grouped_by_run = groups_include(&gc, runcol);
+	kind.statistic = by_run_statistic(&s, o.column, kind.run_units);
 
 	while (stream_row(&s)) {
 		const char *key = "";
@@ -722,6 +825,8 @@ int main(int argc, char **argv)
 		if (runcol >= 0)
 			acc[gi].runs += run_seen_first(&rt, key, klen, s.field[runcol]);
 	}
+	if (o.check)
+		read_check(&warn, &s, o.check);
 	/* After all input: pb-logratio's declaration may come from any file. */
 	o.log_ratio = is_log_ratio(&s, o.column, o.log_ratio);
 	if (o.log_ratio && o.has_threshold && !(o.threshold > 0))

@@ -7,50 +7,74 @@
 #include "err.h"
 #include "stats.h"
 
-/* The midpoint a + (b - a)/2 of a <= b, which is exact for neighbours and
- * the form every median here uses; a/2 + b/2 only where b - a overflows
- * (a and b of opposite signs beyond 8.9e307), so no finite answer moves. */
-static inline double midpoint(double a, double b)
+/* a + f (b - a), between a <= b: the median's midpoint a + (b - a)/2 at
+ * f = 1/2, exact for neighbours; (1 - f) a + f b only where b - a
+ * overflows (a and b of opposite signs beyond 8.9e307), so no finite
+ * answer moves. At f = 1/2 both forms are the median's as it always was. */
+static inline double interp(double a, double b, double f)
 {
 	double d = b - a;
 
-	return isinf(d) ? a / 2 + b / 2 : a + d / 2;
+	return isinf(d) ? (1 - f) * a + f * b : a + f * d;
 }
 
-/* The median of sorted values taken with multiplicities: the value(s) at
- * positions k1 <= k2 (1-based) of the expanded sample, found in one walk
- * that adds each value's multiplicity to cum. */
-struct mid_walk {
-	uint64_t cum, k1, k2;
+/* Where the quantile p of total sorted values lies (R's type 7): the
+ * 1-based positions k1 <= k2 = k1 or k1 + 1 and the fraction f between
+ * them. For the median: k1 = (total + 1)/2, k2 = total/2 + 1, f = 1/2 or 0. */
+struct qpos {
+	uint64_t k1, k2;
+	double f;
+};
+
+static struct qpos quantile_pos(uint64_t total, double p)
+{
+	double h = (double)(total - 1) * p;
+	uint64_t k = (uint64_t)floor(h);
+	struct qpos q;
+
+	if (k >= total - 1)
+		k = total - 1, h = (double)k;
+	q.k1 = k + 1;
+	q.f = h - (double)k;
+	q.k2 = q.f > 0 ? k + 2 : k + 1;
+	return q;
+}
+
+/* The quantile of sorted values taken with multiplicities: the value(s)
+ * at positions k1 <= k2 of the expanded sample, found in one walk that
+ * adds each value's multiplicity to cum. */
+struct q_walk {
+	uint64_t cum;
+	struct qpos q;
 	double v1;
 	int have1;
 };
 
-static inline int mid_step(struct mid_walk *m, double x, uint64_t mult, double *median)
+static inline int q_step(struct q_walk *m, double x, uint64_t mult, double *value)
 {
 	m->cum += mult;
-	if (!m->have1 && m->cum >= m->k1) {
+	if (!m->have1 && m->cum >= m->q.k1) {
 		m->v1 = x;
 		m->have1 = 1;
 	}
-	if (m->cum < m->k2)
+	if (m->cum < m->q.k2)
 		return 0;
-	*median = midpoint(m->v1, x);
+	*value = interp(m->v1, x, m->q.f);
 	return 1;
 }
 
-/* Median of the resample given by counts over the sorted sample, from
+/* Quantile of the resample given by counts over the sorted sample, from
  * position before + 1 on. */
-static double median_from_counts(const double *x, const uint32_t *count, size_t from,
-                                 size_t to, uint64_t before, uint64_t k1, uint64_t k2)
+static double quantile_from_counts(const double *x, const uint32_t *count, size_t from,
+                                   size_t to, uint64_t before, struct qpos q)
 {
-	struct mid_walk m = { before, k1, k2, 0, 0 };
-	double median;
+	struct q_walk m = { before, q, 0, 0 };
+	double value;
 	size_t i;
 
 	for (i = from; i < to; i++)
-		if (mid_step(&m, x[i], count[i - from], &median))
-			return median;
+		if (q_step(&m, x[i], count[i - from], &value))
+			return value;
 	return NAN;   /* not reached when [from, to) holds positions k1..k2 */
 }
 
@@ -95,27 +119,29 @@ static uint64_t count_draws(struct rng *r, uint32_t n, size_t lo, size_t w,
 	return below;
 }
 
-/* One median replicate: n draws; only draws inside the window [lo, hi)
- * around the middle are counted one by one. When the median falls outside
- * the window (probability far below 1e-12 with an 8-sigma window) the
- * same draws are replayed with a full count array, so the answer is exact
- * either way. */
-static double median_replicate(const double *x, size_t n, size_t lo, size_t hi,
-                               uint32_t *wcount, uint32_t **full, struct rng *r)
+/* One quantile replicate: n draws; only draws inside the window [lo, hi)
+ * around the quantile's position are counted one by one. When the
+ * quantile falls outside the window (probability far below 1e-12 with a
+ * window of 8 standard deviations of the median's position, the widest
+ * of any quantile's) the same draws are replayed with a full count
+ * array, so the answer is exact either way. */
+static double quantile_replicate(const double *x, size_t n, size_t lo, size_t hi,
+                                 struct qpos q, uint32_t *wcount, uint32_t **full,
+                                 struct rng *r)
 {
 	struct rng saved = *r;
-	uint64_t k1 = (n + 1) / 2, k2 = n / 2 + 1, below, inside;
+	uint64_t below, inside;
 
 	memset(wcount, 0, (hi - lo) * sizeof *wcount);
 	below = count_draws(r, (uint32_t)n, lo, hi - lo, wcount, &inside);
-	if (below < k1 && below + inside >= k2)
-		return median_from_counts(x, wcount, lo, hi, below, k1, k2);
+	if (below < q.k1 && below + inside >= q.k2)
+		return quantile_from_counts(x, wcount, lo, hi, below, q);
 	if (!*full)
 		*full = xmalloc(n * sizeof **full);
 	*r = saved;
 	memset(*full, 0, n * sizeof **full);
 	count_draws(r, (uint32_t)n, 0, n, *full, &inside);
-	return median_from_counts(x, *full, 0, n, 0, k1, k2);
+	return quantile_from_counts(x, *full, 0, n, 0, q);
 }
 
 /* The mean of a multiset of the sorted values, count(i) copies of x[i]:
@@ -147,9 +173,11 @@ static inline double canon_end(const struct mean_canon *m)
 	return m->distinct == 1 ? m->only : m->s / (double)m->total;
 }
 
-double boot_stat_sorted(const double *x, size_t n, enum boot_stat stat)
+double boot_stat_sorted(const double *x, size_t n, struct boot_stat stat)
 {
-	if (stat == BOOT_MEAN) {
+	struct qpos q;
+
+	if (stat.kind == BOOT_KIND_MEAN) {
 		struct mean_canon m = { 0, 0, 0, 0, 0 };
 		size_t i;
 
@@ -157,7 +185,8 @@ double boot_stat_sorted(const double *x, size_t n, enum boot_stat stat)
 			canon_add(&m, x[i], 1);
 		return canon_end(&m);
 	}
-	return n % 2 ? x[n / 2] : midpoint(x[n / 2 - 1], x[n / 2]);
+	q = quantile_pos(n, stat.p);
+	return q.f > 0 ? interp(x[q.k1 - 1], x[q.k1], q.f) : x[q.k1 - 1];
 }
 
 /* Mean replicates are summed in draw order (fast, and no sort). Such a
@@ -177,14 +206,14 @@ int boot_mean_overflows(double big, uint64_t most)
 	return big > DBL_MAX / 2 / (double)most;
 }
 
-void boot_replicates(const double *x, size_t n, enum boot_stat stat, size_t nrep,
+void boot_replicates(const double *x, size_t n, struct boot_stat stat, size_t nrep,
                      struct rng *r, double *rep)
 {
 	size_t b, i;
 
 	if (n > UINT32_MAX)
 		die("bootstrap: more than %lu values in one sample", (unsigned long)UINT32_MAX);
-	if (stat == BOOT_MEAN) {
+	if (stat.kind == BOOT_KIND_MEAN) {
 		double est = boot_stat_sorted(x, n, BOOT_MEAN), big = fmax(fabs(x[0]), fabs(x[n - 1]));
 		uint32_t *count = NULL;
 
@@ -214,31 +243,32 @@ void boot_replicates(const double *x, size_t n, enum boot_stat stat, size_t nrep
 		return;
 	}
 	{
+		struct qpos q = quantile_pos(n, stat.p);
 		double half = 4 * sqrt((double)n) + 8;
-		size_t mid = n / 2;
+		size_t mid = (size_t)q.k2 - 1;   /* the median's: n / 2 */
 		size_t lo = (double)mid > half ? mid - (size_t)half : 0;
 		size_t hi = mid + (size_t)half + 1 < n ? mid + (size_t)half + 1 : n;
 		uint32_t *wcount = xmalloc((hi - lo) * sizeof *wcount), *full = NULL;
 
 		for (b = 0; b < nrep; b++)
-			rep[b] = median_replicate(x, n, lo, hi, wcount, &full, r);
+			rep[b] = quantile_replicate(x, n, lo, hi, q, wcount, &full, r);
 		free(wcount);
 		free(full);
 	}
 }
 
-/* Weighted median of sorted x with weights w[block[i]]: positions k1, k2
- * of the expanded sample of size total. */
-static double weighted_median(const double *x, const uint32_t *block, size_t n,
-                              const uint32_t *w, uint64_t total)
+/* Weighted quantile p of sorted x with weights w[block[i]]: positions
+ * k1, k2 of the expanded sample of size total. */
+static double weighted_quantile(const double *x, const uint32_t *block, size_t n,
+                                const uint32_t *w, uint64_t total, double p)
 {
-	struct mid_walk m = { 0, (total + 1) / 2, total / 2 + 1, 0, 0 };
-	double median;
+	struct q_walk m = { 0, quantile_pos(total, p), 0, 0 };
+	double value;
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (mid_step(&m, x[i], w[block[i]], &median))
-			return median;
+		if (q_step(&m, x[i], w[block[i]], &value))
+			return value;
 	return NAN;
 }
 
@@ -261,12 +291,13 @@ static struct block_sums block_sums(const double *x, const uint32_t *block, size
 }
 
 void boot_block_replicates(const double *x, const uint32_t *block, size_t n,
-                           size_t nblocks, enum boot_stat stat, size_t nrep,
+                           size_t nblocks, struct boot_stat stat, size_t nrep,
                            struct rng *r, double *rep)
 {
 	uint32_t *w = xmalloc(nblocks * sizeof *w);
 	struct block_sums s = block_sums(x, block, n, nblocks);
-	double est = stat == BOOT_MEAN ? boot_stat_sorted(x, n, BOOT_MEAN) : 0;
+	int mean = stat.kind == BOOT_KIND_MEAN;
+	double est = mean ? boot_stat_sorted(x, n, BOOT_MEAN) : 0;
 	double big = fmax(fabs(x[0]), fabs(x[n - 1]));
 	size_t b, k, i;
 
@@ -281,9 +312,9 @@ void boot_block_replicates(const double *x, const uint32_t *block, size_t n,
 			total += s.size[j];
 			sum += s.sum[j];
 		}
-		rep[b] = stat == BOOT_MEAN ? sum / (double)total
-		                           : weighted_median(x, block, n, w, total);
-		if (stat == BOOT_MEAN && near_est(rep[b], est, total, big)) {
+		rep[b] = mean ? sum / (double)total
+		              : weighted_quantile(x, block, n, w, total, stat.p);
+		if (mean && near_est(rep[b], est, total, big)) {
 			struct mean_canon m = { 0, 0, 0, 0, 0 };
 
 			for (i = 0; i < n; i++)
@@ -421,11 +452,22 @@ int boot_bca(double *rep, size_t nrep, double est, const double *jack, size_t nj
 	return undefined ? BOOT_BCA_ACC_UNDEFINED : 0;
 }
 
-void boot_jackknife(const double *x, size_t n, enum boot_stat stat, double *jack)
+/* The quantile of x without x[i]: position h = (n-2)p of the n-1 values
+ * left, whose j-th is x[j] below i and x[j+1] from i on. */
+static double quantile_without(const double *x, size_t n, size_t i, double p)
 {
-	size_t i, m = n / 2;
+	struct qpos q = quantile_pos(n - 1, p);
+	size_t k = (size_t)q.k1 - 1;
+	double lo = x[k < i ? k : k + 1];
 
-	if (stat == BOOT_MEAN) {
+	return q.f > 0 ? interp(lo, x[k + 1 < i ? k + 1 : k + 2], q.f) : lo;
+}
+
+void boot_jackknife(const double *x, size_t n, struct boot_stat stat, double *jack)
+{
+	size_t i;
+
+	if (stat.kind == BOOT_KIND_MEAN) {
 		double s = 0;
 		for (i = 0; i < n; i++)
 			s += x[i];
@@ -433,20 +475,12 @@ void boot_jackknife(const double *x, size_t n, enum boot_stat stat, double *jack
 			jack[i] = (s - x[i]) / (double)(n - 1);
 		return;
 	}
-	for (i = 0; i < n; i++) {
-		if (n % 2 == 0)   /* n-1 values, odd: the middle one */
-			jack[i] = i < m ? x[m] : x[m - 1];
-		else if (i < m)   /* n-1 values, even: mean of the two middles */
-			jack[i] = midpoint(x[m], x[m + 1]);
-		else if (i > m)
-			jack[i] = midpoint(x[m - 1], x[m]);
-		else
-			jack[i] = midpoint(x[m - 1], x[m + 1]);
-	}
+	for (i = 0; i < n; i++)
+		jack[i] = quantile_without(x, n, i, stat.p);
 }
 
 void boot_block_jackknife(const double *x, const uint32_t *block, size_t n,
-                          size_t nblocks, enum boot_stat stat, double *jack)
+                          size_t nblocks, struct boot_stat stat, double *jack)
 {
 	uint32_t *w = xmalloc(nblocks * sizeof *w);
 	struct block_sums s = block_sums(x, block, n, nblocks);
@@ -459,8 +493,9 @@ void boot_block_jackknife(const double *x, const uint32_t *block, size_t n,
 	}
 	for (b = 0; b < nblocks; b++) {   /* every row is in one block: n rows */
 		w[b] = 0;
-		jack[b] = stat == BOOT_MEAN ? (sum - s.sum[b]) / (double)(n - s.size[b])
-		                            : weighted_median(x, block, n, w, n - s.size[b]);
+		jack[b] = stat.kind == BOOT_KIND_MEAN
+		          ? (sum - s.sum[b]) / (double)(n - s.size[b])
+		          : weighted_quantile(x, block, n, w, n - s.size[b], stat.p);
 		w[b] = 1;
 	}
 	free(w);

@@ -1,8 +1,8 @@
 /* boot: bootstrap replicates and intervals (Efron & Tibshirani; Davison &
- * Hinkley). Replicates of the median are computed from the sorted sample
- * by counting where the n draws fall, so a resample costs n draws and no
- * sort; replicates over blocks (runs) resample whole blocks and take the
- * statistic of the pooled rows. */
+ * Hinkley). Replicates of a quantile (the median among them) are computed
+ * from the sorted sample by counting where the n draws fall, so a
+ * resample costs n draws and no sort; replicates over blocks (runs)
+ * resample whole blocks and take the statistic of the pooled rows. */
 #ifndef PB_BOOT_H
 #define PB_BOOT_H
 
@@ -11,21 +11,30 @@
 
 #include "rng.h"
 
-enum boot_stat { BOOT_MEDIAN, BOOT_MEAN };
+/* The statistic: the mean, or the quantile p of R's type 7 (stats.h), of
+ * which the median is p = 1/2: the value at 0-based position h = (n-1)p
+ * of the sorted sample, interpolated between its neighbours. */
+enum boot_kind { BOOT_KIND_QUANTILE, BOOT_KIND_MEAN };
+struct boot_stat {
+	enum boot_kind kind;
+	double p;            /* the quantile's, in [0, 1] */
+};
+#define BOOT_MEDIAN ((struct boot_stat){ BOOT_KIND_QUANTILE, 0.5 })
+#define BOOT_MEAN ((struct boot_stat){ BOOT_KIND_MEAN, 0 })
 
 /* x sorted ascending (n >= 1); writes nrep replicates to rep. */
-void boot_replicates(const double *x, size_t n, enum boot_stat stat, size_t nrep,
+void boot_replicates(const double *x, size_t n, struct boot_stat stat, size_t nrep,
                      struct rng *r, double *rep);
 /* Blocks: x sorted ascending with block[i] in [0, nblocks) for each value.
  * Each replicate draws nblocks blocks with replacement and takes the
  * statistic of all their rows. */
 void boot_block_replicates(const double *x, const uint32_t *block, size_t n,
-                           size_t nblocks, enum boot_stat stat, size_t nrep,
+                           size_t nblocks, struct boot_stat stat, size_t nrep,
                            struct rng *r, double *rep);
 /* The statistic of the sorted sample itself. The mean is computed from
  * the multiset (one product per distinct value, in ascending order), as
  * every mean replicate is, so equal multisets give equal doubles. */
-double boot_stat_sorted(const double *x, size_t n, enum boot_stat stat);
+double boot_stat_sorted(const double *x, size_t n, struct boot_stat stat);
 /* Would a mean's sums overflow? big the largest |x|, at most most values
  * in a sum (n; over blocks, the rows of the largest block times the
  * blocks). Then sums stay below half the largest double. */
@@ -54,11 +63,11 @@ enum boot_ties { BOOT_TIES_HALF, BOOT_TIES_BELOW };
 int boot_bca(double *rep, size_t nrep, double est, const double *jack, size_t njack,
              double zlo, double zhi, enum boot_ties ties, double *lo, double *hi);
 /* Jackknife values of the statistic (leave one value out) for a sorted
- * sample: writes n values. For the median they take a few distinct
+ * sample: writes n values. For a quantile they take a few distinct
  * values and are computed directly. */
-void boot_jackknife(const double *x, size_t n, enum boot_stat stat, double *jack);
+void boot_jackknife(const double *x, size_t n, struct boot_stat stat, double *jack);
 /* Leave one block out: writes nblocks values. x sorted as above. */
 void boot_block_jackknife(const double *x, const uint32_t *block, size_t n,
-                          size_t nblocks, enum boot_stat stat, double *jack);
+                          size_t nblocks, struct boot_stat stat, double *jack);
 
 #endif

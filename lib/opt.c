@@ -164,3 +164,17 @@ uint64_t opt_seed(const char *name, const char *val)
 		          name, val);
 	return (uint64_t)v;
 }
+
+int opt_quantile(const char *name, const char *val, double *p)
+{
+	if (strcmp(val, "p90") == 0 || strcmp(val, "p99") == 0) {
+		*p = val[2] == '0' ? 0.9 : 0.99;
+		return 1;
+	}
+	if (val[0] != 'q')
+		return 0;
+	if (num_parse(val + 1, p) < 0 || !(*p >= 0 && *p <= 1) || val[1] == '-' || val[1] == '+')
+		die_usage("--%s %s: a quantile is q and a number from 0 to 1, such as q0.95", name,
+		          val);
+	return 1;
+}

@@ -20,5 +20,9 @@ int64_t opt_dur(const char *name, const char *val);
 double opt_num(const char *name, const char *val);
 double opt_level(const char *name, const char *val);           /* (0,1) */
 uint64_t opt_seed(const char *name, const char *val);
+/* A quantile by name: p90, p99, or qQ with Q from 0 to 1 (q0.95), R's
+ * type 7. 1 with *p set; 0 when val names no quantile; a q that is not
+ * followed by such a number is a usage error. */
+int opt_quantile(const char *name, const char *val, double *p);
 
 #endif

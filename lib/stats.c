@@ -142,6 +142,18 @@ double stat_quantile(double *x, size_t n, double p)
 	return lo + (h - (double)k) * (next_order(x, n, k) - lo);
 }
 
+/* log1p keeps the digits near a == b, where a - b is exact; log(a/b) is
+ * well conditioned once a > 2b, where log1p((a-b)/b) is not as a << b.
+ * Taking a >= b only makes swapping a and b negate lr exactly. */
+double stat_log_ratio(double a, double b)
+{
+	if (a < b)
+		return -stat_log_ratio(b, a);
+	if (a <= 2 * b)
+		return log1p((a - b) / b);
+	return isfinite(a / b) ? log(a / b) : log(a) - log(b);   /* 1e300/1e-300 */
+}
+
 /* Deviations divided by their largest magnitude: the sums of squares of
  * values near 1e-160 or 1e160 then neither underflow nor overflow. */
 static double cor_scaled(const double *x, const double *y, size_t n, double mx, double my)
@@ -341,6 +353,29 @@ static double pbeta_xy(double x, double y, double a, double b)
 double stat_pbeta(double x, double a, double b)
 {
 	return pbeta_xy(x, 1 - x, a, b);
+}
+
+/* I_x is increasing in x: halving [lo, hi] until the two are neighbours
+ * (or 1100 halvings, which reach the smallest double from [0, 1]). */
+double stat_qbeta(double p, double a, double b)
+{
+	double lo = 0, hi = 1, mid;
+	int i;
+
+	if (p <= 0)
+		return 0;
+	if (p >= 1)
+		return 1;
+	for (i = 0; i < 1100; i++) {
+		mid = lo + (hi - lo) / 2;
+		if (mid <= lo || mid >= hi)
+			break;
+		if (stat_pbeta(mid, a, b) < p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo + (hi - lo) / 2;
 }
 
 /* Large df: the expansion of the incomplete beta for one large parameter

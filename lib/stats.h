@@ -23,6 +23,9 @@ double stat_select(double *x, size_t n, size_t k);   /* k-th smallest, 0-based *
 double stat_median(double *x, size_t n);
 double stat_quantile(double *x, size_t n, double p); /* type 7 */
 double stat_cor(const double *x, const double *y, size_t n); /* Pearson */
+/* ln(a/b) of a, b > 0, to full precision near a = b and finite at the
+ * ends of the doubles; swapping a and b negates it exactly. */
+double stat_log_ratio(double a, double b);
 
 double stat_pnorm(double x);
 double stat_qnorm(double p);
@@ -30,5 +33,8 @@ double stat_pt(double t, double df);           /* P(T <= t) */
 double stat_qt(double p, double df);           /* full precision, any df >= 1 */
 double stat_lbeta(double a, double b);
 double stat_pbeta(double x, double a, double b);  /* regularized I_x(a,b) */
+/* The x with I_x(a,b) = p, by bisection on stat_pbeta: 0 for p <= 0, 1
+ * for p >= 1. For Clopper-Pearson binomial intervals. */
+double stat_qbeta(double p, double a, double b);
 
 #endif

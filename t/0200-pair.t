@@ -69,8 +69,62 @@ is "$(rows "$T/out" | tr '\t' ' ')" "$(printf '1 3 1200 1150 -50 0\n2 3 2200 200
 	"--by-run: median by default"
 fails 2 "^pb-pair: --stat goes with --by-run" "--stat without --by-run" \
 	pb-pair --stat mean raw-small.tsv
-fails 2 "^pb-pair: --stat is median, mean or min, not 'mode'" "--stat mode" \
-	pb-pair --by-run --stat mode raw-small.tsv
+fails 2 "^pb-pair: --stat is median, mean, min, p90, p99, qQ \(q0.95\) or lr-median, not 'mode'" \
+	"--stat mode" pb-pair --by-run --stat mode raw-small.tsv
+
+# Quantiles (R's type 7) and lr-median, against R:
+#   a1 <- c(1100,1200,1300); b1 <- c(1000,1150,1210); a2 <- c(2000,2300,2200); b2 <- c(1900,2100,2000)
+#   sprintf("%.17g", c(quantile(a1, p), quantile(b1, p), quantile(b1, p) - quantile(a1, p)))
+#   p90: 1280 1198 -82 | 2280 2080 -200     p99: 1298 1208.8 -89.200000000000045 | 2298 2098 -200
+#   q0.25: 1150 1075 -75 | 2100 1950 -150
+#   lr-median: median(log(a1/b1)), median(log(a2/b2)) are ln(1300/1210) and ln(2300/2100);
+#   bc -l, scale=30: l(13/12.1) .071743904858841331947, l(23/21) .090971778205726694306
+#   (R's log of the rounded ratio, 0.071743904858841315 and 0.090971778205726786, is
+#   off by 2e-16 and 1e-15: the log1p form is the accurate one)
+for s in p90:'1280 1198 -82 2280 2080 -200' p99:'1298 1208.8 -89.200000000000045 2298 2098 -200' \
+         q0.25:'1150 1075 -75 2100 1950 -150'; do
+	stat=${s%%:*}
+	set -- ${s#*:}
+	run pb-pair --by-run --stat $stat raw-small.tsv
+	is "$rc:$(cat "$T/err")" "0:" "--stat $stat: exit 0, nothing on stderr"
+	k=0
+	for c in a b d; do
+		k=$((k + 1))
+		near "$(col $c 1 "$T/out")" "$(eval echo \${$k})" 1e-15 "--stat $stat: run 1 $c as R"
+		near "$(col $c 2 "$T/out")" "$(eval echo \${$((k + 3))})" 1e-15 "--stat $stat: run 2 $c as R"
+	done
+	like "$(cat "$T/out")" "^# pb-pair.by_run: $stat of each arm per run \(quantile [0-9.]+, R's type 7\); " \
+		"--stat $stat: named in the metadata, with its quantile"
+done
+run pb-pair --by-run --stat lr-median raw-small.tsv
+is "$rc:$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" "0:run n a b d delay lr" \
+	"--stat lr-median: the by-run columns and lr"
+near "$(col lr 1 "$T/out")" .071743904858841331947 1e-15 "--stat lr-median: run 1 lr = median of ln(a/b), as R"
+near "$(col lr 2 "$T/out")" .090971778205726694306 1e-15 "--stat lr-median: run 2 lr, as R"
+is "$(rows "$T/out" | cut -f 1-6 | tr '\t' ' ' | tr '\n' ,)" "1 3 1200 1150 -50 0,2 3 2200 2000 -200 0," \
+	"--stat lr-median: a, b, d, delay as --stat median"
+like "$(cat "$T/out")" '^# log_ratio: lr = median over the run.s pairs of ln\(a/b\); ' \
+	"--stat lr-median: lr declared a log ratio"
+cp "$T/out" "$T/lrmed"
+fails 1 "^pb-logratio: .*: column 'lr' exists already: pb-pair --by-run --stat lr-median wrote it, .*without pb-logratio\$" \
+	"pb-logratio on lr-median's stream: says to leave it out" pb-logratio "$T/lrmed"
+run pb-tint --finding "$T/lrmed"
+is "$rc:$(cat "$T/err")" "0:" "pb-tint on lr-median's stream: exit 0, no message"
+like "$(cat "$T/out")" "^# finding: .*\(t interval over per-run medians of the paired log ratios, n = 2 runs, df = 1\)" \
+	"pb-tint on lr-median's stream: a log ratio, the statistic named"
+for q in p99:'per-run 99th percentiles' q0.9:'per-run 90th percentiles' q0.125:'per-run 12.5th percentiles' \
+         q0.02:'per-run 2nd percentiles' q0.21:'per-run 21st percentiles' mean:'per-run means' min:'per-run minima'; do
+	pb-pair --by-run --stat ${q%%:*} raw-small.tsv | pb-logratio | pb-tint --finding >"$T/f"
+	like "$(cat "$T/f")" "^# finding: .*\(t interval over ${q#*:}, n = 2 runs, df = 1\)" \
+		"pb-pair --by-run --stat ${q%%:*} | pb-logratio | pb-tint --finding: ${q#*:}"
+done
+pb-pair --by-run raw-small.tsv | pb-logratio | pb-tint --finding >"$T/f"
+like "$(cat "$T/f")" "^# finding: .*\(t interval, n = 2 runs, df = 1\)" \
+	"--stat median (the default): the finding as it was"
+for a in q q2 q-0.5 qx; do
+	fails 2 "^pb-pair: --stat $a: a quantile is q and a number from 0 to 1" "--stat $a: exit 2" \
+		pb-pair --by-run --stat $a raw-small.tsv
+done
 
 # --exclude drops whole runs and records why (argv quoted as the shell needs).
 run pb-pair --exclude 2 --why 'noisy neighbour' raw-small.tsv

@@ -265,6 +265,44 @@ run pb-tint --column x --finding "$T/many-warn.tsv"
 like "$rc $(grep '^# finding:' "$T/out")" '^0 .* Warning: w1\. .* Warning: w16\. And 4 more warnings in the input\.$' \
 	"finding: 16 warnings cited, the rest counted (memory does not follow the input)"
 
+# --check FILE: the warn rows of pb-check's output, one clause each after
+# the input's own warnings; its "# pb-check.warning:" lines are not read
+# too (one source); "pb-check warned of nothing." when none warns; a check
+# of another study is refused.
+{
+	echo '# study: 00000000000000aa'
+	echo '# pb-check.warning: the metadata line, not cited'
+	tsv <<EOF
+check|status|value|lo|hi|unit|note
+order|ok|0.5|0.4|0.6|share|balanced.
+position|warn|5|4|6|ns|The second observation of a pair takes 5 ns less time than the first
+carry_a|n/a||||ns|Needs 2 runs.
+spread|warn|1.5|1.3|1.7|ratio|B is more variable.
+EOF
+} >"$T/check.tsv"
+{ echo '# study: 00000000000000aa'; cat "$T/warned.tsv"; } >"$T/warned-study.tsv"
+run pb-tint --finding --check "$T/check.tsv" "$T/warned-study.tsv"
+is "$rc:$(grep '^# finding' "$T/out" | sed 's/^.*B is faster\.//')" \
+	"0: Warning: run 3 has 40 of 100 measured pairs: the study stopped on a failure. Warning: the study was interrupted (SIGINT). Warning: a later tool, the same key. Warning: The second observation of a pair takes 5 ns less time than the first. Warning: B is more variable." \
+	"--check: each warn row's note a clause, after the input's warnings"
+awk -F'\t' -v OFS='\t' '!/^#/ && $2 == "warn" { $2 = "ok" } 1' "$T/check.tsv" >"$T/check-ok.tsv"
+run pb-tint --finding --check "$T/check-ok.tsv" tint-lr.tsv
+like "$rc $(grep '^# finding' "$T/out")" '^0 # finding: .*\. pb-check warned of nothing\.$' \
+	"--check with no warn row: says pb-check warned of nothing"
+awk -F'\t' -v OFS='\t' '!/^#/ { print ($1 == "check" ? "arm" : "C"), $0; next } 1' "$T/check.tsv" >"$T/check-arm.tsv"
+run pb-tint --finding --check "$T/check-arm.tsv" tint-lr.tsv
+like "$(grep '^# finding' "$T/out")" ' Warning: arm C: The second observation .* Warning: arm C: B is more variable\.$' \
+	"--check with an arm column: the arm named in each clause"
+{ echo '# study: 00000000000000bb'; cat tint-lr.tsv; } >"$T/other-study.tsv"
+fails 1 "^pb-tint: --check .*check.tsv checks study 00000000000000aa, but the input is study 00000000000000bb: give pb-check the pairs of this study\$" \
+	"--check of another study: refused" pb-tint --finding --check "$T/check.tsv" "$T/other-study.tsv"
+fails 2 "^pb-tint: --check goes with --finding" "--check without --finding: usage error" \
+	pb-tint --check "$T/check.tsv" tint-lr.tsv
+fails 1 "^pb-tint: --check tint-lr.tsv: not pb-check's output \(no columns check and status\)\$" \
+	"--check of a stream that is not pb-check's: refused" pb-tint --finding --check tint-lr.tsv tint-lr.tsv
+fails 1 "^pb-tint: .*nothing.tsv: " "--check of a missing file: exit 1" \
+	pb-tint --finding --check "$T/nothing.tsv" tint-lr.tsv
+
 # Group values round-trip through the next tool, in pb-tint and pb-boot
 # alike (lib/group.c writes them): an empty value is an empty field, not a
 # missing one; a first value that begins with '#' would make its row a

@@ -552,4 +552,38 @@ near "$(col est 1 "$T/out")" 149999.5 0 "n = 300000: est = mean of the two middl
 within "$(col lo 1 "$T/out")" 149463 250 "n = 300000: lo near rank 149463"
 within "$(col hi 1 "$T/out")" 150537 250 "n = 300000: hi near rank 150537"
 
+# --- Quantiles -------------------------------------------------------------------
+# The estimate against R (odd.tsv's d):
+#   sprintf("%.17g", quantile(d, c(0.9, 0.99, 0.95, 0.05), type = 7))
+#   125, 211.00000000000006, 185, -15
+# The replicates are exact (t/unit/boot.c: every replicate the statistic of
+# its resample, the jackknife leave-one-out), so here: the ends bracket the
+# estimate, q0.5 is the median to the byte, and the names.
+k=0
+for q in p90:125 p99:211.00000000000006 q0.95:185 q0.05:-15; do
+	st=${q%%:*} want=${q#*:}
+	run pb-boot --resamples 500 --stat "$st" odd.tsv
+	near "$(col est 1 "$T/out")" "$want" 1e-15 "--stat $st: est = R's quantile (type 7)"
+	lo=$(col lo 1 "$T/out") hi=$(col hi 1 "$T/out") est=$(col est 1 "$T/out")
+	is "$(awk -v l="$lo" -v e="$est" -v h="$hi" 'BEGIN { print (l <= e && e <= h) }')" 1 \
+		"--stat $st: lo <= est <= hi"
+	for m in "--method bca" "--block run"; do
+		[ "$m" = "--block run" ] && f=runs.tsv || f=odd.tsv
+		run pb-boot --resamples 200 --stat "$st" $m "$f"
+		is "$rc:$(rows "$T/out" | wc -l | tr -d ' ')" "0:1" "--stat $st $m: one row, exit 0"
+	done
+done
+run pb-boot --resamples 500 --stat p99 odd.tsv
+like "$(cat "$T/out")" '^# pb-boot.stat: p99 \(quantile 0.99, R.s type 7\)$' "--stat p99: in the metadata"
+for m in "" "--method bca" "--block run" "--block run --method expanded-bca"; do
+	[ -n "$m" ] && [ "${m#--block}" != "$m" ] && f=runs.tsv || f=odd.tsv
+	pb-boot --resamples 300 $m "$f" | grep -v '^# pb-boot' >"$T/med"
+	pb-boot --resamples 300 --stat q0.5 $m "$f" | grep -v '^# pb-boot' >"$T/q5"
+	is_file "$T/q5" "$T/med" "--stat q0.5 $m: the median's rows, to the byte"
+done
+for a in "--stat q" "--stat q1.5" "--stat q-0.1" "--stat q+0.5" "--stat qnan" "--stat p50" "--stat P90"; do
+	eval "set -- $a"
+	fails 2 '^pb-boot: --stat ' "$a: exit 2, one line" pb-boot "$@" odd.tsv
+done
+
 done_testing

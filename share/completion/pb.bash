@@ -18,9 +18,10 @@ _pb_options() {   # TOOL: "VALUED|FLAGS"
 	pb-run) echo "$_pb_run_val|$_pb_run_flag" ;;
 	pb-pair) echo "--stat --exclude --why|--by-run --host --help --version" ;;
 	pb-logratio) echo "--a --b --name|--help --version" ;;
-	pb-tint) echo "--column --group --level --threshold --df-cap --seq-g|--finding --log-ratio --sequential --no-sequential --help --version" ;;
+	pb-tint) echo "--column --group --level --threshold --df-cap --seq-g --check|--finding --log-ratio --sequential --no-sequential --help --version" ;;
 	pb-boot) echo "--column --stat --group --block --resamples --level --seed --method --ties|--quartiles --help --version" ;;
 	pb-cross) echo "--expect|--each --help --version" ;;
+	pb-check) echo "--level --position-share --warmup-share --warmup-min --fence --spread-ratio --resamples --seed|--strict --help --version" ;;
 	pb-plan) echo "--column --run --target --level --run-cost --pair-cost --max-runs|--help --version" ;;
 	pb-plot) echo "-o --output --column --level|--help --version" ;;
 	pb-sense)   # its own, then pb-run's but the delay, arm B and the list
@@ -36,13 +37,13 @@ _pb_value() {
 	case $1:$2 in
 	*:--order) words='random alternate blocked' ;;
 	*:--delay-arm) words='A B' ;;
-	pb-pair:--stat) words='median mean min' ;;
-	pb-boot:--stat) words='median mean' ;;
+	pb-pair:--stat) words='median mean min p90 p99 lr-median' ;;
+	pb-boot:--stat) words='median mean p90 p99' ;;
 	*:--method) words='percentile expanded bca expanded-bca' ;;
 	*:--ties) words='half below' ;;
 	*:--expect) words='+ - auto' ;;
 	pb-run:--output) words=inherit ;&
-	*:-o|*:--output|*:--sql-a-file|*:--sql-b-file)
+	*:-o|*:--output|*:--sql-a-file|*:--sql-b-file|pb-tint:--check)
 		compopt -o filenames 2>/dev/null
 		mapfile -t COMPREPLY < <(compgen -W "$words" -- "$3"; compgen -f -- "$3")
 		return ;;
@@ -113,4 +114,4 @@ _pb() {
 	fi
 }
 
-complete -F _pb pb-run pb-pair pb-logratio pb-tint pb-boot pb-cross pb-sense pb-plan pb-plot
+complete -F _pb pb-run pb-pair pb-logratio pb-tint pb-boot pb-cross pb-sense pb-plan pb-plot pb-check

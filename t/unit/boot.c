@@ -3,9 +3,11 @@
  * values against leave-one-out by brute force, every replicate against
  * the statistic of the explicit resample the same draws make, and the
  * law of the median replicates against the exact bootstrap distribution
- * (R: binomial sums). */
+ * (R: binomial sums). Quantiles other than the median: the estimate
+ * against R's quantile(type = 7), the rest as the median's. */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,8 +35,9 @@ static void shuffle(double *x, size_t n, struct rng *r)
 	}
 }
 
-/* Median or mean of a copy (the plain definition: sort, middle). */
-static double plain_stat(const double *x, size_t n, enum boot_stat stat)
+/* Median or mean of a copy (the plain definition: sort, middle); other
+ * quantiles by stat_quantile, the toolkit's type 7. */
+static double plain_stat(const double *x, size_t n, struct boot_stat stat)
 {
 	double *c = malloc(n * sizeof *c), v, s = 0;
 	size_t i;
@@ -43,10 +46,34 @@ static double plain_stat(const double *x, size_t n, enum boot_stat stat)
 	qsort(c, n, sizeof *c, cmp_double);
 	for (i = 0; i < n; i++)
 		s += c[i];
-	v = stat == BOOT_MEAN ? s / (double)n
-	  : n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
+	if (stat.kind == BOOT_KIND_QUANTILE && stat.p != 0.5)
+		v = stat_quantile(c, n, stat.p);
+	else
+		v = stat.kind == BOOT_KIND_MEAN ? s / (double)n
+		  : n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
 	free(c);
 	return v;
+}
+
+/* The statistics every exact test runs: the mean, the median, and
+ * quantiles near the ends, where the counting window is off centre. */
+static const struct boot_stat all_stats[] = {
+	{ BOOT_KIND_MEAN, 0 }, { BOOT_KIND_QUANTILE, 0.5 }, { BOOT_KIND_QUANTILE, 0.9 },
+	{ BOOT_KIND_QUANTILE, 0.99 }, { BOOT_KIND_QUANTILE, 0.05 }, { BOOT_KIND_QUANTILE, 0 },
+	{ BOOT_KIND_QUANTILE, 1 },
+};
+enum { NSTATS = sizeof all_stats / sizeof *all_stats };
+
+static const char *stat_label(struct boot_stat s)
+{
+	static char buf[32];
+
+	if (s.kind == BOOT_KIND_MEAN)
+		return "mean";
+	if (s.p == 0.5)
+		return "median";
+	snprintf(buf, sizeof buf, "q%g", s.p);
+	return buf;
 }
 
 static void test_stat_sorted(void)
@@ -57,6 +84,27 @@ static void test_stat_sorted(void)
 	is_num(boot_stat_sorted(even, 6, BOOT_MEDIAN), 3, 0, "median, even n: mean of the middles");
 	is_num(boot_stat_sorted(even, 6, BOOT_MEAN), 23.0 / 6, 0, "mean");
 	is_num(boot_stat_sorted(even, 2, BOOT_MEDIAN), -1, 0, "median, n = 2");
+}
+
+/* R: x <- c(-3, 1, 2, 4, 9, 10, 10.5); sprintf("%.17g", quantile(x, p, type = 7))
+ *   p = 0.9: 10.199999999999999; 0.99: 10.469999999999999; 0.05: -1.7999999999999996; 0.25: 1.5;
+ *   0.95: 10.35; 0: -3; 1: 10.5 */
+static void test_quantile_sorted(void)
+{
+	static const double x[] = { -3, 1, 2, 4, 9, 10, 10.5 };
+	static const struct { double p, want; } q[] = {
+		{ 0.9, 10.199999999999999 }, { 0.99, 10.469999999999999 }, { 0.05, -1.7999999999999996 },
+		{ 0.25, 1.5 }, { 0.95, 10.35 }, { 0, -3 }, { 1, 10.5 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof q / sizeof *q; i++) {
+		struct boot_stat st = { BOOT_KIND_QUANTILE, q[i].p };
+		char name[64];
+
+		snprintf(name, sizeof name, "quantile %g of 7 values, as R's type 7", q[i].p);
+		is_num(boot_stat_sorted(x, 7, st), q[i].want, 1e-15, name);
+	}
 }
 
 /* Ends are the (B+1)a-th and (B+1)(1-a)-th order statistics, linear
@@ -323,12 +371,31 @@ static void test_jackknife(void)
 		}
 	}
 	ok(bad_med == 0, "jackknife medians = leave-one-out medians, n = 2..16 (%zu wrong)", bad_med);
+	for (k = 2; k < NSTATS; k++) {
+		size_t bad = 0, j;
+
+		for (n = 2; n <= 16; n++) {
+			for (i = 0; i < n; i++)
+				x[i] = (double)rng_below(&r, 6) - 2 + (double)i / 64;
+			qsort(x, n, sizeof *x, cmp_double);
+			boot_jackknife(x, n, all_stats[k], jack);
+			for (i = 0; i < n; i++) {
+				size_t m = 0;
+				for (j = 0; j < n; j++)
+					if (j != i)
+						y[m++] = x[j];
+				bad += jack[i] != plain_stat(y, n - 1, all_stats[k]);
+			}
+		}
+		ok(bad == 0, "jackknife %s = leave-one-out, n = 2..16 (%zu wrong)",
+		   stat_label(all_stats[k]), bad);
+	}
 	ok(bad_mean == 0, "jackknife means = leave-one-out means, n = 2..16 (%zu wrong)", bad_mean);
 }
 
 /* Pool the rows of the blocks with weight w (block weights), statistic. */
 static double pooled(const double *x, const uint32_t *block, size_t n, const uint32_t *w,
-                     enum boot_stat stat)
+                     struct boot_stat stat)
 {
 	double *y = malloc(64 * n * sizeof *y), v;
 	size_t i, m = 0;
@@ -369,9 +436,9 @@ static void test_block_jackknife(void)
 	int s;
 
 	rng_seed(&r, 8);
-	for (s = 0; s < 2; s++)
+	for (s = 0; s < NSTATS; s++)
 		for (nb = 2; nb <= 8; nb++) {
-			enum boot_stat stat = s ? BOOT_MEAN : BOOT_MEDIAN;
+			struct boot_stat stat = all_stats[s];
 			make_blocks(x, block, 60, nb, &r);
 			boot_block_jackknife(x, block, 60, nb, stat, jack);
 			for (b = 0; b < nb; b++) {
@@ -380,7 +447,8 @@ static void test_block_jackknife(void)
 				bad += fabs(jack[b] - pooled(x, block, 60, w, stat)) > 1e-13;
 			}
 		}
-	ok(bad == 0, "block jackknife = the statistic without each block, 2..8 blocks (%zu wrong)", bad);
+	ok(bad == 0, "block jackknife = the statistic without each block, 2..8 blocks, "
+	   "mean, median and 5 quantiles (%zu wrong)", bad);
 }
 
 /* The draws as lib/boot.c documents them: median replicates take two
@@ -418,8 +486,8 @@ static void test_replicates_exact(void)
 		size_t n = sizes[z], bad = 0;
 		int s;
 
-		for (s = 0; s < 2; s++) {
-			enum boot_stat stat = s ? BOOT_MEAN : BOOT_MEDIAN;
+		for (s = 0; s < NSTATS; s++) {
+			struct boot_stat stat = all_stats[s];
 			rng_seed(&r, 100 + n);
 			for (i = 0; i < n; i++)   /* ties: about n/3 distinct values */
 				x[i] = (double)rng_below(&r, (uint32_t)(n / 3 + 1)) * 5 - 7;
@@ -428,7 +496,7 @@ static void test_replicates_exact(void)
 			mirror = r;
 			boot_replicates(x, n, stat, nrep, &r, rep);
 			for (b = 0; b < nrep; b++) {
-				if (stat == BOOT_MEDIAN)
+				if (stat.kind == BOOT_KIND_QUANTILE)
 					median_draws(&mirror, (uint32_t)n, idx);
 				else
 					for (i = 0; i < n; i++)
@@ -439,7 +507,8 @@ static void test_replicates_exact(void)
 			}
 			ok(bad == 0 && memcmp(&r, &mirror, sizeof r) == 0,
 			   "n = %zu, %s: %zu replicates = the statistic of their resamples (%zu wrong)",
-			   n, s ? "mean" : "median", nrep, bad);
+			   n, stat_label(stat), nrep, bad);
+			bad = 0;
 		}
 	}
 	free(x);
@@ -457,9 +526,9 @@ static void test_block_replicates_exact(void)
 	int s;
 
 	rng_seed(&r, 10);
-	for (s = 0; s < 2; s++)
+	for (s = 0; s < NSTATS; s++)
 		for (nb = 2; nb <= 10; nb += 4) {
-			enum boot_stat stat = s ? BOOT_MEAN : BOOT_MEDIAN;
+			struct boot_stat stat = all_stats[s];
 			make_blocks(x, block, 80, nb, &r);
 			mirror = r;
 			boot_block_replicates(x, block, 80, nb, stat, 500, &r, rep);
@@ -470,7 +539,8 @@ static void test_block_replicates_exact(void)
 				bad += fabs(rep[b] - pooled(x, block, 80, w, stat)) > 1e-13;
 			}
 		}
-	ok(bad == 0, "block replicates = the statistic of the pooled rows of the drawn blocks (%zu wrong)", bad);
+	ok(bad == 0, "block replicates = the statistic of the pooled rows of the drawn blocks, "
+	   "mean, median and 5 quantiles (%zu wrong)", bad);
 }
 
 /* Share of replicates <= v against the exact law, R:
@@ -523,6 +593,7 @@ static void test_median_law(void)
 int main(void)
 {
 	test_stat_sorted();
+	test_quantile_sorted();
 	test_percentile();
 	test_bca();
 	test_expanded();

@@ -873,6 +873,30 @@ static void test_beta(void)
 	}
 }
 
+/* Clopper-Pearson ends, and others: R,
+ *   sprintf("%.17g", c(qbeta(0.0025, 1480, 1521), qbeta(0.9975, 1481, 1520),
+ *     qbeta(0.005, 1, 300), qbeta(0.995, 290, 11), qbeta(0.025, 0.5, 0.5), qbeta(1e-10, 3, 4)))
+ * R's qbeta is itself good to about 1e-15 relative. */
+static void test_qbeta(void)
+{
+	static const double qb[][4] = {
+		{ 0.0025, 1480, 1521, 0.46757612121179082 },
+		{ 0.9975, 1481, 1520, 0.51911557714950463 },
+		{ 0.005, 1, 300, 1.6708333159394295e-05 },
+		{ 0.995, 290, 11, 0.98545696969904506 },
+		{ 0.025, 0.5, 0.5, 0.0015413331334360124 },
+		{ 1e-10, 3, 4, 0.00017101953023986434 },
+	};
+	char name[64];
+	size_t i;
+
+	for (i = 0; i < N(qb); i++) {
+		sprintf(name, "stat_qbeta(%g, %g, %g) vs R", qb[i][0], qb[i][1], qb[i][2]);
+		is_num(stat_qbeta(qb[i][0], qb[i][1], qb[i][2]), qb[i][3], 1e-12, name);
+	}
+	ok(stat_qbeta(0, 2, 3) == 0 && stat_qbeta(1, 2, 3) == 1, "stat_qbeta at 0 and 1");
+}
+
 int main(void)
 {
 	test_mean_var();
@@ -886,5 +910,6 @@ int main(void)
 	test_qt_extremes();
 	test_qt_full();
 	test_beta();
+	test_qbeta();
 	return done_testing();
 }

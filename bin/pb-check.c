@@ -1,0 +1,348 @@
+/* pb-check: read the evidence of a pair stream before its interval is
+ * trusted; one row per check (lib/check.c does them). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "err.h"
+#include "group.h"
+#include "num.h"
+#include "opt.h"
+#include "stream.h"
+
+static const char usage[] =
+	"usage: pb-check [options] [FILE...]\n"
+	"Check a pair stream (pb-pair's, not --by-run) before trusting its interval:\n"
+	"the order of the arms, a position effect, carry-over, drift across runs, the\n"
+	"warm-up, outlier runs, partial runs, per-arm medians under a changing load,\n"
+	"and the spread of each arm. One row per check: check status value lo hi unit\n"
+	"note, status ok, warn or n/a.\n"
+	"  --level L            intervals that decide a warning (default 0.99)\n"
+	"  --position-share F   position warns beyond F x the effect (default 0.25)\n"
+	"  --warmup-share F     the first part of each run checked (default 0.1)\n"
+	"  --warmup-min F       the least level change that warns (default 0.01)\n"
+	"  --fence K            outlier runs lie K IQRs beyond the quartiles (default:\n"
+	"                       the fence normal runs cross in 1 - level of studies)\n"
+	"  --spread-ratio R     spread warns at an IQR ratio of R or 1/R (default 1.25)\n"
+	"  --resamples B        bootstrap resamples of the bimodal check (default 400)\n"
+	"  --seed N             their seed (default 1)\n"
+	"  --strict             exit 3 when a check warns\n"
+	"  --help, --version\n";
+
+static const struct option longopts[] = {
+	{ "level", required_argument, NULL, 'l' },
+	{ "position-share", required_argument, NULL, 'p' },
+	{ "warmup-share", required_argument, NULL, 'w' },
+	{ "warmup-min", required_argument, NULL, 'm' },
+	{ "fence", required_argument, NULL, 'f' },
+	{ "spread-ratio", required_argument, NULL, 'r' },
+	{ "resamples", required_argument, NULL, 'B' },
+	{ "seed", required_argument, NULL, 'S' },
+	{ "strict", no_argument, NULL, 's' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+enum { EXIT_WARNED = 3 };
+
+static double opt_between(const char *name, const char *val, double lo, double hi,
+                          const char *what)
+{
+	double v = opt_num(name, val);
+
+	if (!(v > lo && v < hi))
+		die_usage("--%s wants %s, not '%s'", name, what, val);
+	return v;
+}
+
+static int parse_args(int argc, char **argv, struct check_opts *o)
+{
+	int c, strict = 0;
+
+	check_defaults(o);
+	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
+		switch (c) {
+		case 'l': o->level = opt_level("level", optarg); break;
+		case 'p': o->position_share = opt_between("position-share", optarg, 0, 1e300,
+			                                      "a number above 0 (0.25)"); break;
+		case 'w': o->warmup_share = opt_between("warmup-share", optarg, 0, 0.5,
+			                                    "a share above 0 and below 0.5 (0.1)"); break;
+		case 'm': o->warmup_min = opt_between("warmup-min", optarg, -1e-300, 1e300,
+			                                  "a share of 0 or more (0.01)"); break;
+		case 'f': o->fence = opt_between("fence", optarg, 0, 1e300,
+			                             "a number of IQRs above 0 (such as 3)"); break;
+		case 'r': o->spread_ratio = opt_between("spread-ratio", optarg, 1, 1e300,
+			                                    "a ratio above 1 (1.25)"); break;
+		case 'B': o->resamples = opt_count("resamples", optarg, 1000000L);
+			if (o->resamples < 2)
+				die_usage("--resamples wants at least 2, not '%s'", optarg);
+			break;
+		case 'S': o->seed = opt_seed("seed", optarg); break;
+		case 's': strict = 1; break;
+		}
+	}
+	return strict;
+}
+
+/* The pairs of one comparison (one value of the arm column), as read. */
+struct pairs_read {
+	struct pair_at {
+		struct check_pair p;
+		int64_t run;
+		int file;
+		long line;
+	} *v;
+	size_t n, cap;
+};
+
+struct state {
+	struct stream s;
+	struct check_opts o;
+	struct check_design d;
+	struct check_events ev;
+	struct groups arms;
+	struct pairs_read *by_arm;
+	size_t arm_cap;
+	size_t c_run, c_pair, c_first, c_a, c_b;
+	long c_arm;
+};
+
+/* An event's text for a note: at most 200 bytes ("..." where cut), and no
+ * byte that would end a field or a line. */
+static char *event_text(const char *key, const char *value)
+{
+	size_t n = msg_cut_len(value, 200), k = strlen(key), i;
+	char *t = xmalloc(k + n + 6);
+
+	memcpy(t, key, k);
+	memcpy(t + k, ": ", 2);
+	memcpy(t + k + 2, value, n);
+	strcpy(t + k + 2 + n, value[n] ? "..." : "");
+	for (i = 0; t[i]; i++)
+		if ((unsigned char)t[i] < 0x20)
+			t[i] = ' ';
+	return t;
+}
+
+/* Metadata met anywhere, head or rows: what stopped a run, and what
+ * pb-pair dropped. */
+static void on_meta(void *ctx, const struct stream *s, const struct meta *m)
+{
+	struct check_events *ev = ctx;
+
+	(void)s;
+	if (strcmp(m->key, "failed") == 0 || strcmp(m->key, "run_ended") == 0 ||
+	    strcmp(m->key, "interrupted") == 0) {
+		if (ev->n < CHECK_EVENTS_KEPT)
+			ev->text[ev->n++] = event_text(m->key, m->value);
+		else
+			ev->more++;
+	} else if (strcmp(m->key, "pb-pair.failed_pairs") == 0) {
+		ev->failed_pairs += strtol(m->value, NULL, 10) > 0 ? strtol(m->value, NULL, 10) : 0;
+	}
+}
+
+static int64_t head_int(const struct stream *s, const char *key, int64_t absent)
+{
+	const char *v = stream_head_meta(s, key, -1);
+	int64_t n;
+
+	return v && num_parse_i64(v, &n) == 0 ? n : absent;
+}
+
+static void read_design(struct state *st)
+{
+	const char *arm = stream_head_meta(&st->s, "delay_arm", -1);
+
+	st->d.pairs = head_int(&st->s, "pairs", -1);
+	st->d.warmup = head_int(&st->s, "warmup", -1);
+	st->d.order = stream_head_meta(&st->s, "order", -1);
+	st->d.delay_ns = head_int(&st->s, "delay_ns", 0);
+	st->d.delay_arm = arm && (arm[0] == 'A' || arm[0] == 'B') && !arm[1] ? arm[0] : 'B';
+}
+
+static int64_t whole_at_least(const struct stream *s, size_t col, int64_t min, const char *what)
+{
+	int64_t v;
+	char b[MSG_CUT_BUF];
+
+	if (num_parse_i64(s->field[col], &v) < 0 || v < min)
+		stream_die(s, "column '%s': %s, got '%s'", s->col[col], what, msg_cut(b, s->field[col]));
+	return v;
+}
+
+static double positive(const struct stream *s, size_t col)
+{
+	double v = stream_num(s, col);
+
+	if (!(v > 0))
+		stream_die(s, "column '%s': time must be > 0, got '%s'", s->col[col], s->field[col]);
+	return v;
+}
+
+static void take_row(struct state *st)
+{
+	const struct stream *s = &st->s;
+	const char *first = s->field[st->c_first], *key = "";
+	struct pair_at *p;
+	struct pairs_read *pr;
+	size_t g, klen = 0;
+	char b[MSG_CUT_BUF];
+
+	if (st->c_arm >= 0)
+		key = s->field[st->c_arm], klen = strlen(key);
+	g = groups_index(&st->arms, key, klen);
+	if (g >= st->arm_cap) {
+		size_t old = st->arm_cap;
+		xgrow(&st->by_arm, &st->arm_cap, g + 1, sizeof *st->by_arm);
+		memset(st->by_arm + old, 0, (st->arm_cap - old) * sizeof *st->by_arm);
+	}
+	pr = &st->by_arm[g];
+	xgrow(&pr->v, &pr->cap, pr->n + 1, sizeof *pr->v);
+	p = &pr->v[pr->n++];
+	p->run = whole_at_least(s, st->c_run, 0, "run must be a whole number >= 0");
+	p->p.pair = whole_at_least(s, st->c_pair, 1, "pair must be a whole number >= 1");
+	if ((first[0] != 'A' && first[0] != 'B') || first[1])
+		stream_die(s, "column 'first': A or B, got '%s'", msg_cut(b, first));
+	p->p.a_first = first[0] == 'A';
+	p->p.a = positive(s, st->c_a);
+	p->p.b = positive(s, st->c_b);
+	p->file = s->cur;
+	p->line = s->lineno;
+}
+
+static int by_run_pair(const void *x, const void *y)
+{
+	const struct pair_at *a = x, *b = y;
+
+	if (a->run != b->run)
+		return a->run < b->run ? -1 : 1;
+	return (a->p.pair > b->p.pair) - (a->p.pair < b->p.pair);
+}
+
+/* The runs of one comparison, in run order, each run's pairs in pair
+ * order; a pair given twice is refused. pr's pairs are reordered. */
+static struct check_run *runs_of(struct state *st, struct pairs_read *pr, size_t *nruns,
+                                 struct check_pair **store)
+{
+	struct check_run *runs;
+	size_t i, k = 0;
+
+	qsort(pr->v, pr->n, sizeof *pr->v, by_run_pair);
+	for (i = 1; i < pr->n; i++)
+		if (pr->v[i].run == pr->v[i - 1].run && pr->v[i].p.pair == pr->v[i - 1].p.pair)
+			stream_die_at(&st->s, pr->v[i].file, pr->v[i].line, "run %lld pair %lld: the "
+			              "pair appears twice (also %s:%ld)", (long long)pr->v[i].run,
+			              (long long)pr->v[i].p.pair,
+			              stream_file_name(&st->s, pr->v[i - 1].file), pr->v[i - 1].line);
+	runs = xmalloc((pr->n + 1) * sizeof *runs);
+	*store = xmalloc((pr->n + 1) * sizeof **store);
+	for (i = 0; i < pr->n; i++) {
+		if (!i || pr->v[i].run != pr->v[i - 1].run) {
+			runs[k].run = pr->v[i].run;
+			runs[k].p = *store + i;
+			runs[k++].n = 0;
+		}
+		(*store)[i] = pr->v[i].p;
+		runs[k - 1].n++;
+	}
+	*nruns = k;
+	return runs;
+}
+
+static void put_row(const struct check_row *r, const char *arm)
+{
+	if (arm)
+		out_field(arm);
+	out_field(r->check);
+	out_field(check_status_name(r->status));
+	if (r->has_value)
+		out_num(r->value);
+	else
+		out_field("");
+	if (r->has_interval) {
+		out_num(r->lo);
+		out_num(r->hi);
+	} else {
+		out_field("");
+		out_field("");
+	}
+	out_field(r->unit);
+	out_field(r->note);
+	out_end();
+}
+
+int main(int argc, char **argv)
+{
+	static struct state st;
+	struct check_report *rep, methods = { 0 };
+	size_t g, i;
+	int strict, warned = 0;
+
+	pb_init(argc, argv, "pb-check");
+	strict = parse_args(argc, argv, &st.o);
+	stream_open(&st.s, argc - optind, argv + optind);
+	stream_on_meta(&st.s, on_meta, &st.ev);
+	stream_header(&st.s);
+	st.c_run = stream_col(&st.s, "run");
+	st.c_pair = stream_col(&st.s, "pair");
+	st.c_first = stream_col(&st.s, "first");
+	st.c_a = stream_col(&st.s, "a");
+	st.c_b = stream_col(&st.s, "b");
+	st.c_arm = stream_col_opt(&st.s, "arm");
+	read_design(&st);
+	while (stream_row(&st.s))
+		take_row(&st);
+
+	rep = xcalloc(st.arms.n + 1, sizeof *rep);
+	for (g = 0; g < st.arms.n; g++) {
+		struct check_pair *store;
+		size_t nruns;
+		struct check_run *runs = runs_of(&st, &st.by_arm[g], &nruns, &store);
+
+		check_study(runs, nruns, &st.d, &st.ev, &st.o, &rep[g]);
+		free(runs);
+		free(store);
+	}
+	check_methods(&st.o, &methods);
+	out_begin(&st.s);
+	for (i = 0; i < methods.nmethod; i++) {
+		char key[64];
+
+		snprintf(key, sizeof key, "pb-check.%s", methods.method[i].check);
+		out_meta(key, "%s", methods.method[i].text);
+	}
+	for (g = 0; g < st.arms.n; g++)
+		for (i = 0; i < rep[g].n; i++)
+			if (rep[g].row[i].status == CHECK_WARN) {
+				warned = 1;
+				printf("# pb-check.warning: ");
+				if (st.c_arm >= 0)
+					printf("arm %s: ", st.arms.key[g]);
+				printf("%s\n", rep[g].row[i].note);
+			}
+	if (st.c_arm >= 0)
+		out_field("arm");
+	out_field("check"), out_field("status"), out_field("value"), out_field("lo");
+	out_field("hi"), out_field("unit"), out_field("note");
+	out_end();
+	for (g = 0; g < st.arms.n; g++)
+		for (i = 0; i < rep[g].n; i++)
+			put_row(&rep[g].row[i], st.c_arm >= 0 ? st.arms.key[g] : NULL);
+
+	for (g = 0; g < st.arms.n; g++) {
+		check_report_free(&rep[g]);
+		free(st.by_arm[g].v);
+	}
+	free(rep);
+	free(st.by_arm);
+	check_report_free(&methods);
+	for (i = 0; i < st.ev.n; i++)
+		free(st.ev.text[i]);
+	groups_free(&st.arms);
+	stream_close(&st.s);
+	pb_finish();
+	return strict && warned ? EXIT_WARNED : 0;
+}

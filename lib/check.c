@@ -1,0 +1,1094 @@
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "err.h"
+#include "rng.h"
+#include "stats.h"
+
+/* Every check needs at least this many values in a cell (the A-first
+ * pairs of a run, say) for its median to mean anything. */
+enum { MIN_CELL = 3, MIN_RUNS_OUTLIERS = 5, MIN_PAIRS_WARMUP = 20, MIN_PAIRS_BIMODAL = 10,
+       MIN_PAIRS_SPREAD = 8, RUNS_NAMED = 5 };
+
+void check_defaults(struct check_opts *o)
+{
+	o->level = 0.99;
+	o->position_share = 0.25;
+	o->warmup_share = 0.1;
+	o->warmup_min = 0.01;
+	o->fence = 0;   /* from the number of runs and the level */
+	o->spread_ratio = 1.25;
+	o->resamples = 400;
+	o->seed = 1;
+}
+
+const char *check_status_name(enum check_status s)
+{
+	return s == CHECK_OK ? "ok" : s == CHECK_WARN ? "warn" : "n/a";
+}
+
+/* --- text ------------------------------------------------------------ */
+
+static char *vformat(const char *fmt, va_list ap)
+{
+	va_list ap2;
+	char *s;
+	int n;
+
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	s = xmalloc((size_t)n + 1);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	return s;
+}
+
+/* A note grown a clause at a time. */
+struct text {
+	char *s;
+	size_t n, cap;
+};
+
+static void text_add(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+	char *c;
+	size_t l;
+
+	va_start(ap, fmt);
+	c = vformat(fmt, ap);
+	va_end(ap);
+	l = strlen(c);
+	xgrow(&t->s, &t->cap, t->n + l + 1, 1);
+	memcpy(t->s + t->n, c, l + 1);
+	t->n += l;
+	free(c);
+}
+
+enum { SIGBUF = 24, NUMBUF = 40 };
+
+/* 4 significant digits, as a person reads them (pb-tint's findings);
+ * plain digits up to 1e15 (a count of 12345, not 1.234e+04). */
+static const char *sig(char b[SIGBUF], double x)
+{
+	snprintf(b, SIGBUF, "%.4g", x);
+	if (strchr(b, 'e') && fabs(x) < 1e15 && fabs(x) >= 1)
+		snprintf(b, SIGBUF, "%.0f", x);
+	return b;
+}
+
+/* Nanoseconds in the unit that keeps them below 1000. */
+static const char *dur(char b[NUMBUF], double ns)
+{
+	static const char *unit[] = { "ns", "\302\265s", "ms", "s" };
+	double scale = 1;
+	size_t u = 0;
+	char d[SIGBUF];
+
+	while (u < 3 && fabs(ns) / scale >= 999.95)
+		scale *= 1000, u++;
+	snprintf(b, NUMBUF, "%s %s", sig(d, ns / scale), unit[u]);
+	return b;
+}
+
+static const char *pct(char b[NUMBUF], double share)
+{
+	char d[SIGBUF];
+
+	snprintf(b, NUMBUF, "%s%%", sig(d, 100 * share));
+	return b;
+}
+
+/* The level in percent: 0.99 is "99", 0.995 "99.5". */
+static const char *level_pct(char b[NUMBUF], double level)
+{
+	snprintf(b, NUMBUF, "%.10g", 100 * level);
+	return b;
+}
+
+/* --- rows -------------------------------------------------------------- */
+
+static struct check_row *row_add(struct check_report *rep, const char *check,
+                                 enum check_status st, const char *unit)
+{
+	struct check_row *r;
+
+	xgrow(&rep->row, &rep->cap, rep->n + 1, sizeof *rep->row);
+	r = &rep->row[rep->n++];
+	memset(r, 0, sizeof *r);
+	r->check = check;
+	r->status = st;
+	r->unit = unit;
+	return r;
+}
+
+static void row_note(struct check_row *r, struct text *t)
+{
+	r->note = t->s ? t->s : xstrdup("");
+	t->s = NULL;
+	t->n = t->cap = 0;
+}
+
+static void row_na(struct check_report *rep, const char *check, const char *unit,
+                   const char *fmt, ...)
+{
+	struct check_row *r = row_add(rep, check, CHECK_NA, unit);
+	va_list ap;
+
+	va_start(ap, fmt);
+	r->note = vformat(fmt, ap);
+	va_end(ap);
+}
+
+static void row_value(struct check_row *r, double v)
+{
+	r->value = v;
+	r->has_value = 1;
+}
+
+static void row_interval(struct check_row *r, double v, double lo, double hi)
+{
+	row_value(r, v);
+	r->lo = lo;
+	r->hi = hi;
+	r->has_interval = 1;
+}
+
+static void method_add(struct check_report *rep, const char *check, const char *fmt, ...)
+{
+	struct check_method *m;
+	va_list ap;
+
+	xgrow(&rep->method, &rep->mcap, rep->nmethod + 1, sizeof *rep->method);
+	m = &rep->method[rep->nmethod++];
+	m->check = check;
+	va_start(ap, fmt);
+	m->text = vformat(fmt, ap);
+	va_end(ap);
+}
+
+void check_report_free(struct check_report *rep)
+{
+	size_t i;
+
+	for (i = 0; i < rep->n; i++)
+		free(rep->row[i].note);
+	for (i = 0; i < rep->nmethod; i++)
+		free(rep->method[i].text);
+	free(rep->row);
+	free(rep->method);
+	memset(rep, 0, sizeof *rep);
+}
+
+/* --- statistics over runs ------------------------------------------------ */
+
+/* A t interval of the mean of per-run values. */
+struct tiv {
+	size_t n;
+	double mean, lo, hi;
+};
+
+static int t_interval(const double *v, size_t n, double level, struct tiv *t)
+{
+	struct welford w = { 0, 0, 0, 0 };
+	double q, se;
+	size_t i;
+
+	if (n < 2)
+		return -1;
+	for (i = 0; i < n; i++)
+		welford_add(&w, v[i]);
+	se = sqrt(welford_var(&w) / (double)n);
+	q = stat_qt(1 - (1 - level) / 2, (double)(n - 1));
+	t->n = n;
+	t->mean = welford_mean(&w);
+	t->lo = t->mean - q * se;
+	t->hi = t->mean + q * se;
+	return 0;
+}
+
+/* The least-squares slope of y on x, with its t interval (df = n - 2). */
+static int slope_interval(const double *x, const double *y, size_t n, double level,
+                          struct tiv *t)
+{
+	double mx = 0, my = 0, sxx = 0, sxy = 0, ss = 0, b, q, se;
+	size_t i;
+
+	if (n < 3)
+		return -1;
+	for (i = 0; i < n; i++)
+		mx += x[i], my += y[i];
+	mx /= (double)n, my /= (double)n;
+	for (i = 0; i < n; i++) {
+		sxx += (x[i] - mx) * (x[i] - mx);
+		sxy += (x[i] - mx) * (y[i] - my);
+	}
+	if (!(sxx > 0))
+		return -1;
+	b = sxy / sxx;
+	for (i = 0; i < n; i++) {
+		double e = y[i] - my - b * (x[i] - mx);
+		ss += e * e;
+	}
+	se = sqrt(ss / (double)(n - 2) / sxx);
+	q = stat_qt(1 - (1 - level) / 2, (double)(n - 2));
+	t->n = n;
+	t->mean = b;
+	t->lo = b - q * se;
+	t->hi = b + q * se;
+	return 0;
+}
+
+static int excludes(const struct tiv *t, double v)
+{
+	return t->lo > v || t->hi < v;
+}
+
+/* The level of one of k tests that share the check's level (Bonferroni):
+ * the check as a whole then warns on clean data in at most 1 - level. */
+static double shared_level(const struct check_opts *o, double k)
+{
+	return 1 - (1 - o->level) / k;
+}
+
+/* Clopper-Pearson interval of a binomial share k/n at level. */
+static void binomial_interval(double k, double n, double level, double *lo, double *hi)
+{
+	double a = (1 - level) / 2;
+
+	*lo = k > 0 ? stat_qbeta(a, k, n - k + 1) : 0;
+	*hi = k < n ? stat_qbeta(1 - a, k + 1, n - k) : 1;
+}
+
+/* Values of one run chosen by a filter, for a median: scratch space that
+ * grows to the largest run and is reused. */
+struct cell {
+	double *x;
+	size_t n, cap;
+};
+
+static void cell_add(struct cell *c, double v)
+{
+	xgrow(&c->x, &c->cap, c->n + 1, sizeof *c->x);
+	c->x[c->n++] = v;
+}
+
+static double cell_median(struct cell *c)
+{
+	return stat_median(c->x, c->n);
+}
+
+/* "runs 3, 7 and 9", the first RUNS_NAMED of them and a count of the rest. */
+static void name_runs(struct text *t, const int64_t *run, size_t n)
+{
+	size_t i, shown = n > RUNS_NAMED ? RUNS_NAMED : n;
+
+	text_add(t, n == 1 ? "run " : "runs ");
+	for (i = 0; i < shown; i++)
+		text_add(t, "%s%lld", i == 0 ? "" : i + 1 == n ? " and " : ", ", (long long)run[i]);
+	if (n > shown)
+		text_add(t, " and %zu more", n - shown);
+}
+
+/* Per-run values gathered for an interval over runs. */
+struct per_run {
+	double *v, *x;   /* the value, and the run number (drift) */
+	int64_t *run;
+	size_t n;
+};
+
+static void per_run_init(struct per_run *p, size_t nruns)
+{
+	p->v = xmalloc((nruns + 1) * sizeof *p->v);
+	p->x = xmalloc((nruns + 1) * sizeof *p->x);
+	p->run = xmalloc((nruns + 1) * sizeof *p->run);
+	p->n = 0;
+}
+
+static void per_run_add(struct per_run *p, int64_t run, double v)
+{
+	p->v[p->n] = v;
+	p->x[p->n] = (double)run;
+	p->run[p->n++] = run;
+}
+
+static void per_run_free(struct per_run *p)
+{
+	free(p->v);
+	free(p->x);
+	free(p->run);
+}
+
+/* What every check reads, and what one check leaves for a later one. */
+struct ctx {
+	const struct check_run *runs;
+	size_t nruns;
+	const struct check_design *d;
+	const struct check_events *ev;
+	const struct check_opts *o;
+	struct check_report *rep;
+	struct cell c1, c2, c3, c4;   /* scratch */
+	int have_effect;
+	double effect;                /* the order-adjusted effect, for carry's note */
+	double *run_d;                /* per-run median d, for drift and outliers */
+};
+
+/* --- 1. order balance ------------------------------------------------ */
+
+static void check_order(struct ctx *c)
+{
+	const struct check_run *runs = c->runs;
+	size_t nruns = c->nruns;
+	const struct check_design *d = c->d;
+	const struct check_opts *o = c->o;
+	struct check_report *rep = c->rep;
+	double k = 0, n = 0, lo, hi, worst = -1, wk = 0, wn = 0, wlo = 0, whi = 1;
+	double lev_all = shared_level(o, 2), lev_run = shared_level(o, 2 * (double)nruns);
+	int64_t wrun = 0;
+	struct check_row *r;
+	struct text t = { 0 };
+	char b1[NUMBUF], b2[NUMBUF], b3[NUMBUF], b4[NUMBUF];
+	size_t i, j;
+
+	for (i = 0; i < nruns; i++) {
+		double rk = 0, rn = (double)runs[i].n, rlo, rhi, beyond;
+
+		for (j = 0; j < runs[i].n; j++)
+			rk += runs[i].p[j].a_first;
+		k += rk, n += rn;
+		binomial_interval(rk, rn, lev_run, &rlo, &rhi);
+		beyond = fmax(rlo - 0.5, 0.5 - rhi);
+		if (beyond > worst)
+			worst = beyond, wk = rk, wn = rn, wlo = rlo, whi = rhi, wrun = runs[i].run;
+	}
+	binomial_interval(k, n, lev_all, &lo, &hi);
+	r = row_add(rep, "order", lo > 0.5 || hi < 0.5 ? CHECK_WARN : CHECK_OK, "share");
+	row_interval(r, k / n, lo, hi);
+	if (r->status == CHECK_WARN) {
+		text_add(&t, "%s of the %.0f pairs ran A first (%s%% CI %s to %s", pct(b1, k / n), n,
+		         level_pct(b2, lev_all), pct(b3, lo), pct(b4, hi));
+		if (d->order && strcmp(d->order, "random") != 0)
+			text_add(&t, "; the order was %s", d->order);
+		text_add(&t, "): the order is not balanced, so the arm and its place in the pair "
+		         "cannot be told apart.");
+	} else {
+		text_add(&t, "%s of the %.0f pairs ran A first: balanced.", pct(b1, k / n), n);
+	}
+	row_note(r, &t);
+
+	r = row_add(rep, "order_run", worst > 0 ? CHECK_WARN : CHECK_OK, "share");
+	row_interval(r, wk / wn, wlo, whi);
+	if (worst > 0)
+		text_add(&t, "Run %lld ran A first in %s of its %.0f pairs (%s%% CI %s to %s, the "
+		         "level shared by %zu runs): its order is not balanced.", (long long)wrun,
+		         pct(b1, wk / wn), wn, level_pct(b2, lev_run), pct(b3, wlo), pct(b4, whi),
+		         nruns);
+	else
+		text_add(&t, "The most unbalanced run, run %lld, ran A first in %s of its %.0f pairs: "
+		         "within what chance gives.", (long long)wrun, pct(b1, wk / wn), wn);
+	row_note(r, &t);
+}
+
+/* --- 2. position effect (a two-period crossover) ----------------------- */
+
+static void effect_note(struct ctx *c, struct text *t, const struct tiv *e, double pooled,
+                        double level)
+{
+	char b1[NUMBUF], b2[NUMBUF], b3[NUMBUF], b4[NUMBUF], b5[NUMBUF];
+
+	text_add(t, "B - A, order-adjusted: %s (%s%% CI %s to %s, %zu runs); the pooled median "
+	         "of d is %s", dur(b1, e->mean), level_pct(b2, level), dur(b3, e->lo),
+	         dur(b4, e->hi), e->n, dur(b5, pooled));
+	if (c->d->delay_ns > 0)
+		text_add(t, ", and the injected delay on %c %s", c->d->delay_arm,
+		         dur(b1, (double)c->d->delay_ns));
+	text_add(t, ".");
+}
+
+static void check_position(struct ctx *c)
+{
+	struct per_run arm, pos;
+	struct cell all = { 0 };
+	struct tiv e, p;
+	struct check_row *r;
+	struct text t = { 0 };
+	char b1[NUMBUF], b2[NUMBUF], b3[NUMBUF], b4[NUMBUF], b5[NUMBUF], b6[NUMBUF];
+	double pooled;
+	size_t i, j;
+	int resolved;
+
+	per_run_init(&arm, c->nruns);
+	per_run_init(&pos, c->nruns);
+	for (i = 0; i < c->nruns; i++) {
+		const struct check_run *run = &c->runs[i];
+		double m1, m2;
+
+		c->c1.n = c->c2.n = 0;
+		for (j = 0; j < run->n; j++) {
+			double d = run->p[j].b - run->p[j].a;
+			cell_add(run->p[j].a_first ? &c->c1 : &c->c2, d);
+			cell_add(&all, d);
+		}
+		if (c->c1.n < MIN_CELL || c->c2.n < MIN_CELL)
+			continue;
+		m1 = cell_median(&c->c1);
+		m2 = cell_median(&c->c2);
+		per_run_add(&arm, run->run, (m1 + m2) / 2);
+		per_run_add(&pos, run->run, (m2 - m1) / 2);
+	}
+	pooled = all.n ? cell_median(&all) : 0;
+	free(all.x);
+	if (t_interval(arm.v, arm.n, c->o->level, &e) < 0) {
+		row_na(c->rep, "effect", "ns", "Needs 2 runs with at least %d pairs of each order; "
+		       "there %s %zu.", MIN_CELL, arm.n == 1 ? "is" : "are", arm.n);
+		row_na(c->rep, "position", "ns", "Needs 2 runs with at least %d pairs of each order; "
+		       "there %s %zu.", MIN_CELL, arm.n == 1 ? "is" : "are", arm.n);
+		goto out;
+	}
+	t_interval(pos.v, pos.n, c->o->level, &p);
+	c->have_effect = 1;
+	c->effect = e.mean;
+	r = row_add(c->rep, "effect", CHECK_OK, "ns");
+	row_interval(r, e.mean, e.lo, e.hi);
+	effect_note(c, &t, &e, pooled, c->o->level);
+	row_note(r, &t);
+
+	resolved = excludes(&p, 0);
+	r = row_add(c->rep, "position", resolved && fabs(p.mean) > c->o->position_share * fabs(e.mean)
+	            ? CHECK_WARN : CHECK_OK, "ns");
+	row_interval(r, p.mean, p.lo, p.hi);
+	text_add(&t, "The second observation of a pair takes %s %s time than the first (%s%% CI "
+	         "%s to %s)", dur(b1, fabs(p.mean)), p.mean >= 0 ? "less" : "more",
+	         level_pct(b2, c->o->level), dur(b3, p.lo), dur(b4, p.hi));
+	if (r->status == CHECK_WARN)
+		text_add(&t, ", more than %s of the effect: read the order-adjusted effect (%s), "
+		         "not the pooled median of d (%s).", pct(b5, c->o->position_share),
+		         dur(b6, e.mean), dur(b1, pooled));
+	else if (resolved)
+		text_add(&t, ": resolved, but not more than %s of the effect.",
+		         pct(b5, c->o->position_share));
+	else
+		text_add(&t, ": no position effect resolved.");
+	row_note(r, &t);
+out:
+	per_run_free(&arm);
+	per_run_free(&pos);
+}
+
+/* --- 3. carry-over ------------------------------------------------------ */
+
+/* Per run, for the arm that starts a pair: its median time after a pair
+ * that ended with B, less after one that ended with A. The place in the
+ * pair is the same (first), so a position effect does not enter; within a
+ * pair the second observation always follows the other arm, where
+ * carry-over and position cannot be told apart. */
+static int carry_of_run(struct ctx *c, const struct check_run *run, int arm_a, double *v)
+{
+	size_t j;
+
+	c->c1.n = c->c2.n = 0;
+	for (j = 1; j < run->n; j++) {
+		const struct check_pair *p = &run->p[j], *prev = &run->p[j - 1];
+
+		if (p->pair != prev->pair + 1 || p->a_first != arm_a)
+			continue;
+		/* the previous pair ended with B when it began with A */
+		cell_add(prev->a_first ? &c->c1 : &c->c2, arm_a ? p->a : p->b);
+	}
+	if (c->c1.n < MIN_CELL || c->c2.n < MIN_CELL)
+		return -1;
+	*v = cell_median(&c->c1) - cell_median(&c->c2);
+	return 0;
+}
+
+static void carry_row(struct ctx *c, const char *check, int arm_a, const struct tiv *t,
+                      int adjusted, double adj, double lev)
+{
+	struct check_row *r = row_add(c->rep, check, excludes(t, 0) ? CHECK_WARN : CHECK_OK, "ns");
+	struct text n = { 0 };
+	char b1[NUMBUF], b2[NUMBUF], b3[NUMBUF], b4[NUMBUF], b5[NUMBUF];
+	const char *x = arm_a ? "A" : "B";
+
+	row_interval(r, t->mean, t->lo, t->hi);
+	text_add(&n, "At the start of a pair %s takes %s %s after a pair that ended with B than "
+	         "after one that ended with A (%s%% CI %s to %s)", x, dur(b1, fabs(t->mean)),
+	         t->mean >= 0 ? "longer" : "less", level_pct(b2, lev), dur(b3, t->lo),
+	         dur(b4, t->hi));
+	if (r->status == CHECK_WARN && adjusted)
+		text_add(&n, ": carry-over, which moves the order-adjusted effect by about %s "
+		         "(carry-adjusted effect %s, if carry-over adds to what follows).",
+		         dur(b5, adj), dur(b1, c->effect - adj));
+	else if (r->status == CHECK_WARN)
+		text_add(&n, ": carry-over, so the arm of one observation changes the next.");
+	else
+		text_add(&n, ": no carry-over resolved.");
+	row_note(r, &n);
+}
+
+static void check_carry(struct ctx *c)
+{
+	struct per_run ca, cb;
+	struct tiv ta, tb;
+	double lev = shared_level(c->o, 2), v;
+	int have_a, have_b;
+	size_t i;
+
+	if (c->d->order && strcmp(c->d->order, "blocked") == 0) {
+		row_na(c->rep, "carry_a", "ns", "The order was blocked (all A, then all B): the "
+		       "observation before each one is not that of the pair before.");
+		row_na(c->rep, "carry_b", "ns", "The order was blocked (all A, then all B): the "
+		       "observation before each one is not that of the pair before.");
+		return;
+	}
+	per_run_init(&ca, c->nruns);
+	per_run_init(&cb, c->nruns);
+	for (i = 0; i < c->nruns; i++) {
+		if (carry_of_run(c, &c->runs[i], 1, &v) == 0)
+			per_run_add(&ca, c->runs[i].run, v);
+		if (carry_of_run(c, &c->runs[i], 0, &v) == 0)
+			per_run_add(&cb, c->runs[i].run, v);
+	}
+	have_a = t_interval(ca.v, ca.n, lev, &ta) == 0;
+	have_b = t_interval(cb.v, cb.n, lev, &tb) == 0;
+	for (i = 0; i < 2; i++) {
+		int a = i == 0, have = a ? have_a : have_b;
+		const char *check = a ? "carry_a" : "carry_b";
+
+		if (!have)
+			row_na(c->rep, check, "ns", "Needs 2 runs in which %s starts at least %d pairs "
+			       "after each arm ended the pair before (--order random); there %s %zu.",
+			       a ? "A" : "B", MIN_CELL, (a ? ca.n : cb.n) == 1 ? "is" : "are",
+			       a ? ca.n : cb.n);
+		else
+			carry_row(c, check, a, a ? &ta : &tb, have_a && have_b && c->have_effect,
+			          have_a && have_b ? (tb.mean - 3 * ta.mean) / 4 : 0, lev);
+	}
+	per_run_free(&ca);
+	per_run_free(&cb);
+}
+
+/* --- 4. drift across runs ----------------------------------------------- */
+
+static void check_drift(struct ctx *c)
+{
+	struct per_run d, lr, lvl;
+	double *ma = xmalloc((c->nruns + 1) * sizeof *ma), *mb = xmalloc((c->nruns + 1) * sizeof *mb);
+	double lev = shared_level(c->o, 2), r;
+	struct tiv td, tl, tv;
+	struct check_row *row;
+	struct text t = { 0 };
+	char b1[NUMBUF], b2[NUMBUF], b3[NUMBUF], b4[NUMBUF];
+	size_t i, j;
+
+	per_run_init(&d, c->nruns);
+	per_run_init(&lr, c->nruns);
+	per_run_init(&lvl, c->nruns);
+	for (i = 0; i < c->nruns; i++) {
+		const struct check_run *run = &c->runs[i];
+
+		c->c1.n = c->c2.n = c->c3.n = 0;
+		for (j = 0; j < run->n; j++) {
+			cell_add(&c->c1, run->p[j].b - run->p[j].a);
+			cell_add(&c->c2, run->p[j].a);
+			cell_add(&c->c3, run->p[j].b);
+		}
+		per_run_add(&d, run->run, cell_median(&c->c1));
+		ma[i] = cell_median(&c->c2);
+		mb[i] = cell_median(&c->c3);
+		per_run_add(&lr, run->run, stat_log_ratio(ma[i], mb[i]));
+		per_run_add(&lvl, run->run, ma[i] / 2 + mb[i] / 2);
+		c->run_d[i] = d.v[i];
+	}
+	if (slope_interval(d.x, d.v, d.n, lev, &td) < 0) {
+		row_na(c->rep, "drift_d", "ns/run", "Needs 3 runs; there %s %zu.",
+		       c->nruns == 1 ? "is" : "are", c->nruns);
+		row_na(c->rep, "drift_lr", "lr/run", "Needs 3 runs; there %s %zu.",
+		       c->nruns == 1 ? "is" : "are", c->nruns);
+		row_na(c->rep, "drift_level", "ns/run", "Needs 3 runs; there %s %zu.",
+		       c->nruns == 1 ? "is" : "are", c->nruns);
+		goto out;
+	}
+	slope_interval(lr.x, lr.v, lr.n, lev, &tl);
+	slope_interval(lvl.x, lvl.v, lvl.n, c->o->level, &tv);
+
+	row = row_add(c->rep, "drift_d", excludes(&td, 0) ? CHECK_WARN : CHECK_OK, "ns/run");
+	row_interval(row, td.mean, td.lo, td.hi);
+	text_add(&t, "The effect (each run's median d) changes by %s per run in run order (%s%% "
+	         "CI %s to %s)", dur(b1, td.mean), level_pct(b2, lev), dur(b3, td.lo),
+	         dur(b4, td.hi));
+	text_add(&t, row->status == CHECK_WARN ? ": later runs differ, so an interval over runs "
+	         "mixes them (pb-plot trend shows it)." : ": no drift resolved.");
+	row_note(row, &t);
+
+	row = row_add(c->rep, "drift_lr", excludes(&tl, 0) ? CHECK_WARN : CHECK_OK, "lr/run");
+	row_interval(row, tl.mean, tl.lo, tl.hi);
+	text_add(&t, "The log ratio ln(median a / median b) of each run changes by %.3g per run "
+	         "(%s%% CI %.3g to %.3g)", tl.mean, level_pct(b2, lev), tl.lo, tl.hi);
+	text_add(&t, row->status == CHECK_WARN ? ": the ratio drifts across runs." :
+	         ": no drift resolved.");
+	row_note(row, &t);
+
+	r = stat_cor(ma, mb, c->nruns);
+	row = row_add(c->rep, "drift_level", CHECK_OK, "ns/run");
+	row_interval(row, tv.mean, tv.lo, tv.hi);
+	text_add(&t, "Both arms' level changes by %s per run (%s%% CI %s to %s); pairing cancels "
+	         "what the arms share", dur(b1, tv.mean), level_pct(b2, c->o->level),
+	         dur(b3, tv.lo), dur(b4, tv.hi));
+	if (isnan(r))
+		text_add(&t, " (the runs' medians of a and b do not vary).");
+	else
+		text_add(&t, ", and the runs' medians of a and b correlate with r = %.3f.", r);
+	row_note(row, &t);
+out:
+	per_run_free(&d);
+	per_run_free(&lr);
+	per_run_free(&lvl);
+	free(ma);
+	free(mb);
+}
+
+/* --- 5. warm-up ----------------------------------------------------------- */
+
+static void check_warmup(struct ctx *c)
+{
+	struct per_run lv, dd;
+	struct tiv tl, td;
+	struct check_row *row;
+	struct text t = { 0 };
+	char b1[NUMBUF], b2[NUMBUF], b3[NUMBUF], b4[NUMBUF], b5[NUMBUF];
+	size_t i, j, most = 0;
+
+	per_run_init(&lv, c->nruns);
+	per_run_init(&dd, c->nruns);
+	pct(b5, c->o->warmup_share);
+	for (i = 0; i < c->nruns; i++) {
+		const struct check_run *run = &c->runs[i];
+		size_t k = (size_t)ceil(c->o->warmup_share * (double)run->n);
+
+		if (run->n < MIN_PAIRS_WARMUP || k < 2 || k + 2 > run->n)
+			continue;
+		if (k > most)
+			most = k;
+		c->c1.n = c->c2.n = c->c3.n = c->c4.n = 0;
+		for (j = 0; j < run->n; j++) {
+			cell_add(j < k ? &c->c1 : &c->c2, run->p[j].a);
+			cell_add(j < k ? &c->c3 : &c->c4, run->p[j].b - run->p[j].a);
+		}
+		per_run_add(&lv, run->run, stat_log_ratio(cell_median(&c->c1), cell_median(&c->c2)));
+		per_run_add(&dd, run->run, cell_median(&c->c3) - cell_median(&c->c4));
+	}
+	if (t_interval(lv.v, lv.n, c->o->level, &tl) < 0) {
+		row_na(c->rep, "warmup", "share", "Needs 2 runs of at least %d measured pairs; "
+		       "there %s %zu.", MIN_PAIRS_WARMUP, lv.n == 1 ? "is" : "are", lv.n);
+		row_na(c->rep, "warmup_d", "ns", "Needs 2 runs of at least %d measured pairs; "
+		       "there %s %zu.", MIN_PAIRS_WARMUP, lv.n == 1 ? "is" : "are", lv.n);
+		goto out;
+	}
+	t_interval(dd.v, dd.n, c->o->level, &td);
+	row = row_add(c->rep, "warmup", excludes(&tl, 0) &&
+	              fabs(exp(tl.mean) - 1) > c->o->warmup_min ? CHECK_WARN : CHECK_OK, "share");
+	row_interval(row, exp(tl.mean) - 1, exp(tl.lo) - 1, exp(tl.hi) - 1);
+	text_add(&t, "In the first %s of each run's measured pairs A takes %s %s time than in the "
+	         "rest (%s%% CI %s to %s)", b5, pct(b1, fabs(exp(tl.mean) - 1)),
+	         tl.mean >= 0 ? "more" : "less", level_pct(b2, c->o->level),
+	         pct(b3, exp(tl.lo) - 1), pct(b4, exp(tl.hi) - 1));
+	if (row->status == CHECK_WARN && c->d->warmup >= 0)
+		text_add(&t, ": the measuring began before the warm-up ended; raise --warmup "
+		         "(now %lld) by %zu pairs or more.", (long long)c->d->warmup, most);
+	else if (row->status == CHECK_WARN)
+		text_add(&t, ": the measuring began before the warm-up ended; raise --warmup by "
+		         "%zu pairs or more.", most);
+	else
+		text_add(&t, ": no warm-up left %s.", excludes(&tl, 0) ? "that matters" : "resolved");
+	row_note(row, &t);
+
+	row = row_add(c->rep, "warmup_d", CHECK_OK, "ns");
+	row_interval(row, td.mean, td.lo, td.hi);
+	text_add(&t, "In the first %s of each run the effect (median d) differs from the rest "
+	         "by %s (%s%% CI %s to %s).", b5, dur(b1, td.mean), level_pct(b2, c->o->level),
+	         dur(b3, td.lo), dur(b4, td.hi));
+	row_note(row, &t);
+out:
+	per_run_free(&lv);
+	per_run_free(&dd);
+}
+
+/* --- 6. outlier runs -------------------------------------------------------- */
+
+static double normal(struct rng *r)
+{
+	double u = rng_uniform(r), v = rng_uniform(r);
+
+	return sqrt(-2 * log(1 - u)) * cos(2 * M_PI * v);
+}
+
+/* The farthest of x beyond its quartiles, in IQRs (x is reordered). */
+static double iqr_distance(double *x, size_t n, double *q1, double *q3)
+{
+	double far = -INFINITY, iqr;
+	size_t i;
+
+	*q1 = stat_quantile(x, n, 0.25);
+	*q3 = stat_quantile(x, n, 0.75);
+	iqr = *q3 - *q1;
+	for (i = 0; i < n; i++)
+		far = fmax(far, fmax(*q1 - x[i], x[i] - *q3));
+	return iqr > 0 ? far / iqr : far > 0 ? INFINITY : 0;
+}
+
+/* The fence that n normal run effects cross in only 1 - level of
+ * studies: Tukey's 3 IQRs is crossed by 4.6 % of studies of 10 runs and
+ * 13.6 % of 5 (R, 10^5 samples each), so the fence follows the number of
+ * runs, found by simulation with a fixed seed: 4.6 at 10 runs, 3.4 at 20. */
+static double fence_for(size_t n, double level, uint64_t seed)
+{
+	size_t m = n * 20000 > 20000000 ? 20000000 / n : 20000, i, j;
+	double *x = xmalloc(n * sizeof *x), *far = xmalloc(m * sizeof *far), q1, q3, k;
+	struct rng r;
+
+	if (m < 2000)
+		m = 2000;
+	far = xrealloc(far, m * sizeof *far);
+	rng_seed(&r, rng_derive(seed, 0x6f75746c69657273u));
+	for (i = 0; i < m; i++) {
+		for (j = 0; j < n; j++)
+			x[j] = normal(&r);
+		far[i] = iqr_distance(x, n, &q1, &q3);
+	}
+	k = stat_quantile(far, m, level);
+	free(x);
+	free(far);
+	return k;
+}
+
+static void check_outliers(struct ctx *c)
+{
+	double *v = xmalloc((c->nruns + 1) * sizeof *v), q1, q3, iqr, far, fence;
+	int64_t *out = xmalloc((c->nruns + 1) * sizeof *out);
+	size_t i, nout = 0;
+	struct check_row *row;
+	struct text t = { 0 };
+	char b1[NUMBUF], b2[NUMBUF], b3[NUMBUF];
+
+	if (c->nruns < MIN_RUNS_OUTLIERS) {
+		row_na(c->rep, "outliers", "IQR", "Needs %d runs to say what an outlier run is; "
+		       "there %s %zu.", MIN_RUNS_OUTLIERS, c->nruns == 1 ? "is" : "are", c->nruns);
+		goto out;
+	}
+	memcpy(v, c->run_d, c->nruns * sizeof *v);
+	far = iqr_distance(v, c->nruns, &q1, &q3);
+	iqr = q3 - q1;
+	fence = c->o->fence > 0 ? c->o->fence : fence_for(c->nruns, c->o->level, c->o->seed);
+	for (i = 0; i < c->nruns; i++) {
+		double x = c->run_d[i], beyond = fmax(q1 - x, x - q3);
+
+		if (beyond > 0 && (iqr == 0 || beyond > fence * iqr))
+			out[nout++] = c->runs[i].run;
+	}
+	row = row_add(c->rep, "outliers", nout ? CHECK_WARN : CHECK_OK, "IQR");
+	if (iqr > 0)
+		row_value(row, fmax(far, 0));
+	if (nout) {
+		name_runs(&t, out, nout);
+		text_add(&t, " %s an effect (median d) beyond %s IQRs of the quartiles of the runs' "
+		         "effects (fences %s to %s): find out why (an interruption?) and decide with "
+		         "pb-pair --exclude RUNS --why TEXT before looking at which arm it favours.",
+		         nout == 1 ? "has" : "have", sig(b1, fence), dur(b2, q1 - fence * iqr),
+		         dur(b3, q3 + fence * iqr));
+	} else {
+		text_add(&t, "No run's effect (median d) lies beyond %s IQRs of the quartiles of the "
+		         "runs' effects (the farthest: %s IQRs).", sig(b1, fence), sig(b2, fmax(far, 0)));
+	}
+	row_note(row, &t);
+out:
+	free(v);
+	free(out);
+}
+
+/* --- 7. partial and failed runs ------------------------------------------ */
+
+static void check_partial(struct ctx *c)
+{
+	int64_t want = c->d->pairs, *shortrun = xmalloc((c->nruns + 1) * sizeof *shortrun);
+	size_t i, nshort = 0, first_n = 0;
+	const struct check_events *ev = c->ev;
+	struct check_row *row;
+	struct text t = { 0 };
+	int known = want > 0, said = 0;
+
+	if (!known)
+		for (i = 0; i < c->nruns; i++)
+			if ((int64_t)c->runs[i].n > want)
+				want = (int64_t)c->runs[i].n;
+	for (i = 0; i < c->nruns; i++)
+		if ((int64_t)c->runs[i].n < want) {
+			if (!nshort)
+				first_n = c->runs[i].n;
+			shortrun[nshort++] = c->runs[i].run;
+		}
+	row = row_add(c->rep, "partial", nshort || ev->n || ev->failed_pairs ? CHECK_WARN : CHECK_OK,
+	              "runs");
+	row_value(row, (double)nshort);
+	if (nshort) {
+		name_runs(&t, shortrun, nshort);
+		if (nshort == 1)
+			text_add(&t, " has %zu of %lld measured pairs", first_n, (long long)want);
+		else
+			text_add(&t, " have fewer than %lld measured pairs", (long long)want);
+		if (!known)
+			text_add(&t, " (the most any run has; the head does not say how many were planned)");
+		said = 1;
+	}
+	for (i = 0; i < ev->n; i++)
+		text_add(&t, "%s# %s", said++ ? "; " : "", ev->text[i]);
+	if (ev->more)
+		text_add(&t, "; and %zu more such comments", ev->more);
+	if (ev->failed_pairs)
+		text_add(&t, "%spb-pair dropped %ld pair%s with a failed observation", said++ ? "; " : "",
+		         ev->failed_pairs, ev->failed_pairs == 1 ? "" : "s");
+	if (said)
+		text_add(&t, ": a run cut short is not like the others (what stopped it may have "
+		         "changed it), so look at why before trusting the interval.");
+	else if (known)
+		text_add(&t, "Every run has its %lld measured pairs, and no failure was recorded.",
+		         (long long)want);
+	else
+		text_add(&t, "Every run has %lld measured pairs (the head does not say how many were "
+		         "planned), and no failure was recorded.", (long long)want);
+	row_note(row, &t);
+	free(shortrun);
+}
+
+/* --- 8. bimodal load -------------------------------------------------------- */
+
+/* x = ln(median a / median b) and y = the median of the paired ln(a/b) of
+ * one run, and the bootstrap standard error of y over its pairs. */
+struct two_ratios {
+	double x, y, se;
+};
+
+static struct two_ratios two_ratios(struct ctx *c, const struct check_run *run, size_t index)
+{
+	struct two_ratios tr;
+	struct welford w = { 0, 0, 0, 0 };
+	struct rng r;
+	long b;
+	size_t j;
+
+	c->c1.n = c->c2.n = c->c3.n = 0;
+	for (j = 0; j < run->n; j++) {
+		cell_add(&c->c1, run->p[j].a);
+		cell_add(&c->c2, run->p[j].b);
+		cell_add(&c->c3, stat_log_ratio(run->p[j].a, run->p[j].b));
+	}
+	tr.x = stat_log_ratio(cell_median(&c->c1), cell_median(&c->c2));
+	tr.y = cell_median(&c->c3);
+	rng_seed(&r, rng_derive(c->o->seed, (uint64_t)index));
+	for (b = 0; b < c->o->resamples; b++) {
+		c->c4.n = 0;
+		for (j = 0; j < run->n; j++) {
+			const struct check_pair *p = &run->p[rng_below(&r, (uint32_t)run->n)];
+			cell_add(&c->c4, stat_log_ratio(p->a, p->b));
+		}
+		welford_add(&w, cell_median(&c->c4));
+	}
+	tr.se = sqrt(welford_var(&w));
+	return tr;
+}
+
+static void check_bimodal(struct ctx *c)
+{
+	struct two_ratios *tr = xmalloc((c->nruns + 1) * sizeof *tr), worst = { 0, 0, 0 };
+	int64_t *bad = xmalloc((c->nruns + 1) * sizeof *bad);
+	size_t i, used = 0, nbad = 0;
+	double lev, z, far = -1;
+	int64_t wrun = 0;
+	struct check_row *row;
+	struct text t = { 0 };
+	char b1[NUMBUF], b2[NUMBUF], b3[NUMBUF], b4[NUMBUF], b5[NUMBUF];
+
+	for (i = 0; i < c->nruns; i++)
+		if (c->runs[i].n >= MIN_PAIRS_BIMODAL)
+			used++;
+	if (!used) {
+		row_na(c->rep, "bimodal", "ratio", "Needs a run of at least %d pairs.",
+		       MIN_PAIRS_BIMODAL);
+		goto out;
+	}
+	lev = shared_level(c->o, (double)used);
+	z = stat_qnorm(1 - (1 - lev) / 2);
+	for (i = 0; i < c->nruns; i++) {
+		double gap;
+
+		if (c->runs[i].n < MIN_PAIRS_BIMODAL)
+			continue;
+		tr[i] = two_ratios(c, &c->runs[i], i);
+		gap = fabs(tr[i].x - tr[i].y) - z * tr[i].se;
+		if (gap > 0)
+			bad[nbad++] = c->runs[i].run;
+		if (tr[i].se > 0 ? fabs(tr[i].x - tr[i].y) / tr[i].se > far : far < 0)
+			far = tr[i].se > 0 ? fabs(tr[i].x - tr[i].y) / tr[i].se : 0, worst = tr[i],
+			wrun = c->runs[i].run;
+	}
+	row = row_add(c->rep, "bimodal", nbad ? CHECK_WARN : CHECK_OK, "ratio");
+	row_interval(row, exp(worst.x - worst.y), exp(-z * worst.se), exp(z * worst.se));
+	if (nbad) {
+		text_add(&t, "In ");
+		name_runs(&t, bad, nbad);
+		text_add(&t, " the ratio of the arms' medians and the median of the paired ratios "
+		         "disagree by more than the paired median's bootstrap uncertainty (run %lld: "
+		         "%s against %s): each arm's times have separate levels (a load that comes "
+		         "and goes, or order and carry-over effects) and its median jumps between "
+		         "them; reduce with pb-pair --by-run --stat lr-median.",
+		         (long long)wrun, sig(b1, exp(worst.x)), sig(b2, exp(worst.y)));
+	} else {
+		text_add(&t, "In every run the ratio of the arms' medians agrees with the median of "
+		         "the paired ratios (the farthest, run %lld: %s against %s, within %s%% "
+		         "bounds of %s to %s of their ratio).", (long long)wrun, sig(b1, exp(worst.x)),
+		         sig(b2, exp(worst.y)), level_pct(b5, lev), sig(b3, exp(-z * worst.se)),
+		         sig(b4, exp(z * worst.se)));
+	}
+	row_note(row, &t);
+out:
+	free(tr);
+	free(bad);
+}
+
+/* --- 9. spread --------------------------------------------------------------- */
+
+static void check_spread(struct ctx *c)
+{
+	struct per_run s;
+	struct tiv t;
+	struct check_row *row;
+	struct text n = { 0 };
+	char b1[NUMBUF], b2[NUMBUF], b3[NUMBUF], b4[NUMBUF];
+	double k = c->o->spread_ratio, ratio;
+	size_t i, j;
+
+	per_run_init(&s, c->nruns);
+	for (i = 0; i < c->nruns; i++) {
+		const struct check_run *run = &c->runs[i];
+		double ia, ib;
+
+		if (run->n < MIN_PAIRS_SPREAD)
+			continue;
+		c->c1.n = c->c2.n = 0;
+		for (j = 0; j < run->n; j++) {
+			cell_add(&c->c1, run->p[j].a);
+			cell_add(&c->c2, run->p[j].b);
+		}
+		ia = stat_quantile(c->c1.x, c->c1.n, 0.75) - stat_quantile(c->c1.x, c->c1.n, 0.25);
+		ib = stat_quantile(c->c2.x, c->c2.n, 0.75) - stat_quantile(c->c2.x, c->c2.n, 0.25);
+		if (ia > 0 && ib > 0)
+			per_run_add(&s, run->run, log(ib / ia));
+	}
+	if (t_interval(s.v, s.n, c->o->level, &t) < 0) {
+		row_na(c->rep, "spread", "ratio", "Needs 2 runs of at least %d pairs whose arms both "
+		       "vary (IQR > 0); there %s %zu.", MIN_PAIRS_SPREAD, s.n == 1 ? "is" : "are", s.n);
+		goto out;
+	}
+	ratio = exp(t.mean);
+	row = row_add(c->rep, "spread", excludes(&t, 0) && (ratio >= k || ratio <= 1 / k)
+	              ? CHECK_WARN : CHECK_OK, "ratio");
+	row_interval(row, ratio, exp(t.lo), exp(t.hi));
+	text_add(&n, "B's spread within a run (IQR) is %s times A's (%s%% CI %s to %s)",
+	         sig(b1, ratio), level_pct(b2, c->o->level), sig(b3, exp(t.lo)), sig(b4, exp(t.hi)));
+	if (row->status == CHECK_WARN)
+		text_add(&n, ": B is %s variable than A, which an interval of a mean or a median does "
+		         "not show.", ratio > 1 ? "more" : "less");
+	else
+		text_add(&n, ": no difference of %s or more resolved.", sig(b1, k));
+	row_note(row, &n);
+out:
+	per_run_free(&s);
+}
+
+/* --- all ------------------------------------------------------------------------ */
+
+void check_study(const struct check_run *runs, size_t nruns, const struct check_design *d,
+                 const struct check_events *ev, const struct check_opts *o,
+                 struct check_report *rep)
+{
+	struct ctx c;
+
+	memset(&c, 0, sizeof c);
+	c.runs = runs;
+	c.nruns = nruns;
+	c.d = d;
+	c.ev = ev;
+	c.o = o;
+	c.rep = rep;
+	c.run_d = xmalloc((nruns + 1) * sizeof *c.run_d);
+	check_order(&c);
+	check_position(&c);
+	check_carry(&c);
+	check_drift(&c);
+	check_warmup(&c);
+	check_outliers(&c);
+	check_partial(&c);
+	check_bimodal(&c);
+	check_spread(&c);
+	free(c.run_d);
+	free(c.c1.x);
+	free(c.c2.x);
+	free(c.c3.x);
+	free(c.c4.x);
+}
+
+void check_methods(const struct check_opts *o, struct check_report *rep)
+{
+	char l[NUMBUF], l2[NUMBUF], s[NUMBUF], fence[160];
+
+	level_pct(l, o->level);
+	level_pct(l2, shared_level(o, 2));
+	method_add(rep, "level", "%s%% (each check warns on clean data in at most %s%% of "
+	           "studies; a check of k tests gives each 1 - (1 - level)/k)", l,
+	           level_pct(s, 1 - o->level));
+	method_add(rep, "order", "share of the pairs with A first; Clopper-Pearson intervals of "
+	           "all pairs at %s%% and of each run at 1 - (1 - level)/(2 runs); warns when one "
+	           "excludes 1/2", l2);
+	method_add(rep, "position", "per run m1, m2 = the median d of the A-first and of the "
+	           "B-first pairs; effect = (m1 + m2)/2 (order-adjusted), position = (m2 - m1)/2 (what "
+	           "the second place of a pair saves); t intervals over runs at %s%%; warns when "
+	           "position's excludes 0 and |position| > %s |effect|", l, sig(s, o->position_share));
+	method_add(rep, "carry", "per run, for the arm X that starts a pair: its median time after "
+	           "a pair that ended with B less after one that ended with A (neighbouring pair "
+	           "numbers; within a pair carry-over and position cannot be told apart); t intervals "
+	           "over runs at %s%% each; warns when one excludes 0; carry-adjusted effect = effect "
+	           "- (carry_b - 3 carry_a)/4 (carry-over adds to what follows, the same position "
+	           "effect for both arms)", l2);
+	method_add(rep, "drift", "least-squares slopes against the run number, t intervals with "
+	           "df = runs - 2: of each run's median d and of its ln(median a / median b), at "
+	           "%s%% each, warn when one excludes 0; of the level (median a + median b)/2 at "
+	           "%s%%, reported, with r of the runs' medians of a and b", l2, l);
+	method_add(rep, "warmup", "per run (of %d pairs or more) the first ceil(%s n) measured "
+	           "pairs against the rest: ln of the ratio of the medians of a, t interval over "
+	           "runs at %s%%; warns when it excludes 0 and the level differs by more than %s; "
+	           "warmup_d: the difference of the medians of d, reported", MIN_PAIRS_WARMUP,
+	           sig(s, o->warmup_share), l, pct(l2, o->warmup_min));
+	if (o->fence > 0)
+		snprintf(fence, sizeof fence, "%s", sig(s, o->fence));
+	else
+		snprintf(fence, sizeof fence, "the fence that %s%% of studies of as many normal run effects "
+		         "stay within (simulated, seed %llu)", l, (unsigned long long)o->seed);
+	method_add(rep, "outliers", "each run's median d against the quartiles of them all (R's "
+	           "type 7, %d runs or more); value = the farthest run's distance beyond them in "
+	           "IQRs; warns beyond %s", MIN_RUNS_OUTLIERS, fence);
+	method_add(rep, "partial", "runs with fewer measured pairs than the head's pairs; "
+	           "# failed:, # run_ended: and # interrupted: comments; # pb-pair.failed_pairs; "
+	           "warns when there is any");
+	method_add(rep, "bimodal", "per run (of %d pairs or more) ln(median a / median b) against "
+	           "the median of the paired ln(a/b), whose standard error comes from %ld bootstrap "
+	           "resamples of the pairs (seed %llu); warns when a run's disagree by more than z "
+	           "standard errors, z the normal quantile of 1 - (1 - level)/(2 runs); value = the "
+	           "ratio of the two of the run farthest off, lo and hi its bounds",
+	           MIN_PAIRS_BIMODAL, o->resamples, (unsigned long long)o->seed);
+	method_add(rep, "spread", "per run ln(IQR of b / IQR of a) (R's type 7), t interval over "
+	           "runs at %s%%; warns when it excludes 0 and the ratio is %s or more, or 1/%s or "
+	           "less", l, sig(s, o->spread_ratio), sig(l2, o->spread_ratio));
+}
