@@ -14,6 +14,7 @@
 #include "opt.h"
 #include "rng.h"
 #include "stream.h"
+#include "strmap.h"
 
 static const char usage[] =
 	"usage: pb-boot [options] [FILE...]\n"
@@ -292,7 +293,7 @@ static void interval(const struct sample *s, const struct opts *o, double est, d
 	free(jack);
 }
 
-static const char *group_name(const struct groups *g, size_t i, const char *column)
+static const char *group_name(const struct strmap *g, size_t i, const char *column)
 {
 	static char buf[256];
 
@@ -303,7 +304,7 @@ static const char *group_name(const struct groups *g, size_t i, const char *colu
 	return buf;
 }
 
-static void check_sizes(const struct groups *g, const struct buckets *bk,
+static void check_sizes(const struct strmap *g, const struct buckets *bk,
                         const struct opts *o, const size_t *blocks_of)
 {
 	size_t i;
@@ -320,7 +321,7 @@ static void check_sizes(const struct groups *g, const struct buckets *bk,
 
 /* The mean's sums must not overflow: a sum holds at most n values, or
  * over blocks as many blocks as there are, each as large as the largest. */
-static void check_sums(const struct rows *r, const struct groups *g, const struct buckets *bk,
+static void check_sums(const struct rows *r, const struct strmap *g, const struct buckets *bk,
                        const struct opts *o, const size_t *blocks_of, size_t nblocks)
 {
 	uint64_t *bsize;
@@ -393,7 +394,7 @@ int main(int argc, char **argv)
 	struct opts o;
 	struct stream s;
 	struct group_cols gc;
-	struct groups g = { 0 }, blocks = { 0 };
+	struct strmap g = { 0 }, blocks = { 0 };
 	struct rows rows = { 0 };
 	struct progress prog = { 0, 0 };
 	size_t col, bcol = 0, i, klen, *blocks_of = NULL, bo_cap = 0;
@@ -418,7 +419,7 @@ int main(int argc, char **argv)
 		klen = 0;
 		if (gc.n)
 			key = group_cols_key(&gc, &s, &klen);
-		gi = groups_index(&g, key, klen);
+		gi = strmap_intern(&g, key, klen);
 		if (gi >= bo_cap) {
 			size_t old = bo_cap;
 			xgrow(&blocks_of, &bo_cap, gi + 1, sizeof *blocks_of);
@@ -432,7 +433,7 @@ int main(int argc, char **argv)
 			memcpy(bkey, key, klen);
 			bkey[klen] = '\t';
 			memcpy(bkey + klen + 1, b, bl + 1);
-			bi = groups_index(&blocks, bkey, klen + bl + 1);
+			bi = strmap_intern(&blocks, bkey, klen + bl + 1);
 			if (blocks.n > before)
 				blocks_of[gi]++;
 		}
@@ -478,8 +479,8 @@ int main(int argc, char **argv)
 	free(rows.block);
 	free(blocks_of);
 	free(bkey);
-	groups_free(&g);
-	groups_free(&blocks);
+	strmap_free(&g);
+	strmap_free(&blocks);
 	group_cols_free(&gc);
 	stream_close(&s);
 	return pb_finish();

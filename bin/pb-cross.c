@@ -15,6 +15,7 @@
 #include "opt.h"
 #include "stats.h"
 #include "stream.h"
+#include "strmap.h"
 
 static const char usage[] =
 	"usage: pb-cross [--expect +|-|auto] [--each] [FILE...]\n"
@@ -60,7 +61,7 @@ static int sign_of(double x)
 }
 
 struct input {
-	struct groups ids;
+	struct strmap ids;
 	struct run *runs;
 	size_t cap;
 	struct vec all_d;
@@ -86,7 +87,7 @@ static void read_input(struct stream *s, struct input *in, int each)
 	in->delay_max = -INFINITY;
 	while (stream_row(s)) {
 		const char *id = s->field[crun];
-		size_t before = in->ids.n, i = groups_index(&in->ids, id, strlen(id));
+		size_t before = in->ids.n, i = strmap_intern(&in->ids, id, strlen(id));
 		double a = stream_num(s, ca), b = stream_num(s, cb);
 		double d = cd >= 0 ? stream_num(s, (size_t)cd) : b - a;
 		struct run *r;
@@ -417,7 +418,7 @@ int main(int argc, char **argv)
 	free(mb);
 	free(in.runs);
 	free(in.all_d.v);
-	groups_free(&in.ids);
+	strmap_free(&in.ids);
 	stream_close(&s);
 	return pb_finish();
 }

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "err.h"
-#include "group.h"
+#include "strmap.h"
 #include "num.h"
 #include "opt.h"
 #include "stats.h"
@@ -120,11 +120,11 @@ struct state {
 	struct stream s;
 	struct cols c;
 	struct pending p;
-	struct groups run_index;
+	struct strmap run_index;
 	struct run *runs;
 	size_t runcap;
 	long warmup_rows, failed_pairs, pairs_out;
-	struct groups run_ids;     /* "# run:" identities: (study, run), or start pid host */
+	struct strmap run_ids;     /* "# run:" identities: (study, run), or start pid host */
 	struct run_id { int file; long line; } *run_id;
 	size_t run_id_cap;
 	struct stop *stops;        /* at most one per file */
@@ -374,7 +374,7 @@ static struct run *run_of(struct state *st, int64_t number)
 {
 	char key[NUM_BUFSZ];
 	size_t len = num_format_i64(key, number), before = st->run_index.n;
-	size_t i = groups_index(&st->run_index, key, len);
+	size_t i = strmap_intern(&st->run_index, key, len);
 	struct run *r;
 
 	if (st->run_index.n > before) {
@@ -580,7 +580,7 @@ static void check_shard(struct state *st)
  * is new (then noted with this file and line). key is freed. */
 static long id_seen(struct state *st, char *key, int len, long line)
 {
-	size_t before = st->run_ids.n, i = groups_index(&st->run_ids, key, (size_t)len);
+	size_t before = st->run_ids.n, i = strmap_intern(&st->run_ids, key, (size_t)len);
 
 	free(key);
 	if (st->run_ids.n == before)
@@ -686,7 +686,7 @@ static int64_t run_named(const char *v)
 static struct run *find_run(struct state *st, int64_t number)
 {
 	char key[NUM_BUFSZ];
-	long i = groups_find(&st->run_index, key, num_format_i64(key, number));
+	long i = strmap_find(&st->run_index, key, num_format_i64(key, number));
 
 	return i < 0 || st->runs[i].file != st->s.cur ? NULL : &st->runs[i];
 }
@@ -953,13 +953,13 @@ int main(int argc, char **argv)
 		free(st.stops[i].text);
 	free(st.stops);
 	free(st.run_id);
-	groups_free(&st.run_ids);
+	strmap_free(&st.run_ids);
 	free(st.runs);
 	free(st.p.slot);
 	free(st.p.used);
 	free(st.c.extra);
 	free(st.o.excl);
-	groups_free(&st.run_index);
+	strmap_free(&st.run_index);
 	stream_close(&st.s);
 	return pb_finish();
 }

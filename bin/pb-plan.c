@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "err.h"
-#include "group.h"
+#include "strmap.h"
 #include "num.h"
 #include "opt.h"
 #include "stats.h"
@@ -313,7 +313,7 @@ static int cmp_start(const void *a, const void *b)
  * written; the first comment of a run counts. Kept as they pass: the
  * reader keeps only the heads, and these come among the rows. */
 struct run_starts {
-	struct groups runs;
+	struct strmap runs;
 	double *ms;
 	size_t cap;
 };
@@ -329,7 +329,7 @@ static void note_run_start(void *ctx, const struct stream *s, const struct meta 
 	if (strcmp(m->key, "run") != 0 || run_comment_parse(m->value, &rc) < 0 ||
 	    !rc.start.len || (ms = stamp_ms(rc.start.p)) < 0)
 		return;
-	i = groups_index(&rs->runs, rc.number.p, rc.number.len);
+	i = strmap_intern(&rs->runs, rc.number.p, rc.number.len);
 	if (rs->runs.n > before) {
 		xgrow(&rs->ms, &rs->cap, i + 1, sizeof *rs->ms);
 		rs->ms[i] = ms;
@@ -339,7 +339,7 @@ static void note_run_start(void *ctx, const struct stream *s, const struct meta 
 /* A run's cost beyond its measured pairs: the gap between consecutive run
  * starts less the time of the earlier run's pairs (median over the gaps).
  * Returns -1 when fewer than two runs have start stamps. */
-static double run_cost_from_stamps(const struct run_starts *rs, const struct groups *ids,
+static double run_cost_from_stamps(const struct run_starts *rs, const struct strmap *ids,
                                    const struct run_acc *r)
 {
 	struct start *st = xmalloc((rs->runs.n + 1) * sizeof *st);
@@ -347,7 +347,7 @@ static double run_cost_from_stamps(const struct run_starts *rs, const struct gro
 	size_t i, n = 0, k = 0;
 
 	for (i = 0; i < rs->runs.n; i++) {
-		long j = groups_find(ids, rs->runs.key[i], rs->runs.keylen[i]);
+		long j = strmap_find(ids, rs->runs.key[i], rs->runs.keylen[i]);
 
 		if (j < 0)
 			continue;
@@ -374,7 +374,7 @@ struct costs {
 };
 
 static void find_costs(const struct opts *o, const struct stream *s, const struct run_starts *rs,
-                       const struct groups *ids, const struct run_acc *r, double pairs,
+                       const struct strmap *ids, const struct run_acc *r, double pairs,
                        double pair_time, int have_ab, struct costs *c)
 {
 	const char *w = stream_meta(s, "warmup", -1);
@@ -480,7 +480,7 @@ int main(int argc, char **argv)
 {
 	struct opts o;
 	struct stream s;
-	struct groups ids = { 0 };
+	struct strmap ids = { 0 };
 	struct run_starts starts = { 0 };
 	struct run_acc *r = NULL;
 	struct anova a;
@@ -500,7 +500,7 @@ int main(int argc, char **argv)
 	cb = stream_col_opt(&s, "b");
 	while (stream_row(&s)) {
 		const char *id = s.field[rcol];
-		size_t before = ids.n, k = groups_index(&ids, id, strlen(id));
+		size_t before = ids.n, k = strmap_intern(&ids, id, strlen(id));
 
 		if (ids.n > before) {
 			xgrow(&r, &cap, k + 1, sizeof *r);
@@ -536,8 +536,8 @@ int main(int argc, char **argv)
 	print_plans(&a, &o, &c);
 	free(r);
 	free(starts.ms);
-	groups_free(&starts.runs);
-	groups_free(&ids);
+	strmap_free(&starts.runs);
+	strmap_free(&ids);
 	stream_close(&s);
 	return pb_finish();
 }

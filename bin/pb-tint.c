@@ -12,6 +12,7 @@
 #include "opt.h"
 #include "stats.h"
 #include "stream.h"
+#include "strmap.h"
 
 static const char usage[] =
 	"usage: pb-tint [options] [FILE...]\n"
@@ -504,7 +505,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 /* Counts distinct runs per group; rows of one run usually come together,
  * so the previous row's key is checked before the hash map. */
 struct run_tracker {
-	struct groups seen;
+	struct strmap seen;
 	char *key, *last;
 	size_t len, lastlen, cap, lastcap;
 };
@@ -522,7 +523,7 @@ static int run_seen_first(struct run_tracker *t, const char *group, size_t glen,
 	t->len = glen + rl + 1;
 	if (t->len == t->lastlen && memcmp(t->key, t->last, t->len) == 0)
 		return 0;
-	groups_index(&t->seen, t->key, t->len);
+	strmap_intern(&t->seen, t->key, t->len);
 	tmp = t->last, t->last = t->key, t->key = tmp;
 	t->lastlen = t->len;
 	rl = t->lastcap, t->lastcap = t->cap, t->cap = rl;
@@ -531,7 +532,7 @@ static int run_seen_first(struct run_tracker *t, const char *group, size_t glen,
 
 static void run_tracker_free(struct run_tracker *t)
 {
-	groups_free(&t->seen);
+	strmap_free(&t->seen);
 	free(t->key);
 	free(t->last);
 }
@@ -551,7 +552,7 @@ int main(int argc, char **argv)
 	struct opts o;
 	struct stream s;
 	struct group_cols gc;
-	struct groups g = { 0 };
+	struct strmap g = { 0 };
 	struct acc *acc = NULL;
 	struct interval *iv;
 	struct sample_kind kind;
@@ -581,7 +582,7 @@ int main(int argc, char **argv)
 		klen = 0;
 		if (gc.n)
 			key = group_cols_key(&gc, &s, &klen);
-		gi = groups_index(&g, key, klen);
+		gi = strmap_intern(&g, key, klen);
 
 		if (gi >= cap) {
 			size_t old = cap;
@@ -626,7 +627,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < warn.n; i++)
 		free(warn.v[i]);
 	free(warn.v);
-	groups_free(&g);
+	strmap_free(&g);
 	group_cols_free(&gc);
 	stream_close(&s);
 	return pb_finish();

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "err.h"
-#include "group.h"
+#include "strmap.h"
 #include "num.h"
 #include "stream.h"
 
@@ -278,25 +278,25 @@ int stream_valid_name(const char *n)
 
 static void take_header(struct stream *s)
 {
-	struct groups names = { 0 };
+	struct strmap names = { 0 };
 	char v[MSG_CUT_BUF];
 	size_t i;
 
 	split(s);
 	for (i = 0; i < s->nfield; i++) {
 		if (!stream_valid_name(s->field[i])) {
-			groups_free(&names);   /* the fuzz harness lives on after a die */
+			strmap_free(&names);   /* the fuzz harness lives on after a die */
 			stream_die(s, "bad column name '%s' in header "
 			           "(names are [a-z_][a-z0-9_]*)", msg_cut(v, s->field[i]));
 		}
 		/* a hash, not all pairs: a header may hold 100 000 names */
-		groups_index(&names, s->field[i], strlen(s->field[i]));
+		strmap_intern(&names, s->field[i], strlen(s->field[i]));
 		if (names.n != i + 1) {
-			groups_free(&names);
+			strmap_free(&names);
 			stream_die(s, "column '%s' twice in header", msg_cut(v, s->field[i]));
 		}
 	}
-	groups_free(&names);
+	strmap_free(&names);
 	s->ncol = s->nfield;
 	s->col = xmalloc(s->ncol * sizeof *s->col);
 	for (i = 0; i < s->ncol; i++)
