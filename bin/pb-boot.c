@@ -12,6 +12,7 @@
 #include "group.h"
 #include "num.h"
 #include "opt.h"
+#include "out.h"
 #include "rng.h"
 #include "stream.h"
 #include "strmap.h"
@@ -363,7 +364,6 @@ static void print_head(struct stream *s, const struct group_cols *gc, const stru
 	size_t i;
 	char nb[NUM_BUFSZ];
 
-	out_begin(s);
 	out_meta("pb-boot.column", "%s", o->column);
 	out_meta("pb-boot.stat", "%s", o->stat == BOOT_MEAN ? "mean" : "median");
 	if (methods[o->method].meta_end)
@@ -404,7 +404,8 @@ int main(int argc, char **argv)
 	struct buckets bk;
 	uint32_t *remap;
 
-	pb_init(argc, argv, "pb-boot");
+	pb_init("pb-boot");
+	out_init();
 	parse_args(argc, argv, &o);
 	stream_open(&s, argc - optind, argv + optind);
 	stream_header(&s);
@@ -442,6 +443,7 @@ int main(int argc, char **argv)
 	bk = bucket_rows(&rows, g.n);
 	check_sizes(&g, &bk, &o, blocks_of);
 	check_sums(&rows, &g, &bk, &o, blocks_of, blocks.n);
+	out_begin(&s, argc, argv);
 	print_head(&s, &gc, &o);
 	prog.on = isatty(2);
 	prog.last = clock_ns();
@@ -483,5 +485,6 @@ int main(int argc, char **argv)
 	strmap_free(&blocks);
 	group_cols_free(&gc);
 	stream_close(&s);
-	return pb_finish();
+	flush_stdout_or_die();
+	return 0;
 }

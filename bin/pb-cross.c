@@ -13,6 +13,7 @@
 #include "err.h"
 #include "group.h"
 #include "opt.h"
+#include "out.h"
 #include "stats.h"
 #include "stream.h"
 #include "strmap.h"
@@ -367,7 +368,8 @@ int main(int argc, char **argv)
 	double *ma, *mb;
 	size_t i;
 
-	pb_init(argc, argv, "pb-cross");
+	pb_init("pb-cross");
+	out_init();
 	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
 		if (c == 'e') {
 			if (strcmp(optarg, "+") && strcmp(optarg, "-") && strcmp(optarg, "auto"))
@@ -393,7 +395,7 @@ int main(int argc, char **argv)
 		sign = expected_sign(expect, &in, &why);
 		summarize(&cr, &in, sign, &sm);
 	}
-	out_begin(&s);
+	out_begin(&s, argc, argv);
 	if (!each)
 		out_meta("pb-cross.expect", "%c (%s): + means B took longer",
 		         sign > 0 ? '+' : '-', why);
@@ -420,5 +422,6 @@ int main(int argc, char **argv)
 	free(in.all_d.v);
 	strmap_free(&in.ids);
 	stream_close(&s);
-	return pb_finish();
+	flush_stdout_or_die();
+	return 0;
 }

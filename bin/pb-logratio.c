@@ -6,6 +6,7 @@
 
 #include "err.h"
 #include "opt.h"
+#include "out.h"
 #include "stream.h"
 
 static const char usage[] =
@@ -55,7 +56,8 @@ int main(int argc, char **argv)
 	size_t ca, cb, i, len;
 	int c;
 
-	pb_init(argc, argv, "pb-logratio");
+	pb_init("pb-logratio");
+	out_init();
 	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
 		switch (c) {
 		case 'a': acol = optarg; break;
@@ -72,7 +74,7 @@ int main(int argc, char **argv)
 	if (stream_col_opt(&s, name) >= 0)
 		die("%s: column '%s' exists already (choose another with --name)",
 		    s.name, name);
-	out_begin(&s);
+	out_begin(&s, argc, argv);
 	out_meta("log_ratio", "%s = ln(%s/%s); A is the baseline, B the candidate; "
 	         "%s > 0 means B took less time", name, acol, bcol, name);
 	for (i = 0; i < s.ncol; i++)
@@ -89,5 +91,6 @@ int main(int argc, char **argv)
 		out_end();
 	}
 	stream_close(&s);
-	return pb_finish();
+	flush_stdout_or_die();
+	return 0;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "out.h"
 #include "strmap.h"
 #include "num.h"
 #include "opt.h"
@@ -785,11 +786,11 @@ static void check_leftovers(struct state *st)
 			    st->o.excl[i].hi > st->o.excl[i].lo ? " (or later in its range)" : "");
 }
 
-static void print_head(struct state *st)
+static void print_head(struct state *st, int argc, char **argv)
 {
 	size_t i;
 
-	out_begin(&st->s);
+	out_begin(&st->s, argc, argv);
 	out_meta("pair", "d = b - a in ns (b is arm B, the candidate); delay = "
 	         "delay_b - delay_a; first = the arm that ran first");
 	if (st->o.by_run)
@@ -918,14 +919,15 @@ int main(int argc, char **argv)
 	static struct state st;
 	size_t i;
 
-	pb_init(argc, argv, "pb-pair");
+	pb_init("pb-pair");
+	out_init();
 	parse_args(argc, argv, &st.o);
 	stream_open(&st.s, argc - optind, argv + optind);
 	stream_on_meta(&st.s, on_meta, &st);
 	stream_header(&st.s);
 	find_cols(&st);
 	if (!st.o.by_run) {
-		print_head(&st);
+		print_head(&st, argc, argv);
 		stream_passthrough(&st.s);
 	}
 	while (stream_row(&st.s)) {
@@ -937,7 +939,7 @@ int main(int argc, char **argv)
 	}
 	check_leftovers(&st);
 	if (st.o.by_run) {
-		print_head(&st);
+		print_head(&st, argc, argv);
 		emit_runs(&st);
 	}
 	print_tail(&st);
@@ -961,5 +963,6 @@ int main(int argc, char **argv)
 	free(st.o.excl);
 	strmap_free(&st.run_index);
 	stream_close(&st.s);
-	return pb_finish();
+	flush_stdout_or_die();
+	return 0;
 }

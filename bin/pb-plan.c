@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "out.h"
 #include "strmap.h"
 #include "num.h"
 #include "opt.h"
@@ -489,7 +490,8 @@ int main(int argc, char **argv)
 	long ca, cb;
 	double pair_time = 0, pairs = 0;
 
-	pb_init(argc, argv, "pb-plan");
+	pb_init("pb-plan");
+	out_init();
 	parse_args(argc, argv, &o);
 	stream_open(&s, argc - optind, argv + optind);
 	stream_on_meta(&s, note_run_start, &starts);
@@ -528,7 +530,7 @@ int main(int argc, char **argv)
 		struct design cur = design_for(&a, &o, (double)a.k, a.mean_pairs, c.run, c.pair);
 		check_design(&cur);   /* the one row that need not reach a target */
 	}
-	out_begin(&s);
+	out_begin(&s, argc, argv);
 	plan_metadata(&o, &a, &c);
 	out_field("plan"), out_field("sigma2_between"), out_field("sigma2_within");
 	out_field("runs"), out_field("pairs"), out_field("halfwidth"), out_field("total_s");
@@ -539,5 +541,6 @@ int main(int argc, char **argv)
 	strmap_free(&starts.runs);
 	strmap_free(&ids);
 	stream_close(&s);
-	return pb_finish();
+	flush_stdout_or_die();
+	return 0;
 }

@@ -22,6 +22,7 @@
 #include "clock.h"
 #include "conninfo.h"
 #include "err.h"
+#include "out.h"
 #include "pb-run.h"
 #include "proc.h"
 #include "stream.h"

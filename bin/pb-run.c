@@ -15,6 +15,7 @@
 #include "err.h"
 #include "num.h"
 #include "opt.h"
+#include "out.h"
 #include "pb-run.h"
 #include "proc.h"
 #include "rng.h"
@@ -261,7 +262,7 @@ static void check_mode(struct config *c, int nargs, char **args)
  * in one line of the stream: refused up front, before anything runs. (SQL
  * files are checked as they are read, with their names; the conninfo by
  * the pg executor.) */
-static void check_metadata_fits(const struct config *c)
+static void check_metadata_fits(const struct config *c, int argc, char **argv)
 {
 	const char *key[] = { "cmd_a", "cmd_b", "worker", "setup", "prepare", "cleanup",
 	                      "output", "sql_a", "sql_b", "setup_sql" };
@@ -274,10 +275,10 @@ static void check_metadata_fits(const struct config *c)
 			die("the value of '# %s:' is %zu bytes once escaped: more than one "
 			    "metadata line of the stream carries (%u bytes)", key[i],
 			    meta_line_len(key[i], val[i]), STREAM_LINE_MAX);
-	if (out_provenance_len() > STREAM_LINE_MAX)
+	if (out_provenance_len(argc, argv) > STREAM_LINE_MAX)
 		die("the command line is %zu bytes as the stream's first line (# pb-run: ...): "
-		    "more than a line of the stream carries (%u bytes)", out_provenance_len(),
-		    STREAM_LINE_MAX);
+		    "more than a line of the stream carries (%u bytes)",
+		    out_provenance_len(argc, argv), STREAM_LINE_MAX);
 }
 
 static void parse_args(int argc, char **argv, struct config *c)
@@ -304,16 +305,16 @@ static void parse_args(int argc, char **argv, struct config *c)
 		c->seed = rng_seed_from_system();
 	/* Two draws: a seed has 53 bits (it must survive a double). */
 	c->study = rng_seed_from_system() << 11 ^ rng_seed_from_system();
-	check_metadata_fits(c);
+	check_metadata_fits(c, argc, argv);
 }
 
 /* Metadata */
 
-static void head_metadata(const struct config *c, struct executor *ex)
+static void head_metadata(int argc, char **argv, const struct config *c, struct executor *ex)
 {
 	char buf[512];
 
-	out_begin(NULL);
+	out_begin(NULL, argc, argv);
 	out_meta("mode", "%s", ex->mode);
 	if (c->worker)
 		out_meta("worker", "%s", c->worker);
@@ -360,7 +361,7 @@ static void head_metadata(const struct config *c, struct executor *ex)
 	out_field("run"), out_field("pair"), out_field("phase"), out_field("arm");
 	out_field("pos"), out_field("delay_ns"), out_field("ns"), out_field("status");
 	out_end();
-	pb_finish();
+	flush_stdout_or_die();
 }
 
 /* Progress on a terminal */
@@ -437,7 +438,7 @@ static noreturn void stop_study(struct study *st, const struct where *w, const c
 	progress_end(&st->prog);
 	out_meta("failed", "%s: %s", describe(w), msg);
 	st->ex->end_run(st->ex, st->c);
-	pb_finish();
+	flush_stdout_or_die();
 	die("%s: %s", describe(w), msg);
 }
 
@@ -451,7 +452,7 @@ static noreturn void interrupted(struct study *st, const struct where *w)
 	progress_end(&st->prog);
 	out_meta("interrupted", "%s in %s; %ld pairs written", sig, describe(w),
 	         st->pairs_written);
-	pb_finish();
+	flush_stdout_or_die();
 	fprintf(stderr, "pb-run: interrupted by %s in %s\n", sig, describe(w));
 	exit(code);
 }
@@ -527,8 +528,8 @@ static void flush_or_stop(struct study *st)
 
 		progress_end(&st->prog);
 		st->ex->end_run(st->ex, st->c);
-		errno = saved;   /* for pb_finish's message */
-		pb_finish();
+		errno = saved;   /* for flush_stdout_or_die's message */
+		flush_stdout_or_die();
 	}
 }
 
@@ -709,7 +710,8 @@ int main(int argc, char **argv)
 	struct study st;
 	long run;
 
-	pb_init(argc, argv, "pb-run");
+	pb_init("pb-run");
+	out_init();
 	check_std_fds();
 	parse_args(argc, argv, &c);
 	open_output(&c);
@@ -728,9 +730,10 @@ int main(int argc, char **argv)
 	st.prog.on = !c.quiet && isatty(2);
 	st.prog.start = st.prog.last = clock_ns();
 	st.prog.total = c.runs * (c.pairs + c.warmup) * 2;
-	head_metadata(&c, &ex);
+	head_metadata(argc, argv, &c, &ex);
 	for (run = c.first_run; run < c.first_run + c.runs; run++)
 		one_run(&st, run);
 	progress_end(&st.prog);
-	return pb_finish();
+	flush_stdout_or_die();
+	return 0;
 }

@@ -10,6 +10,7 @@
 #include "group.h"
 #include "num.h"
 #include "opt.h"
+#include "out.h"
 #include "stats.h"
 #include "stream.h"
 #include "strmap.h"
@@ -562,7 +563,8 @@ int main(int argc, char **argv)
 	struct warnings warn = { 0 };
 	char nb[NUM_BUFSZ];
 
-	pb_init(argc, argv, "pb-tint");
+	pb_init("pb-tint");
+	out_init();
 	parse_args(argc, argv, &o);
 	stream_open(&s, argc - optind, argv + optind);
 	stream_on_meta(&s, keep_warning, &warn);
@@ -602,7 +604,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < g.n; i++)
 		iv[i] = checked_interval(&acc[i], gc.n > 0, g.key[i], &o);
 
-	out_begin(&s);
+	out_begin(&s, argc, argv);
 	out_meta("pb-tint.column", "%s%s", o.column, o.log_ratio ?
 	         " (log ratio ln(A/B); ratio = A/B time, > 1 means B took less "
 	         "time; reduction = 1 - 1/ratio)" : "");
@@ -630,5 +632,6 @@ int main(int argc, char **argv)
 	strmap_free(&g);
 	group_cols_free(&gc);
 	stream_close(&s);
-	return pb_finish();
+	flush_stdout_or_die();
+	return 0;
 }

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "err.h"
 
@@ -13,20 +12,11 @@
 #endif
 
 const char *pb_prog = "pb";
-int pb_argc;
-char **pb_argv;
 void (*pb_die_hook)(void);
 
-void pb_init(int argc, char **argv, const char *prog)
+void pb_init(const char *prog)
 {
-	static char outbuf[1 << 16];
-
 	pb_prog = prog;
-	pb_argc = argc;
-	pb_argv = argv;
-	/* Large writes for pipes and files; a terminal stays line-buffered. */
-	if (!isatty(1))
-		setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
 }
 
 /* Control bytes from the input (a field quoted in a message) must not
@@ -116,10 +106,11 @@ void warn(const char *fmt, ...)
 void pb_version(void)
 {
 	printf("%s (pb) %s\n", pb_prog, PB_VERSION);
-	exit(pb_finish());
+	flush_stdout_or_die();
+	exit(0);
 }
 
-int pb_finish(void)
+void flush_stdout_or_die(void)
 {
 	if (fflush(stdout) == EOF || ferror(stdout)) {
 		int saved = errno;
@@ -127,7 +118,6 @@ int pb_finish(void)
 		        pb_prog, strerror(saved ? saved : EIO));
 		_Exit(EXIT_DATA);
 	}
-	return 0;
 }
 
 void *xmalloc(size_t n)

@@ -10,10 +10,8 @@
 enum { EXIT_DATA = 1, EXIT_USAGE = 2 };
 
 extern const char *pb_prog;   /* "pb-tint" */
-extern int pb_argc;
-extern char **pb_argv;
 
-void pb_init(int argc, char **argv, const char *prog);
+void pb_init(const char *prog);                 /* sets pb_prog */
 /* Called by die() and stream_die() just before exit(1). Only the fuzz
  * harness (t/fuzz/) sets it, to longjmp back and read the next input in
  * the same process; the tools leave it NULL. It must not return. */
@@ -27,7 +25,8 @@ void pb_vmessage(const char *where, const char *fmt, va_list ap);
 /* The end of die and stream_die: pb_die_hook, then exit 1. */
 noreturn void pb_exit_data(void);
 noreturn void pb_version(void);                 /* --version: exit 0 */
-int pb_finish(void);   /* flush stdout; a write error is fatal; returns 0 */
+/* Flush stdout; a write error is one line on stderr and exit 1. */
+void flush_stdout_or_die(void);
 void *xmalloc(size_t n);
 void *xrealloc(void *p, size_t n);
 void *xcalloc(size_t n, size_t size);

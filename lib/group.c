@@ -3,6 +3,7 @@
 
 #include "err.h"
 #include "group.h"
+#include "out.h"
 #include "stream.h"
 
 void group_cols_parse(struct group_cols *gc, const struct stream *s, const char *list)

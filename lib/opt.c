@@ -80,7 +80,8 @@ int pb_getopt(int argc, char **argv, const char *shortopts,
 	switch (c) {
 	case 'h':
 		fputs(usage, stdout);
-		exit(pb_finish());
+		flush_stdout_or_die();
+		exit(0);
 	case 'V':
 		pb_version();
 	case ':':

@@ -252,11 +252,11 @@ static void take_meta(struct stream *s, int head)
 		s->on_meta(s->on_meta_ctx, s, &m);
 }
 
-/* A comment goes out now (passthrough) or waits for out_comments. */
+/* A comment goes out now (passthrough) or waits for stream_put_comments. */
 static void comment(struct stream *s, int head)
 {
 	if (s->passthrough) {
-		out_comments(s);
+		stream_put_comments(s);
 		fwrite(s->line, 1, s->len, stdout);
 		fputc('\n', stdout);
 	} else {
@@ -493,7 +493,7 @@ int64_t stream_int(const struct stream *s, size_t col)
 
 void stream_passthrough(struct stream *s)
 {
-	out_comments(s);
+	stream_put_comments(s);
 	s->passthrough = 1;
 }
 
@@ -525,12 +525,7 @@ void stream_on_meta(struct stream *s, stream_meta_fn *fn, void *ctx)
 	s->on_meta_ctx = ctx;
 }
 
-/* Output */
-
-static int at_line_start = 1;
-static int lines_out;
-
-void out_comments(struct stream *s)
+void stream_put_comments(struct stream *s)
 {
 	size_t i;
 
@@ -540,168 +535,4 @@ void out_comments(struct stream *s)
 		free(s->pending[i]);
 	}
 	s->npending = 0;
-}
-
-void out_escaped(const char *p)
-{
-	for (; *p; p++) {
-		switch (*p) {
-		case '\\': fputs("\\\\", stdout); break;
-		case '\n': fputs("\\n", stdout); break;
-		case '\r': fputs("\\r", stdout); break;
-		case '\t': fputs("\\t", stdout); break;
-		default: fputc(*p, stdout);
-		}
-	}
-}
-
-size_t out_escaped_len(const char *p)
-{
-	size_t n = 0;
-
-	for (; *p; p++)
-		n += *p == '\\' || *p == '\n' || *p == '\r' || *p == '\t' ? 2 : 1;
-	return n;
-}
-
-/* A word the shell reads as it is, needing no quotes. */
-static int shell_plain(const char *w)
-{
-	const char *p;
-
-	for (p = w; *p; p++)
-		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-		            "0123456789_./:=,+-@%", *p))
-			return 0;
-	return *w != '\0';
-}
-
-/* A word as the shell would need it to mean the same thing again. */
-static void out_shell_word(const char *w)
-{
-	const char *p;
-
-	if (shell_plain(w)) {
-		out_escaped(w);
-		return;
-	}
-	fputc('\'', stdout);
-	for (p = w; *p; p++) {
-		char c[2] = { *p, '\0' };
-		if (*p == '\'')
-			fputs("'\\''", stdout);
-		else
-			out_escaped(c);
-	}
-	fputc('\'', stdout);
-}
-
-/* Its length as out_shell_word writes it. */
-static size_t shell_word_len(const char *w)
-{
-	size_t n = 2;
-
-	if (shell_plain(w))
-		return strlen(w);
-	for (; *w; w++) {
-		char c[2] = { *w, '\0' };
-		n += *w == '\'' ? 4 : out_escaped_len(c);
-	}
-	return n;
-}
-
-static const char *provenance_word(int i)
-{
-	return i == 0 ? pb_prog : pb_argv[i];
-}
-
-size_t out_provenance_len(void)
-{
-	size_t n = strlen("# : ") + strlen(pb_prog) + strlen(PB_VERSION);
-	int i;
-
-	for (i = 0; i < pb_argc; i++)
-		n += 1 + shell_word_len(provenance_word(i));
-	return n;
-}
-
-void out_begin(struct stream *s)
-{
-	int i;
-
-	/* a line no tool would read back: refused before anything is written */
-	if (out_provenance_len() > STREAM_LINE_MAX)
-		die("the command line is %zu bytes as the stream's first line (# %s: ...): "
-		    "more than a line of the stream carries (%u bytes)", out_provenance_len(),
-		    pb_prog, STREAM_LINE_MAX);
-	if (s)
-		out_comments(s);
-	printf("# %s: %s", pb_prog, PB_VERSION);
-	for (i = 0; i < pb_argc; i++) {
-		fputc(' ', stdout);
-		out_shell_word(provenance_word(i));
-	}
-	fputc('\n', stdout);
-}
-
-void out_meta(const char *key, const char *fmt, ...)
-{
-	va_list ap;
-	char small[256], *big = NULL;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(small, sizeof small, fmt, ap);
-	va_end(ap);
-	if (n >= (int)sizeof small) {
-		big = xmalloc((size_t)n + 1);
-		va_start(ap, fmt);
-		vsnprintf(big, (size_t)n + 1, fmt, ap);
-		va_end(ap);
-	}
-	printf("# %s: ", key);
-	out_escaped(big ? big : small);
-	fputc('\n', stdout);
-	free(big);
-}
-
-static void sep(void)
-{
-	if (!at_line_start)
-		fputc('\t', stdout);
-	at_line_start = 0;
-}
-
-void out_fieldn(const char *str, size_t n)
-{
-	sep();
-	fwrite(str, 1, n, stdout);
-}
-
-void out_field(const char *str)
-{
-	out_fieldn(str, strlen(str));
-}
-
-void out_num(double x)
-{
-	sep();
-	num_put(stdout, x);
-}
-
-void out_i64(int64_t x)
-{
-	char buf[NUM_BUFSZ];
-
-	out_fieldn(buf, num_format_i64(buf, x));
-}
-
-void out_end(void)
-{
-	fputc('\n', stdout);
-	at_line_start = 1;
-	if (lines_out < 2) {
-		lines_out++;
-		fflush(stdout);
-	}
 }

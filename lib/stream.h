@@ -93,23 +93,8 @@ size_t msg_cut_len(const char *v, size_t max);
 enum { MSG_CUT = 40, MSG_CUT_BUF = MSG_CUT + 4 };
 const char *msg_cut(char *buf, const char *v);
 
-/* Output on stdout. Fields are separated automatically; out_end ends the
- * line (the first lines are flushed at once, so a broken pipeline shows). */
-/* Comments read so far, then the provenance line "# pb-tool: VERSION ARGS"
- * (argv as the shell would need it); a command line too long for one line
- * of the stream is refused (exit 1) before anything is written. */
-void out_begin(struct stream *s);
-size_t out_provenance_len(void);    /* the provenance line's length */
-void out_comments(struct stream *s);
-void out_meta(const char *key, const char *fmt, ...);
-void out_field(const char *str);
-void out_fieldn(const char *str, size_t n);
-void out_num(double x);
-void out_i64(int64_t x);
-void out_end(void);
-/* Write a metadata value: backslash, newline, CR and TAB escaped. */
-void out_escaped(const char *s);
-/* Its length as out_escaped writes it. */
-size_t out_escaped_len(const char *s);
+/* The comments read and not yet written, to stdout as they were read
+ * (out_begin writes them ahead of the provenance line). */
+void stream_put_comments(struct stream *s);
 
 #endif

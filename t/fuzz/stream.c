@@ -23,6 +23,7 @@
 
 #include "err.h"
 #include "num.h"
+#include "out.h"
 #include "stream.h"
 #include "study.h"
 
@@ -133,9 +134,7 @@ static void out_head(struct stream *s)
 	const char *v = stream_meta(s, "pb-run", -1);
 
 	argv[1] = (char *)(v ? v : "");
-	pb_argc = 2;
-	pb_argv = argv;
-	out_begin(s);
+	out_begin(s, 2, argv);
 	if (v)
 		out_meta("echo", "%s", v);
 }

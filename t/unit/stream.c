@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "out.h"
 #include "stream.h"
 #include "study.h"
 #include "tap.h"
@@ -192,11 +193,11 @@ static void test_two_files(void)
 	   "stream_meta of a missing key or file is NULL");
 
 	capture_begin();
-	out_comments(&s);
+	stream_put_comments(&s);
 	out = capture_end();
 	ok(s.npending == 0 && strncmp(out, file1, head1()) == 0 &&
 	   strcmp(out + head1(), "# key: one-b\n# key: two\n# key: two-b\n") == 0,
-	   "out_comments writes the 11 comments in order");
+	   "stream_put_comments writes the 11 comments in order");
 	free(out);
 	stream_close(&s);
 }
@@ -260,6 +261,7 @@ static void test_long_line(void)
 
 static void test_output(void)
 {
+	static char *argv[] = { "t/unit/stream", "--x=1", "it's", "", NULL };
 	char *out;
 
 	capture_begin();
@@ -273,7 +275,7 @@ static void test_output(void)
 	out_field("");
 	out_field("");
 	out_end();
-	out_begin(NULL);
+	out_begin(NULL, 4, argv);
 	out = capture_end();
 	if (!ok(str_is(out, "# key: a\\tb\\\\c\\nd\\re 7\n"
 	               "x\t0.1\t-7\ty\t1e21\n"
@@ -342,11 +344,9 @@ static void cleanup(void)
 
 int main(void)
 {
-	static char *argv[] = { "t/unit/stream", "--x=1", "it's", "", NULL };
-
 	const char *tmp = getenv("TMPDIR");
 
-	pb_init(4, argv, "pb-unit");
+	pb_init("pb-unit");
 	snprintf(dir, sizeof dir, "%s/pb-unit-stream.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(dir)) {
 		perror(dir);

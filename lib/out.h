@@ -1,0 +1,32 @@
+/* out: writing a pb stream on stdout (pb(7)). Fields are separated
+ * automatically; out_end ends the line (the first lines are flushed at
+ * once, so a broken pipeline shows). Metadata values are escaped, so
+ * that nothing a tool writes can begin a line of its own. */
+#ifndef PB_OUT_H
+#define PB_OUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct stream;
+
+/* Before any output: stdout fully buffered unless it is a terminal. */
+void out_init(void);
+/* The comments of s read so far (s may be NULL), then the provenance line
+ * "# pb-tool: VERSION ARGS" (argv as the shell would need it; argv[0] is
+ * written as pb_prog); a command line too long for one line of the
+ * stream is refused (exit 1) before anything is written. */
+void out_begin(struct stream *s, int argc, char **argv);
+size_t out_provenance_len(int argc, char **argv);   /* the provenance line's length */
+void out_meta(const char *key, const char *fmt, ...);
+void out_field(const char *str);
+void out_fieldn(const char *str, size_t n);
+void out_num(double x);
+void out_i64(int64_t x);
+void out_end(void);
+/* Write a metadata value: backslash, newline, CR and TAB escaped. */
+void out_escaped(const char *s);
+/* Its length as out_escaped writes it. */
+size_t out_escaped_len(const char *s);
+
+#endif
