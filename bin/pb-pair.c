@@ -44,18 +44,6 @@ static const struct option longopts[] = {
 enum stat_kind { STAT_MEDIAN, STAT_MEAN, STAT_MIN };
 static const char *const stat_names[] = { "median", "mean", "min" };
 
-/* Head metadata that says what was measured and how (pb-run(1)): shards
- * must agree on every one. Not here, as they differ between shards of one
- * study: the machine (host, kernel, cpu, server_version), when and which
- * runs (start, first_run, runs, study), the order's seed, and where the
- * commands' output went (output). pb-pair(1) has this table. */
-static const char *const design_keys[] = {
-	"mode", "worker", "cmd_a", "cmd_b", "shell", "conninfo", "sql_a", "sql_b",
-	"rollback", "setup_sql", "design", "pairs", "warmup", "order", "delay_ns",
-	"delay_arm", "timeout_ns", "setup", "prepare", "cleanup", "ignore_failure",
-	"clock",
-};
-
 struct range {
 	int64_t lo, hi;
 	int seen;
@@ -554,8 +542,8 @@ static void check_shard(struct state *st)
 {
 	const char *v0 = stream_head_meta(&st->s, "pb-run", 0);
 	const char *v = stream_head_meta(&st->s, "pb-run", st->s.cur);
+	const char *const *k;
 	char b0[128], b[128];
-	size_t i;
 
 	if (v0 && v && (word_len(v0) != word_len(v) || strncmp(v0, v, word_len(v)))) {
 		struct word w0 = { v0, word_len(v0) }, w = { v, word_len(v) };
@@ -564,14 +552,12 @@ static void check_shard(struct state *st)
 		    "shards of one study must share it", st->s.names[0], st->s.name,
 		    word_cut(b0, &w0), word_cut(b, &w));
 	}
-	for (i = 0; i < sizeof design_keys / sizeof *design_keys; i++) {
-		const char *k = design_keys[i];
-
-		v0 = stream_head_meta(&st->s, k, 0);
-		v = stream_head_meta(&st->s, k, st->s.cur);
+	for (k = study_design_keys; *k; k++) {
+		v0 = stream_head_meta(&st->s, *k, 0);
+		v = stream_head_meta(&st->s, *k, st->s.cur);
 		if ((v0 || v) && (!v0 || !v || strcmp(v0, v) != 0))
 			die("%s and %s disagree on '%s' (%s vs %s): shards of one "
-			    "study must share it", st->s.names[0], st->s.name, k,
+			    "study must share it", st->s.names[0], st->s.name, *k,
 			    around_difference(b0, sizeof b0, v0, v),
 			    around_difference(b, sizeof b, v, v0));
 	}

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "err.h"
 #include "out.h"
 #include "strmap.h"
@@ -279,25 +280,6 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	}
 }
 
-/* "2026-11-30T05:21:07.123Z" as ms since 1970 (days from civil date,
- * Hinnant's algorithm: no timegm in POSIX). -1 if it does not parse. */
-static double stamp_ms(const char *s)
-{
-	int Y, M, D, h, m, sec, ms, n = 0;
-	long y, era, yoe, doy, doe;
-
-	if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d.%3dZ%n", &Y, &M, &D, &h, &m, &sec, &ms, &n) != 7 ||
-	    n != 24)
-		return -1;
-	y = Y - (M <= 2);
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (M + (M > 2 ? -3 : 9)) + 2) / 5 + D - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return (((double)(era * 146097 + doe - 719468) * 24 + h) * 60 + m) * 60000.0 +
-	       sec * 1000.0 + ms;
-}
-
 struct start {
 	double ms;
 	size_t run;
@@ -328,7 +310,7 @@ static void note_run_start(void *ctx, const struct stream *s, const struct meta 
 
 	(void)s;
 	if (strcmp(m->key, "run") != 0 || run_comment_parse(m->value, &rc) < 0 ||
-	    !rc.start.len || (ms = stamp_ms(rc.start.p)) < 0)
+	    !rc.start.len || (ms = clock_stamp_ms(rc.start.p)) < 0)
 		return;
 	i = strmap_intern(&rs->runs, rc.number.p, rc.number.len);
 	if (rs->runs.n > before) {

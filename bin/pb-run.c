@@ -20,6 +20,7 @@
 #include "proc.h"
 #include "rng.h"
 #include "stream.h"
+#include "study.h"
 #include "sysinfo.h"
 
 static const char usage[] =
@@ -671,9 +672,7 @@ static void one_run(struct study *st, long run)
 		stop_study(st, &setup, msg);
 	}
 	sysinfo_host(host, sizeof host);
-	/* host last: the rest of the line, whatever it holds */
-	out_meta("run", "%ld start=%s pid=%ld study=%016llx host=%s", run, stamp,
-	         (long)st->ex->pid(st->ex), (unsigned long long)c->study, host);
+	run_comment_out(run, stamp, (long)st->ex->pid(st->ex), c->study, host);
 	if (phase(st, &r, run, "warmup", c->warmup, &k) == 0)
 		phase(st, &r, run, "measure", c->pairs, &k);
 	st->ex->end_run(st->ex, c);

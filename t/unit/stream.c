@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "err.h"
 #include "out.h"
 #include "stream.h"
@@ -316,6 +317,43 @@ static void test_run_comment(void)
 	   run_comment_parse(" 3 pid=1", &rc) < 0, "no run number: -1");
 }
 
+/* The comment as pb-run writes it, read back; the stamps it carries. The
+ * ms values: date -u -d 2026-11-30T05:21:07Z +%s (1796016067), and
+ * likewise 2000-02-29T23:59:59Z (951868799), 1969-12-31T23:59:59Z (-1). */
+static void test_run_comment_out(void)
+{
+	struct run_comment rc;
+	char *out, stamp[32];
+	const char *const *k;
+	size_t nkeys = 0;
+
+	clock_utc_stamp(stamp);
+	capture_begin();
+	run_comment_out(12, stamp, 4242, UINT64_C(0xabc), "vm one\ttab");
+	out = capture_end();
+	ok(strncmp(out, "# run: 12 start=", 16) == 0 && strlen(out) > 40 &&
+	   strcmp(out + 40, " pid=4242 study=0000000000000abc host=vm one\\ttab\n") == 0,
+	   "run_comment_out: run, start, pid, study (16 hex digits), host escaped");
+	out[strlen(out) - 1] = '\0';
+	ok(run_comment_parse(out + 7, &rc) == 0 && rc.run == 12 && word_is(&rc.start, stamp) &&
+	   word_is(&rc.pid, "4242") && word_is(&rc.study, "0000000000000abc") &&
+	   word_is(&rc.host, "vm one\\ttab"), "run_comment_parse reads it back");
+	free(out);
+	ok(clock_stamp_ms(stamp) > 1.7e12, "clock_stamp_ms reads clock_utc_stamp's stamp");
+	ok(clock_stamp_ms("2026-11-30T05:21:07.123Z") == 1796016067123.0 &&
+	   clock_stamp_ms("2000-02-29T23:59:59.999Z pid=1") == 951868799999.0 &&
+	   clock_stamp_ms("1969-12-31T23:59:59.000Z") == -1000.0 &&
+	   clock_stamp_ms("1970-01-01T00:00:00.000Z") == 0,
+	   "clock_stamp_ms: ms since 1970 (a leap day, before 1970, words after it)");
+	ok(clock_stamp_ms("2026-11-30T05:21:07Z") == -1 && clock_stamp_ms("") == -1 &&
+	   clock_stamp_ms("2026-11-30 05:21:07.123Z") == -1 &&
+	   clock_stamp_ms("2026-11-30T05:21:07.12Z") == -1, "clock_stamp_ms: -1 for no stamp");
+	for (k = study_design_keys; *k; k++)
+		nkeys++;
+	ok(nkeys == 22 && strcmp(study_design_keys[0], "mode") == 0 &&
+	   strcmp(study_design_keys[21], "clock") == 0, "study_design_keys: 22 keys, NULL ends them");
+}
+
 static void test_msg_cut(void)
 {
 	char buf[MSG_CUT_BUF], v[100];
@@ -358,6 +396,7 @@ int main(void)
 	test_long_line();
 	test_output();
 	test_run_comment();
+	test_run_comment_out();
 	test_msg_cut();
 	cleanup();
 	return done_testing();
