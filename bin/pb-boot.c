@@ -7,12 +7,12 @@
 #include <unistd.h>
 
 #include "boot.h"
-#include "clock.h"
 #include "err.h"
 #include "group.h"
 #include "num.h"
 #include "opt.h"
 #include "out.h"
+#include "progress.h"
 #include "rng.h"
 #include "stream.h"
 #include "strmap.h"
@@ -220,22 +220,12 @@ static void gather(const struct rows *r, const struct buckets *bk, uint32_t g,
 	free(tmp);
 }
 
-struct progress {
-	int on;
-	int64_t last;
-};
-
-static void progress(struct progress *p, size_t g, size_t ng, size_t b, size_t nb)
+static void show_progress(struct progress *p, size_t g, size_t ng, size_t b, size_t nb)
 {
 	int64_t now;
 
-	if (!p->on)
-		return;
-	now = clock_ns();
-	if (now - p->last < 200000000)
-		return;
-	p->last = now;
-	fprintf(stderr, "\rpb-boot: group %zu/%zu  resample %zu/%zu  ", g + 1, ng, b, nb);
+	if (progress_due(p, &now))
+		progress_show(p, "pb-boot: group %zu/%zu  resample %zu/%zu  ", g + 1, ng, b, nb);
 }
 
 static void replicates(const struct sample *s, const struct opts *o, struct rng *r,
@@ -252,7 +242,7 @@ static void replicates(const struct sample *s, const struct opts *o, struct rng 
 		else
 			boot_replicates(s->x, s->n, o->stat, k, r, rep + done);
 		done += k;
-		progress(p, g, ng, done, (size_t)o->resamples);
+		show_progress(p, g, ng, done, (size_t)o->resamples);
 	}
 }
 
@@ -396,7 +386,7 @@ int main(int argc, char **argv)
 	struct group_cols gc;
 	struct strmap g = { 0 }, blocks = { 0 };
 	struct rows rows = { 0 };
-	struct progress prog = { 0, 0 };
+	struct progress prog;
 	size_t col, bcol = 0, i, klen, *blocks_of = NULL, bo_cap = 0;
 	char *bkey = NULL;
 	size_t bkcap = 0;
@@ -445,8 +435,7 @@ int main(int argc, char **argv)
 	check_sums(&rows, &g, &bk, &o, blocks_of, blocks.n);
 	out_begin(&s, argc, argv);
 	print_head(&s, &gc, &o);
-	prog.on = isatty(2);
-	prog.last = clock_ns();
+	progress_init(&prog, isatty(2), 60);
 	rep = xmalloc((size_t)o.resamples * sizeof *rep);
 	remap = xmalloc((blocks.n + 1) * sizeof *remap);
 	memset(remap, 0xff, (blocks.n + 1) * sizeof *remap);
@@ -470,8 +459,7 @@ int main(int argc, char **argv)
 		free(smp.x);
 		free(smp.block);
 	}
-	if (prog.on)
-		fprintf(stderr, "\r%*s\r", 60, "");
+	progress_end(&prog);
 	free(rep);
 	free(remap);
 	free(bk.start);

@@ -18,6 +18,7 @@
 #include "out.h"
 #include "pb-run.h"
 #include "proc.h"
+#include "progress.h"
 #include "rng.h"
 #include "stream.h"
 #include "study.h"
@@ -365,38 +366,6 @@ static void head_metadata(int argc, char **argv, const struct config *c, struct 
 	flush_stdout_or_die();
 }
 
-/* Progress on a terminal */
-
-struct progress {
-	int on;
-	int64_t start, last;
-	long done, total;
-};
-
-static void progress_show(struct progress *p, const struct config *c, long run,
-                          long pair, const char *phase)
-{
-	int64_t now = clock_ns(), el;
-	double left;
-
-	p->done++;
-	if (!p->on || now - p->last < 200000000)
-		return;
-	p->last = now;
-	el = (now - p->start) / 1000000000;
-	left = (double)(now - p->start) / 1e9 * (double)(p->total - p->done) / (double)p->done;
-	fprintf(stderr, "\rpb-run: run %ld/%ld  %s pair %ld/%ld  elapsed %lld:%02lld  "
-	        "left ~%ld:%02ld  ", run - c->first_run + 1, c->runs, phase, pair,
-	        strcmp(phase, "warmup") ? c->pairs : c->warmup,
-	        (long long)(el / 60), (long long)(el % 60), (long)left / 60, (long)left % 60);
-}
-
-static void progress_end(struct progress *p)
-{
-	if (p->on)
-		fprintf(stderr, "\r%*s\r", 78, "");
-}
-
 /* One study */
 
 struct half {
@@ -408,7 +377,8 @@ struct half {
 struct study {
 	struct config *c;
 	struct executor *ex;
-	struct progress prog;
+	struct progress prog;   /* on a terminal */
+	long observed, observations;
 	long pairs_written;
 	char ended[640];        /* why the current run ended early */
 };
@@ -430,6 +400,26 @@ static const char *describe(const struct where *w)
 		snprintf(buf, sizeof buf, "run %ld pair %ld (%s) arm %c", w->run, w->pair,
 		         w->phase, 'A' + w->arm);
 	return buf;
+}
+
+/* One more observation done: the meter, when due, with the time left
+ * at the pace so far. */
+static void show_progress(struct study *st, long run, long pair, const char *phase)
+{
+	const struct config *c = st->c;
+	int64_t now, el;
+	double left;
+
+	st->observed++;
+	if (!progress_due(&st->prog, &now))
+		return;
+	el = (now - st->prog.start) / 1000000000;
+	left = (double)(now - st->prog.start) / 1e9 * (double)(st->observations - st->observed) /
+	       (double)st->observed;
+	progress_show(&st->prog, "pb-run: run %ld/%ld  %s pair %ld/%ld  elapsed %lld:%02lld  "
+	              "left ~%ld:%02ld  ", run - c->first_run + 1, c->runs, phase, pair,
+	              strcmp(phase, "warmup") ? c->pairs : c->warmup,
+	              (long long)(el / 60), (long long)(el % 60), (long)left / 60, (long)left % 60);
 }
 
 /* A failure that stops the study: a '# failed:' comment after every
@@ -583,7 +573,7 @@ static int observe(struct study *st, long run, long pair, const char *phase, int
 	h->status = o.status;
 	h->arm = arm;
 	h->pos = pos;
-	progress_show(&st->prog, c, run, pair, phase);
+	show_progress(st, run, pair, phase);
 	if (o.status == 0)
 		return 0;
 	if (!c->ignore_failure || o.stop)
@@ -726,9 +716,8 @@ int main(int argc, char **argv)
 	memset(&st, 0, sizeof st);
 	st.c = &c;
 	st.ex = &ex;
-	st.prog.on = !c.quiet && isatty(2);
-	st.prog.start = st.prog.last = clock_ns();
-	st.prog.total = c.runs * (c.pairs + c.warmup) * 2;
+	progress_init(&st.prog, !c.quiet && isatty(2), 78);
+	st.observations = c.runs * (c.pairs + c.warmup) * 2;
 	head_metadata(argc, argv, &c, &ex);
 	for (run = c.first_run; run < c.first_run + c.runs; run++)
 		one_run(&st, run);
