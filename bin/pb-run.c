@@ -15,6 +15,7 @@
 #include "err.h"
 #include "num.h"
 #include "opt.h"
+#include "order.h"
 #include "out.h"
 #include "pb-run.h"
 #include "proc.h"
@@ -54,9 +55,6 @@ static const char usage[] =
 	"  --sql-b-file F, --rollback, --setup-sql SQL   SQL mode (pb-run(1))\n"
 	"  --help, --version\n"
 	"Durations: 250us, 1.5ms, 2s, 10ns; a bare number is ns.\n";
-
-enum { ORDER_RANDOM, ORDER_ALTERNATE, ORDER_BLOCKED };
-static const char *const order_names[] = { "random", "alternate", "blocked" };
 
 enum {
 	O_RUNS = 256, O_PAIRS, O_WARMUP, O_ORDER, O_SEED, O_DELAY, O_DELAY_ARM,
@@ -585,61 +583,30 @@ static int observe(struct study *st, long run, long pair, const char *phase, int
 	return 0;
 }
 
-static int first_arm(const struct config *c, struct rng *r, long k)
-{
-	if (c->order == ORDER_ALTERNATE)
-		return k % 2 == 1;   /* AB, BA, AB ... */
-	return (int)(rng_next(r) >> 63);
-}
-
-/* n pairs of one phase in random or alternating order. A pair whose
- * first half ended the run is not written: a pair needs both halves. */
-static int interleaved(struct study *st, struct rng *r, long run, const char *phase,
-                       long n, long *k)
-{
-	long i;
-
-	for (i = 1; i <= n; i++) {
-		struct half h[2];
-		int f = first_arm(st->c, r, (*k)++), second;
-
-		if (observe(st, run, i, phase, f, 1, &h[0]) < 0)
-			return -1;
-		second = observe(st, run, i, phase, !f, 2, &h[1]);
-		write_pair(st, run, i, phase, &h[0], &h[1]);
-		if (second < 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* Blocked: all A of the phase, then all B; pair i is A_i with B_i. */
-static int blocked(struct study *st, long run, const char *phase, long n)
-{
-	struct half *a = xmalloc((size_t)n * sizeof *a), b;
-	long i = 0, done;
-	int ended = 0;
-
-	for (done = 0; done < n && !ended; done++)
-		ended = observe(st, run, done + 1, phase, 0, 1, &a[done]) < 0;
-	for (; !ended && i < n; i++) {
-		ended = observe(st, run, i + 1, phase, 1, 2, &b) < 0;
-		write_pair(st, run, i + 1, phase, &a[i], &b);
-	}
-	free(a);
-	return ended ? -1 : 0;
-}
-
-/* One phase; -1 when the run ended early, said after its last pair. */
+/* One phase of n pairs in the study's order, the first of them pair
+ * "first" of the run (warm-up pairs come first); -1 when the run ended
+ * early, said after its last pair. A pair is written when both halves
+ * are observed; not at all when its first half ended the run. */
 static int phase(struct study *st, struct rng *r, long run, const char *name, long n,
-                 long *k)
+                 long first)
 {
-	int rc = st->c->order == ORDER_BLOCKED ? blocked(st, run, name, n)
-	                                       : interleaved(st, r, run, name, n, k);
+	long open = order_open_blocks(st->c->order, n), pair;
+	struct half *first_half = xmalloc((size_t)open * sizeof *first_half), second;
+	struct order_walk w;
+	int arm, pos, ended = 0;
 
-	if (rc < 0)
+	order_walk_begin(&w, st->c->order, r, first, n, 2);
+	while (!ended && order_walk_next(&w, &pair, &arm, &pos)) {
+		struct half *h = pos == 1 ? &first_half[pair % open] : &second;
+
+		ended = observe(st, run, pair + 1, name, arm, pos, h) < 0;
+		if (pos == 2)
+			write_pair(st, run, pair + 1, name, &first_half[pair % open], &second);
+	}
+	free(first_half);
+	if (ended)
 		run_ended(st);
-	return rc;
+	return ended ? -1 : 0;
 }
 
 static void one_run(struct study *st, long run)
@@ -648,7 +615,6 @@ static void one_run(struct study *st, long run)
 	struct where setup = { run, 0, "setup", -1 }, cleanup = { run, 0, "cleanup", -1 };
 	struct rng r;
 	char stamp[32], msg[512], host[256];
-	long k = 0;
 
 	rng_seed(&r, rng_derive(c->seed, (uint64_t)run));
 	if (c->setup)
@@ -663,8 +629,8 @@ static void one_run(struct study *st, long run)
 	}
 	sysinfo_host(host, sizeof host);
 	run_comment_out(run, stamp, (long)st->ex->pid(st->ex), c->study, host);
-	if (phase(st, &r, run, "warmup", c->warmup, &k) == 0)
-		phase(st, &r, run, "measure", c->pairs, &k);
+	if (phase(st, &r, run, "warmup", c->warmup, 0) == 0)
+		phase(st, &r, run, "measure", c->pairs, c->warmup);
 	st->ex->end_run(st->ex, c);
 	if (c->cleanup)
 		run_hook(st, "cleanup", c->cleanup, &cleanup);
