@@ -60,21 +60,27 @@ struct opts {
 	enum boot_ties ties;
 };
 
+/* --stat and --ties, in the order of enum boot_stat and enum boot_ties. */
+static const char *const stat_names[] = { "median", "mean" };
+static const char *const ties_names[] = { "half", "below" };
+
 /* --method: the interval, and whether its levels are expanded for the
  * number of units (blocks, or values without --block). In enum order. */
 enum { PERCENTILE, EXPANDED, BCA, EXPANDED_BCA, NMETHODS };
+static const char *const method_names[NMETHODS] = {
+	"percentile", "expanded", "bca", "expanded-bca",
+};
 static const struct method {
-	const char *name;
 	int bca, expand;
 	const char *meta, *meta_end;   /* the metadata, "blocks" or "values" between */
 } methods[NMETHODS] = {
-	{ .name = "percentile", .meta = "percentile" },
-	{ .name = "expanded", .expand = 1,
+	{ .meta = "percentile" },
+	{ .expand = 1,
 	  .meta = "expanded (percentile read at levels widened for k ",
 	  .meta_end = ": z = sqrt(k/(k-1)) t(k-1), Hesterberg 2015)" },
-	{ .name = "bca", .bca = 1,
+	{ .bca = 1,
 	  .meta = "bca (bias-corrected and accelerated, jackknife acceleration)" },
-	{ .name = "expanded-bca", .bca = 1, .expand = 1,
+	{ .bca = 1, .expand = 1,
 	  .meta = "expanded-bca (bias-corrected and accelerated, jackknife "
 	  "acceleration, at levels widened for k ",
 	  .meta_end = ": z = sqrt(k/(k-1)) t(k-1))" },
@@ -107,35 +113,14 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
 		switch (c) {
 		case 'c': o->column = optarg; break;
-		case 's':
-			if (strcmp(optarg, "median") == 0)
-				o->stat = BOOT_MEDIAN;
-			else if (strcmp(optarg, "mean") == 0)
-				o->stat = BOOT_MEAN;
-			else
-				die_usage("--stat is median or mean, not '%s'", optarg);
-			break;
+		case 's': o->stat = (enum boot_stat)opt_choice("stat", optarg, stat_names, LEN(stat_names)); break;
 		case 'g': o->group = optarg; break;
 		case 'b': o->block = optarg; break;
 		case 'B': o->resamples = opt_count("resamples", optarg, 100000000L); break;
 		case 'l': o->level = opt_level("level", optarg); break;
 		case 'S': o->seed = opt_seed("seed", optarg); break;
-		case 'm':
-			for (o->method = 0; o->method < NMETHODS; o->method++)
-				if (strcmp(optarg, methods[o->method].name) == 0)
-					break;
-			if (o->method == NMETHODS)
-				die_usage("--method is percentile, expanded, bca or expanded-bca, "
-				          "not '%s'", optarg);
-			break;
-		case 't':
-			if (strcmp(optarg, "half") == 0)
-				o->ties = BOOT_TIES_HALF;
-			else if (strcmp(optarg, "below") == 0)
-				o->ties = BOOT_TIES_BELOW;
-			else
-				die_usage("--ties is half or below, not '%s'", optarg);
-			break;
+		case 'm': o->method = opt_choice("method", optarg, method_names, NMETHODS); break;
+		case 't': o->ties = (enum boot_ties)opt_choice("ties", optarg, ties_names, LEN(ties_names)); break;
 		}
 	}
 	/* Over blocks the plain percentile covers too little at the run
@@ -355,7 +340,7 @@ static void print_head(struct stream *s, const struct group_cols *gc, const stru
 	char nb[NUM_BUFSZ];
 
 	out_meta("pb-boot.column", "%s", o->column);
-	out_meta("pb-boot.stat", "%s", o->stat == BOOT_MEAN ? "mean" : "median");
+	out_meta("pb-boot.stat", "%s", stat_names[o->stat]);
 	if (methods[o->method].meta_end)
 		out_meta("pb-boot.method", "%s%s%s", methods[o->method].meta,
 		         o->block ? "blocks" : "values", methods[o->method].meta_end);

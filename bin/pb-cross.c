@@ -39,6 +39,8 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+static const char *const expect_names[] = { "+", "-", "auto" };
+
 struct vec {
 	double *v;
 	size_t n, cap;
@@ -372,8 +374,7 @@ int main(int argc, char **argv)
 	out_init();
 	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
 		if (c == 'e') {
-			if (strcmp(optarg, "+") && strcmp(optarg, "-") && strcmp(optarg, "auto"))
-				die_usage("--expect is +, - or auto, not '%s'", optarg);
+			(void)opt_choice("expect", optarg, expect_names, LEN(expect_names));
 			expect = optarg;
 		} else if (c == 'E') {
 			each = 1;

@@ -242,7 +242,6 @@ static void parse_exclude(struct opts *o, const char *list)
 static void parse_args(int argc, char **argv, struct opts *o)
 {
 	int c, stat_given = 0;
-	size_t i;
 
 	memset(o, 0, sizeof *o);
 	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
@@ -250,11 +249,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case 'r': o->by_run = 1; break;
 		case 'H': o->host = 1; break;
 		case 's':
-			for (i = 0; i < 3 && strcmp(optarg, stat_names[i]); i++)
-				;
-			if (i == 3)
-				die_usage("--stat is median, mean or min, not '%s'", optarg);
-			o->stat = (enum stat_kind)i;
+			o->stat = (enum stat_kind)opt_choice("stat", optarg, stat_names, LEN(stat_names));
 			stat_given = 1;
 			break;
 		case 'x': parse_exclude(o, optarg); break;

@@ -417,7 +417,7 @@ static void print_plans(const struct anova *a, const struct opts *o, const struc
 				print_row("kalibera_jones", a, &kj);
 		}
 	}
-	for (i = 0; i < sizeof mult / sizeof *mult; i++) {
+	for (i = 0; i < LEN(mult); i++) {
 		double p = fmax(1, round(best.pairs * mult[i])), r;
 
 		for (j = 0; j < ndone && done[j] != p; j++)

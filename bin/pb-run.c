@@ -94,6 +94,7 @@ static const struct option longopts[] = {
 };
 
 static const long COUNT_MAX = 100000000;
+static const char *const arm_names[] = { "A", "B" };
 
 /* What a "# key: value" line takes once its value is escaped; a line
  * longer than STREAM_LINE_MAX makes a stream no tool reads. */
@@ -182,26 +183,14 @@ static const char *keep_sql(int arm, const char *arg, char *file_text)
 
 static void parse_option(struct config *c, int opt)
 {
-	size_t i;
-
 	switch (opt) {
 	case O_RUNS: c->runs = opt_count("runs", optarg, COUNT_MAX); break;
 	case O_PAIRS: c->pairs = opt_count("pairs", optarg, COUNT_MAX); break;
 	case O_WARMUP: c->warmup = opt_nonneg("warmup", optarg, COUNT_MAX); break;
-	case O_ORDER:
-		for (i = 0; i < 3 && strcmp(optarg, order_names[i]); i++)
-			;
-		if (i == 3)
-			die_usage("--order is random, alternate or blocked, not '%s'", optarg);
-		c->order = (int)i;
-		break;
+	case O_ORDER: c->order = opt_choice("order", optarg, order_names, NORDERS); break;
 	case O_SEED: c->seed = opt_seed("seed", optarg); seed_given = 1; break;
 	case O_DELAY: c->delay_ns = opt_dur("delay", optarg); break;
-	case O_DELAY_ARM:
-		if ((optarg[0] != 'A' && optarg[0] != 'B') || optarg[1])
-			die_usage("--delay-arm is A or B, not '%s'", optarg);
-		c->delay_arm = optarg[0] - 'A';
-		break;
+	case O_DELAY_ARM: c->delay_arm = opt_choice("delay-arm", optarg, arm_names, 2); break;
 	case O_FIRST_RUN: c->first_run = opt_count("first-run", optarg, COUNT_MAX); break;
 	case O_NO_SHELL: c->no_shell = 1; break;
 	case O_WORKER: c->worker = optarg; break;
@@ -270,7 +259,7 @@ static void check_metadata_fits(const struct config *c, int argc, char **argv)
 	                      c->cleanup, c->output, c->sql[0], c->sql[1], c->setup_sql };
 	size_t i;
 
-	for (i = 0; i < sizeof key / sizeof *key; i++)
+	for (i = 0; i < LEN(key); i++)
 		if (val[i] && meta_line_len(key[i], val[i]) > STREAM_LINE_MAX)
 			die("the value of '# %s:' is %zu bytes once escaped: more than one "
 			    "metadata line of the stream carries (%u bytes)", key[i],

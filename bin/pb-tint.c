@@ -190,7 +190,7 @@ static void print_header(const struct stream *s, const struct group_cols *gc,
 
 	for (i = 0; i < gc->n; i++)
 		out_field(s->col[gc->col[i]]);
-	for (i = 0; i < sizeof base / sizeof *base; i++)
+	for (i = 0; i < LEN(base); i++)
 		out_field(base[i]);
 	if (o->log_ratio) {
 		out_field("ratio");
@@ -321,7 +321,7 @@ static int is_ns_column(const char *col)
 	static const char *ns[] = { "a", "b", "d", "delay", "ns", "delay_ns" };
 	size_t i;
 
-	for (i = 0; i < sizeof ns / sizeof *ns; i++)
+	for (i = 0; i < LEN(ns); i++)
 		if (strcmp(col, ns[i]) == 0)
 			return 1;
 	return 0;

@@ -9,6 +9,9 @@
 
 enum { EXIT_DATA = 1, EXIT_USAGE = 2 };
 
+/* The number of elements of an array (not of a pointer). */
+#define LEN(a) (sizeof (a) / sizeof *(a))
+
 extern const char *pb_prog;   /* "pb-tint" */
 
 void pb_init(const char *prog);                 /* sets pb_prog */

@@ -155,6 +155,23 @@ double opt_level(const char *name, const char *val)
 	return v;
 }
 
+int opt_choice(const char *name, const char *val, const char *const *names, int n)
+{
+	static char *list;   /* static: still reachable at exit */
+	size_t len = 0, cap = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(val, names[i]) == 0)
+			return i;
+	for (i = 0; i < n; i++) {
+		xgrow(&list, &cap, len + strlen(names[i]) + 5, 1);
+		len += (size_t)sprintf(list + len, "%s%s", i == 0 ? "" : i < n - 1 ? ", " : " or ",
+		                       names[i]);
+	}
+	die_usage("--%s is %s, not '%s'", name, list, val);
+}
+
 uint64_t opt_seed(const char *name, const char *val)
 {
 	int64_t v;

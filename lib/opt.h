@@ -20,5 +20,8 @@ int64_t opt_dur(const char *name, const char *val);
 double opt_num(const char *name, const char *val);
 double opt_level(const char *name, const char *val);           /* (0,1) */
 uint64_t opt_seed(const char *name, const char *val);
+/* The index of val among the n names, or a usage error that lists them:
+ * "--order is random, alternate or blocked, not 'x'". */
+int opt_choice(const char *name, const char *val, const char *const *names, int n);
 
 #endif

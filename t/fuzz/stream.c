@@ -143,13 +143,13 @@ static void read_stream(struct stream *s, int nfiles, int passthrough)
 {
 	static char *names[2] = { fdname[0], fdname[1] };
 	static const char *cols[] = { "a", "b", "lr", "d", "ns" };
-	long c[sizeof cols / sizeof cols[0]], run;
+	long c[LEN(cols)], run;
 	size_t i;
 
 	stream_open(s, nfiles, names);
 	stream_on_meta(s, on_meta, NULL);
 	stream_header(s);
-	for (i = 0; i < sizeof cols / sizeof cols[0]; i++)
+	for (i = 0; i < LEN(cols); i++)
 		c[i] = stream_col_opt(s, cols[i]);
 	run = stream_col_opt(s, "run");
 	if (passthrough) {
@@ -157,7 +157,7 @@ static void read_stream(struct stream *s, int nfiles, int passthrough)
 		stream_passthrough(s);
 	}
 	while (stream_row(s))
-		use_row(s, c, sizeof c / sizeof c[0], run);
+		use_row(s, c, LEN(c), run);
 	(void)stream_meta(s, "host", 0);
 	(void)stream_head_meta(s, "pairs", 1);
 	if (!passthrough)
