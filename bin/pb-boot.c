@@ -396,11 +396,7 @@ int main(int argc, char **argv)
 		if (gc.n)
 			key = group_cols_key(&gc, &s, &klen);
 		gi = strmap_intern(&g, key, klen);
-		if (gi >= bo_cap) {
-			size_t old = bo_cap;
-			xgrow(&blocks_of, &bo_cap, gi + 1, sizeof *blocks_of);
-			memset(blocks_of + old, 0, (bo_cap - old) * sizeof *blocks_of);
-		}
+		xgrow_zero(&blocks_of, &bo_cap, gi + 1, sizeof *blocks_of);
 		if (o.block) {
 			const char *b = s.field[bcol];
 			size_t bl = strlen(b), before = blocks.n;

@@ -90,7 +90,7 @@ static void read_input(struct stream *s, struct input *in, int each)
 	in->delay_max = -INFINITY;
 	while (stream_row(s)) {
 		const char *id = s->field[crun];
-		size_t before = in->ids.n, i = strmap_intern(&in->ids, id, strlen(id));
+		size_t i = strmap_intern(&in->ids, id, strlen(id));
 		double a = stream_num(s, ca), b = stream_num(s, cb);
 		double d = cd >= 0 ? stream_num(s, (size_t)cd) : b - a;
 		struct run *r;
@@ -99,10 +99,7 @@ static void read_input(struct stream *s, struct input *in, int each)
 			stream_die(s, "values too large: d = b - a overflows a double");
 		if (each)
 			group_check_first(s, crun, "rename the run");
-		if (in->ids.n > before) {
-			xgrow(&in->runs, &in->cap, i + 1, sizeof *in->runs);
-			memset(&in->runs[i], 0, sizeof in->runs[i]);
-		}
+		xgrow_zero(&in->runs, &in->cap, i + 1, sizeof *in->runs);
 		r = &in->runs[i];
 		push(&r->a, a);
 		push(&r->b, b);

@@ -362,9 +362,8 @@ static struct run *run_of(struct state *st, int64_t number)
 	struct run *r;
 
 	if (st->run_index.n > before) {
-		xgrow(&st->runs, &st->runcap, i + 1, sizeof *st->runs);
+		xgrow_zero(&st->runs, &st->runcap, i + 1, sizeof *st->runs);
 		r = &st->runs[i];
-		memset(r, 0, sizeof *r);
 		r->run = number;
 		r->file = st->s.cur;
 		return r;

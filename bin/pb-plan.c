@@ -484,12 +484,9 @@ int main(int argc, char **argv)
 	cb = stream_col_opt(&s, "b");
 	while (stream_row(&s)) {
 		const char *id = s.field[rcol];
-		size_t before = ids.n, k = strmap_intern(&ids, id, strlen(id));
+		size_t k = strmap_intern(&ids, id, strlen(id));
 
-		if (ids.n > before) {
-			xgrow(&r, &cap, k + 1, sizeof *r);
-			memset(&r[k], 0, sizeof r[k]);
-		}
+		xgrow_zero(&r, &cap, k + 1, sizeof *r);
 		run_add(&r[k], stream_num(&s, col));
 		if (ca >= 0 && cb >= 0) {
 			double t = stream_num(&s, (size_t)ca) + stream_num(&s, (size_t)cb);

@@ -586,11 +586,7 @@ int main(int argc, char **argv)
 			key = group_cols_key(&gc, &s, &klen);
 		gi = strmap_intern(&g, key, klen);
 
-		if (gi >= cap) {
-			size_t old = cap;
-			xgrow(&acc, &cap, gi + 1, sizeof *acc);
-			memset(acc + old, 0, (cap - old) * sizeof *acc);
-		}
+		xgrow_zero(&acc, &cap, gi + 1, sizeof *acc);
 		acc_add(&acc[gi], stream_num(&s, col));
 		if (runcol >= 0)
 			acc[gi].runs += run_seen_first(&rt, key, klen, s.field[runcol]);

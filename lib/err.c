@@ -169,3 +169,11 @@ void xgrow(void *pp, size_t *cap, size_t need, size_t size)
 	*p = xrealloc(*p, c * size);
 	*cap = c;
 }
+
+void xgrow_zero(void *pp, size_t *cap, size_t need, size_t size)
+{
+	size_t old = *cap;
+
+	xgrow(pp, cap, need, size);
+	memset((char *)*(void **)pp + old * size, 0, (*cap - old) * size);
+}

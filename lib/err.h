@@ -36,5 +36,8 @@ void *xcalloc(size_t n, size_t size);
 char *xstrdup(const char *s);
 /* Grow *p (holding *cap elements of size) to hold at least need. */
 void xgrow(void *pp, size_t *cap, size_t need, size_t size);
+/* The same, the new elements zeroed: a table indexed by a strmap's
+ * indices, each element zero when its key is first met. */
+void xgrow_zero(void *pp, size_t *cap, size_t need, size_t size);
 
 #endif

@@ -354,6 +354,25 @@ static void test_run_comment_out(void)
 	   strcmp(study_design_keys[21], "clock") == 0, "study_design_keys: 22 keys, NULL ends them");
 }
 
+/* xgrow_zero: old elements kept, every new one 0, over several growths. */
+static void test_xgrow_zero(void)
+{
+	long *v = NULL;
+	size_t cap = 0, i, n = 0;
+	int good = 1;
+
+	for (i = 0; i < 1000; i++) {
+		xgrow_zero(&v, &cap, i + 1, sizeof *v);
+		good &= cap > i && v[i] == 0;
+		v[i] = (long)i + 1;
+		for (; n < cap; n++)
+			good &= n <= i ? v[n] == (long)n + 1 : v[n] == 0;
+		n = i + 1;
+	}
+	ok(good && cap == 1024, "xgrow_zero: new elements 0, old kept (to 1024)");
+	free(v);
+}
+
 static void test_msg_cut(void)
 {
 	char buf[MSG_CUT_BUF], v[100];
@@ -398,6 +417,7 @@ int main(void)
 	test_run_comment();
 	test_run_comment_out();
 	test_msg_cut();
+	test_xgrow_zero();
 	cleanup();
 	return done_testing();
 }
