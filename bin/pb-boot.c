@@ -398,14 +398,10 @@ int main(int argc, char **argv)
 		gi = strmap_intern(&g, key, klen);
 		xgrow_zero(&blocks_of, &bo_cap, gi + 1, sizeof *blocks_of);
 		if (o.block) {
-			const char *b = s.field[bcol];
-			size_t bl = strlen(b), before = blocks.n;
+			size_t len = group_subkey(&bkey, &bkcap, key, klen, s.field[bcol]);
+			size_t before = blocks.n;
 
-			xgrow(&bkey, &bkcap, klen + bl + 2, 1);
-			memcpy(bkey, key, klen);
-			bkey[klen] = '\t';
-			memcpy(bkey + klen + 1, b, bl + 1);
-			bi = strmap_intern(&blocks, bkey, klen + bl + 1);
+			bi = strmap_intern(&blocks, bkey, len);
 			if (blocks.n > before)
 				blocks_of[gi]++;
 		}

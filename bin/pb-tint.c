@@ -514,20 +514,16 @@ struct run_tracker {
 static int run_seen_first(struct run_tracker *t, const char *group, size_t glen,
                           const char *run)
 {
-	size_t rl = strlen(run), before = t->seen.n;
+	size_t before = t->seen.n, cap;
 	char *tmp;
 
-	xgrow(&t->key, &t->cap, glen + rl + 2, 1);
-	memcpy(t->key, group, glen);
-	t->key[glen] = '\t';
-	memcpy(t->key + glen + 1, run, rl + 1);
-	t->len = glen + rl + 1;
+	t->len = group_subkey(&t->key, &t->cap, group, glen, run);
 	if (t->len == t->lastlen && memcmp(t->key, t->last, t->len) == 0)
 		return 0;
 	strmap_intern(&t->seen, t->key, t->len);
 	tmp = t->last, t->last = t->key, t->key = tmp;
 	t->lastlen = t->len;
-	rl = t->lastcap, t->lastcap = t->cap, t->cap = rl;
+	cap = t->lastcap, t->lastcap = t->cap, t->cap = cap;
 	return t->seen.n > before;
 }
 

@@ -61,6 +61,17 @@ const char *group_cols_key(struct group_cols *gc, const struct stream *s, size_t
 	return gc->key;
 }
 
+size_t group_subkey(char **buf, size_t *cap, const char *key, size_t len, const char *field)
+{
+	size_t fl = strlen(field);
+
+	xgrow(buf, cap, len + fl + 2, 1);
+	memcpy(*buf, key, len);
+	(*buf)[len] = '\t';
+	memcpy(*buf + len + 1, field, fl + 1);
+	return len + fl + 1;
+}
+
 void group_cols_put(const struct group_cols *gc, const char *key, size_t len)
 {
 	if (gc->n)

@@ -21,6 +21,9 @@ void group_cols_parse(struct group_cols *gc, const struct stream *s, const char 
  * would begin an output row, and a row that begins with '#' is read as a
  * comment (pb(7)). */
 const char *group_cols_key(struct group_cols *gc, const struct stream *s, size_t *len);
+/* A key within a group (a run, a block): the group's key, a TAB, then
+ * field, in *buf (of *cap bytes, grown as needed). Returns its length. */
+size_t group_subkey(char **buf, size_t *cap, const char *key, size_t len, const char *field);
 /* The same refusal for a value that a tool writes as the first field of
  * its rows (pb-cross --each's run_a); fix is the message's advice. */
 void group_check_first(const struct stream *s, size_t col, const char *fix);
