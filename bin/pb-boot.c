@@ -337,7 +337,6 @@ static void check_sums(const struct rows *r, const struct strmap *g, const struc
 static void print_head(struct stream *s, const struct group_cols *gc, const struct opts *o)
 {
 	size_t i;
-	char nb[NUM_BUFSZ];
 
 	out_meta("pb-boot.column", "%s", o->column);
 	out_meta("pb-boot.stat", "%s", stat_names[o->stat]);
@@ -351,8 +350,7 @@ static void print_head(struct stream *s, const struct group_cols *gc, const stru
 		         "below (only replicates below est count below; as boot.ci)" :
 		         "half (replicates equal to est count half below)");
 	out_meta("pb-boot.resamples", "%ld", o->resamples);
-	num_format(nb, o->level);
-	out_meta("pb-boot.level", "%s", nb);
+	out_meta_num("pb-boot.level", "%s", o->level);
 	out_meta("pb-boot.seed", "%llu", (unsigned long long)o->seed);
 	if (o->block)
 		out_meta("pb-boot.block", "%s (whole blocks resampled with replacement; "

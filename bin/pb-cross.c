@@ -329,10 +329,7 @@ static void print_summary(const struct summary *sm, size_t R, int expect)
 	out_num(sm->emed);
 	out_num(sm->emax);
 	out_i64((int64_t)sm->paired);
-	if (isfinite(sm->r))
-		out_num(sm->r);
-	else
-		out_field("");   /* undefined: one arm's run medians do not vary */
+	out_num_or_empty(sm->r);   /* undefined: one arm's run medians do not vary */
 	out_end();
 	if (!isfinite(sm->r))
 		warn("r is undefined (the per-run medians of one arm do not vary); "

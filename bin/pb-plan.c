@@ -242,10 +242,7 @@ static void print_row(const char *plan, const struct anova *a, const struct desi
 	out_num(d->runs);
 	out_num(d->pairs);
 	out_num(d->hw);
-	if (isfinite(d->cost_ns))
-		out_num(d->cost_ns / 1e9);
-	else
-		out_field("");
+	out_num_or_empty(d->cost_ns / 1e9);   /* an unknown cost (NaN) */
 	out_end();
 }
 
@@ -438,25 +435,19 @@ static void print_plans(const struct anova *a, const struct opts *o, const struc
 static void plan_metadata(const struct opts *o, const struct anova *a,
                           const struct costs *c)
 {
-	char num[NUM_BUFSZ];
-
 	out_meta("pb-plan.column", "%s; half-widths in its unit", o->column);
-	num_format(num, o->level);
-	out_meta("pb-plan.level", "%s", num);
-	num_format(num, a->n0);
-	out_meta("pb-plan.model", "x = mean + run effect (variance sigma2_between) + noise "
+	out_meta_num("pb-plan.level", "%s", o->level);
+	out_meta_num("pb-plan.model", "x = mean + run effect (variance sigma2_between) + noise "
 	         "(sigma2_within); one-way random-effects ANOVA, method of moments, "
 	         "n0 = %s; a design of r runs x p pairs has half-width "
-	         "t(r-1) * sqrt(sigma2_between/r + sigma2_within/(r p))", num);
+	         "t(r-1) * sqrt(sigma2_between/r + sigma2_within/(r p))", a->n0);
 	if (isnan(c->pair))
 		out_meta("pb-plan.pair_cost", "%s", c->pair_how);
 	else
 		out_meta("pb-plan.pair_cost", "%.0f ns (%s)", c->pair, c->pair_how);
 	out_meta("pb-plan.run_cost", "%.0f ns (%s)", c->run, c->run_how);
-	if (o->target > 0) {
-		num_format(num, o->target);
-		out_meta("pb-plan.target", "%s", num);
-	}
+	if (o->target > 0)
+		out_meta_num("pb-plan.target", "%s", o->target);
 }
 
 int main(int argc, char **argv)

@@ -557,7 +557,6 @@ int main(int argc, char **argv)
 	long runcol, paircol;
 	struct run_tracker rt = { 0 };
 	struct warnings warn = { 0 };
-	char nb[NUM_BUFSZ];
 
 	pb_init("pb-tint");
 	out_init();
@@ -600,15 +599,12 @@ int main(int argc, char **argv)
 	out_meta("pb-tint.column", "%s%s", o.column, o.log_ratio ?
 	         " (log ratio ln(A/B); ratio = A/B time, > 1 means B took less "
 	         "time; reduction = 1 - 1/ratio)" : "");
-	num_format(nb, o.level);
-	out_meta("pb-tint.level", "%s", nb);
+	out_meta_num("pb-tint.level", "%s", o.level);
 	if (o.df_cap)
 		out_meta("pb-tint.df", "min(n-1, %ld)", o.df_cap);
-	if (o.has_threshold) {
-		num_format(nb, o.threshold);
-		out_meta("pb-tint.threshold", "%s%s", nb,
-		         o.log_ratio ? " (ratio A/B)" : "");
-	}
+	if (o.has_threshold)
+		out_meta_num("pb-tint.threshold", o.log_ratio ? "%s (ratio A/B)" : "%s",
+		             o.threshold);
 	print_header(&s, &gc, &o);
 	for (i = 0; i < g.n; i++)
 		print_row(&gc, g.key[i], g.keylen[i], &iv[i], &o);

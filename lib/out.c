@@ -1,3 +1,4 @@
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -148,6 +149,14 @@ void out_meta(const char *key, const char *fmt, ...)
 	free(big);
 }
 
+void out_meta_num(const char *key, const char *fmt, double x)
+{
+	char num[NUM_BUFSZ];
+
+	num_format(num, x);
+	out_meta(key, fmt, num);
+}
+
 static void sep(void)
 {
 	if (!at_line_start)
@@ -170,6 +179,14 @@ void out_num(double x)
 {
 	sep();
 	num_put(stdout, x);
+}
+
+void out_num_or_empty(double x)
+{
+	if (isfinite(x))
+		out_num(x);
+	else
+		out_field("");
 }
 
 void out_i64(int64_t x)

@@ -19,9 +19,14 @@ void out_init(void);
 void out_begin(struct stream *s, int argc, char **argv);
 size_t out_provenance_len(int argc, char **argv);   /* the provenance line's length */
 void out_meta(const char *key, const char *fmt, ...);
+/* out_meta of a number: fmt holds one %s, where x goes as the shortest
+ * decimal that reads back (num_format, as in the rows). */
+void out_meta_num(const char *key, const char *fmt, double x);
 void out_field(const char *str);
 void out_fieldn(const char *str, size_t n);
 void out_num(double x);
+/* x, or an empty field when it is not finite (a value that is undefined). */
+void out_num_or_empty(double x);
 void out_i64(int64_t x);
 void out_end(void);
 /* Write a metadata value: backslash, newline, CR and TAB escaped. */

@@ -2,6 +2,7 @@
  * directory. Errors exit the process, so they are tested by the shell
  * tests (t/0100-stream.t), not here. */
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -276,13 +277,21 @@ static void test_output(void)
 	out_field("");
 	out_field("");
 	out_end();
+	out_meta_num("n", "level %s.", 0.95);
+	out_num_or_empty(NAN);
+	out_num_or_empty(2.5);
+	out_num_or_empty(-INFINITY);
+	out_end();
 	out_begin(NULL, 4, argv);
 	out = capture_end();
 	if (!ok(str_is(out, "# key: a\\tb\\\\c\\nd\\re 7\n"
 	               "x\t0.1\t-7\ty\t1e21\n"
 	               "\t\n"
+	               "# n: level 0.95.\n"
+	               "\t2.5\t\n"
 	               "# pb-unit: " PB_VERSION " pb-unit --x=1 'it'\\''s' ''\n"),
-	        "out_meta escapes; out_* separate fields; out_begin quotes argv"))
+	        "out_meta escapes; out_* separate fields; out_meta_num; out_num_or_empty leaves "
+	        "NaN and inf empty; out_begin quotes argv"))
 		fprintf(stderr, "# got: %s", out);
 	free(out);
 }
