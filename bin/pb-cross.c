@@ -41,6 +41,27 @@ static const struct option longopts[] = {
 
 static const char *const expect_names[] = { "+", "-", "auto" };
 
+struct opts {
+	const char *expect;   /* one of expect_names */
+	int each;
+};
+
+static void parse_args(int argc, char **argv, struct opts *o)
+{
+	int c;
+
+	o->expect = "auto";
+	o->each = 0;
+	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
+		if (c == 'e') {
+			(void)opt_choice("expect", optarg, expect_names, LEN(expect_names));
+			o->expect = optarg;
+		} else if (c == 'E') {
+			o->each = 1;
+		}
+	}
+}
+
 struct vec {
 	double *v;
 	size_t n, cap;
@@ -355,8 +376,9 @@ static void run_medians(struct input *in)
 
 int main(int argc, char **argv)
 {
-	const char *expect = "auto", *why = "";
-	int each = 0, c, sign = 0;
+	const char *why = "";
+	int sign = 0;
+	struct opts o;
 	struct stream s;
 	struct input in;
 	struct cross cr;
@@ -366,17 +388,10 @@ int main(int argc, char **argv)
 
 	pb_init("pb-cross");
 	out_init();
-	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
-		if (c == 'e') {
-			(void)opt_choice("expect", optarg, expect_names, LEN(expect_names));
-			expect = optarg;
-		} else if (c == 'E') {
-			each = 1;
-		}
-	}
+	parse_args(argc, argv, &o);
 	memset(&in, 0, sizeof in);
 	stream_open(&s, argc - optind, argv + optind);
-	read_input(&s, &in, each);
+	read_input(&s, &in, o.each);
 	if (in.ids.n < 2)
 		die("%s: only 1 run; comparing across runs needs at least 2",
 		    argc - optind > 1 ? "the input" : s.name);
@@ -384,23 +399,23 @@ int main(int argc, char **argv)
 	ma = xmalloc(in.ids.n * sizeof *ma);
 	mb = xmalloc(in.ids.n * sizeof *mb);
 	cross_init(&cr, &in, ma, mb);
-	if (each) {   /* --each needs no sign */
+	if (o.each) {   /* --each needs no sign */
 		est_range(&cr, &sm.emin, &sm.emax);
 	} else {
-		sign = expected_sign(expect, &in, &why);
+		sign = expected_sign(o.expect, &in, &why);
 		summarize(&cr, &in, sign, &sm);
 	}
 	out_begin(&s, argc, argv);
-	if (!each)
+	if (!o.each)
 		out_meta("pb-cross.expect", "%c (%s): + means B took longer",
 		         sign > 0 ? '+' : '-', why);
 	out_meta("pb-cross.est", "median b of run_b - median a of run_a, for every ordered "
 	         "pair of different runs: what one run of A, a change, then one run of B "
 	         "would have said");
-	if (!each)
+	if (!o.each)
 		out_meta("pb-cross.paired_right", "runs whose own median paired difference "
 		         "d has the expected sign; r = correlation of the runs' medians of a and b");
-	if (each)
+	if (o.each)
 		print_each(&in);
 	else
 		print_summary(&sm, in.ids.n, sign);
