@@ -113,14 +113,18 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
 		switch (c) {
 		case 'c': o->column = optarg; break;
-		case 's': o->stat = (enum boot_stat)opt_choice("stat", optarg, stat_names, LEN(stat_names)); break;
+		case 's':
+			o->stat = (enum boot_stat)opt_choice("stat", optarg, stat_names, LEN(stat_names));
+			break;
 		case 'g': o->group = optarg; break;
 		case 'b': o->block = optarg; break;
 		case 'B': o->resamples = opt_count("resamples", optarg, 100000000L); break;
 		case 'l': o->level = opt_level("level", optarg); break;
 		case 'S': o->seed = opt_seed("seed", optarg); break;
 		case 'm': o->method = opt_choice("method", optarg, method_names, NMETHODS); break;
-		case 't': o->ties = (enum boot_ties)opt_choice("ties", optarg, ties_names, LEN(ties_names)); break;
+		case 't':
+			o->ties = (enum boot_ties)opt_choice("ties", optarg, ties_names, LEN(ties_names));
+			break;
 		}
 	}
 	/* Over blocks the plain percentile covers too little at the run

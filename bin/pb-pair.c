@@ -249,7 +249,8 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case 'r': o->by_run = 1; break;
 		case 'H': o->host = 1; break;
 		case 's':
-			o->stat = (enum stat_kind)opt_choice("stat", optarg, stat_names, LEN(stat_names));
+			o->stat = (enum stat_kind)opt_choice("stat", optarg, stat_names,
+			                                     LEN(stat_names));
 			stat_given = 1;
 			break;
 		case 'x': parse_exclude(o, optarg); break;
@@ -881,10 +882,10 @@ static void warn_incomplete(struct state *st)
 static void print_tail(struct state *st)
 {
 	if (st->warmup_rows)
-		printf("# pb-pair.warmup_rows: %ld dropped\n", st->warmup_rows);
+		out_meta("pb-pair.warmup_rows", "%ld dropped", st->warmup_rows);
 	if (st->failed_pairs) {
-		printf("# pb-pair.failed_pairs: %ld dropped (an observation with "
-		       "status != 0)\n", st->failed_pairs);
+		out_meta("pb-pair.failed_pairs", "%ld dropped (an observation with status != 0)",
+		         st->failed_pairs);
 		warn("dropped %ld pair%s with a failed observation (status != 0)",
 		     st->failed_pairs, st->failed_pairs == 1 ? "" : "s");
 	}

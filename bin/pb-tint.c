@@ -236,12 +236,12 @@ struct sample_kind {
 static void print_sample(const struct interval *r, long runs, const struct sample_kind *k)
 {
 	if (k->pairs && runs > 0)
-		printf("n = %.0f pairs from %ld run%s", r->n, runs, runs == 1 ? "" : "s");
+		out_meta_text("n = %.0f pairs from %ld run%s", r->n, runs, runs == 1 ? "" : "s");
 	else if (k->run_units)
-		printf("n = %.0f runs", r->n);
+		out_meta_text("n = %.0f runs", r->n);
 	else
-		printf("n = %.0f values", r->n);
-	printf(", df = %.0f", r->df);
+		out_meta_text("n = %.0f values", r->n);
+	out_meta_text(", df = %.0f", r->df);
 }
 
 enum { SIG_BUFSZ = 40 };
@@ -340,13 +340,13 @@ static void ratio_sentence(const struct interval *r, const struct opts *o)
 	char b1[SIG_BUFSZ], b2[SIG_BUFSZ], b3[SIG_BUFSZ], b4[SIG_BUFSZ];
 
 	if (lo <= 1 && hi >= 1)
-		printf("No difference resolved: ");
+		out_meta_text("No difference resolved: ");
 	else if (rel < 1)
-		printf("B took %s%% less time than A: ", sig4(b1, 100 * (1 - rel)));
+		out_meta_text("B took %s%% less time than A: ", sig4(b1, 100 * (1 - rel)));
 	else
-		printf("B took %s%% more time than A: ", sig4(b1, 100 * (rel - 1)));
-	printf("A/B time ratio %s, %s%% CI %s to %s (", sig4(b2, ratio),
-	       level_percent(b3, o->level), sig4(b4, lo), sig4(b1, hi));
+		out_meta_text("B took %s%% more time than A: ", sig4(b1, 100 * (rel - 1)));
+	out_meta_text("A/B time ratio %s, %s%% CI %s to %s (", sig4(b2, ratio),
+	              level_percent(b3, o->level), sig4(b4, lo), sig4(b1, hi));
 }
 
 static void threshold_sentence(const char *v, const struct opts *o)
@@ -355,38 +355,25 @@ static void threshold_sentence(const char *v, const struct opts *o)
 
 	num_format(t, o->threshold);
 	if (o->log_ratio) {
-		printf(" Threshold %s: %s; ", t, v);
+		out_meta_text(" Threshold %s: %s; ", t, v);
 		if (strcmp(v, "above") == 0)
-			printf("the whole interval is at or over it, so B is at least "
-			       "%sx as fast as A.", t);
+			out_meta_text("the whole interval is at or over it, so B is at least "
+			              "%sx as fast as A.", t);
 		else if (strcmp(v, "below") == 0)
-			printf("the whole interval is under it, so B is not %sx as "
-			       "fast as A.", t);
+			out_meta_text("the whole interval is under it, so B is not %sx as "
+			              "fast as A.", t);
 		else
-			printf("the interval contains it, so these data cannot say "
-			       "whether B is %sx as fast as A; more runs would narrow it.", t);
+			out_meta_text("the interval contains it, so these data cannot say whether "
+			              "B is %sx as fast as A; more runs would narrow it.", t);
 		return;
 	}
-	printf(" Threshold %s%s: %s; ", t, is_ns_column(o->column) ? " ns" : "", v);
+	out_meta_text(" Threshold %s%s: %s; ", t, is_ns_column(o->column) ? " ns" : "", v);
 	if (strcmp(v, "above") == 0)
-		printf("the whole interval is at or over it.");
+		out_meta_text("the whole interval is at or over it.");
 	else if (strcmp(v, "below") == 0)
-		printf("the whole interval is under it.");
+		out_meta_text("the whole interval is under it.");
 	else
-		printf("the interval contains it; more runs would narrow it.");
-}
-
-/* A metadata value as read is already escaped (pb(7)); only a raw TAB or
- * CR, which no pb tool writes, is escaped here. */
-static void put_meta_value(const char *v)
-{
-	for (; *v; v++)
-		if (*v == '\t')
-			fputs("\\t", stdout);
-		else if (*v == '\r')
-			fputs("\\r", stdout);
-		else
-			putchar(*v);
+		out_meta_text("the interval contains it; more runs would narrow it.");
 }
 
 /* "pb-TOOL.warning": what an earlier tool said the study lacks. */
@@ -430,13 +417,14 @@ static void warning_clauses(const struct warnings *w)
 
 	for (i = 0; i < w->n; i++) {
 		n = strlen(w->v[i]);
-		printf(" Warning: ");
-		put_meta_value(w->v[i]);
+		out_meta_text(" Warning: ");
+		out_meta_as_read(w->v[i]);
 		if (n == 0 || w->v[i][n - 1] != '.')
-			putchar('.');
+			out_meta_text(".");
 	}
 	if (w->more)
-		printf(" And %zu more warning%s in the input.", w->more, w->more == 1 ? "" : "s");
+		out_meta_text(" And %zu more warning%s in the input.", w->more,
+		              w->more == 1 ? "" : "s");
 }
 
 static void print_finding(const struct warnings *w, const char *key, const struct interval *r,
@@ -447,37 +435,34 @@ static void print_finding(const struct warnings *w, const char *key, const struc
 	double none = o->log_ratio ? 1 : 0;
 	char b1[SIG_BUFSZ], b2[SIG_BUFSZ], b3[SIG_BUFSZ], b4[SIG_BUFSZ];
 
-	printf("# finding: ");
-	if (grouped) {
-		putchar('[');
-		out_escaped(key);
-		printf("] ");
-	}
+	out_meta_begin("finding");
+	if (grouped)
+		out_meta_text("[%s] ", key);
 	if (o->log_ratio)
 		ratio_sentence(r, o);
 	else
-		printf("mean %s %s, %s%% CI %s to %s (", o->column, finding_num(b1, r->mean, o),
-		       level_percent(b2, o->level), finding_num(b3, r->lo, o),
-		       finding_num(b4, r->hi, o));
-	printf("t interval, ");
+		out_meta_text("mean %s %s, %s%% CI %s to %s (", o->column,
+		              finding_num(b1, r->mean, o), level_percent(b2, o->level),
+		              finding_num(b3, r->lo, o), finding_num(b4, r->hi, o));
+	out_meta_text("t interval, ");
 	print_sample(r, runs, k);
-	printf(").");
+	out_meta_text(").");
 	if (o->has_threshold)
 		threshold_sentence(verdict(lo, hi, o->threshold), o);
 	else if (lo > none || hi < none)
-		printf(" The interval excludes %g: %s.", none,
-		       o->log_ratio ? (lo > 1 ? "B is faster" : "B is slower")
-		                    : (lo > 0 ? "the mean is above 0" : "the mean is below 0"));
+		out_meta_text(" The interval excludes %g: %s.", none, o->log_ratio ?
+		              (lo > 1 ? "B is faster" : "B is slower") :
+		              (lo > 0 ? "the mean is above 0" : "the mean is below 0"));
 	else if (o->log_ratio)
-		printf(" The interval includes 1: B may be faster or slower; more runs "
-		       "would narrow it.");
+		out_meta_text(" The interval includes 1: B may be faster or slower; more runs "
+		              "would narrow it.");
 	else
-		printf(" The interval includes 0: no difference is resolved.");
+		out_meta_text(" The interval includes 0: no difference is resolved.");
 	if (k->pairs && runs > 1 && !k->grouped_by_run)
-		printf(" Caution: pairs inside a run are not independent, so this "
-		       "interval can be too narrow; pb-pair --by-run makes runs the unit.");
+		out_meta_text(" Caution: pairs inside a run are not independent, so this "
+		              "interval can be too narrow; pb-pair --by-run makes runs the unit.");
 	warning_clauses(w);
-	printf("\n");
+	out_meta_end();
 }
 
 static void parse_args(int argc, char **argv, struct opts *o)

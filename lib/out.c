@@ -128,25 +128,74 @@ void out_begin(struct stream *s, int argc, char **argv)
 	fputc('\n', stdout);
 }
 
-void out_meta(const char *key, const char *fmt, ...)
+enum { SMALL = 256 };
+
+/* fmt with ap: in small, or in memory of its own that the caller frees. */
+static char *vformat(char small[SMALL], const char *fmt, va_list ap)
 {
-	va_list ap;
-	char small[256], *big = NULL;
+	va_list copy;
+	char *big;
 	int n;
 
-	va_start(ap, fmt);
-	n = vsnprintf(small, sizeof small, fmt, ap);
-	va_end(ap);
-	if (n >= (int)sizeof small) {
-		big = xmalloc((size_t)n + 1);
-		va_start(ap, fmt);
-		vsnprintf(big, (size_t)n + 1, fmt, ap);
-		va_end(ap);
+	va_copy(copy, ap);
+	n = vsnprintf(small, SMALL, fmt, ap);
+	if (n < SMALL) {
+		va_end(copy);
+		return small;
 	}
+	big = xmalloc((size_t)n + 1);
+	vsnprintf(big, (size_t)n + 1, fmt, copy);
+	va_end(copy);
+	return big;
+}
+
+void out_meta(const char *key, const char *fmt, ...)
+{
+	char small[SMALL], *v;
+	va_list ap;
+
+	va_start(ap, fmt);
+	v = vformat(small, fmt, ap);
+	va_end(ap);
+	out_meta_begin(key);
+	out_escaped(v);
+	out_meta_end();
+	if (v != small)
+		free(v);
+}
+
+void out_meta_begin(const char *key)
+{
 	printf("# %s: ", key);
-	out_escaped(big ? big : small);
+}
+
+void out_meta_text(const char *fmt, ...)
+{
+	char small[SMALL], *v;
+	va_list ap;
+
+	va_start(ap, fmt);
+	v = vformat(small, fmt, ap);
+	va_end(ap);
+	out_escaped(v);
+	if (v != small)
+		free(v);
+}
+
+void out_meta_as_read(const char *v)
+{
+	for (; *v; v++)
+		if (*v == '\t')
+			fputs("\\t", stdout);
+		else if (*v == '\r')
+			fputs("\\r", stdout);
+		else
+			putchar(*v);
+}
+
+void out_meta_end(void)
+{
 	fputc('\n', stdout);
-	free(big);
 }
 
 void out_meta_num(const char *key, const char *fmt, double x)

@@ -19,6 +19,14 @@ void out_init(void);
 void out_begin(struct stream *s, int argc, char **argv);
 size_t out_provenance_len(int argc, char **argv);   /* the provenance line's length */
 void out_meta(const char *key, const char *fmt, ...);
+/* The same in parts: "# key: ", then text (escaped as out_meta does) and
+ * values as read, then the end of the line. */
+void out_meta_begin(const char *key);
+void out_meta_text(const char *fmt, ...);
+/* A metadata value as a stream holds it, already escaped (pb(7)): as it
+ * is, but for a raw TAB or CR, which no pb tool writes, escaped. */
+void out_meta_as_read(const char *v);
+void out_meta_end(void);
 /* out_meta of a number: fmt holds one %s, where x goes as the shortest
  * decimal that reads back (num_format, as in the rows). */
 void out_meta_num(const char *key, const char *fmt, double x);

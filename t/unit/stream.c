@@ -278,6 +278,11 @@ static void test_output(void)
 	out_field("");
 	out_end();
 	out_meta_num("n", "level %s.", 0.95);
+	out_meta_begin("f");
+	out_meta_text("[%s] ", "a\nb\\");
+	out_meta_as_read("x\\ny\tz\r");
+	out_meta_text(".");
+	out_meta_end();
 	out_num_or_empty(NAN);
 	out_num_or_empty(2.5);
 	out_num_or_empty(-INFINITY);
@@ -288,9 +293,11 @@ static void test_output(void)
 	               "x\t0.1\t-7\ty\t1e21\n"
 	               "\t\n"
 	               "# n: level 0.95.\n"
+	               "# f: [a\\nb\\\\] x\\ny\\tz\\r.\n"
 	               "\t2.5\t\n"
 	               "# pb-unit: " PB_VERSION " pb-unit --x=1 'it'\\''s' ''\n"),
-	        "out_meta escapes; out_* separate fields; out_meta_num; out_num_or_empty leaves "
+	        "out_meta escapes; out_* separate fields; out_meta_num; out_meta_text escapes, "
+	        "out_meta_as_read only TAB and CR; out_num_or_empty leaves "
 	        "NaN and inf empty; out_begin quotes argv"))
 		fprintf(stderr, "# got: %s", out);
 	free(out);
