@@ -104,8 +104,8 @@ static void read_input(struct stream *s, struct input *in, int each)
 	crun = stream_col(s, "run");
 	ca = stream_col(s, "a");
 	cb = stream_col(s, "b");
-	cd = stream_col_opt(s, "d");
-	cdelay = stream_col_opt(s, "delay");
+	cd = stream_col_find(s, "d");
+	cdelay = stream_col_find(s, "delay");
 	in->has_delay = cdelay >= 0;
 	in->delay_min = INFINITY;
 	in->delay_max = -INFINITY;

@@ -71,7 +71,7 @@ int main(int argc, char **argv)
 	stream_header(&s);
 	ca = stream_col(&s, acol);
 	cb = stream_col(&s, bcol);
-	if (stream_col_opt(&s, name) >= 0)
+	if (stream_col_find(&s, name) >= 0)
 		die("%s: column '%s' exists already (choose another with --name)",
 		    s.name, name);
 	out_begin(&s, argc, argv);

@@ -471,8 +471,8 @@ int main(int argc, char **argv)
 	stream_header(&s);
 	col = stream_col(&s, o.column);
 	rcol = stream_col(&s, o.run);
-	ca = stream_col_opt(&s, "a");
-	cb = stream_col_opt(&s, "b");
+	ca = stream_col_find(&s, "a");
+	cb = stream_col_find(&s, "b");
 	while (stream_row(&s)) {
 		const char *id = s.field[rcol];
 		size_t k = strmap_intern(&ids, id, strlen(id));

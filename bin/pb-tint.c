@@ -156,7 +156,7 @@ static size_t value_column(const struct stream *s, const char *name)
 	static char *list;   /* static: still reachable at exit */
 	size_t i, n = 1;
 
-	if (stream_col_opt(s, name) >= 0 || strcmp(name, "lr") != 0)
+	if (stream_col_find(s, name) >= 0 || strcmp(name, "lr") != 0)
 		return stream_col(s, name);
 	for (i = 0; i < s->ncol; i++)
 		n += strlen(s->col[i]) + 1;
@@ -551,8 +551,8 @@ int main(int argc, char **argv)
 	stream_header(&s);
 	col = value_column(&s, o.column);
 	group_cols_parse(&gc, &s, o.group);
-	runcol = stream_col_opt(&s, "run");
-	paircol = stream_col_opt(&s, "pair");
+	runcol = stream_col_find(&s, "run");
+	paircol = stream_col_find(&s, "pair");
 	kind.pairs = runcol >= 0 && paircol >= 0;
 	kind.run_units = runcol >= 0 && paircol < 0;
 	kind.grouped_by_run = groups_include(&gc, runcol);

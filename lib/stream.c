@@ -436,7 +436,7 @@ void stream_close(struct stream *s)
 	memset(s, 0, sizeof *s);
 }
 
-long stream_col_opt(const struct stream *s, const char *name)
+long stream_col_find(const struct stream *s, const char *name)
 {
 	size_t i;
 
@@ -448,7 +448,7 @@ long stream_col_opt(const struct stream *s, const char *name)
 
 size_t stream_col(const struct stream *s, const char *name)
 {
-	long c = stream_col_opt(s, name);
+	long c = stream_col_find(s, name);
 	size_t i, n = 0;
 	static char *list;  /* static: still reachable if a die hook returns */
 

@@ -61,7 +61,7 @@ int stream_row(struct stream *s);          /* 1: row in s->field; 0: end */
 void stream_close(struct stream *s);
 
 size_t stream_col(const struct stream *s, const char *name);  /* or die */
-long stream_col_opt(const struct stream *s, const char *name); /* or -1 */
+long stream_col_find(const struct stream *s, const char *name); /* or -1 */
 double stream_num(const struct stream *s, size_t col);   /* or die */
 int64_t stream_int(const struct stream *s, size_t col);  /* or die */
 /* Join the current row's fields back with TABs: the line as read. */

@@ -150,8 +150,8 @@ static void read_stream(struct stream *s, int nfiles, int passthrough)
 	stream_on_meta(s, on_meta, NULL);
 	stream_header(s);
 	for (i = 0; i < LEN(cols); i++)
-		c[i] = stream_col_opt(s, cols[i]);
-	run = stream_col_opt(s, "run");
+		c[i] = stream_col_find(s, cols[i]);
+	run = stream_col_find(s, "run");
 	if (passthrough) {
 		out_head(s);
 		stream_passthrough(s);

@@ -141,7 +141,7 @@ static void test_two_files(void)
 	ok(s.ncol == 3 && str_is(s.col[0], "a") && str_is(s.col[1], "b") &&
 	   str_is(s.col[2], "c"), "stream_header: columns a b c");
 	ok(stream_col(&s, "b") == 1 && stream_col(&s, "c") == 2, "stream_col finds b and c");
-	ok(stream_col_opt(&s, "nope") == -1, "stream_col_opt of a missing column is -1");
+	ok(stream_col_find(&s, "nope") == -1, "stream_col_find of a missing column is -1");
 	ok(s.npending == 8 && str_is(s.pending[0], "# tool: x") &&
 	   str_is(s.pending[6], "# cmd: a b  c"), "comments before the header kept in order");
 	ok(str_is(stream_meta(&s, "key", -1), "one"), "stream_meta after the header: one");
