@@ -128,40 +128,38 @@ void out_begin(struct stream *s, int argc, char **argv)
 	fputc('\n', stdout);
 }
 
-enum { SMALL = 256 };
-
-/* fmt with ap: in small, or in memory of its own that the caller frees. */
-static char *vformat(char small[SMALL], const char *fmt, va_list ap)
+/* fmt with ap, escaped, as a whole comment "# key: ...\n" or, with key
+ * NULL, as a part of one. Formatted first: nothing is written when
+ * memory runs out. */
+static void put_formatted(const char *key, const char *fmt, va_list ap)
 {
+	char small[256], *v = small;
 	va_list copy;
-	char *big;
 	int n;
 
 	va_copy(copy, ap);
-	n = vsnprintf(small, SMALL, fmt, ap);
-	if (n < SMALL) {
-		va_end(copy);
-		return small;
+	n = vsnprintf(small, sizeof small, fmt, ap);
+	if (n >= (int)sizeof small) {
+		v = xmalloc((size_t)n + 1);
+		vsnprintf(v, (size_t)n + 1, fmt, copy);
 	}
-	big = xmalloc((size_t)n + 1);
-	vsnprintf(big, (size_t)n + 1, fmt, copy);
 	va_end(copy);
-	return big;
+	if (key)
+		out_meta_begin(key);
+	out_escaped(v);
+	if (key)
+		out_meta_end();
+	if (v != small)
+		free(v);
 }
 
 void out_meta(const char *key, const char *fmt, ...)
 {
-	char small[SMALL], *v;
 	va_list ap;
 
 	va_start(ap, fmt);
-	v = vformat(small, fmt, ap);
+	put_formatted(key, fmt, ap);
 	va_end(ap);
-	out_meta_begin(key);
-	out_escaped(v);
-	out_meta_end();
-	if (v != small)
-		free(v);
 }
 
 void out_meta_begin(const char *key)
@@ -171,15 +169,11 @@ void out_meta_begin(const char *key)
 
 void out_meta_text(const char *fmt, ...)
 {
-	char small[SMALL], *v;
 	va_list ap;
 
 	va_start(ap, fmt);
-	v = vformat(small, fmt, ap);
+	put_formatted(NULL, fmt, ap);
 	va_end(ap);
-	out_escaped(v);
-	if (v != small)
-		free(v);
 }
 
 void out_meta_as_read(const char *v)

@@ -219,6 +219,19 @@ static void test_uniform(void)
 	   min, max);
 }
 
+/* A walk of a phase as "1A1 2A1 ...": block, arm, place. */
+static const char *walk_string(struct order_walk *w)
+{
+	static char got[64];
+	char *p = got;
+	long block;
+	int arm, place;
+
+	while (order_walk_next(w, &block, &arm, &place))
+		p += sprintf(p, "%ld%c%d ", block + 1, 'A' + arm, place);
+	return got;
+}
+
 /* lib/order.c, whose draws come from here: with two arms the order is
  * the one pb-run has always written (one coin, rng_next() >> 63, a
  * pair; AB, BA ...; all A then all B). */
@@ -228,7 +241,6 @@ static void test_order(void)
 	struct order_walk w;
 	long b, block, i;
 	int arm[ORDER_ARMS_MAX], a, place, same = 1, k, seen;
-	char got[64], *p;
 
 	rng_seed(&r, 42);
 	rng_seed(&ref, 42);
@@ -256,21 +268,14 @@ static void test_order(void)
 	}
 	ok(same, "random, 3 to 26 arms: each block a permutation");
 
-	p = got;
 	order_walk_begin(&w, ORDER_BLOCKED, &r, 0, 3, 2);
-	while (order_walk_next(&w, &block, &a, &place))
-		p += sprintf(p, "%ld%c%d ", block + 1, 'A' + a, place);
-	ok(strcmp(got, "1A1 2A1 3A1 1B2 2B2 3B2 ") == 0 && order_open_blocks(ORDER_BLOCKED, 3) == 3,
+	ok(strcmp(walk_string(&w), "1A1 2A1 3A1 1B2 2B2 3B2 ") == 0 && order_open_blocks(ORDER_BLOCKED, 3) == 3,
 	   "blocked walk: all A, then all B; 3 blocks open");
-	p = got;
 	order_walk_begin(&w, ORDER_ALTERNATE, &r, 5, 3, 2);
-	while (order_walk_next(&w, &block, &a, &place))
-		p += sprintf(p, "%ld%c%d ", block + 1, 'A' + a, place);
-	ok(strcmp(got, "1B1 1A2 2A1 2B2 3B1 3A2 ") == 0 && order_open_blocks(ORDER_ALTERNATE, 3) == 1,
+	ok(strcmp(walk_string(&w), "1B1 1A2 2A1 2B2 3B1 3A2 ") == 0 && order_open_blocks(ORDER_ALTERNATE, 3) == 1,
 	   "alternate walk from block 5 (after 5 warm-up pairs): BA, AB, BA; 1 block open");
 	rng_seed(&r, 7);
 	rng_seed(&ref, 7);
-	p = got;
 	order_walk_begin(&w, ORDER_RANDOM, &r, 0, 4, 2);
 	for (i = 0, same = 1; order_walk_next(&w, &block, &a, &place); i++)
 		if (place == 1)
