@@ -33,24 +33,33 @@ static void put_escaped(const char *p)
 	}
 }
 
+char *vformat(char *buf, size_t n, const char *fmt, va_list ap)
+{
+	va_list copy;
+	char *own;
+	int len;
+
+	va_copy(copy, ap);
+	len = vsnprintf(buf, n, fmt, ap);
+	if (len < 0 || (size_t)len < n) {
+		va_end(copy);
+		return buf;
+	}
+	own = malloc((size_t)len + 1);
+	if (own)
+		vsnprintf(own, (size_t)len + 1, fmt, copy);
+	va_end(copy);
+	return own;
+}
+
 void pb_vmessage(const char *where, const char *fmt, va_list ap)
 {
 	int saved = errno;
 	size_t n = strlen(fmt);
-	char small[512], *msg = small;
-	va_list copy;
-	int len;
+	char small[512], *msg = vformat(small, sizeof small, fmt, ap);
 
-	va_copy(copy, ap);
-	len = vsnprintf(small, sizeof small, fmt, ap);
-	if (len >= (int)sizeof small) {
-		msg = malloc((size_t)len + 1);
-		if (msg)
-			vsnprintf(msg, (size_t)len + 1, fmt, copy);
-		else
-			msg = small;   /* truncated rather than lost */
-	}
-	va_end(copy);
+	if (!msg)
+		msg = small;   /* cut rather than lost */
 	fflush(stdout);
 	fprintf(stderr, "%s: ", pb_prog);
 	if (where) {

@@ -22,8 +22,12 @@ extern void (*pb_die_hook)(void);
 noreturn void die(const char *fmt, ...);        /* exit 1 */
 noreturn void die_usage(const char *fmt, ...);  /* exit 2, points at --help */
 void warn(const char *fmt, ...);
-/* "pb-tool: WHERE: message" (WHERE may be NULL); control bytes escaped. */
 #include <stdarg.h>
+/* fmt with ap in buf (n bytes) when it fits, else in memory of its own
+ * (the caller frees what is not buf); NULL when that memory cannot be
+ * had (buf holds the text cut). */
+char *vformat(char *buf, size_t n, const char *fmt, va_list ap);
+/* "pb-tool: WHERE: message" (WHERE may be NULL); control bytes escaped. */
 void pb_vmessage(const char *where, const char *fmt, va_list ap);
 /* The end of die and stream_die: pb_die_hook, then exit 1. */
 noreturn void pb_exit_data(void);

@@ -133,17 +133,10 @@ void out_begin(struct stream *s, int argc, char **argv)
  * memory runs out. */
 static void put_formatted(const char *key, const char *fmt, va_list ap)
 {
-	char small[256], *v = small;
-	va_list copy;
-	int n;
+	char small[256], *v = vformat(small, sizeof small, fmt, ap);
 
-	va_copy(copy, ap);
-	n = vsnprintf(small, sizeof small, fmt, ap);
-	if (n >= (int)sizeof small) {
-		v = xmalloc((size_t)n + 1);
-		vsnprintf(v, (size_t)n + 1, fmt, copy);
-	}
-	va_end(copy);
+	if (!v)
+		die("out of memory");
 	if (key)
 		out_meta_begin(key);
 	out_escaped(v);
