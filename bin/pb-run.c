@@ -96,19 +96,12 @@ static const struct option longopts[] = {
 static const long COUNT_MAX = 100000000;
 static const char *const arm_names[] = { "A", "B" };
 
-/* What a "# key: value" line takes once its value is escaped; a line
- * longer than STREAM_LINE_MAX makes a stream no tool reads. */
-static size_t meta_line_len(const char *key, const char *value)
-{
-	return strlen("# ") + strlen(key) + strlen(": ") + out_escaped_len(value);
-}
-
 /* An SQL file is the value of one metadata line (key sql_a or sql_b):
  * read no more than that line can carry (/dev/zero is refused, not read
  * until memory runs out), and refuse one whose escapes make it too long. */
 static char *read_sql_file(const char *path, const char *key)
 {
-	size_t limit = STREAM_LINE_MAX - meta_line_len(key, ""), len = 0, cap = 0, n;
+	size_t limit = STREAM_LINE_MAX - out_meta_len(key, ""), len = 0, cap = 0, n;
 	FILE *f = fopen(path, "r");
 	char *buf = NULL;
 
@@ -133,10 +126,10 @@ static char *read_sql_file(const char *path, const char *key)
 	buf[len] = '\0';
 	if (strlen(buf) != len)
 		die("%s: NUL byte in SQL file", path);
-	if (meta_line_len(key, buf) > STREAM_LINE_MAX)
+	if (out_meta_len(key, buf) > STREAM_LINE_MAX)
 		die("%s: %zu bytes, %zu once escaped as '# %s:': more than one metadata "
 		    "line of the stream carries (%u bytes)", path, len,
-		    meta_line_len(key, buf), key, STREAM_LINE_MAX);
+		    out_meta_len(key, buf), key, STREAM_LINE_MAX);
 	return buf;
 }
 
@@ -260,10 +253,10 @@ static void check_metadata_fits(const struct config *c, int argc, char **argv)
 	size_t i;
 
 	for (i = 0; i < LEN(key); i++)
-		if (val[i] && meta_line_len(key[i], val[i]) > STREAM_LINE_MAX)
+		if (val[i] && out_meta_len(key[i], val[i]) > STREAM_LINE_MAX)
 			die("the value of '# %s:' is %zu bytes once escaped: more than one "
 			    "metadata line of the stream carries (%u bytes)", key[i],
-			    meta_line_len(key[i], val[i]), STREAM_LINE_MAX);
+			    out_meta_len(key[i], val[i]), STREAM_LINE_MAX);
 	if (out_provenance_len(argc, argv) > STREAM_LINE_MAX)
 		die("the command line is %zu bytes as the stream's first line (# pb-run: ...): "
 		    "more than a line of the stream carries (%u bytes)",

@@ -48,6 +48,11 @@ size_t out_escaped_len(const char *p)
 	return n;
 }
 
+size_t out_meta_len(const char *key, const char *value)
+{
+	return strlen("# ") + strlen(key) + strlen(": ") + out_escaped_len(value);
+}
+
 /* A word the shell reads as it is, needing no quotes. */
 static int shell_plain(const char *w)
 {

@@ -41,5 +41,8 @@ void out_end(void);
 void out_escaped(const char *s);
 /* Its length as out_escaped writes it. */
 size_t out_escaped_len(const char *s);
+/* The length of "# key: value" with value escaped (without the line
+ * feed): a line longer than STREAM_LINE_MAX makes a stream no tool reads. */
+size_t out_meta_len(const char *key, const char *value);
 
 #endif
