@@ -41,7 +41,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	int i;
 
 	(void)argc, (void)argv;
-	pb_prog = "pb-fuzz";
+	pb_init("pb-fuzz");
 	pb_die_hook = die_returns;
 	if (!freopen("/dev/null", "w", stdout))
 		abort();
