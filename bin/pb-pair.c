@@ -725,6 +725,17 @@ static double reduce(double *x, size_t n, enum stat_kind k)
 	}
 }
 
+/* --by-run holds every run to the end: a run without its host is refused
+ * before anything is written, not in the middle of its row. */
+static void check_hosts(const struct pairing *pr)
+{
+	size_t i;
+
+	for (i = 0; pr->o.host && i < pr->run_index.n; i++)
+		if (pr->runs[i].n > 0)
+			(void)host_of_run(&pr->runs[i]);
+}
+
 static void emit_runs(struct pairing *pr)
 {
 	size_t i;
@@ -922,6 +933,7 @@ int main(int argc, char **argv)
 	}
 	check_leftovers(&pr);
 	if (pr.o.by_run) {
+		check_hosts(&pr);
 		print_head(&pr, argc, argv);
 		emit_runs(&pr);
 	}
