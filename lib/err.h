@@ -4,6 +4,7 @@
 #ifndef PB_ERR_H
 #define PB_ERR_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdnoreturn.h>
 
@@ -22,7 +23,6 @@ extern void (*pb_die_hook)(void);
 noreturn void die(const char *fmt, ...);        /* exit 1 */
 noreturn void die_usage(const char *fmt, ...);  /* exit 2, points at --help */
 void warn(const char *fmt, ...);
-#include <stdarg.h>
 /* fmt with ap in buf (n bytes) when it fits, else in memory of its own
  * (the caller frees what is not buf); NULL when that memory cannot be
  * had (buf holds the text cut). */

@@ -1,7 +1,8 @@
-/* stream: reading and writing pb streams (pb(7)).
+/* stream: reading pb streams (pb(7)); out.h writes them.
  * A reader takes files in order like cat ("-" or none = stdin), checks
  * that their headers agree, and hands out rows split on single TABs.
- * Comments are kept in order and written ahead of the output header;
+ * Comments are kept in order and written ahead of the output header
+ * (out_begin);
  * once a streaming tool has written its header they pass straight through
  * (stream_passthrough), and nothing of them is kept. The metadata of each
  * file's head (the comments before its header) is kept; a tool that needs
