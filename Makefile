@@ -5,12 +5,12 @@
 
 include config.mk
 
-LIBOBJ = lib/err.o lib/opt.o lib/num_parse.o lib/num_format.o lib/stream.o \
-	lib/stats.o lib/rng.o lib/group.o lib/clock.o lib/proc.o lib/sysinfo.o lib/boot.o \
-	lib/study.o lib/conninfo.o lib/seq.o lib/check.o
-LIBHDR = lib/err.h lib/opt.h lib/num.h lib/stream.h lib/stats.h lib/rng.h \
-	lib/group.h lib/pow10.h lib/clock.h lib/proc.h lib/sysinfo.h lib/boot.h lib/study.h \
-	lib/conninfo.h lib/seq.h lib/check.h
+LIBOBJ = lib/err.o lib/opt.o lib/num_parse.o lib/num_format.o lib/stream.o lib/out.o \
+	lib/stats.o lib/rng.o lib/strmap.o lib/group.o lib/clock.o lib/proc.o lib/sysinfo.o lib/boot.o \
+	lib/study.o lib/conninfo.o lib/progress.o lib/order.o lib/seq.o lib/check.o
+LIBHDR = lib/err.h lib/opt.h lib/num.h lib/stream.h lib/out.h lib/stats.h lib/rng.h \
+	lib/strmap.h lib/group.h lib/pow10.h lib/clock.h lib/proc.h lib/sysinfo.h lib/boot.h lib/study.h \
+	lib/conninfo.h lib/progress.h lib/order.h lib/seq.h lib/check.h
 FILTERS = bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross bin/pb-plan bin/pb-check
 TOOLS = bin/pb-run $(FILTERS)
 RUNSRC = bin/pb-run.c bin/pb-run-exec.c
@@ -131,7 +131,7 @@ FUZZ_CC = clang
 FUZZ_FLAGS = -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer -Wall -Wextra -Werror \
 	-DSTREAM_READ_CHUNK=11 -DSTREAM_LINE_MAX=200u
-FUZZ_LIB = lib/err.c lib/num_parse.c lib/num_format.c lib/stream.c lib/group.c lib/study.c
+FUZZ_LIB = lib/err.c lib/num_parse.c lib/num_format.c lib/strmap.c lib/stream.c lib/out.c lib/study.c
 FUZZ_OUT = t/fuzz/out
 fuzz:
 	@$(NEED) $(FUZZ_CC):clang

@@ -7,14 +7,16 @@
 #include <unistd.h>
 
 #include "boot.h"
-#include "clock.h"
 #include "err.h"
 #include "group.h"
 #include "num.h"
 #include "opt.h"
+#include "out.h"
+#include "progress.h"
 #include "rng.h"
 #include "stats.h"
 #include "stream.h"
+#include "strmap.h"
 
 static const char usage[] =
 	"usage: pb-boot [options] [FILE...]\n"
@@ -64,21 +66,27 @@ struct opts {
 	enum boot_ties ties;
 };
 
+/* --stat's names (then a quantile), and --ties in enum boot_ties order. */
+static const char *const stat_names[] = { "median", "mean" };
+static const char *const ties_names[] = { "half", "below" };
+
 /* --method: the interval, and whether its levels are expanded for the
  * number of units (blocks, or values without --block). In enum order. */
 enum { PERCENTILE, EXPANDED, BCA, EXPANDED_BCA, NMETHODS };
+static const char *const method_names[NMETHODS] = {
+	"percentile", "expanded", "bca", "expanded-bca",
+};
 static const struct method {
-	const char *name;
 	int bca, expand;
 	const char *meta, *meta_end;   /* the metadata, "blocks" or "values" between */
 } methods[NMETHODS] = {
-	{ .name = "percentile", .meta = "percentile" },
-	{ .name = "expanded", .expand = 1,
+	{ .meta = "percentile" },
+	{ .expand = 1,
 	  .meta = "expanded (percentile read at levels widened for k ",
 	  .meta_end = ": z = sqrt(k/(k-1)) t(k-1), Hesterberg 2015)" },
-	{ .name = "bca", .bca = 1,
+	{ .bca = 1,
 	  .meta = "bca (bias-corrected and accelerated, jackknife acceleration)" },
-	{ .name = "expanded-bca", .bca = 1, .expand = 1,
+	{ .bca = 1, .expand = 1,
 	  .meta = "expanded-bca (bias-corrected and accelerated, jackknife "
 	  "acceleration, at levels widened for k ",
 	  .meta_end = ": z = sqrt(k/(k-1)) t(k-1))" },
@@ -115,36 +123,20 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case 'c': o->column = optarg; break;
 		case 's':
 			o->stat_name = optarg;
-			if (strcmp(optarg, "median") == 0)
-				o->stat = BOOT_MEDIAN;
-			else if (strcmp(optarg, "mean") == 0)
-				o->stat = BOOT_MEAN;
-			else if (opt_quantile("stat", optarg, &o->stat.p))
-				o->stat.kind = BOOT_KIND_QUANTILE;
-			else
-				die_usage("--stat is median, mean, p90, p99 or qQ (q0.95), not '%s'",
-				          optarg);
+			switch (opt_stat("stat", optarg, stat_names, LEN(stat_names), &o->stat.p)) {
+			case 0: o->stat = BOOT_MEDIAN; break;
+			case 1: o->stat = BOOT_MEAN; break;
+			default: o->stat.kind = BOOT_KIND_QUANTILE; break;
+			}
 			break;
 		case 'g': o->group = optarg; break;
 		case 'b': o->block = optarg; break;
 		case 'B': o->resamples = opt_count("resamples", optarg, 100000000L); break;
 		case 'l': o->level = opt_level("level", optarg); break;
 		case 'S': o->seed = opt_seed("seed", optarg); break;
-		case 'm':
-			for (o->method = 0; o->method < NMETHODS; o->method++)
-				if (strcmp(optarg, methods[o->method].name) == 0)
-					break;
-			if (o->method == NMETHODS)
-				die_usage("--method is percentile, expanded, bca or expanded-bca, "
-				          "not '%s'", optarg);
-			break;
+		case 'm': o->method = opt_choice("method", optarg, method_names, NMETHODS); break;
 		case 't':
-			if (strcmp(optarg, "half") == 0)
-				o->ties = BOOT_TIES_HALF;
-			else if (strcmp(optarg, "below") == 0)
-				o->ties = BOOT_TIES_BELOW;
-			else
-				die_usage("--ties is half or below, not '%s'", optarg);
+			o->ties = (enum boot_ties)opt_choice("ties", optarg, ties_names, LEN(ties_names));
 			break;
 		case 'q': o->quartiles = 1; break;
 		}
@@ -233,22 +225,12 @@ static void gather(const struct rows *r, const struct buckets *bk, uint32_t g,
 	free(tmp);
 }
 
-struct progress {
-	int on;
-	int64_t last;
-};
-
-static void progress(struct progress *p, size_t g, size_t ng, size_t b, size_t nb)
+static void show_progress(struct progress *p, size_t g, size_t ng, size_t b, size_t nb)
 {
 	int64_t now;
 
-	if (!p->on)
-		return;
-	now = clock_ns();
-	if (now - p->last < 200000000)
-		return;
-	p->last = now;
-	fprintf(stderr, "\rpb-boot: group %zu/%zu  resample %zu/%zu  ", g + 1, ng, b, nb);
+	if (progress_due(p, &now))
+		progress_show(p, "pb-boot: group %zu/%zu  resample %zu/%zu  ", g + 1, ng, b, nb);
 }
 
 static void replicates(const struct sample *s, const struct opts *o, struct rng *r,
@@ -265,7 +247,7 @@ static void replicates(const struct sample *s, const struct opts *o, struct rng 
 		else
 			boot_replicates(s->x, s->n, o->stat, k, r, rep + done);
 		done += k;
-		progress(p, g, ng, done, (size_t)o->resamples);
+		show_progress(p, g, ng, done, (size_t)o->resamples);
 	}
 }
 
@@ -307,7 +289,7 @@ static void interval(const struct sample *s, const struct opts *o, double est, d
 	free(jack);
 }
 
-static const char *group_name(const struct groups *g, size_t i, const char *column)
+static const char *group_name(const struct strmap *g, size_t i, const char *column)
 {
 	static char buf[256];
 
@@ -318,7 +300,7 @@ static const char *group_name(const struct groups *g, size_t i, const char *colu
 	return buf;
 }
 
-static void check_sizes(const struct groups *g, const struct buckets *bk,
+static void check_sizes(const struct strmap *g, const struct buckets *bk,
                         const struct opts *o, const size_t *blocks_of)
 {
 	size_t i;
@@ -335,7 +317,7 @@ static void check_sizes(const struct groups *g, const struct buckets *bk,
 
 /* The mean's sums must not overflow: a sum holds at most n values, or
  * over blocks as many blocks as there are, each as large as the largest. */
-static void check_sums(const struct rows *r, const struct groups *g, const struct buckets *bk,
+static void check_sums(const struct rows *r, const struct strmap *g, const struct buckets *bk,
                        const struct opts *o, const size_t *blocks_of, size_t nblocks)
 {
 	uint64_t *bsize;
@@ -383,9 +365,7 @@ static const char *num_str(double x)
 static void print_head(struct stream *s, const struct group_cols *gc, const struct opts *o)
 {
 	size_t i;
-	char nb[NUM_BUFSZ];
 
-	out_begin(s);
 	out_meta("pb-boot.column", "%s", o->column);
 	if (o->stat.kind == BOOT_KIND_QUANTILE && strcmp(o->stat_name, "median") != 0)
 		out_meta("pb-boot.stat", "%s (quantile %s, R's type 7)", o->stat_name,
@@ -402,8 +382,7 @@ static void print_head(struct stream *s, const struct group_cols *gc, const stru
 		         "below (only replicates below est count below; as boot.ci)" :
 		         "half (replicates equal to est count half below)");
 	out_meta("pb-boot.resamples", "%ld", o->resamples);
-	num_format(nb, o->level);
-	out_meta("pb-boot.level", "%s", nb);
+	out_meta_num("pb-boot.level", "%s", o->level);
 	out_meta("pb-boot.seed", "%llu", (unsigned long long)o->seed);
 	if (o->block)
 		out_meta("pb-boot.block", "%s (whole blocks resampled with replacement; "
@@ -417,13 +396,14 @@ static void print_head(struct stream *s, const struct group_cols *gc, const stru
 
 /* --quartiles: each group's sample described, nothing resampled (pb-plot's
  * view and pb-sense's median come from here, so that pb has one quantile). */
-static void print_quartiles(struct stream *s, const struct group_cols *gc, const struct opts *o,
+static void print_quartiles(struct stream *s, int argc, char **argv,
+                            const struct group_cols *gc, const struct opts *o,
                           const struct rows *rows, const struct buckets *bk,
-                          const struct groups *g, uint32_t *remap)
+                          const struct strmap *g, uint32_t *remap)
 {
 	size_t i;
 
-	out_begin(s);
+	out_begin(s, argc, argv);
 	out_meta("pb-boot.column", "%s", o->column);
 	out_meta("pb-boot.quartiles", "%s", "n min q1 median q3 max, quartiles of R's type 7");
 	for (i = 0; i < gc->n; i++)
@@ -461,9 +441,9 @@ int main(int argc, char **argv)
 	struct opts o;
 	struct stream s;
 	struct group_cols gc;
-	struct groups g = { 0 }, blocks = { 0 };
+	struct strmap g = { 0 }, blocks = { 0 };
 	struct rows rows = { 0 };
-	struct progress prog = { 0, 0 };
+	struct progress prog;
 	size_t col, bcol = 0, i, klen, *blocks_of = NULL, bo_cap = 0;
 	char *bkey = NULL;
 	size_t bkcap = 0;
@@ -471,7 +451,8 @@ int main(int argc, char **argv)
 	struct buckets bk;
 	uint32_t *remap;
 
-	pb_init(argc, argv, "pb-boot");
+	pb_init("pb-boot");
+	out_init();
 	parse_args(argc, argv, &o);
 	stream_open(&s, argc - optind, argv + optind);
 	stream_header(&s);
@@ -486,21 +467,13 @@ int main(int argc, char **argv)
 		klen = 0;
 		if (gc.n)
 			key = group_cols_key(&gc, &s, &klen);
-		gi = groups_index(&g, key, klen);
-		if (gi >= bo_cap) {
-			size_t old = bo_cap;
-			xgrow(&blocks_of, &bo_cap, gi + 1, sizeof *blocks_of);
-			memset(blocks_of + old, 0, (bo_cap - old) * sizeof *blocks_of);
-		}
+		gi = strmap_intern(&g, key, klen);
+		xgrow_zero(&blocks_of, &bo_cap, gi + 1, sizeof *blocks_of);
 		if (o.block) {
-			const char *b = s.field[bcol];
-			size_t bl = strlen(b), before = blocks.n;
+			size_t len = group_subkey(&bkey, &bkcap, key, klen, s.field[bcol]);
+			size_t before = blocks.n;
 
-			xgrow(&bkey, &bkcap, klen + bl + 2, 1);
-			memcpy(bkey, key, klen);
-			bkey[klen] = '\t';
-			memcpy(bkey + klen + 1, b, bl + 1);
-			bi = groups_index(&blocks, bkey, klen + bl + 1);
+			bi = strmap_intern(&blocks, bkey, len);
 			if (blocks.n > before)
 				blocks_of[gi]++;
 		}
@@ -510,14 +483,14 @@ int main(int argc, char **argv)
 	remap = xmalloc((blocks.n + 1) * sizeof *remap);
 	memset(remap, 0xff, (blocks.n + 1) * sizeof *remap);
 	if (o.quartiles) {
-		print_quartiles(&s, &gc, &o, &rows, &bk, &g, remap);
+		print_quartiles(&s, argc, argv, &gc, &o, &rows, &bk, &g, remap);
 	} else {
 		check_sizes(&g, &bk, &o, blocks_of);
 		check_sums(&rows, &g, &bk, &o, blocks_of, blocks.n);
+		out_begin(&s, argc, argv);
 		print_head(&s, &gc, &o);
 	}
-	prog.on = isatty(2) && !o.quartiles;
-	prog.last = clock_ns();
+	progress_init(&prog, isatty(2) && !o.quartiles, 60);
 	rep = xmalloc((size_t)o.resamples * sizeof *rep);
 	for (i = 0; i < g.n && !o.quartiles; i++) {
 		struct sample smp;
@@ -539,8 +512,7 @@ int main(int argc, char **argv)
 		free(smp.x);
 		free(smp.block);
 	}
-	if (prog.on)
-		fprintf(stderr, "\r%*s\r", 60, "");
+	progress_end(&prog);
 	free(rep);
 	free(remap);
 	free(bk.start);
@@ -550,9 +522,10 @@ int main(int argc, char **argv)
 	free(rows.block);
 	free(blocks_of);
 	free(bkey);
-	groups_free(&g);
-	groups_free(&blocks);
+	strmap_free(&g);
+	strmap_free(&blocks);
 	group_cols_free(&gc);
 	stream_close(&s);
-	return pb_finish();
+	flush_stdout_or_die();
+	return 0;
 }

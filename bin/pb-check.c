@@ -9,7 +9,9 @@
 #include "group.h"
 #include "num.h"
 #include "opt.h"
+#include "out.h"
 #include "stream.h"
+#include "strmap.h"
 
 static const char usage[] =
 	"usage: pb-check [options] [FILE...]\n"
@@ -102,7 +104,7 @@ struct state {
 	struct check_opts o;
 	struct check_design d;
 	struct check_events ev;
-	struct groups arms;
+	struct strmap arms;
 	struct pairs_read *by_arm;
 	size_t arm_cap;
 	size_t c_run, c_pair, c_first, c_a, c_b;
@@ -193,7 +195,7 @@ static void take_row(struct state *st)
 
 	if (st->c_arm >= 0)
 		key = s->field[st->c_arm], klen = strlen(key);
-	g = groups_index(&st->arms, key, klen);
+	g = strmap_intern(&st->arms, key, klen);
 	if (g >= st->arm_cap) {
 		size_t old = st->arm_cap;
 		xgrow(&st->by_arm, &st->arm_cap, g + 1, sizeof *st->by_arm);
@@ -281,7 +283,7 @@ int main(int argc, char **argv)
 	size_t g, i;
 	int strict, warned = 0;
 
-	pb_init(argc, argv, "pb-check");
+	pb_init("pb-check");
 	strict = parse_args(argc, argv, &st.o);
 	stream_open(&st.s, argc - optind, argv + optind);
 	stream_on_meta(&st.s, on_meta, &st.ev);
@@ -291,7 +293,7 @@ int main(int argc, char **argv)
 	st.c_first = stream_col(&st.s, "first");
 	st.c_a = stream_col(&st.s, "a");
 	st.c_b = stream_col(&st.s, "b");
-	st.c_arm = stream_col_opt(&st.s, "arm");
+	st.c_arm = stream_col_find(&st.s, "arm");
 	read_design(&st);
 	while (stream_row(&st.s))
 		take_row(&st);
@@ -307,7 +309,7 @@ int main(int argc, char **argv)
 		free(store);
 	}
 	check_methods(&st.o, &methods);
-	out_begin(&st.s);
+	out_begin(&st.s, argc, argv);
 	for (i = 0; i < methods.nmethod; i++) {
 		char key[64];
 
@@ -341,8 +343,8 @@ int main(int argc, char **argv)
 	check_report_free(&methods);
 	for (i = 0; i < st.ev.n; i++)
 		free(st.ev.text[i]);
-	groups_free(&st.arms);
+	strmap_free(&st.arms);
 	stream_close(&st.s);
-	pb_finish();
+	flush_stdout_or_die();
 	return strict && warned ? EXIT_WARNED : 0;
 }

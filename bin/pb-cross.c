@@ -13,8 +13,10 @@
 #include "err.h"
 #include "group.h"
 #include "opt.h"
+#include "out.h"
 #include "stats.h"
 #include "stream.h"
+#include "strmap.h"
 
 static const char usage[] =
 	"usage: pb-cross [--expect +|-|auto] [--each] [FILE...]\n"
@@ -36,6 +38,29 @@ static const struct option longopts[] = {
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
+
+static const char *const expect_names[] = { "+", "-", "auto" };
+
+struct opts {
+	const char *expect;   /* one of expect_names */
+	int each;
+};
+
+static void parse_args(int argc, char **argv, struct opts *o)
+{
+	int c;
+
+	o->expect = "auto";
+	o->each = 0;
+	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
+		if (c == 'e') {
+			(void)opt_choice("expect", optarg, expect_names, LEN(expect_names));
+			o->expect = optarg;
+		} else if (c == 'E') {
+			o->each = 1;
+		}
+	}
+}
 
 struct vec {
 	double *v;
@@ -60,7 +85,7 @@ static int sign_of(double x)
 }
 
 struct input {
-	struct groups ids;
+	struct strmap ids;
 	struct run *runs;
 	size_t cap;
 	struct vec all_d;
@@ -79,14 +104,14 @@ static void read_input(struct stream *s, struct input *in, int each)
 	crun = stream_col(s, "run");
 	ca = stream_col(s, "a");
 	cb = stream_col(s, "b");
-	cd = stream_col_opt(s, "d");
-	cdelay = stream_col_opt(s, "delay");
+	cd = stream_col_find(s, "d");
+	cdelay = stream_col_find(s, "delay");
 	in->has_delay = cdelay >= 0;
 	in->delay_min = INFINITY;
 	in->delay_max = -INFINITY;
 	while (stream_row(s)) {
 		const char *id = s->field[crun];
-		size_t before = in->ids.n, i = groups_index(&in->ids, id, strlen(id));
+		size_t i = strmap_intern(&in->ids, id, strlen(id));
 		double a = stream_num(s, ca), b = stream_num(s, cb);
 		double d = cd >= 0 ? stream_num(s, (size_t)cd) : b - a;
 		struct run *r;
@@ -95,10 +120,7 @@ static void read_input(struct stream *s, struct input *in, int each)
 			stream_die(s, "values too large: d = b - a overflows a double");
 		if (each)
 			group_check_first(s, crun, "rename the run");
-		if (in->ids.n > before) {
-			xgrow(&in->runs, &in->cap, i + 1, sizeof *in->runs);
-			memset(&in->runs[i], 0, sizeof in->runs[i]);
-		}
+		xgrow_zero(&in->runs, &in->cap, i + 1, sizeof *in->runs);
 		r = &in->runs[i];
 		push(&r->a, a);
 		push(&r->b, b);
@@ -328,10 +350,7 @@ static void print_summary(const struct summary *sm, size_t R, int expect)
 	out_num(sm->emed);
 	out_num(sm->emax);
 	out_i64((int64_t)sm->paired);
-	if (isfinite(sm->r))
-		out_num(sm->r);
-	else
-		out_field("");   /* undefined: one arm's run medians do not vary */
+	out_num_or_empty(sm->r);   /* undefined: one arm's run medians do not vary */
 	out_end();
 	if (!isfinite(sm->r))
 		warn("r is undefined (the per-run medians of one arm do not vary); "
@@ -357,8 +376,9 @@ static void run_medians(struct input *in)
 
 int main(int argc, char **argv)
 {
-	const char *expect = "auto", *why = "";
-	int each = 0, c, sign = 0;
+	const char *why = "";
+	int sign = 0;
+	struct opts o;
 	struct stream s;
 	struct input in;
 	struct cross cr;
@@ -366,19 +386,12 @@ int main(int argc, char **argv)
 	double *ma, *mb;
 	size_t i;
 
-	pb_init(argc, argv, "pb-cross");
-	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
-		if (c == 'e') {
-			if (strcmp(optarg, "+") && strcmp(optarg, "-") && strcmp(optarg, "auto"))
-				die_usage("--expect is +, - or auto, not '%s'", optarg);
-			expect = optarg;
-		} else if (c == 'E') {
-			each = 1;
-		}
-	}
+	pb_init("pb-cross");
+	out_init();
+	parse_args(argc, argv, &o);
 	memset(&in, 0, sizeof in);
 	stream_open(&s, argc - optind, argv + optind);
-	read_input(&s, &in, each);
+	read_input(&s, &in, o.each);
 	if (in.ids.n < 2)
 		die("%s: only 1 run; comparing across runs needs at least 2",
 		    argc - optind > 1 ? "the input" : s.name);
@@ -386,23 +399,23 @@ int main(int argc, char **argv)
 	ma = xmalloc(in.ids.n * sizeof *ma);
 	mb = xmalloc(in.ids.n * sizeof *mb);
 	cross_init(&cr, &in, ma, mb);
-	if (each) {   /* --each needs no sign */
+	if (o.each) {   /* --each needs no sign */
 		est_range(&cr, &sm.emin, &sm.emax);
 	} else {
-		sign = expected_sign(expect, &in, &why);
+		sign = expected_sign(o.expect, &in, &why);
 		summarize(&cr, &in, sign, &sm);
 	}
-	out_begin(&s);
-	if (!each)
+	out_begin(&s, argc, argv);
+	if (!o.each)
 		out_meta("pb-cross.expect", "%c (%s): + means B took longer",
 		         sign > 0 ? '+' : '-', why);
 	out_meta("pb-cross.est", "median b of run_b - median a of run_a, for every ordered "
 	         "pair of different runs: what one run of A, a change, then one run of B "
 	         "would have said");
-	if (!each)
+	if (!o.each)
 		out_meta("pb-cross.paired_right", "runs whose own median paired difference "
 		         "d has the expected sign; r = correlation of the runs' medians of a and b");
-	if (each)
+	if (o.each)
 		print_each(&in);
 	else
 		print_summary(&sm, in.ids.n, sign);
@@ -417,7 +430,8 @@ int main(int argc, char **argv)
 	free(mb);
 	free(in.runs);
 	free(in.all_d.v);
-	groups_free(&in.ids);
+	strmap_free(&in.ids);
 	stream_close(&s);
-	return pb_finish();
+	flush_stdout_or_die();
+	return 0;
 }

@@ -5,6 +5,7 @@
 
 #include "err.h"
 #include "opt.h"
+#include "out.h"
 #include "stats.h"
 #include "stream.h"
 
@@ -57,7 +58,8 @@ int main(int argc, char **argv)
 	size_t ca, cb, i, len;
 	int c;
 
-	pb_init(argc, argv, "pb-logratio");
+	pb_init("pb-logratio");
+	out_init();
 	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
 		switch (c) {
 		case 'a': acol = optarg; break;
@@ -71,9 +73,9 @@ int main(int argc, char **argv)
 	stream_header(&s);
 	ca = stream_col(&s, acol);
 	cb = stream_col(&s, bcol);
-	if (stream_col_opt(&s, name) >= 0)
+	if (stream_col_find(&s, name) >= 0)
 		refuse_existing(&s, name);
-	out_begin(&s);
+	out_begin(&s, argc, argv);
 	out_meta("log_ratio", "%s = ln(%s/%s); A is the baseline, B the candidate; "
 	         "%s > 0 means B took less time", name, acol, bcol, name);
 	for (i = 0; i < s.ncol; i++)
@@ -90,5 +92,6 @@ int main(int argc, char **argv)
 		out_end();
 	}
 	stream_close(&s);
-	return pb_finish();
+	flush_stdout_or_die();
+	return 0;
 }

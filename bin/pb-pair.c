@@ -7,7 +7,8 @@
 #include <string.h>
 
 #include "err.h"
-#include "group.h"
+#include "out.h"
+#include "strmap.h"
 #include "num.h"
 #include "opt.h"
 #include "stats.h"
@@ -49,18 +50,6 @@ static const struct option longopts[] = {
 enum stat_kind { STAT_MEDIAN, STAT_MEAN, STAT_MIN, STAT_LR_MEDIAN, STAT_QUANTILE };
 static const char *const stat_names[] = { "median", "mean", "min", "lr-median" };
 enum { NAMED_STATS = sizeof stat_names / sizeof *stat_names };
-
-/* Head metadata that says what was measured and how (pb-run(1)): shards
- * must agree on every one. Not here, as they differ between shards of one
- * study: the machine (host, kernel, cpu, server_version), when and which
- * runs (start, first_run, runs, study), the order's seed, and where the
- * commands' output went (output). pb-pair(1) has this table. */
-static const char *const design_keys[] = {
-	"mode", "worker", "cmd_a", "cmd_b", "shell", "conninfo", "sql_a", "sql_b",
-	"rollback", "setup_sql", "design", "pairs", "warmup", "order", "delay_ns",
-	"delay_arm", "timeout_ns", "setup", "prepare", "cleanup", "ignore_failure",
-	"clock",
-};
 
 struct range {
 	int64_t lo, hi;
@@ -124,16 +113,18 @@ struct stop {
 	char *text;            /* cut */
 };
 
-struct state {
+/* The joining of one input: its options, stream and columns, the halves
+ * waiting for their other arm, the runs met, what the comments said. */
+struct pairing {
 	struct opts o;
 	struct stream s;
 	struct cols c;
-	struct pending p;
-	struct groups run_index;
+	struct pending pending;   /* halves waiting for their other arm */
+	struct strmap run_index;
 	struct run *runs;
 	size_t runcap;
 	long warmup_rows, failed_pairs, pairs_out;
-	struct groups run_ids;     /* "# run:" identities: (study, run), or start pid host */
+	struct strmap run_ids;     /* "# run:" identities: (study, run), or start pid host */
 	struct run_id { int file; long line; } *run_id;
 	size_t run_id_cap;
 	struct stop *stops;        /* at most one per file */
@@ -262,7 +253,6 @@ static void parse_exclude(struct opts *o, const char *list)
 static void parse_args(int argc, char **argv, struct opts *o)
 {
 	int c, stat_given = 0;
-	size_t i;
 
 	memset(o, 0, sizeof *o);
 	o->stat_name = stat_names[STAT_MEDIAN];
@@ -271,15 +261,8 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case 'r': o->by_run = 1; break;
 		case 'H': o->host = 1; break;
 		case 's':
-			for (i = 0; i < NAMED_STATS && strcmp(optarg, stat_names[i]); i++)
-				;
-			if (i < NAMED_STATS)
-				o->stat = (enum stat_kind)i;
-			else if (opt_quantile("stat", optarg, &o->quantile))
-				o->stat = STAT_QUANTILE;
-			else
-				die_usage("--stat is median, mean, min, p90, p99, qQ (q0.95) or "
-				          "lr-median, not '%s'", optarg);
+			o->stat = (enum stat_kind)opt_stat("stat", optarg, stat_names,
+			                                   NAMED_STATS, &o->quantile);
 			o->stat_name = optarg;
 			stat_given = 1;
 			break;
@@ -312,18 +295,18 @@ static const char *const raw_cols[] = {
 	"run", "pair", "phase", "arm", "pos", "delay_ns", "ns", "status",
 };
 
-static void find_cols(struct state *st)
+static void find_cols(struct pairing *pr)
 {
-	struct cols *c = &st->c;
+	struct cols *c = &pr->c;
 	size_t *pos[] = { &c->run, &c->pair, &c->phase, &c->arm, &c->pos,
 	                  &c->delay, &c->ns, &c->status };
 	size_t i, j;
 
 	for (i = 0; i < 8; i++)
-		*pos[i] = stream_col(&st->s, raw_cols[i]);
-	c->extra = xmalloc(st->s.ncol * sizeof *c->extra);
-	for (j = 0; j < st->s.ncol; j++) {
-		for (i = 0; i < 8 && strcmp(st->s.col[j], raw_cols[i]); i++)
+		*pos[i] = stream_col(&pr->s, raw_cols[i]);
+	c->extra = xmalloc(pr->s.ncol * sizeof *c->extra);
+	for (j = 0; j < pr->s.ncol; j++) {
+		for (i = 0; i < 8 && strcmp(pr->s.col[j], raw_cols[i]); i++)
 			;
 		if (i == 8)
 			c->extra[c->nextra++] = j;
@@ -340,77 +323,76 @@ static int64_t int_at_least(const struct stream *s, size_t col, int64_t min, con
 	return v;
 }
 
-static char *join_extra(const struct state *st)
+static char *join_extra(const struct pairing *pr)
 {
 	size_t i, n = 0;
 	char *out, *p;
 
-	for (i = 0; i < st->c.nextra; i++)
-		n += strlen(st->s.field[st->c.extra[i]]) + 1;
+	for (i = 0; i < pr->c.nextra; i++)
+		n += strlen(pr->s.field[pr->c.extra[i]]) + 1;
 	p = out = xmalloc(n + 1);
-	for (i = 0; i < st->c.nextra; i++) {
-		size_t l = strlen(st->s.field[st->c.extra[i]]);
+	for (i = 0; i < pr->c.nextra; i++) {
+		size_t l = strlen(pr->s.field[pr->c.extra[i]]);
 		if (i)
 			*p++ = '\t';
-		memcpy(p, st->s.field[st->c.extra[i]], l);
+		memcpy(p, pr->s.field[pr->c.extra[i]], l);
 		p += l;
 	}
 	*p = '\0';
 	return out;
 }
 
-static void read_half(struct state *st, struct half *h)
+static void read_half(struct pairing *pr, struct half *h)
 {
-	const struct stream *s = &st->s;
-	const char *arm = s->field[st->c.arm];
+	const struct stream *s = &pr->s;
+	const char *arm = s->field[pr->c.arm];
 	char b[MSG_CUT_BUF];
 
-	h->run = int_at_least(s, st->c.run, 0, "run must be a whole number >= 0");
-	h->pair = int_at_least(s, st->c.pair, 1, "pair must be a whole number >= 1");
+	h->run = int_at_least(s, pr->c.run, 0, "run must be a whole number >= 0");
+	h->pair = int_at_least(s, pr->c.pair, 1, "pair must be a whole number >= 1");
 	if (h->pair > 100000000)
 		stream_die(s, "column 'pair': pair number %lld is beyond 100000000",
 		           (long long)h->pair);
 	if ((arm[0] != 'A' && arm[0] != 'B') || arm[1])
 		stream_die(s, "column 'arm': unknown arm '%s' (A or B)", msg_cut(b, arm));
 	h->arm = arm[0] - 'A';
-	h->pos = (int)int_at_least(s, st->c.pos, 1, "pos must be 1 or 2");
+	h->pos = (int)int_at_least(s, pr->c.pos, 1, "pos must be 1 or 2");
 	if (h->pos > 2)
 		stream_die(s, "column 'pos': pos must be 1 or 2, got '%s'",
-		           msg_cut(b, s->field[st->c.pos]));
-	h->delay = int_at_least(s, st->c.delay, 0, "delay_ns must be a whole number of ns >= 0");
-	h->ns = int_at_least(s, st->c.ns, 1, "time must be a whole number of ns > 0");
-	h->status = int_at_least(s, st->c.status, INT64_MIN + 1, "status must be a whole number");
+		           msg_cut(b, s->field[pr->c.pos]));
+	h->delay = int_at_least(s, pr->c.delay, 0, "delay_ns must be a whole number of ns >= 0");
+	h->ns = int_at_least(s, pr->c.ns, 1, "time must be a whole number of ns > 0");
+	h->status = int_at_least(s, pr->c.status, INT64_MIN + 1, "status must be a whole number");
 	h->line = s->lineno;
 	h->file = s->cur;
 	h->extra = NULL;
 }
 
-static struct run *run_of(struct state *st, int64_t number)
+static struct run *run_of(struct pairing *pr, int64_t number)
 {
 	char key[NUM_BUFSZ];
-	size_t len = num_format_i64(key, number), before = st->run_index.n;
-	size_t i = groups_index(&st->run_index, key, len);
+	size_t len = num_format_i64(key, number), before = pr->run_index.n;
+	size_t i = strmap_intern(&pr->run_index, key, len);
 	struct run *r;
 
-	if (st->run_index.n > before) {
-		xgrow(&st->runs, &st->runcap, i + 1, sizeof *st->runs);
-		r = &st->runs[i];
-		memset(r, 0, sizeof *r);
+	if (pr->run_index.n > before) {
+		xgrow_zero(&pr->runs, &pr->runcap, i + 1, sizeof *pr->runs);
+		r = &pr->runs[i];
 		r->run = number;
-		r->file = st->s.cur;
+		r->file = pr->s.cur;
 		return r;
 	}
-	r = &st->runs[i];
-	if (r->file != st->s.cur)
-		stream_die(&st->s, "run %lld is also in %s; give each shard its own "
-		           "--first-run", (long long)number, st->s.names[r->file]);
+	r = &pr->runs[i];
+	if (r->file != pr->s.cur)
+		stream_die(&pr->s, "run %lld is also in %s; give each shard its own "
+		           "--first-run", (long long)number, pr->s.names[r->file]);
 	return r;
 }
 
 /* Pair joined in run r: counted in done_upto when it is the next, else
  * held as JOINED until the gap below it closes. pb-run writes each run's
  * pairs in order, so then nothing is held. */
-static void pair_joined(struct state *st, struct run *r, int64_t pair)
+static void pair_joined(struct pairing *pr, struct run *r, int64_t pair)
 {
 	struct half *j;
 	size_t at;
@@ -422,33 +404,33 @@ static void pair_joined(struct state *st, struct run *r, int64_t pair)
 		mark.run = r->run;
 		mark.pair = pair;
 		mark.arm = JOINED;
-		pending_add(&st->p, &mark);
+		pending_add(&pr->pending, &mark);
 		r->done_ahead++;
 		return;
 	}
 	r->done_upto++;
 	while (r->done_ahead &&
-	       (j = pending_find(&st->p, r->run, r->done_upto + 1, &at)) && j->arm == JOINED) {
-		pending_remove(&st->p, at);
+	       (j = pending_find(&pr->pending, r->run, r->done_upto + 1, &at)) && j->arm == JOINED) {
+		pending_remove(&pr->pending, at);
 		r->done_ahead--;
 		r->done_upto++;
 	}
 }
 
-static void emit_pair(struct state *st, struct run *r, const struct half *h[2])
+static void emit_pair(struct pairing *pr, struct run *r, const struct half *h[2])
 {
 	const struct half *a = h[0], *b = h[1];
 	const char *extra = a->extra ? a->extra : NULL, *host;
 	char *own = NULL;
 
-	if (!extra && st->c.nextra)
-		extra = own = join_extra(st);   /* arm A is the current row */
+	if (!extra && pr->c.nextra)
+		extra = own = join_extra(pr);   /* arm A is the current row */
 	if (a->status || b->status) {
-		st->failed_pairs++;
+		pr->failed_pairs++;
 		free(own);
 		return;
 	}
-	if (st->o.by_run) {
+	if (pr->o.by_run) {
 		if (r->n == r->cap) {
 			size_t cap = r->cap, cap2 = r->cap;
 			xgrow(&r->a, &r->cap, r->n + 1, sizeof *r->a);
@@ -463,7 +445,7 @@ static void emit_pair(struct state *st, struct run *r, const struct half *h[2])
 		free(own);
 		return;
 	}
-	host = st->o.host ? host_of_run(r) : NULL;   /* may fail: before any field */
+	host = pr->o.host ? host_of_run(r) : NULL;   /* may fail: before any field */
 	out_i64(r->run);
 	out_i64(a->pair);
 	out_field(a->pos == 1 ? "A" : "B");
@@ -476,52 +458,52 @@ static void emit_pair(struct state *st, struct run *r, const struct half *h[2])
 	if (extra)
 		out_field(extra);
 	out_end();
-	st->pairs_out++;
+	pr->pairs_out++;
 	free(own);
 }
 
-static void take_row(struct state *st)
+static void take_row(struct pairing *pr)
 {
 	struct half h, *other;
 	const struct half *both[2];
 	struct run *r;
 	size_t at;
-	const char *phase = st->s.field[st->c.phase];
+	const char *phase = pr->s.field[pr->c.phase];
 	char b[MSG_CUT_BUF];
 
-	read_half(st, &h);
+	read_half(pr, &h);
 	if (strcmp(phase, "warmup") == 0) {
-		st->warmup_rows++;
+		pr->warmup_rows++;
 		return;
 	}
 	if (strcmp(phase, "measure") != 0)
-		stream_die(&st->s, "column 'phase': unknown phase '%s' (warmup or measure)",
+		stream_die(&pr->s, "column 'phase': unknown phase '%s' (warmup or measure)",
 		           msg_cut(b, phase));
-	r = run_of(st, h.run);
-	if (excluded(&st->o, h.run, 1))
+	r = run_of(pr, h.run);
+	if (excluded(&pr->o, h.run, 1))
 		return;
-	other = pending_find(&st->p, h.run, h.pair, &at);
+	other = pending_find(&pr->pending, h.run, h.pair, &at);
 	if (h.pair <= r->done_upto || (other && other->arm == JOINED))
-		stream_die(&st->s, "run %lld pair %lld: the pair appears twice",
+		stream_die(&pr->s, "run %lld pair %lld: the pair appears twice",
 		           (long long)h.run, (long long)h.pair);
 	if (!other) {
-		if (h.arm == 0 && st->c.nextra)
-			h.extra = join_extra(st);
-		pending_add(&st->p, &h);
+		if (h.arm == 0 && pr->c.nextra)
+			h.extra = join_extra(pr);
+		pending_add(&pr->pending, &h);
 		return;
 	}
 	if (other->arm == h.arm)
-		stream_die(&st->s, "run %lld pair %lld: arm %c twice (also line %ld)",
+		stream_die(&pr->s, "run %lld pair %lld: arm %c twice (also line %ld)",
 		           (long long)h.run, (long long)h.pair, 'A' + h.arm, other->line);
 	if (other->pos == h.pos)
-		stream_die(&st->s, "run %lld pair %lld: both arms at pos %d",
+		stream_die(&pr->s, "run %lld pair %lld: both arms at pos %d",
 		           (long long)h.run, (long long)h.pair, h.pos);
 	both[h.arm] = &h;
 	both[other->arm] = other;
-	emit_pair(st, r, both);
+	emit_pair(pr, r, both);
 	free(other->extra);
-	pending_remove(&st->p, at);
-	pair_joined(st, r, h.pair);
+	pending_remove(&pr->pending, at);
+	pair_joined(pr, r, h.pair);
 }
 
 static size_t word_len(const char *s)
@@ -564,28 +546,26 @@ static const char *around_difference(char *buf, size_t cap, const char *v, const
  * design keys and on the pb version that wrote it ("# pb-run: VERSION
  * argv..."). Only the head counts: a line among the rows could be forged
  * by what a worker printed. */
-static void check_shard(struct state *st)
+static void check_shard(struct pairing *pr)
 {
-	const char *v0 = stream_head_meta(&st->s, "pb-run", 0);
-	const char *v = stream_head_meta(&st->s, "pb-run", st->s.cur);
+	const char *v0 = stream_head_meta(&pr->s, "pb-run", 0);
+	const char *v = stream_head_meta(&pr->s, "pb-run", pr->s.cur);
+	const char *const *k;
 	char b0[128], b[128];
-	size_t i;
 
 	if (v0 && v && (word_len(v0) != word_len(v) || strncmp(v0, v, word_len(v)))) {
 		struct word w0 = { v0, word_len(v0) }, w = { v, word_len(v) };
 
 		die("%s and %s come from different pb versions (%s vs %s): "
-		    "shards of one study must share it", st->s.names[0], st->s.name,
+		    "shards of one study must share it", pr->s.names[0], pr->s.name,
 		    word_cut(b0, &w0), word_cut(b, &w));
 	}
-	for (i = 0; i < sizeof design_keys / sizeof *design_keys; i++) {
-		const char *k = design_keys[i];
-
-		v0 = stream_head_meta(&st->s, k, 0);
-		v = stream_head_meta(&st->s, k, st->s.cur);
+	for (k = study_design_keys; *k; k++) {
+		v0 = stream_head_meta(&pr->s, *k, 0);
+		v = stream_head_meta(&pr->s, *k, pr->s.cur);
 		if ((v0 || v) && (!v0 || !v || strcmp(v0, v) != 0))
 			die("%s and %s disagree on '%s' (%s vs %s): shards of one "
-			    "study must share it", st->s.names[0], st->s.name, k,
+			    "study must share it", pr->s.names[0], pr->s.name, *k,
 			    around_difference(b0, sizeof b0, v0, v),
 			    around_difference(b, sizeof b, v, v0));
 	}
@@ -593,16 +573,16 @@ static void check_shard(struct state *st)
 
 /* Whether an identity of a run was met before: its index, or -1 when it
  * is new (then noted with this file and line). key is freed. */
-static long id_seen(struct state *st, char *key, int len, long line)
+static long id_seen(struct pairing *pr, char *key, int len, long line)
 {
-	size_t before = st->run_ids.n, i = groups_index(&st->run_ids, key, (size_t)len);
+	size_t before = pr->run_ids.n, i = strmap_intern(&pr->run_ids, key, (size_t)len);
 
 	free(key);
-	if (st->run_ids.n == before)
+	if (pr->run_ids.n == before)
 		return (long)i;
-	xgrow(&st->run_id, &st->run_id_cap, i + 1, sizeof *st->run_id);
-	st->run_id[i].file = st->s.cur;
-	st->run_id[i].line = line;
+	xgrow(&pr->run_id, &pr->run_id_cap, i + 1, sizeof *pr->run_id);
+	pr->run_id[i].file = pr->s.cur;
+	pr->run_id[i].line = line;
 	return -1;
 }
 
@@ -627,7 +607,7 @@ static char *id_key(int *len, const char *fmt, ...)
  * streams), start stamp, pid and host in two files; not within one, where
  * two runs of one pb-run in command mode share its pid and may share a
  * millisecond. */
-static void check_run_identity(struct state *st, const struct run_comment *rc, long line)
+static void check_run_identity(struct pairing *pr, const struct run_comment *rc, long line)
 {
 	const struct word *id = &rc->study, *t = &rc->start;
 	char b[MSG_CUT_BUF], *key;
@@ -636,35 +616,35 @@ static void check_run_identity(struct state *st, const struct run_comment *rc, l
 
 	if (id->len) {
 		key = id_key(&len, "S%.*s\t%lld", (int)id->len, id->p, (long long)rc->run);
-		if ((i = id_seen(st, key, len, line)) >= 0 && st->run_id[i].file == st->s.cur)
-			stream_die(&st->s, "run %lld of study %s again (also line %ld): the same run "
-			           "twice?", (long long)rc->run, word_cut(b, id), st->run_id[i].line);
+		if ((i = id_seen(pr, key, len, line)) >= 0 && pr->run_id[i].file == pr->s.cur)
+			stream_die(&pr->s, "run %lld of study %s again (also line %ld): the same run "
+			           "twice?", (long long)rc->run, word_cut(b, id), pr->run_id[i].line);
 		if (i >= 0)
 			die("%s and %s both hold run %lld of study %s: the same run twice?",
-			    st->s.names[st->run_id[i].file], st->s.name, (long long)rc->run,
+			    pr->s.names[pr->run_id[i].file], pr->s.name, (long long)rc->run,
 			    word_cut(b, id));
 	}
 	if (!t->len)
 		return;
 	key = id_key(&len, "T%.*s\t%.*s\t%.*s\t%.*s", (int)id->len, id->p, (int)t->len, t->p,
 	             (int)rc->pid.len, rc->pid.p, (int)rc->host.len, rc->host.p);
-	if ((i = id_seen(st, key, len, line)) >= 0 && st->run_id[i].file != st->s.cur)
+	if ((i = id_seen(pr, key, len, line)) >= 0 && pr->run_id[i].file != pr->s.cur)
 		die("%s and %s both hold a run with start=%s: the same run twice?",
-		    st->s.names[st->run_id[i].file], st->s.name, word_cut(b, t));
+		    pr->s.names[pr->run_id[i].file], pr->s.name, word_cut(b, t));
 }
 
 /* "# run: R start=... pid=... study=... host=H": run R is seen (its host
  * kept for --host), and must not be one seen before. */
-static void note_run(struct state *st, const struct meta *m)
+static void note_run(struct pairing *pr, const struct meta *m)
 {
 	struct run_comment rc;
 	struct run *r;
 
 	if (run_comment_parse(m->value, &rc) < 0)
 		return;
-	check_run_identity(st, &rc, m->line);
-	r = run_of(st, rc.run);
-	if (st->o.host && rc.host.len && !r->host) {
+	check_run_identity(pr, &rc, m->line);
+	r = run_of(pr, rc.run);
+	if (pr->o.host && rc.host.len && !r->host) {
 		r->host = xmalloc(rc.host.len + 1);
 		memcpy(r->host, rc.host.p, rc.host.len);
 		r->host[rc.host.len] = '\0';
@@ -698,24 +678,24 @@ static int64_t run_named(const char *v)
 	return r;
 }
 
-static struct run *find_run(struct state *st, int64_t number)
+static struct run *find_run(struct pairing *pr, int64_t number)
 {
 	char key[NUM_BUFSZ];
-	long i = groups_find(&st->run_index, key, num_format_i64(key, number));
+	long i = strmap_find(&pr->run_index, key, num_format_i64(key, number));
 
-	return i < 0 || st->runs[i].file != st->s.cur ? NULL : &st->runs[i];
+	return i < 0 || pr->runs[i].file != pr->s.cur ? NULL : &pr->runs[i];
 }
 
 /* "# failed:" and "# interrupted:": the first of each file is kept. */
-static void note_stop(struct state *st, const struct meta *m)
+static void note_stop(struct pairing *pr, const struct meta *m)
 {
 	struct stop *t;
 
-	if (st->nstops && st->stops[st->nstops - 1].file == st->s.cur)
+	if (pr->nstops && pr->stops[pr->nstops - 1].file == pr->s.cur)
 		return;
-	xgrow(&st->stops, &st->stopcap, st->nstops + 1, sizeof *st->stops);
-	t = &st->stops[st->nstops++];
-	t->file = st->s.cur;
+	xgrow(&pr->stops, &pr->stopcap, pr->nstops + 1, sizeof *pr->stops);
+	t = &pr->stops[pr->nstops++];
+	t->file = pr->s.cur;
 	t->used = 0;
 	t->run = run_named(m->value);
 	t->key = strcmp(m->key, "failed") == 0 ? "failed" : "interrupted";
@@ -725,16 +705,16 @@ static void note_stop(struct state *st, const struct meta *m)
 /* Metadata among the rows that pb-pair needs: kept as it passes. */
 static void on_meta(void *ctx, const struct stream *s, const struct meta *m)
 {
-	struct state *st = ctx;
+	struct pairing *pr = ctx;
 	struct run *r;
 
 	(void)s;
 	if (strcmp(m->key, "run") == 0)
-		note_run(st, m);
+		note_run(pr, m);
 	else if (strcmp(m->key, "failed") == 0 || strcmp(m->key, "interrupted") == 0)
-		note_stop(st, m);
+		note_stop(pr, m);
 	else if (strcmp(m->key, "run_ended") == 0 && run_named(m->value) >= 0 &&
-	         (r = find_run(st, run_named(m->value))) && !r->ended)
+	         (r = find_run(pr, run_named(m->value))) && !r->ended)
 		r->ended = cut_copy(m->value);
 }
 
@@ -757,6 +737,17 @@ static double reduce(double *x, size_t n, const struct opts *o)
 	}
 }
 
+/* --by-run holds every run to the end: a run without its host is refused
+ * before anything is written, not in the middle of its row. */
+static void check_hosts(const struct pairing *pr)
+{
+	size_t i;
+
+	for (i = 0; pr->o.host && i < pr->run_index.n; i++)
+		if (pr->runs[i].n > 0)
+			(void)host_of_run(&pr->runs[i]);
+}
+
 /* The median of the run's paired ln(a/b), before a and b are reordered. */
 static double median_log_ratio(const struct run *r)
 {
@@ -770,52 +761,52 @@ static double median_log_ratio(const struct run *r)
 	return m;
 }
 
-static void emit_runs(struct state *st)
+static void emit_runs(struct pairing *pr)
 {
 	size_t i;
 
-	for (i = 0; i < st->run_index.n; i++) {
-		struct run *r = &st->runs[i];
+	for (i = 0; i < pr->run_index.n; i++) {
+		struct run *r = &pr->runs[i];
 		double a, b, lr = 0;
 
 		if (r->n == 0)
 			continue;
-		if (st->o.stat == STAT_LR_MEDIAN)
+		if (pr->o.stat == STAT_LR_MEDIAN)
 			lr = median_log_ratio(r);
-		a = reduce(r->a, r->n, &st->o);
-		b = reduce(r->b, r->n, &st->o);
+		a = reduce(r->a, r->n, &pr->o);
+		b = reduce(r->b, r->n, &pr->o);
 		out_i64(r->run);
 		out_i64((int64_t)r->n);
 		out_num(a);
 		out_num(b);
 		out_num(b - a);
-		out_num(reduce(r->delay, r->n, &st->o));
-		if (st->o.stat == STAT_LR_MEDIAN)
+		out_num(reduce(r->delay, r->n, &pr->o));
+		if (pr->o.stat == STAT_LR_MEDIAN)
 			out_num(lr);
-		if (st->o.host)
+		if (pr->o.host)
 			out_field(host_of_run(r));
 		if (r->extra)
 			out_field(r->extra);
 		out_end();
-		st->pairs_out++;
+		pr->pairs_out++;
 	}
 }
 
-static void check_leftovers(struct state *st)
+static void check_leftovers(struct pairing *pr)
 {
 	size_t i;
 
-	for (i = 0; i < st->p.cap; i++)
-		if (st->p.used[i] && st->p.slot[i].arm != JOINED) {
-			const struct half *h = &st->p.slot[i];
-			stream_die_at(&st->s, h->file, h->line, "run %lld pair %lld: arm %c has no arm %c",
+	for (i = 0; i < pr->pending.cap; i++)
+		if (pr->pending.used[i] && pr->pending.slot[i].arm != JOINED) {
+			const struct half *h = &pr->pending.slot[i];
+			stream_die_at(&pr->s, h->file, h->line, "run %lld pair %lld: arm %c has no arm %c",
 			           (long long)h->run, (long long)h->pair, 'A' + h->arm,
 			           'B' - h->arm);
 		}
-	for (i = 0; i < st->o.nexcl; i++)
-		if (!st->o.excl[i].seen)
-			die("--exclude: no run %lld%s in the input", (long long)st->o.excl[i].lo,
-			    st->o.excl[i].hi > st->o.excl[i].lo ? " (or later in its range)" : "");
+	for (i = 0; i < pr->o.nexcl; i++)
+		if (!pr->o.excl[i].seen)
+			die("--exclude: no run %lld%s in the input", (long long)pr->o.excl[i].lo,
+			    pr->o.excl[i].hi > pr->o.excl[i].lo ? " (or later in its range)" : "");
 }
 
 /* What a by-run row holds; its first word is the statistic, which
@@ -840,30 +831,30 @@ static void by_run_meta(const struct opts *o)
 	}
 }
 
-static void print_head(struct state *st)
+static void print_head(struct pairing *pr, int argc, char **argv)
 {
 	size_t i;
 
-	out_begin(&st->s);
+	out_begin(&pr->s, argc, argv);
 	out_meta("pair", "d = b - a in ns (b is arm B, the candidate); delay = "
 	         "delay_b - delay_a; first = the arm that ran first");
-	if (st->o.by_run)
-		by_run_meta(&st->o);
-	if (st->o.nexcl)
-		out_meta("pb-pair.excluded", "runs %s; why: %s", st->o.excl_text, st->o.why);
-	if (st->o.by_run) {
+	if (pr->o.by_run)
+		by_run_meta(&pr->o);
+	if (pr->o.nexcl)
+		out_meta("pb-pair.excluded", "runs %s; why: %s", pr->o.excl_text, pr->o.why);
+	if (pr->o.by_run) {
 		out_field("run"), out_field("n"), out_field("a"), out_field("b");
 		out_field("d"), out_field("delay");
-		if (st->o.stat == STAT_LR_MEDIAN)
+		if (pr->o.stat == STAT_LR_MEDIAN)
 			out_field("lr");
 	} else {
 		out_field("run"), out_field("pair"), out_field("first"), out_field("a");
 		out_field("b"), out_field("d"), out_field("delay");
 	}
-	if (st->o.host)
+	if (pr->o.host)
 		out_field("host");
-	for (i = 0; i < st->c.nextra; i++)
-		out_field(st->s.col[st->c.extra[i]]);
+	for (i = 0; i < pr->c.nextra; i++)
+		out_field(pr->s.col[pr->c.extra[i]]);
 	out_end();
 }
 
@@ -893,20 +884,20 @@ static const char *stop_says(const struct stop *t)
 	                                     : "the study was interrupted";
 }
 
-static struct stop *stop_in(struct state *st, const struct run *r)
+static struct stop *stop_in(struct pairing *pr, const struct run *r)
 {
 	size_t i;
 
-	for (i = 0; i < st->nstops; i++)
-		if (st->stops[i].file == r->file && st->stops[i].run == r->run)
-			return &st->stops[i];
+	for (i = 0; i < pr->nstops; i++)
+		if (pr->stops[i].file == r->file && pr->stops[i].run == r->run)
+			return &pr->stops[i];
 	return NULL;
 }
 
 /* The measured pairs a run should have: its head's "pairs", or -1. */
-static int64_t planned_pairs(const struct state *st, const struct run *r)
+static int64_t planned_pairs(const struct pairing *pr, const struct run *r)
 {
-	const char *v = stream_head_meta(&st->s, "pairs", r->file);
+	const char *v = stream_head_meta(&pr->s, "pairs", r->file);
 	int64_t n;
 
 	return v && num_parse_i64(v, &n) == 0 && n > 0 ? n : -1;
@@ -915,19 +906,19 @@ static int64_t planned_pairs(const struct state *st, const struct run *r)
 /* Runs with fewer measured pairs than planned, and why when a comment
  * says; a study that stopped. The first few runs are named, the rest
  * counted: a worker that dies in every run must not flood the output. */
-static void warn_incomplete(struct state *st)
+static void warn_incomplete(struct pairing *pr)
 {
 	enum { NAMED = 3 };
 	size_t i, nshort = 0;
 	int64_t want, short_want = 0;
 
-	for (i = 0; i < st->run_index.n; i++) {
-		struct run *r = &st->runs[i];
-		struct stop *t = stop_in(st, r);
+	for (i = 0; i < pr->run_index.n; i++) {
+		struct run *r = &pr->runs[i];
+		struct stop *t = stop_in(pr, r);
 		long long run = (long long)r->run;
 
-		want = planned_pairs(st, r);
-		if (r->joined >= want || excluded(&st->o, r->run, 0))
+		want = planned_pairs(pr, r);
+		if (r->joined >= want || excluded(&pr->o, r->run, 0))
 			continue;
 		short_want = want;
 		if (++nshort > NAMED)
@@ -947,75 +938,78 @@ static void warn_incomplete(struct state *st)
 	if (nshort > NAMED)
 		warning("%zu more runs have fewer than %lld measured pairs", nshort - NAMED,
 		        (long long)short_want);
-	for (i = 0; i < st->nstops; i++)
-		if (!st->stops[i].used)
-			warning("%s (# %s: %s)", stop_says(&st->stops[i]), st->stops[i].key,
-			        st->stops[i].text);
+	for (i = 0; i < pr->nstops; i++)
+		if (!pr->stops[i].used)
+			warning("%s (# %s: %s)", stop_says(&pr->stops[i]), pr->stops[i].key,
+			        pr->stops[i].text);
 }
 
-static void print_tail(struct state *st)
+static void print_tail(struct pairing *pr)
 {
-	if (st->warmup_rows)
-		printf("# pb-pair.warmup_rows: %ld dropped\n", st->warmup_rows);
-	if (st->failed_pairs) {
-		printf("# pb-pair.failed_pairs: %ld dropped (an observation with "
-		       "status != 0)\n", st->failed_pairs);
+	if (pr->warmup_rows)
+		out_meta("pb-pair.warmup_rows", "%ld dropped", pr->warmup_rows);
+	if (pr->failed_pairs) {
+		out_meta("pb-pair.failed_pairs", "%ld dropped (an observation with status != 0)",
+		         pr->failed_pairs);
 		warn("dropped %ld pair%s with a failed observation (status != 0)",
-		     st->failed_pairs, st->failed_pairs == 1 ? "" : "s");
+		     pr->failed_pairs, pr->failed_pairs == 1 ? "" : "s");
 	}
-	if (st->pairs_out == 0)
-		die("%s: no measured pairs left%s", st->s.name,
-		    st->o.nexcl ? " after --exclude" : "");
-	warn_incomplete(st);
+	if (pr->pairs_out == 0)
+		die("%s: no measured pairs left%s", pr->s.name,
+		    pr->o.nexcl ? " after --exclude" : "");
+	warn_incomplete(pr);
 }
 
 int main(int argc, char **argv)
 {
-	static struct state st;
+	static struct pairing pr;
 	size_t i;
 
-	pb_init(argc, argv, "pb-pair");
-	parse_args(argc, argv, &st.o);
-	stream_open(&st.s, argc - optind, argv + optind);
-	stream_on_meta(&st.s, on_meta, &st);
-	stream_header(&st.s);
-	find_cols(&st);
-	if (!st.o.by_run) {
-		print_head(&st);
-		stream_passthrough(&st.s);
+	pb_init("pb-pair");
+	out_init();
+	parse_args(argc, argv, &pr.o);
+	stream_open(&pr.s, argc - optind, argv + optind);
+	stream_on_meta(&pr.s, on_meta, &pr);
+	stream_header(&pr.s);
+	find_cols(&pr);
+	if (!pr.o.by_run) {
+		print_head(&pr, argc, argv);
+		stream_passthrough(&pr.s);
 	}
-	while (stream_row(&st.s)) {
-		if (st.s.cur != st.file_checked) {
-			check_shard(&st);
-			st.file_checked = st.s.cur;
+	while (stream_row(&pr.s)) {
+		if (pr.s.cur != pr.file_checked) {
+			check_shard(&pr);
+			pr.file_checked = pr.s.cur;
 		}
-		take_row(&st);
+		take_row(&pr);
 	}
-	check_leftovers(&st);
-	if (st.o.by_run) {
-		print_head(&st);
-		emit_runs(&st);
+	check_leftovers(&pr);
+	if (pr.o.by_run) {
+		check_hosts(&pr);
+		print_head(&pr, argc, argv);
+		emit_runs(&pr);
 	}
-	print_tail(&st);
-	for (i = 0; i < st.run_index.n; i++) {
-		free(st.runs[i].host);
-		free(st.runs[i].ended);
-		free(st.runs[i].a);
-		free(st.runs[i].b);
-		free(st.runs[i].delay);
-		free(st.runs[i].extra);
+	print_tail(&pr);
+	for (i = 0; i < pr.run_index.n; i++) {
+		free(pr.runs[i].host);
+		free(pr.runs[i].ended);
+		free(pr.runs[i].a);
+		free(pr.runs[i].b);
+		free(pr.runs[i].delay);
+		free(pr.runs[i].extra);
 	}
-	for (i = 0; i < st.nstops; i++)
-		free(st.stops[i].text);
-	free(st.stops);
-	free(st.run_id);
-	groups_free(&st.run_ids);
-	free(st.runs);
-	free(st.p.slot);
-	free(st.p.used);
-	free(st.c.extra);
-	free(st.o.excl);
-	groups_free(&st.run_index);
-	stream_close(&st.s);
-	return pb_finish();
+	for (i = 0; i < pr.nstops; i++)
+		free(pr.stops[i].text);
+	free(pr.stops);
+	free(pr.run_id);
+	strmap_free(&pr.run_ids);
+	free(pr.runs);
+	free(pr.pending.slot);
+	free(pr.pending.used);
+	free(pr.c.extra);
+	free(pr.o.excl);
+	strmap_free(&pr.run_index);
+	stream_close(&pr.s);
+	flush_stdout_or_die();
+	return 0;
 }

@@ -8,8 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "err.h"
-#include "group.h"
+#include "out.h"
+#include "strmap.h"
 #include "num.h"
 #include "opt.h"
 #include "stats.h"
@@ -240,10 +242,7 @@ static void print_row(const char *plan, const struct anova *a, const struct desi
 	out_num(d->runs);
 	out_num(d->pairs);
 	out_num(d->hw);
-	if (isfinite(d->cost_ns))
-		out_num(d->cost_ns / 1e9);
-	else
-		out_field("");
+	out_num_or_empty(d->cost_ns / 1e9);   /* an unknown cost (NaN) */
 	out_end();
 }
 
@@ -278,25 +277,6 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	}
 }
 
-/* "2026-11-30T05:21:07.123Z" as ms since 1970 (days from civil date,
- * Hinnant's algorithm: no timegm in POSIX). -1 if it does not parse. */
-static double stamp_ms(const char *s)
-{
-	int Y, M, D, h, m, sec, ms, n = 0;
-	long y, era, yoe, doy, doe;
-
-	if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d.%3dZ%n", &Y, &M, &D, &h, &m, &sec, &ms, &n) != 7 ||
-	    n != 24)
-		return -1;
-	y = Y - (M <= 2);
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (M + (M > 2 ? -3 : 9)) + 2) / 5 + D - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return (((double)(era * 146097 + doe - 719468) * 24 + h) * 60 + m) * 60000.0 +
-	       sec * 1000.0 + ms;
-}
-
 struct start {
 	double ms;
 	size_t run;
@@ -313,7 +293,7 @@ static int cmp_start(const void *a, const void *b)
  * written; the first comment of a run counts. Kept as they pass: the
  * reader keeps only the heads, and these come among the rows. */
 struct run_starts {
-	struct groups runs;
+	struct strmap runs;
 	double *ms;
 	size_t cap;
 };
@@ -327,9 +307,9 @@ static void note_run_start(void *ctx, const struct stream *s, const struct meta 
 
 	(void)s;
 	if (strcmp(m->key, "run") != 0 || run_comment_parse(m->value, &rc) < 0 ||
-	    !rc.start.len || (ms = stamp_ms(rc.start.p)) < 0)
+	    !rc.start.len || (ms = clock_stamp_ms(rc.start.p)) < 0)
 		return;
-	i = groups_index(&rs->runs, rc.number.p, rc.number.len);
+	i = strmap_intern(&rs->runs, rc.number.p, rc.number.len);
 	if (rs->runs.n > before) {
 		xgrow(&rs->ms, &rs->cap, i + 1, sizeof *rs->ms);
 		rs->ms[i] = ms;
@@ -339,7 +319,7 @@ static void note_run_start(void *ctx, const struct stream *s, const struct meta 
 /* A run's cost beyond its measured pairs: the gap between consecutive run
  * starts less the time of the earlier run's pairs (median over the gaps).
  * Returns -1 when fewer than two runs have start stamps. */
-static double run_cost_from_stamps(const struct run_starts *rs, const struct groups *ids,
+static double run_cost_from_stamps(const struct run_starts *rs, const struct strmap *ids,
                                    const struct run_acc *r)
 {
 	struct start *st = xmalloc((rs->runs.n + 1) * sizeof *st);
@@ -347,7 +327,7 @@ static double run_cost_from_stamps(const struct run_starts *rs, const struct gro
 	size_t i, n = 0, k = 0;
 
 	for (i = 0; i < rs->runs.n; i++) {
-		long j = groups_find(ids, rs->runs.key[i], rs->runs.keylen[i]);
+		long j = strmap_find(ids, rs->runs.key[i], rs->runs.keylen[i]);
 
 		if (j < 0)
 			continue;
@@ -374,7 +354,7 @@ struct costs {
 };
 
 static void find_costs(const struct opts *o, const struct stream *s, const struct run_starts *rs,
-                       const struct groups *ids, const struct run_acc *r, double pairs,
+                       const struct strmap *ids, const struct run_acc *r, double pairs,
                        double pair_time, int have_ab, struct costs *c)
 {
 	const char *w = stream_meta(s, "warmup", -1);
@@ -434,7 +414,7 @@ static void print_plans(const struct anova *a, const struct opts *o, const struc
 				print_row("kalibera_jones", a, &kj);
 		}
 	}
-	for (i = 0; i < sizeof mult / sizeof *mult; i++) {
+	for (i = 0; i < LEN(mult); i++) {
 		double p = fmax(1, round(best.pairs * mult[i])), r;
 
 		for (j = 0; j < ndone && done[j] != p; j++)
@@ -455,32 +435,26 @@ static void print_plans(const struct anova *a, const struct opts *o, const struc
 static void plan_metadata(const struct opts *o, const struct anova *a,
                           const struct costs *c)
 {
-	char num[NUM_BUFSZ];
-
 	out_meta("pb-plan.column", "%s; half-widths in its unit", o->column);
-	num_format(num, o->level);
-	out_meta("pb-plan.level", "%s", num);
-	num_format(num, a->n0);
-	out_meta("pb-plan.model", "x = mean + run effect (variance sigma2_between) + noise "
+	out_meta_num("pb-plan.level", "%s", o->level);
+	out_meta_num("pb-plan.model", "x = mean + run effect (variance sigma2_between) + noise "
 	         "(sigma2_within); one-way random-effects ANOVA, method of moments, "
 	         "n0 = %s; a design of r runs x p pairs has half-width "
-	         "t(r-1) * sqrt(sigma2_between/r + sigma2_within/(r p))", num);
+	         "t(r-1) * sqrt(sigma2_between/r + sigma2_within/(r p))", a->n0);
 	if (isnan(c->pair))
 		out_meta("pb-plan.pair_cost", "%s", c->pair_how);
 	else
 		out_meta("pb-plan.pair_cost", "%.0f ns (%s)", c->pair, c->pair_how);
 	out_meta("pb-plan.run_cost", "%.0f ns (%s)", c->run, c->run_how);
-	if (o->target > 0) {
-		num_format(num, o->target);
-		out_meta("pb-plan.target", "%s", num);
-	}
+	if (o->target > 0)
+		out_meta_num("pb-plan.target", "%s", o->target);
 }
 
 int main(int argc, char **argv)
 {
 	struct opts o;
 	struct stream s;
-	struct groups ids = { 0 };
+	struct strmap ids = { 0 };
 	struct run_starts starts = { 0 };
 	struct run_acc *r = NULL;
 	struct anova a;
@@ -489,23 +463,21 @@ int main(int argc, char **argv)
 	long ca, cb;
 	double pair_time = 0, pairs = 0;
 
-	pb_init(argc, argv, "pb-plan");
+	pb_init("pb-plan");
+	out_init();
 	parse_args(argc, argv, &o);
 	stream_open(&s, argc - optind, argv + optind);
 	stream_on_meta(&s, note_run_start, &starts);
 	stream_header(&s);
 	col = stream_col(&s, o.column);
 	rcol = stream_col(&s, o.run);
-	ca = stream_col_opt(&s, "a");
-	cb = stream_col_opt(&s, "b");
+	ca = stream_col_find(&s, "a");
+	cb = stream_col_find(&s, "b");
 	while (stream_row(&s)) {
 		const char *id = s.field[rcol];
-		size_t before = ids.n, k = groups_index(&ids, id, strlen(id));
+		size_t k = strmap_intern(&ids, id, strlen(id));
 
-		if (ids.n > before) {
-			xgrow(&r, &cap, k + 1, sizeof *r);
-			memset(&r[k], 0, sizeof r[k]);
-		}
+		xgrow_zero(&r, &cap, k + 1, sizeof *r);
 		run_add(&r[k], stream_num(&s, col));
 		if (ca >= 0 && cb >= 0) {
 			double t = stream_num(&s, (size_t)ca) + stream_num(&s, (size_t)cb);
@@ -528,7 +500,7 @@ int main(int argc, char **argv)
 		struct design cur = design_for(&a, &o, (double)a.k, a.mean_pairs, c.run, c.pair);
 		check_design(&cur);   /* the one row that need not reach a target */
 	}
-	out_begin(&s);
+	out_begin(&s, argc, argv);
 	plan_metadata(&o, &a, &c);
 	out_field("plan"), out_field("sigma2_between"), out_field("sigma2_within");
 	out_field("runs"), out_field("pairs"), out_field("halfwidth"), out_field("total_s");
@@ -536,8 +508,9 @@ int main(int argc, char **argv)
 	print_plans(&a, &o, &c);
 	free(r);
 	free(starts.ms);
-	groups_free(&starts.runs);
-	groups_free(&ids);
+	strmap_free(&starts.runs);
+	strmap_free(&ids);
 	stream_close(&s);
-	return pb_finish();
+	flush_stdout_or_die();
+	return 0;
 }

@@ -22,6 +22,7 @@
 #include "clock.h"
 #include "conninfo.h"
 #include "err.h"
+#include "out.h"
 #include "pb-run.h"
 #include "proc.h"
 #include "stream.h"
@@ -745,8 +746,7 @@ void exec_pg_init(struct executor *ex, const struct config *c)
 	p->conninfo = c->pg;
 	p->timeout_ns = c->timeout_ns;
 	p->safe_conninfo = safe_conninfo(c->pg);
-	if (strlen("# conninfo: ") + out_escaped_len(p->safe_conninfo) + strlen(note) >
-	    STREAM_LINE_MAX)
+	if (out_meta_len("conninfo", p->safe_conninfo) + strlen(note) > STREAM_LINE_MAX)
 		die("--pg: the conninfo is too long for one metadata line of the stream "
 		    "(%u bytes)", STREAM_LINE_MAX);
 	p->script[0] = script_for(c->sql[0], c->rollback);

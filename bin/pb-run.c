@@ -15,10 +15,14 @@
 #include "err.h"
 #include "num.h"
 #include "opt.h"
+#include "order.h"
+#include "out.h"
 #include "pb-run.h"
 #include "proc.h"
+#include "progress.h"
 #include "rng.h"
 #include "stream.h"
+#include "study.h"
 #include "sysinfo.h"
 
 static const char usage[] =
@@ -53,9 +57,6 @@ static const char usage[] =
 	"  --list-options     the long options, one a line, ':' after those that\n"
 	"                     take a value (for pb-sense and completion)\n"
 	"Durations: 250us, 1.5ms, 2s, 10ns; a bare number is ns.\n";
-
-enum { ORDER_RANDOM, ORDER_ALTERNATE, ORDER_BLOCKED };
-static const char *const order_names[] = { "random", "alternate", "blocked" };
 
 enum {
 	O_RUNS = 256, O_PAIRS, O_WARMUP, O_ORDER, O_SEED, O_DELAY, O_DELAY_ARM,
@@ -96,20 +97,14 @@ static const struct option longopts[] = {
 };
 
 static const long COUNT_MAX = 100000000;
-
-/* What a "# key: value" line takes once its value is escaped; a line
- * longer than STREAM_LINE_MAX makes a stream no tool reads. */
-static size_t meta_line_len(const char *key, const char *value)
-{
-	return strlen("# ") + strlen(key) + strlen(": ") + out_escaped_len(value);
-}
+static const char *const arm_names[] = { "A", "B" };
 
 /* An SQL file is the value of one metadata line (key sql_a or sql_b):
  * read no more than that line can carry (/dev/zero is refused, not read
  * until memory runs out), and refuse one whose escapes make it too long. */
 static char *read_sql_file(const char *path, const char *key)
 {
-	size_t limit = STREAM_LINE_MAX - meta_line_len(key, ""), len = 0, cap = 0, n;
+	size_t limit = STREAM_LINE_MAX - out_meta_len(key, ""), len = 0, cap = 0, n;
 	FILE *f = fopen(path, "r");
 	char *buf = NULL;
 
@@ -134,10 +129,10 @@ static char *read_sql_file(const char *path, const char *key)
 	buf[len] = '\0';
 	if (strlen(buf) != len)
 		die("%s: NUL byte in SQL file", path);
-	if (meta_line_len(key, buf) > STREAM_LINE_MAX)
+	if (out_meta_len(key, buf) > STREAM_LINE_MAX)
 		die("%s: %zu bytes, %zu once escaped as '# %s:': more than one metadata "
 		    "line of the stream carries (%u bytes)", path, len,
-		    meta_line_len(key, buf), key, STREAM_LINE_MAX);
+		    out_meta_len(key, buf), key, STREAM_LINE_MAX);
 	return buf;
 }
 
@@ -182,28 +177,29 @@ static const char *keep_sql(int arm, const char *arg, char *file_text)
 	return file_text ? file_text : arg;
 }
 
-static void parse_option(struct config *c, int opt)
+/* --list-options: the long options, one a line, ':' after those that take
+ * a value (pb-sense passes through what pb-run lists). */
+static noreturn void list_options(void)
 {
 	size_t i;
 
+	for (i = 0; longopts[i].name; i++)
+		printf("%s%s\n", longopts[i].name,
+		       longopts[i].has_arg == required_argument ? ":" : "");
+	flush_stdout_or_die();
+	exit(0);
+}
+
+static void parse_option(struct config *c, int opt)
+{
 	switch (opt) {
 	case O_RUNS: c->runs = opt_count("runs", optarg, COUNT_MAX); break;
 	case O_PAIRS: c->pairs = opt_count("pairs", optarg, COUNT_MAX); break;
 	case O_WARMUP: c->warmup = opt_nonneg("warmup", optarg, COUNT_MAX); break;
-	case O_ORDER:
-		for (i = 0; i < 3 && strcmp(optarg, order_names[i]); i++)
-			;
-		if (i == 3)
-			die_usage("--order is random, alternate or blocked, not '%s'", optarg);
-		c->order = (int)i;
-		break;
+	case O_ORDER: c->order = opt_choice("order", optarg, order_names, NORDERS); break;
 	case O_SEED: c->seed = opt_seed("seed", optarg); seed_given = 1; break;
 	case O_DELAY: c->delay_ns = opt_dur("delay", optarg); break;
-	case O_DELAY_ARM:
-		if ((optarg[0] != 'A' && optarg[0] != 'B') || optarg[1])
-			die_usage("--delay-arm is A or B, not '%s'", optarg);
-		c->delay_arm = optarg[0] - 'A';
-		break;
+	case O_DELAY_ARM: c->delay_arm = opt_choice("delay-arm", optarg, arm_names, 2); break;
 	case O_FIRST_RUN: c->first_run = opt_count("first-run", optarg, COUNT_MAX); break;
 	case O_NO_SHELL: c->no_shell = 1; break;
 	case O_WORKER: c->worker = optarg; break;
@@ -226,10 +222,7 @@ static void parse_option(struct config *c, int opt)
 	case O_ROLLBACK: c->rollback = 1; break;
 	case O_SETUP_SQL: c->setup_sql = optarg; break;
 	case O_LIST_OPTIONS:
-		for (i = 0; longopts[i].name; i++)
-			printf("%s%s\n", longopts[i].name,
-			       longopts[i].has_arg == required_argument ? ":" : "");
-		exit(pb_finish());
+		list_options();
 	}
 }
 
@@ -269,7 +262,7 @@ static void check_mode(struct config *c, int nargs, char **args)
  * in one line of the stream: refused up front, before anything runs. (SQL
  * files are checked as they are read, with their names; the conninfo by
  * the pg executor.) */
-static void check_metadata_fits(const struct config *c)
+static void check_metadata_fits(const struct config *c, int argc, char **argv)
 {
 	const char *key[] = { "cmd_a", "cmd_b", "worker", "setup", "prepare", "cleanup",
 	                      "output", "sql_a", "sql_b", "setup_sql" };
@@ -277,15 +270,15 @@ static void check_metadata_fits(const struct config *c)
 	                      c->cleanup, c->output, c->sql[0], c->sql[1], c->setup_sql };
 	size_t i;
 
-	for (i = 0; i < sizeof key / sizeof *key; i++)
-		if (val[i] && meta_line_len(key[i], val[i]) > STREAM_LINE_MAX)
+	for (i = 0; i < LEN(key); i++)
+		if (val[i] && out_meta_len(key[i], val[i]) > STREAM_LINE_MAX)
 			die("the value of '# %s:' is %zu bytes once escaped: more than one "
 			    "metadata line of the stream carries (%u bytes)", key[i],
-			    meta_line_len(key[i], val[i]), STREAM_LINE_MAX);
-	if (out_provenance_len() > STREAM_LINE_MAX)
+			    out_meta_len(key[i], val[i]), STREAM_LINE_MAX);
+	if (out_provenance_len(argc, argv) > STREAM_LINE_MAX)
 		die("the command line is %zu bytes as the stream's first line (# pb-run: ...): "
-		    "more than a line of the stream carries (%u bytes)", out_provenance_len(),
-		    STREAM_LINE_MAX);
+		    "more than a line of the stream carries (%u bytes)",
+		    out_provenance_len(argc, argv), STREAM_LINE_MAX);
 }
 
 static void parse_args(int argc, char **argv, struct config *c)
@@ -312,16 +305,16 @@ static void parse_args(int argc, char **argv, struct config *c)
 		c->seed = rng_seed_from_system();
 	/* Two draws: a seed has 53 bits (it must survive a double). */
 	c->study = rng_seed_from_system() << 11 ^ rng_seed_from_system();
-	check_metadata_fits(c);
+	check_metadata_fits(c, argc, argv);
 }
 
 /* Metadata */
 
-static void head_metadata(const struct config *c, struct executor *ex)
+static void head_metadata(int argc, char **argv, const struct config *c, struct executor *ex)
 {
 	char buf[512];
 
-	out_begin(NULL);
+	out_begin(NULL, argc, argv);
 	out_meta("mode", "%s", ex->mode);
 	if (c->worker)
 		out_meta("worker", "%s", c->worker);
@@ -368,39 +361,7 @@ static void head_metadata(const struct config *c, struct executor *ex)
 	out_field("run"), out_field("pair"), out_field("phase"), out_field("arm");
 	out_field("pos"), out_field("delay_ns"), out_field("ns"), out_field("status");
 	out_end();
-	pb_finish();
-}
-
-/* Progress on a terminal */
-
-struct progress {
-	int on;
-	int64_t start, last;
-	long done, total;
-};
-
-static void progress_show(struct progress *p, const struct config *c, long run,
-                          long pair, const char *phase)
-{
-	int64_t now = clock_ns(), el;
-	double left;
-
-	p->done++;
-	if (!p->on || now - p->last < 200000000)
-		return;
-	p->last = now;
-	el = (now - p->start) / 1000000000;
-	left = (double)(now - p->start) / 1e9 * (double)(p->total - p->done) / (double)p->done;
-	fprintf(stderr, "\rpb-run: run %ld/%ld  %s pair %ld/%ld  elapsed %lld:%02lld  "
-	        "left ~%ld:%02ld  ", run - c->first_run + 1, c->runs, phase, pair,
-	        strcmp(phase, "warmup") ? c->pairs : c->warmup,
-	        (long long)(el / 60), (long long)(el % 60), (long)left / 60, (long)left % 60);
-}
-
-static void progress_end(struct progress *p)
-{
-	if (p->on)
-		fprintf(stderr, "\r%*s\r", 78, "");
+	flush_stdout_or_die();
 }
 
 /* One study */
@@ -414,7 +375,8 @@ struct half {
 struct study {
 	struct config *c;
 	struct executor *ex;
-	struct progress prog;
+	struct progress prog;   /* on a terminal */
+	long observed, observations;
 	long pairs_written;
 	char ended[640];        /* why the current run ended early */
 };
@@ -438,6 +400,26 @@ static const char *describe(const struct where *w)
 	return buf;
 }
 
+/* One more observation done: the meter, when due, with the time left
+ * at the pace so far. */
+static void show_progress(struct study *st, long run, long pair, const char *phase)
+{
+	const struct config *c = st->c;
+	int64_t now, el;
+	double left;
+
+	st->observed++;
+	if (!progress_due(&st->prog, &now))
+		return;
+	el = (now - st->prog.start) / 1000000000;
+	left = (double)(now - st->prog.start) / 1e9 * (double)(st->observations - st->observed) /
+	       (double)st->observed;
+	progress_show(&st->prog, "pb-run: run %ld/%ld  %s pair %ld/%ld  elapsed %lld:%02lld  "
+	              "left ~%ld:%02ld  ", run - c->first_run + 1, c->runs, phase, pair,
+	              strcmp(phase, "warmup") ? c->pairs : c->warmup,
+	              (long long)(el / 60), (long long)(el % 60), (long)left / 60, (long)left % 60);
+}
+
 /* A failure that stops the study: a '# failed:' comment after every
  * completed pair, the executor stopped, one line on stderr, exit 1. */
 static noreturn void stop_study(struct study *st, const struct where *w, const char *msg)
@@ -445,7 +427,7 @@ static noreturn void stop_study(struct study *st, const struct where *w, const c
 	progress_end(&st->prog);
 	out_meta("failed", "%s: %s", describe(w), msg);
 	st->ex->end_run(st->ex, st->c);
-	pb_finish();
+	flush_stdout_or_die();
 	die("%s: %s", describe(w), msg);
 }
 
@@ -459,7 +441,7 @@ static noreturn void interrupted(struct study *st, const struct where *w)
 	progress_end(&st->prog);
 	out_meta("interrupted", "%s in %s; %ld pairs written", sig, describe(w),
 	         st->pairs_written);
-	pb_finish();
+	flush_stdout_or_die();
 	fprintf(stderr, "pb-run: interrupted by %s in %s\n", sig, describe(w));
 	exit(code);
 }
@@ -535,8 +517,8 @@ static void flush_or_stop(struct study *st)
 
 		progress_end(&st->prog);
 		st->ex->end_run(st->ex, st->c);
-		errno = saved;   /* for pb_finish's message */
-		pb_finish();
+		errno = saved;   /* for flush_stdout_or_die's message */
+		flush_stdout_or_die();
 	}
 }
 
@@ -589,7 +571,7 @@ static int observe(struct study *st, long run, long pair, const char *phase, int
 	h->status = o.status;
 	h->arm = arm;
 	h->pos = pos;
-	progress_show(&st->prog, c, run, pair, phase);
+	show_progress(st, run, pair, phase);
 	if (o.status == 0)
 		return 0;
 	if (!c->ignore_failure || o.stop)
@@ -601,61 +583,30 @@ static int observe(struct study *st, long run, long pair, const char *phase, int
 	return 0;
 }
 
-static int first_arm(const struct config *c, struct rng *r, long k)
-{
-	if (c->order == ORDER_ALTERNATE)
-		return k % 2 == 1;   /* AB, BA, AB ... */
-	return (int)(rng_next(r) >> 63);
-}
-
-/* n pairs of one phase in random or alternating order. A pair whose
- * first half ended the run is not written: a pair needs both halves. */
-static int interleaved(struct study *st, struct rng *r, long run, const char *phase,
-                       long n, long *k)
-{
-	long i;
-
-	for (i = 1; i <= n; i++) {
-		struct half h[2];
-		int f = first_arm(st->c, r, (*k)++), second;
-
-		if (observe(st, run, i, phase, f, 1, &h[0]) < 0)
-			return -1;
-		second = observe(st, run, i, phase, !f, 2, &h[1]);
-		write_pair(st, run, i, phase, &h[0], &h[1]);
-		if (second < 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* Blocked: all A of the phase, then all B; pair i is A_i with B_i. */
-static int blocked(struct study *st, long run, const char *phase, long n)
-{
-	struct half *a = xmalloc((size_t)n * sizeof *a), b;
-	long i = 0, done;
-	int ended = 0;
-
-	for (done = 0; done < n && !ended; done++)
-		ended = observe(st, run, done + 1, phase, 0, 1, &a[done]) < 0;
-	for (; !ended && i < n; i++) {
-		ended = observe(st, run, i + 1, phase, 1, 2, &b) < 0;
-		write_pair(st, run, i + 1, phase, &a[i], &b);
-	}
-	free(a);
-	return ended ? -1 : 0;
-}
-
-/* One phase; -1 when the run ended early, said after its last pair. */
+/* One phase of n pairs in the study's order, the first of them pair
+ * "first" of the run (warm-up pairs come first); -1 when the run ended
+ * early, said after its last pair. A pair is written when both halves
+ * are observed; not at all when its first half ended the run. */
 static int phase(struct study *st, struct rng *r, long run, const char *name, long n,
-                 long *k)
+                 long first)
 {
-	int rc = st->c->order == ORDER_BLOCKED ? blocked(st, run, name, n)
-	                                       : interleaved(st, r, run, name, n, k);
+	long open = order_open_blocks(st->c->order, n), pair;
+	struct half *first_half = xmalloc((size_t)open * sizeof *first_half), second;
+	struct order_walk w;
+	int arm, pos, ended = 0;
 
-	if (rc < 0)
+	order_walk_begin(&w, st->c->order, r, first, n, 2);
+	while (!ended && order_walk_next(&w, &pair, &arm, &pos)) {
+		struct half *h = pos == 1 ? &first_half[pair % open] : &second;
+
+		ended = observe(st, run, pair + 1, name, arm, pos, h) < 0;
+		if (pos == 2)
+			write_pair(st, run, pair + 1, name, &first_half[pair % open], &second);
+	}
+	free(first_half);
+	if (ended)
 		run_ended(st);
-	return rc;
+	return ended ? -1 : 0;
 }
 
 static void one_run(struct study *st, long run)
@@ -664,7 +615,6 @@ static void one_run(struct study *st, long run)
 	struct where setup = { run, 0, "setup", -1 }, cleanup = { run, 0, "cleanup", -1 };
 	struct rng r;
 	char stamp[32], msg[512], host[256];
-	long k = 0;
 
 	rng_seed(&r, rng_derive(c->seed, (uint64_t)run));
 	if (c->setup)
@@ -678,11 +628,9 @@ static void one_run(struct study *st, long run)
 		stop_study(st, &setup, msg);
 	}
 	sysinfo_host(host, sizeof host);
-	/* host last: the rest of the line, whatever it holds */
-	out_meta("run", "%ld start=%s pid=%ld study=%016llx host=%s", run, stamp,
-	         (long)st->ex->pid(st->ex), (unsigned long long)c->study, host);
-	if (phase(st, &r, run, "warmup", c->warmup, &k) == 0)
-		phase(st, &r, run, "measure", c->pairs, &k);
+	run_comment_out(run, stamp, (long)st->ex->pid(st->ex), c->study, host);
+	if (phase(st, &r, run, "warmup", c->warmup, 0) == 0)
+		phase(st, &r, run, "measure", c->pairs, c->warmup);
 	st->ex->end_run(st->ex, c);
 	if (c->cleanup)
 		run_hook(st, "cleanup", c->cleanup, &cleanup);
@@ -717,7 +665,8 @@ int main(int argc, char **argv)
 	struct study st;
 	long run;
 
-	pb_init(argc, argv, "pb-run");
+	pb_init("pb-run");
+	out_init();
 	check_std_fds();
 	parse_args(argc, argv, &c);
 	open_output(&c);
@@ -733,12 +682,12 @@ int main(int argc, char **argv)
 	memset(&st, 0, sizeof st);
 	st.c = &c;
 	st.ex = &ex;
-	st.prog.on = !c.quiet && isatty(2);
-	st.prog.start = st.prog.last = clock_ns();
-	st.prog.total = c.runs * (c.pairs + c.warmup) * 2;
-	head_metadata(&c, &ex);
+	progress_init(&st.prog, !c.quiet && isatty(2), 78);
+	st.observations = c.runs * (c.pairs + c.warmup) * 2;
+	head_metadata(argc, argv, &c, &ex);
 	for (run = c.first_run; run < c.first_run + c.runs; run++)
 		one_run(&st, run);
 	progress_end(&st.prog);
-	return pb_finish();
+	flush_stdout_or_die();
+	return 0;
 }

@@ -31,7 +31,7 @@ struct config {
 	const char *pg, *sql[2], *setup_sql;
 	int rollback, no_shell, quiet, ignore_failure, aa;
 	long runs, pairs, warmup, first_run;
-	int order;                 /* ORDER_* */
+	int order;                 /* enum order (lib/order.h) */
 	uint64_t seed;
 	uint64_t study;            /* this invocation's random identity */
 	int64_t delay_ns, timeout_ns;

@@ -10,9 +10,11 @@
 #include "group.h"
 #include "num.h"
 #include "opt.h"
+#include "out.h"
 #include "seq.h"
 #include "stats.h"
 #include "stream.h"
+#include "strmap.h"
 
 static const char usage[] =
 	"usage: pb-tint [options] [FILE...]\n"
@@ -184,7 +186,7 @@ static size_t value_column(const struct stream *s, const char *name)
 	static char *list;   /* static: still reachable at exit */
 	size_t i, n = 1;
 
-	if (stream_col_opt(s, name) >= 0 || strcmp(name, "lr") != 0)
+	if (stream_col_find(s, name) >= 0 || strcmp(name, "lr") != 0)
 		return stream_col(s, name);
 	for (i = 0; i < s->ncol; i++)
 		n += strlen(s->col[i]) + 1;
@@ -218,7 +220,7 @@ static void print_header(const struct stream *s, const struct group_cols *gc,
 
 	for (i = 0; i < gc->n; i++)
 		out_field(s->col[gc->col[i]]);
-	for (i = 0; i < sizeof base / sizeof *base; i++)
+	for (i = 0; i < LEN(base); i++)
 		out_field(base[i]);
 	if (o->log_ratio) {
 		out_field("ratio");
@@ -229,15 +231,6 @@ static void print_header(const struct stream *s, const struct group_cols *gc,
 	if (o->has_threshold)
 		out_field("verdict");
 	out_end();
-}
-
-/* An unbounded end has no number: its field is left empty (pb(7)). */
-static void out_num_or_empty(double x)
-{
-	if (isfinite(x))
-		out_num(x);
-	else
-		out_field("");
 }
 
 static void print_row(const struct group_cols *gc, const char *key, size_t klen,
@@ -274,12 +267,12 @@ struct sample_kind {
 static void print_sample(const struct interval *r, long runs, const struct sample_kind *k)
 {
 	if (k->pairs && runs > 0)
-		printf("n = %.0f pairs from %ld run%s", r->n, runs, runs == 1 ? "" : "s");
+		out_meta_text("n = %.0f pairs from %ld run%s", r->n, runs, runs == 1 ? "" : "s");
 	else if (k->run_units)
-		printf("n = %.0f runs", r->n);
+		out_meta_text("n = %.0f runs", r->n);
 	else
-		printf("n = %.0f values", r->n);
-	printf(", df = %.0f", r->df);
+		out_meta_text("n = %.0f values", r->n);
+	out_meta_text(", df = %.0f", r->df);
 }
 
 enum { SIG_BUFSZ = 40 };
@@ -359,7 +352,7 @@ static int is_ns_column(const char *col)
 	static const char *ns[] = { "a", "b", "d", "delay", "ns", "delay_ns" };
 	size_t i;
 
-	for (i = 0; i < sizeof ns / sizeof *ns; i++)
+	for (i = 0; i < LEN(ns); i++)
 		if (strcmp(col, ns[i]) == 0)
 			return 1;
 	return 0;
@@ -379,10 +372,10 @@ static void interval_words(const struct interval *r, double lo, double hi,
 
 	level_percent(b1, o->level);
 	if (r->unbounded) {
-		printf("the %s%% confidence sequence is still unbounded (", b1);
+		out_meta_text("the %s%% confidence sequence is still unbounded (", b1);
 		return;
 	}
-	printf("%s%% %s %s to %s (", b1, o->sequential > 0 ? "CS" : "CI",
+	out_meta_text("%s%% %s %s to %s (", b1, o->sequential > 0 ? "CS" : "CI",
 	       ns ? finding_num(b2, lo, o) : sig4(b2, lo),
 	       ns ? finding_num(b3, hi, o) : sig4(b3, hi));
 }
@@ -394,14 +387,14 @@ static void method_words(const struct opts *o, const char *statistic)
 	char g[NUM_BUFSZ];
 
 	if (o->sequential <= 0)
-		printf("t interval");
+		out_meta_text("t interval");
 	else {
 		num_format(g, o->seq_g);
-		printf("anytime-valid confidence sequence, g = %s", g);
+		out_meta_text("anytime-valid confidence sequence, g = %s", g);
 	}
 	if (statistic)
-		printf(" over %s", statistic);
-	printf(", ");
+		out_meta_text(" over %s", statistic);
+	out_meta_text(", ");
 }
 
 /* A direction only when the interval excludes 1; otherwise the sentence
@@ -412,12 +405,12 @@ static void ratio_sentence(const struct interval *r, const struct opts *o)
 	char b1[SIG_BUFSZ], b2[SIG_BUFSZ];
 
 	if (lo <= 1 && hi >= 1)
-		printf("No difference resolved: ");
+		out_meta_text("No difference resolved: ");
 	else if (rel < 1)
-		printf("B took %s%% less time than A: ", sig4(b1, 100 * (1 - rel)));
+		out_meta_text("B took %s%% less time than A: ", sig4(b1, 100 * (1 - rel)));
 	else
-		printf("B took %s%% more time than A: ", sig4(b1, 100 * (rel - 1)));
-	printf("A/B time ratio %s, ", sig4(b2, ratio));
+		out_meta_text("B took %s%% more time than A: ", sig4(b1, 100 * (rel - 1)));
+	out_meta_text("A/B time ratio %s, ", sig4(b2, ratio));
 	interval_words(r, lo, hi, o, 0);
 }
 
@@ -427,38 +420,25 @@ static void threshold_sentence(const char *v, const struct opts *o)
 
 	num_format(t, o->threshold);
 	if (o->log_ratio) {
-		printf(" Threshold %s: %s; ", t, v);
+		out_meta_text(" Threshold %s: %s; ", t, v);
 		if (strcmp(v, "above") == 0)
-			printf("the whole interval is at or over it, so B is at least "
-			       "%sx as fast as A.", t);
+			out_meta_text("the whole interval is at or over it, so B is at least "
+			              "%sx as fast as A.", t);
 		else if (strcmp(v, "below") == 0)
-			printf("the whole interval is under it, so B is not %sx as "
-			       "fast as A.", t);
+			out_meta_text("the whole interval is under it, so B is not %sx as "
+			              "fast as A.", t);
 		else
-			printf("the interval contains it, so these data cannot say "
-			       "whether B is %sx as fast as A; more runs would narrow it.", t);
+			out_meta_text("the interval contains it, so these data cannot say whether "
+			              "B is %sx as fast as A; more runs would narrow it.", t);
 		return;
 	}
-	printf(" Threshold %s%s: %s; ", t, is_ns_column(o->column) ? " ns" : "", v);
+	out_meta_text(" Threshold %s%s: %s; ", t, is_ns_column(o->column) ? " ns" : "", v);
 	if (strcmp(v, "above") == 0)
-		printf("the whole interval is at or over it.");
+		out_meta_text("the whole interval is at or over it.");
 	else if (strcmp(v, "below") == 0)
-		printf("the whole interval is under it.");
+		out_meta_text("the whole interval is under it.");
 	else
-		printf("the interval contains it; more runs would narrow it.");
-}
-
-/* A metadata value as read is already escaped (pb(7)); only a raw TAB or
- * CR, which no pb tool writes, is escaped here. */
-static void put_meta_value(const char *v)
-{
-	for (; *v; v++)
-		if (*v == '\t')
-			fputs("\\t", stdout);
-		else if (*v == '\r')
-			fputs("\\r", stdout);
-		else
-			putchar(*v);
+		out_meta_text("the interval contains it; more runs would narrow it.");
 }
 
 /* "pb-TOOL.warning": what an earlier tool said the study lacks. */
@@ -516,11 +496,11 @@ static void read_check(struct warnings *w, const struct stream *in, const char *
 	files[0] = (char *)file;
 	stream_open(&c, 1, files);
 	stream_header(&c);
-	if (stream_col_opt(&c, "check") < 0 || stream_col_opt(&c, "status") < 0)
+	if (stream_col_find(&c, "check") < 0 || stream_col_find(&c, "status") < 0)
 		die("--check %s: not pb-check's output (no columns check and status)", file);
 	status = stream_col(&c, "status");
 	note = stream_col(&c, "note");
-	arm = stream_col_opt(&c, "arm");
+	arm = stream_col_find(&c, "arm");
 	id = stream_head_meta(&c, "study", -1);
 	if (id && in_id && strcmp(id, in_id) != 0)
 		die("--check %s checks study %s, but the input is study %s: give pb-check the pairs "
@@ -550,15 +530,15 @@ static void warning_clauses(const struct warnings *w)
 
 	for (i = 0; i < w->n; i++) {
 		n = strlen(w->v[i]);
-		printf(" Warning: ");
-		put_meta_value(w->v[i]);
+		out_meta_text(" Warning: ");
+		out_meta_as_read(w->v[i]);
 		if (n == 0 || w->v[i][n - 1] != '.')
-			putchar('.');
+			out_meta_text(".");
 	}
 	if (w->more)
-		printf(" And %zu more warning%s in the input.", w->more, w->more == 1 ? "" : "s");
+		out_meta_text(" And %zu more warning%s in the input.", w->more, w->more == 1 ? "" : "s");
 	if (w->checked && !w->check_warned)
-		printf(" pb-check warned of nothing.");
+		out_meta_text(" pb-check warned of nothing.");
 }
 
 /* What each row of a by-run stream holds, for the finding: from the
@@ -607,40 +587,37 @@ static void print_finding(const struct warnings *w, const char *key, const struc
 	double none = o->log_ratio ? 1 : 0;
 	char b1[SIG_BUFSZ];
 
-	printf("# finding: ");
-	if (grouped) {
-		putchar('[');
-		out_escaped(key);
-		printf("] ");
-	}
+	out_meta_begin("finding");
+	if (grouped)
+		out_meta_text("[%s] ", key);
 	if (o->log_ratio)
 		ratio_sentence(r, o);
 	else {
-		printf("mean %s %s, ", o->column, finding_num(b1, r->mean, o));
+		out_meta_text("mean %s %s, ", o->column, finding_num(b1, r->mean, o));
 		interval_words(r, r->lo, r->hi, o, 1);
 	}
 	method_words(o, k->statistic);
 	print_sample(r, runs, k);
-	printf(").");
+	out_meta_text(").");
 	if (r->unbounded)
-		printf(" It needs at least %ld values at this g and level; more runs "
+		out_meta_text(" It needs at least %ld values at this g and level; more runs "
 		       "will bound it.", seq_first_bounded(o->seq_g, o->level));
 	else if (o->has_threshold)
 		threshold_sentence(verdict(lo, hi, o->threshold), o);
 	else if (lo > none || hi < none)
-		printf(" The interval excludes %g: %s.", none,
-		       o->log_ratio ? (lo > 1 ? "B is faster" : "B is slower")
-		                    : (lo > 0 ? "the mean is above 0" : "the mean is below 0"));
+		out_meta_text(" The interval excludes %g: %s.", none, o->log_ratio ?
+		              (lo > 1 ? "B is faster" : "B is slower") :
+		              (lo > 0 ? "the mean is above 0" : "the mean is below 0"));
 	else if (o->log_ratio)
-		printf(" The interval includes 1: B may be faster or slower; more runs "
-		       "would narrow it.");
+		out_meta_text(" The interval includes 1: B may be faster or slower; more runs "
+		              "would narrow it.");
 	else
-		printf(" The interval includes 0: no difference is resolved.");
+		out_meta_text(" The interval includes 0: no difference is resolved.");
 	if (k->pairs && runs > 1 && !k->grouped_by_run)
-		printf(" Caution: pairs inside a run are not independent, so this "
-		       "interval can be too narrow; pb-pair --by-run makes runs the unit.");
+		out_meta_text(" Caution: pairs inside a run are not independent, so this "
+		              "interval can be too narrow; pb-pair --by-run makes runs the unit.");
 	warning_clauses(w);
-	printf("\n");
+	out_meta_end();
 }
 
 static void parse_args(int argc, char **argv, struct opts *o)
@@ -713,7 +690,7 @@ static void choose_method(const struct stream *s, struct opts *o)
 /* Counts distinct runs per group; rows of one run usually come together,
  * so the previous row's key is checked before the hash map. */
 struct run_tracker {
-	struct groups seen;
+	struct strmap seen;
 	char *key, *last;
 	size_t len, lastlen, cap, lastcap;
 };
@@ -721,26 +698,22 @@ struct run_tracker {
 static int run_seen_first(struct run_tracker *t, const char *group, size_t glen,
                           const char *run)
 {
-	size_t rl = strlen(run), before = t->seen.n;
+	size_t before = t->seen.n, cap;
 	char *tmp;
 
-	xgrow(&t->key, &t->cap, glen + rl + 2, 1);
-	memcpy(t->key, group, glen);
-	t->key[glen] = '\t';
-	memcpy(t->key + glen + 1, run, rl + 1);
-	t->len = glen + rl + 1;
+	t->len = group_subkey(&t->key, &t->cap, group, glen, run);
 	if (t->len == t->lastlen && memcmp(t->key, t->last, t->len) == 0)
 		return 0;
-	groups_index(&t->seen, t->key, t->len);
+	strmap_intern(&t->seen, t->key, t->len);
 	tmp = t->last, t->last = t->key, t->key = tmp;
 	t->lastlen = t->len;
-	rl = t->lastcap, t->lastcap = t->cap, t->cap = rl;
+	cap = t->lastcap, t->lastcap = t->cap, t->cap = cap;
 	return t->seen.n > before;
 }
 
 static void run_tracker_free(struct run_tracker *t)
 {
-	groups_free(&t->seen);
+	strmap_free(&t->seen);
 	free(t->key);
 	free(t->last);
 }
@@ -782,7 +755,7 @@ int main(int argc, char **argv)
 	struct opts o;
 	struct stream s;
 	struct group_cols gc;
-	struct groups g = { 0 };
+	struct strmap g = { 0 };
 	struct acc *acc = NULL;
 	struct interval *iv;
 	struct sample_kind kind;
@@ -790,9 +763,9 @@ int main(int argc, char **argv)
 	long runcol, paircol;
 	struct run_tracker rt = { 0 };
 	struct warnings warn = { 0 };
-	char nb[NUM_BUFSZ];
 
-	pb_init(argc, argv, "pb-tint");
+	pb_init("pb-tint");
+	out_init();
 	parse_args(argc, argv, &o);
 	stream_open(&s, argc - optind, argv + optind);
 	stream_on_meta(&s, keep_warning, &warn);
@@ -800,8 +773,8 @@ int main(int argc, char **argv)
 	choose_method(&s, &o);
 	col = value_column(&s, o.column);
 	group_cols_parse(&gc, &s, o.group);
-	runcol = stream_col_opt(&s, "run");
-	paircol = stream_col_opt(&s, "pair");
+	runcol = stream_col_find(&s, "run");
+	paircol = stream_col_find(&s, "pair");
 	kind.pairs = runcol >= 0 && paircol >= 0;
 	kind.run_units = runcol >= 0 && paircol < 0;
 	kind.grouped_by_run = groups_include(&gc, runcol);
@@ -814,13 +787,9 @@ int main(int argc, char **argv)
 		klen = 0;
 		if (gc.n)
 			key = group_cols_key(&gc, &s, &klen);
-		gi = groups_index(&g, key, klen);
+		gi = strmap_intern(&g, key, klen);
 
-		if (gi >= cap) {
-			size_t old = cap;
-			xgrow(&acc, &cap, gi + 1, sizeof *acc);
-			memset(acc + old, 0, (cap - old) * sizeof *acc);
-		}
+		xgrow_zero(&acc, &cap, gi + 1, sizeof *acc);
 		acc_add(&acc[gi], stream_num(&s, col));
 		if (runcol >= 0)
 			acc[gi].runs += run_seen_first(&rt, key, klen, s.field[runcol]);
@@ -836,20 +805,17 @@ int main(int argc, char **argv)
 	for (i = 0; i < g.n; i++)
 		iv[i] = checked_interval(&acc[i], gc.n > 0, g.key[i], &o);
 
-	out_begin(&s);
+	out_begin(&s, argc, argv);
 	out_meta("pb-tint.column", "%s%s", o.column, o.log_ratio ?
 	         " (log ratio ln(A/B); ratio = A/B time, > 1 means B took less "
 	         "time; reduction = 1 - 1/ratio)" : "");
-	num_format(nb, o.level);
-	out_meta("pb-tint.level", "%s", nb);
+	out_meta_num("pb-tint.level", "%s", o.level);
 	print_method(&o, iv, g.n);
 	if (o.df_cap)
 		out_meta("pb-tint.df", "min(n-1, %ld)", o.df_cap);
-	if (o.has_threshold) {
-		num_format(nb, o.threshold);
-		out_meta("pb-tint.threshold", "%s%s", nb,
-		         o.log_ratio ? " (ratio A/B)" : "");
-	}
+	if (o.has_threshold)
+		out_meta_num("pb-tint.threshold", o.log_ratio ? "%s (ratio A/B)" : "%s",
+		             o.threshold);
 	print_header(&s, &gc, &o);
 	for (i = 0; i < g.n; i++)
 		print_row(&gc, g.key[i], g.keylen[i], &iv[i], &o);
@@ -862,8 +828,9 @@ int main(int argc, char **argv)
 	for (i = 0; i < warn.n; i++)
 		free(warn.v[i]);
 	free(warn.v);
-	groups_free(&g);
+	strmap_free(&g);
 	group_cols_free(&gc);
 	stream_close(&s);
-	return pb_finish();
+	flush_stdout_or_die();
+	return 0;
 }

@@ -33,17 +33,14 @@ const char *check_status_name(enum check_status s)
 
 /* --- text ------------------------------------------------------------ */
 
-static char *vformat(const char *fmt, va_list ap)
+/* A string of its own, formatted (err.c's vformat with no buffer of ours
+ * always allocates). */
+static char *format_owned(const char *fmt, va_list ap)
 {
-	va_list ap2;
-	char *s;
-	int n;
+	char *s = vformat(NULL, 0, fmt, ap);
 
-	va_copy(ap2, ap);
-	n = vsnprintf(NULL, 0, fmt, ap2);
-	va_end(ap2);
-	s = xmalloc((size_t)n + 1);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	if (!s)
+		die("out of memory");
 	return s;
 }
 
@@ -60,7 +57,7 @@ static void text_add(struct text *t, const char *fmt, ...)
 	size_t l;
 
 	va_start(ap, fmt);
-	c = vformat(fmt, ap);
+	c = format_owned(fmt, ap);
 	va_end(ap);
 	l = strlen(c);
 	xgrow(&t->s, &t->cap, t->n + l + 1, 1);
@@ -140,7 +137,7 @@ static void row_na(struct check_report *rep, const char *check, const char *unit
 	va_list ap;
 
 	va_start(ap, fmt);
-	r->note = vformat(fmt, ap);
+	r->note = format_owned(fmt, ap);
 	va_end(ap);
 }
 
@@ -167,7 +164,7 @@ static void method_add(struct check_report *rep, const char *check, const char *
 	m = &rep->method[rep->nmethod++];
 	m->check = check;
 	va_start(ap, fmt);
-	m->text = vformat(fmt, ap);
+	m->text = format_owned(fmt, ap);
 	va_end(ap);
 }
 

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "err.h"
 
@@ -13,20 +12,11 @@
 #endif
 
 const char *pb_prog = "pb";
-int pb_argc;
-char **pb_argv;
 void (*pb_die_hook)(void);
 
-void pb_init(int argc, char **argv, const char *prog)
+void pb_init(const char *prog)
 {
-	static char outbuf[1 << 16];
-
 	pb_prog = prog;
-	pb_argc = argc;
-	pb_argv = argv;
-	/* Large writes for pipes and files; a terminal stays line-buffered. */
-	if (!isatty(1))
-		setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
 }
 
 /* Control bytes from the input (a field quoted in a message) must not
@@ -43,24 +33,33 @@ static void put_escaped(const char *p)
 	}
 }
 
+char *vformat(char *buf, size_t n, const char *fmt, va_list ap)
+{
+	va_list copy;
+	char *own;
+	int len;
+
+	va_copy(copy, ap);
+	len = vsnprintf(buf, n, fmt, ap);
+	if (len < 0 || (size_t)len < n) {
+		va_end(copy);
+		return buf;
+	}
+	own = malloc((size_t)len + 1);
+	if (own)
+		vsnprintf(own, (size_t)len + 1, fmt, copy);
+	va_end(copy);
+	return own;
+}
+
 void pb_vmessage(const char *where, const char *fmt, va_list ap)
 {
 	int saved = errno;
 	size_t n = strlen(fmt);
-	char small[512], *msg = small;
-	va_list copy;
-	int len;
+	char small[512], *msg = vformat(small, sizeof small, fmt, ap);
 
-	va_copy(copy, ap);
-	len = vsnprintf(small, sizeof small, fmt, ap);
-	if (len >= (int)sizeof small) {
-		msg = malloc((size_t)len + 1);
-		if (msg)
-			vsnprintf(msg, (size_t)len + 1, fmt, copy);
-		else
-			msg = small;   /* truncated rather than lost */
-	}
-	va_end(copy);
+	if (!msg)
+		msg = small;   /* cut rather than lost */
 	fflush(stdout);
 	fprintf(stderr, "%s: ", pb_prog);
 	if (where) {
@@ -116,10 +115,11 @@ void warn(const char *fmt, ...)
 void pb_version(void)
 {
 	printf("%s (pb) %s\n", pb_prog, PB_VERSION);
-	exit(pb_finish());
+	flush_stdout_or_die();
+	exit(0);
 }
 
-int pb_finish(void)
+void flush_stdout_or_die(void)
 {
 	if (fflush(stdout) == EOF || ferror(stdout)) {
 		int saved = errno;
@@ -127,7 +127,6 @@ int pb_finish(void)
 		        pb_prog, strerror(saved ? saved : EIO));
 		_Exit(EXIT_DATA);
 	}
-	return 0;
 }
 
 void *xmalloc(size_t n)
@@ -178,4 +177,12 @@ void xgrow(void *pp, size_t *cap, size_t need, size_t size)
 	}
 	*p = xrealloc(*p, c * size);
 	*cap = c;
+}
+
+void xgrow_zero(void *pp, size_t *cap, size_t need, size_t size)
+{
+	size_t old = *cap;
+
+	xgrow(pp, cap, need, size);
+	memset((char *)*(void **)pp + old * size, 0, (*cap - old) * size);
 }

@@ -4,16 +4,18 @@
 #ifndef PB_ERR_H
 #define PB_ERR_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdnoreturn.h>
 
 enum { EXIT_DATA = 1, EXIT_USAGE = 2 };
 
-extern const char *pb_prog;   /* "pb-tint" */
-extern int pb_argc;
-extern char **pb_argv;
+/* The number of elements of an array (not of a pointer). */
+#define LEN(a) (sizeof (a) / sizeof *(a))
 
-void pb_init(int argc, char **argv, const char *prog);
+extern const char *pb_prog;   /* "pb-tint" */
+
+void pb_init(const char *prog);                 /* sets pb_prog */
 /* Called by die() and stream_die() just before exit(1). Only the fuzz
  * harness (t/fuzz/) sets it, to longjmp back and read the next input in
  * the same process; the tools leave it NULL. It must not return. */
@@ -21,18 +23,25 @@ extern void (*pb_die_hook)(void);
 noreturn void die(const char *fmt, ...);        /* exit 1 */
 noreturn void die_usage(const char *fmt, ...);  /* exit 2, points at --help */
 void warn(const char *fmt, ...);
+/* fmt with ap in buf (n bytes) when it fits, else in memory of its own
+ * (the caller frees what is not buf); NULL when that memory cannot be
+ * had (buf holds the text cut). */
+char *vformat(char *buf, size_t n, const char *fmt, va_list ap);
 /* "pb-tool: WHERE: message" (WHERE may be NULL); control bytes escaped. */
-#include <stdarg.h>
 void pb_vmessage(const char *where, const char *fmt, va_list ap);
 /* The end of die and stream_die: pb_die_hook, then exit 1. */
 noreturn void pb_exit_data(void);
 noreturn void pb_version(void);                 /* --version: exit 0 */
-int pb_finish(void);   /* flush stdout; a write error is fatal; returns 0 */
+/* Flush stdout; a write error is one line on stderr and exit 1. */
+void flush_stdout_or_die(void);
 void *xmalloc(size_t n);
 void *xrealloc(void *p, size_t n);
 void *xcalloc(size_t n, size_t size);
 char *xstrdup(const char *s);
 /* Grow *p (holding *cap elements of size) to hold at least need. */
 void xgrow(void *pp, size_t *cap, size_t need, size_t size);
+/* The same, the new elements zeroed: a table indexed by a strmap's
+ * indices, each element zero when its key is first met. */
+void xgrow_zero(void *pp, size_t *cap, size_t need, size_t size);
 
 #endif

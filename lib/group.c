@@ -1,86 +1,10 @@
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "err.h"
 #include "group.h"
+#include "out.h"
 #include "stream.h"
-
-static uint64_t fnv1a(const char *p, size_t n)
-{
-	uint64_t h = 0xcbf29ce484222325u;
-
-	while (n--) {
-		h ^= (unsigned char)*p++;
-		h *= 0x100000001b3u;
-	}
-	return h;
-}
-
-static void rehash(struct groups *g)
-{
-	size_t i, n = g->nslot ? g->nslot * 2 : 64;
-
-	free(g->slot);
-	g->slot = xcalloc(n, sizeof *g->slot);
-	g->nslot = n;
-	for (i = 0; i < g->n; i++) {
-		size_t j = fnv1a(g->key[i], g->keylen[i]) & (n - 1);
-		while (g->slot[j])
-			j = (j + 1) & (n - 1);
-		g->slot[j] = i + 1;
-	}
-}
-
-/* The slot that holds key, or the empty slot where it would go. */
-static size_t slot_of(const struct groups *g, const char *key, size_t len)
-{
-	size_t j = fnv1a(key, len) & (g->nslot - 1), i;
-
-	for (; g->slot[j]; j = (j + 1) & (g->nslot - 1)) {
-		i = g->slot[j] - 1;
-		if (g->keylen[i] == len && memcmp(g->key[i], key, len) == 0)
-			break;
-	}
-	return j;
-}
-
-long groups_find(const struct groups *g, const char *key, size_t len)
-{
-	return g->nslot ? (long)g->slot[slot_of(g, key, len)] - 1 : -1;
-}
-
-size_t groups_index(struct groups *g, const char *key, size_t len)
-{
-	size_t j, cap;
-
-	if (2 * (g->n + 1) > g->nslot)
-		rehash(g);
-	j = slot_of(g, key, len);
-	if (g->slot[j])
-		return g->slot[j] - 1;
-	cap = g->cap;
-	xgrow(&g->key, &cap, g->n + 1, sizeof *g->key);
-	xgrow(&g->keylen, &g->cap, g->n + 1, sizeof *g->keylen);
-	g->key[g->n] = xmalloc(len + 1);
-	memcpy(g->key[g->n], key, len);
-	g->key[g->n][len] = '\0';
-	g->keylen[g->n] = len;
-	g->slot[j] = g->n + 1;
-	return g->n++;
-}
-
-void groups_free(struct groups *g)
-{
-	size_t i;
-
-	for (i = 0; i < g->n; i++)
-		free(g->key[i]);
-	free(g->key);
-	free(g->keylen);
-	free(g->slot);
-	memset(g, 0, sizeof *g);
-}
 
 void group_cols_parse(struct group_cols *gc, const struct stream *s, const char *list)
 {
@@ -135,6 +59,17 @@ const char *group_cols_key(struct group_cols *gc, const struct stream *s, size_t
 	gc->key[n] = '\0';
 	*len = n;
 	return gc->key;
+}
+
+size_t group_subkey(char **buf, size_t *cap, const char *key, size_t len, const char *field)
+{
+	size_t fl = strlen(field);
+
+	xgrow(buf, cap, len + fl + 2, 1);
+	memcpy(*buf, key, len);
+	(*buf)[len] = '\t';
+	memcpy(*buf + len + 1, field, fl + 1);
+	return len + fl + 1;
 }
 
 void group_cols_put(const struct group_cols *gc, const char *key, size_t len)

@@ -1,23 +1,10 @@
-/* group: map a group key (the group columns joined by TABs) to a dense
- * index 0, 1, 2 ... in order of first appearance. Callers keep their own
- * per-group accumulators in arrays indexed by it; input need not be sorted. */
+/* group: the group columns of --group, and the key of a row's group (the
+ * group columns' values joined by TABs), for a struct strmap to number
+ * in order of first appearance: input need not be sorted. */
 #ifndef PB_GROUP_H
 #define PB_GROUP_H
 
 #include <stddef.h>
-
-struct groups {
-	char **key;
-	size_t *keylen;
-	size_t n, cap;
-	size_t *slot;        /* open addressing: index + 1, 0 = empty */
-	size_t nslot;
-};
-
-size_t groups_index(struct groups *g, const char *key, size_t len);
-/* The index of key, or -1 when it has none (nothing is added). */
-long groups_find(const struct groups *g, const char *key, size_t len);
-void groups_free(struct groups *g);
 
 /* Group columns named in a comma list ("run,first"), resolved against a
  * stream's header, and the key of the current row. */
@@ -34,6 +21,9 @@ void group_cols_parse(struct group_cols *gc, const struct stream *s, const char 
  * would begin an output row, and a row that begins with '#' is read as a
  * comment (pb(7)). */
 const char *group_cols_key(struct group_cols *gc, const struct stream *s, size_t *len);
+/* A key within a group (a run, a block): the group's key, a TAB, then
+ * field, in *buf (of *cap bytes, grown as needed). Returns its length. */
+size_t group_subkey(char **buf, size_t *cap, const char *key, size_t len, const char *field);
 /* The same refusal for a value that a tool writes as the first field of
  * its rows (pb-cross --each's run_a); fix is the message's advice. */
 void group_check_first(const struct stream *s, size_t col, const char *fix);

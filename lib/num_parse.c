@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "num.h"
 
 static int is_digit(char c)
@@ -198,10 +199,10 @@ int num_parse_dur(const char *s, int64_t *ns)
 		return -1;
 	memcpy(num, s, (size_t)n);
 	num[n] = '\0';
-	for (i = 0; i < sizeof dur_units / sizeof dur_units[0]; i++)
+	for (i = 0; i < LEN(dur_units); i++)
 		if (strcmp(s + n, dur_units[i].suffix) == 0)
 			break;
-	if (i == sizeof dur_units / sizeof dur_units[0] || num_parse(num, &v) < 0)
+	if (i == LEN(dur_units) || num_parse(num, &v) < 0)
 		return -1;
 	v = nearbyint(v * dur_units[i].ns);
 	if (!(v >= 0) || v > (double)NUM_DUR_MAX)

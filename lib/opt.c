@@ -80,7 +80,8 @@ int pb_getopt(int argc, char **argv, const char *shortopts,
 	switch (c) {
 	case 'h':
 		fputs(usage, stdout);
-		exit(pb_finish());
+		flush_stdout_or_die();
+		exit(0);
 	case 'V':
 		pb_version();
 	case ':':
@@ -152,6 +153,52 @@ double opt_level(const char *name, const char *val)
 		die_usage("--%s %s is too close to 0: the level is lost in rounding; "
 		          "the smallest level is 1.7e-16", name, val);
 	return v;
+}
+
+/* "a, b or c" of the n names, then tail ("" or ", p90, ..."); kept to exit. */
+static const char *name_list(const char *const *names, int n, const char *last)
+{
+	static char *list;   /* static: still reachable at exit */
+	size_t len = 0, cap = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		xgrow(&list, &cap, len + strlen(names[i]) + strlen(last) + 5, 1);
+		len += (size_t)sprintf(list + len, "%s%s", i == 0 ? "" : i < n - 1 || *last ? ", " :
+		                       " or ", names[i]);
+	}
+	strcpy(list + len, last);
+	return list;
+}
+
+static int find_name(const char *val, const char *const *names, int n)
+{
+	int i;
+
+	for (i = 0; i < n && strcmp(val, names[i]) != 0; i++)
+		;
+	return i < n ? i : -1;
+}
+
+int opt_choice(const char *name, const char *val, const char *const *names, int n)
+{
+	int i = find_name(val, names, n);
+
+	if (i < 0)
+		die_usage("--%s is %s, not '%s'", name, name_list(names, n, ""), val);
+	return i;
+}
+
+int opt_stat(const char *name, const char *val, const char *const *names, int n, double *p)
+{
+	int i = find_name(val, names, n);
+
+	if (i >= 0)
+		return i;
+	if (opt_quantile(name, val, p))
+		return n;
+	die_usage("--%s is %s, not '%s'", name,
+	          name_list(names, n, ", p90, p99 or qQ (a quantile such as q0.95)"), val);
 }
 
 uint64_t opt_seed(const char *name, const char *val)

@@ -24,5 +24,11 @@ uint64_t opt_seed(const char *name, const char *val);
  * type 7. 1 with *p set; 0 when val names no quantile; a q that is not
  * followed by such a number is a usage error. */
 int opt_quantile(const char *name, const char *val, double *p);
+/* A statistic: the index of val among the n names, or n for a quantile
+ * (opt_quantile, *p set); otherwise a usage error listing them all. */
+int opt_stat(const char *name, const char *val, const char *const *names, int n, double *p);
+/* The index of val among the n names, or a usage error that lists them:
+ * "--order is random, alternate or blocked, not 'x'". */
+int opt_choice(const char *name, const char *val, const char *const *names, int n);
 
 #endif

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "err.h"
 #include "stats.h"
 
 /* Welford on x - shift, the shift being the first value: a large common
@@ -272,7 +273,7 @@ static double lgamma_half_ratio(double a)
 	for (; a < 10; a += 1)
 		shift += 0.5 * log1p(-0.25 / ((a + 0.5) * (a + 0.5)));
 	x = 1 / (a * a);
-	for (k = (int)(sizeof c / sizeof c[0]) - 1; k >= 0; k--)
+	for (k = (int)LEN(c) - 1; k >= 0; k--)
 		r = r * x + c[k];
 	return shift - r / (8 * a);
 }

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "err.h"
-#include "group.h"
+#include "strmap.h"
 #include "num.h"
 #include "stream.h"
 
@@ -252,11 +252,11 @@ static void take_meta(struct stream *s, int head)
 		s->on_meta(s->on_meta_ctx, s, &m);
 }
 
-/* A comment goes out now (passthrough) or waits for out_comments. */
+/* A comment goes out now (passthrough) or waits for stream_put_comments. */
 static void comment(struct stream *s, int head)
 {
 	if (s->passthrough) {
-		out_comments(s);
+		stream_put_comments(s);
 		fwrite(s->line, 1, s->len, stdout);
 		fputc('\n', stdout);
 	} else {
@@ -278,25 +278,25 @@ int stream_valid_name(const char *n)
 
 static void take_header(struct stream *s)
 {
-	struct groups names = { 0 };
+	struct strmap names = { 0 };
 	char v[MSG_CUT_BUF];
 	size_t i;
 
 	split(s);
 	for (i = 0; i < s->nfield; i++) {
 		if (!stream_valid_name(s->field[i])) {
-			groups_free(&names);   /* the fuzz harness lives on after a die */
+			strmap_free(&names);   /* the fuzz harness lives on after a die */
 			stream_die(s, "bad column name '%s' in header "
 			           "(names are [a-z_][a-z0-9_]*)", msg_cut(v, s->field[i]));
 		}
 		/* a hash, not all pairs: a header may hold 100 000 names */
-		groups_index(&names, s->field[i], strlen(s->field[i]));
+		strmap_intern(&names, s->field[i], strlen(s->field[i]));
 		if (names.n != i + 1) {
-			groups_free(&names);
+			strmap_free(&names);
 			stream_die(s, "column '%s' twice in header", msg_cut(v, s->field[i]));
 		}
 	}
-	groups_free(&names);
+	strmap_free(&names);
 	s->ncol = s->nfield;
 	s->col = xmalloc(s->ncol * sizeof *s->col);
 	for (i = 0; i < s->ncol; i++)
@@ -436,7 +436,7 @@ void stream_close(struct stream *s)
 	memset(s, 0, sizeof *s);
 }
 
-long stream_col_opt(const struct stream *s, const char *name)
+long stream_col_find(const struct stream *s, const char *name)
 {
 	size_t i;
 
@@ -448,7 +448,7 @@ long stream_col_opt(const struct stream *s, const char *name)
 
 size_t stream_col(const struct stream *s, const char *name)
 {
-	long c = stream_col_opt(s, name);
+	long c = stream_col_find(s, name);
 	size_t i, n = 0;
 	static char *list;  /* static: still reachable if a die hook returns */
 
@@ -493,7 +493,7 @@ int64_t stream_int(const struct stream *s, size_t col)
 
 void stream_passthrough(struct stream *s)
 {
-	out_comments(s);
+	stream_put_comments(s);
 	s->passthrough = 1;
 }
 
@@ -525,12 +525,7 @@ void stream_on_meta(struct stream *s, stream_meta_fn *fn, void *ctx)
 	s->on_meta_ctx = ctx;
 }
 
-/* Output */
-
-static int at_line_start = 1;
-static int lines_out;
-
-void out_comments(struct stream *s)
+void stream_put_comments(struct stream *s)
 {
 	size_t i;
 
@@ -540,199 +535,4 @@ void out_comments(struct stream *s)
 		free(s->pending[i]);
 	}
 	s->npending = 0;
-}
-
-void out_escaped(const char *p)
-{
-	for (; *p; p++) {
-		switch (*p) {
-		case '\\': fputs("\\\\", stdout); break;
-		case '\n': fputs("\\n", stdout); break;
-		case '\r': fputs("\\r", stdout); break;
-		case '\t': fputs("\\t", stdout); break;
-		default: fputc(*p, stdout);
-		}
-	}
-}
-
-size_t out_escaped_len(const char *p)
-{
-	size_t n = 0;
-
-	for (; *p; p++)
-		n += *p == '\\' || *p == '\n' || *p == '\r' || *p == '\t' ? 2 : 1;
-	return n;
-}
-
-/* A word the shell reads as it is, needing no quotes. */
-static int shell_plain(const char *w)
-{
-	const char *p;
-
-	for (p = w; *p; p++)
-		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-		            "0123456789_./:=,+-@%", *p))
-			return 0;
-	return *w != '\0';
-}
-
-/* A word as the shell would need it to mean the same thing again. */
-static void out_shell_word(const char *w)
-{
-	const char *p;
-
-	if (shell_plain(w)) {
-		out_escaped(w);
-		return;
-	}
-	fputc('\'', stdout);
-	for (p = w; *p; p++) {
-		char c[2] = { *p, '\0' };
-		if (*p == '\'')
-			fputs("'\\''", stdout);
-		else
-			out_escaped(c);
-	}
-	fputc('\'', stdout);
-}
-
-/* Its length as out_shell_word writes it. */
-static size_t shell_word_len(const char *w)
-{
-	size_t n = 2;
-
-	if (shell_plain(w))
-		return strlen(w);
-	for (; *w; w++) {
-		char c[2] = { *w, '\0' };
-		n += *w == '\'' ? 4 : out_escaped_len(c);
-	}
-	return n;
-}
-
-static const char *provenance_word(int i)
-{
-	return i == 0 ? pb_prog : pb_argv[i];
-}
-
-size_t out_provenance_len(void)
-{
-	size_t n = strlen("# : ") + strlen(pb_prog) + strlen(PB_VERSION);
-	int i;
-
-	for (i = 0; i < pb_argc; i++)
-		n += 1 + shell_word_len(provenance_word(i));
-	return n;
-}
-
-void out_begin(struct stream *s)
-{
-	int i;
-
-	/* a line no tool would read back: refused before anything is written */
-	if (out_provenance_len() > STREAM_LINE_MAX)
-		die("the command line is %zu bytes as the stream's first line (# %s: ...): "
-		    "more than a line of the stream carries (%u bytes)", out_provenance_len(),
-		    pb_prog, STREAM_LINE_MAX);
-	if (s)
-		out_comments(s);
-	printf("# %s: %s", pb_prog, PB_VERSION);
-	for (i = 0; i < pb_argc; i++) {
-		fputc(' ', stdout);
-		out_shell_word(provenance_word(i));
-	}
-	fputc('\n', stdout);
-}
-
-void out_meta(const char *key, const char *fmt, ...)
-{
-	va_list ap;
-	char small[256], *big = NULL;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(small, sizeof small, fmt, ap);
-	va_end(ap);
-	if (n >= (int)sizeof small) {
-		big = xmalloc((size_t)n + 1);
-		va_start(ap, fmt);
-		vsnprintf(big, (size_t)n + 1, fmt, ap);
-		va_end(ap);
-	}
-	printf("# %s: ", key);
-	out_escaped(big ? big : small);
-	fputc('\n', stdout);
-	free(big);
-}
-
-/* The row being written: out_field, out_num and out_i64 collect it here,
- * out_end hands the line to stdio in one fwrite. Four stdio calls a row
- * (field, tab, number, newline) cost more than printing the number
- * (callgrind, pb-logratio). Nothing writes to stdout between a row's
- * first field and out_end, so the order of the output is the same. */
-static char row[4096];
-static size_t row_len;
-
-static void row_flush(void)
-{
-	fwrite(row, 1, row_len, stdout);
-	row_len = 0;
-}
-
-/* Room for n more bytes; a longer row goes out in pieces. */
-static void row_room(size_t n)
-{
-	if (sizeof row - row_len < n)
-		row_flush();
-}
-
-static void sep(void)
-{
-	row_room(1);
-	if (!at_line_start)
-		row[row_len++] = '\t';
-	at_line_start = 0;
-}
-
-void out_fieldn(const char *str, size_t n)
-{
-	sep();
-	row_room(n);
-	if (n > sizeof row) {
-		fwrite(str, 1, n, stdout);
-		return;
-	}
-	memcpy(row + row_len, str, n);
-	row_len += n;
-}
-
-void out_field(const char *str)
-{
-	out_fieldn(str, strlen(str));
-}
-
-void out_num(double x)
-{
-	sep();
-	row_room(NUM_BUFSZ);
-	row_len += num_format(row + row_len, x);
-}
-
-void out_i64(int64_t x)
-{
-	sep();
-	row_room(NUM_BUFSZ);
-	row_len += num_format_i64(row + row_len, x);
-}
-
-void out_end(void)
-{
-	row_room(1);
-	row[row_len++] = '\n';
-	row_flush();
-	at_line_start = 1;
-	if (lines_out < 2) {
-		lines_out++;
-		fflush(stdout);
-	}
 }

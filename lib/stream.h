@@ -1,7 +1,8 @@
-/* stream: reading and writing pb streams (pb(7)).
+/* stream: reading pb streams (pb(7)); out.h writes them.
  * A reader takes files in order like cat ("-" or none = stdin), checks
  * that their headers agree, and hands out rows split on single TABs.
- * Comments are kept in order and written ahead of the output header;
+ * Comments are kept in order and written ahead of the output header
+ * (out_begin);
  * once a streaming tool has written its header they pass straight through
  * (stream_passthrough), and nothing of them is kept. The metadata of each
  * file's head (the comments before its header) is kept; a tool that needs
@@ -61,7 +62,7 @@ int stream_row(struct stream *s);          /* 1: row in s->field; 0: end */
 void stream_close(struct stream *s);
 
 size_t stream_col(const struct stream *s, const char *name);  /* or die */
-long stream_col_opt(const struct stream *s, const char *name); /* or -1 */
+long stream_col_find(const struct stream *s, const char *name); /* or -1 */
 double stream_num(const struct stream *s, size_t col);   /* or die */
 int64_t stream_int(const struct stream *s, size_t col);  /* or die */
 /* Join the current row's fields back with TABs: the line as read. */
@@ -93,23 +94,8 @@ size_t msg_cut_len(const char *v, size_t max);
 enum { MSG_CUT = 40, MSG_CUT_BUF = MSG_CUT + 4 };
 const char *msg_cut(char *buf, const char *v);
 
-/* Output on stdout. Fields are separated automatically; out_end ends the
- * line (the first lines are flushed at once, so a broken pipeline shows). */
-/* Comments read so far, then the provenance line "# pb-tool: VERSION ARGS"
- * (argv as the shell would need it); a command line too long for one line
- * of the stream is refused (exit 1) before anything is written. */
-void out_begin(struct stream *s);
-size_t out_provenance_len(void);    /* the provenance line's length */
-void out_comments(struct stream *s);
-void out_meta(const char *key, const char *fmt, ...);
-void out_field(const char *str);
-void out_fieldn(const char *str, size_t n);
-void out_num(double x);
-void out_i64(int64_t x);
-void out_end(void);
-/* Write a metadata value: backslash, newline, CR and TAB escaped. */
-void out_escaped(const char *s);
-/* Its length as out_escaped writes it. */
-size_t out_escaped_len(const char *s);
+/* The comments read and not yet written, to stdout as they were read
+ * (out_begin writes them ahead of the provenance line). */
+void stream_put_comments(struct stream *s);
 
 #endif

@@ -1,7 +1,22 @@
 #include <string.h>
 
 #include "num.h"
+#include "out.h"
 #include "study.h"
+
+const char *const study_design_keys[] = {
+	"mode", "worker", "cmd_a", "cmd_b", "shell", "conninfo", "sql_a", "sql_b",
+	"rollback", "setup_sql", "design", "pairs", "warmup", "order", "delay_ns",
+	"delay_arm", "timeout_ns", "setup", "prepare", "cleanup", "ignore_failure",
+	"clock", NULL,
+};
+
+void run_comment_out(long run, const char *start, long pid, uint64_t study,
+                     const char *host)
+{
+	out_meta("run", "%ld start=%s pid=%ld study=%016llx host=%s", run, start, pid,
+	         (unsigned long long)study, host);
+}
 
 static int take(struct word *w, const char *p, size_t len, const char *name)
 {

@@ -1,9 +1,18 @@
-/* study: the comments pb-run writes about its runs (pb(7), Raw stream). */
+/* study: what pb-run writes about a study and its runs (pb(7), Raw
+ * stream), written and read here. */
 #ifndef PB_STUDY_H
 #define PB_STUDY_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+/* The head metadata that says what was measured and how (pb-run(1)):
+ * shards of one study must agree on each (pb-pair(1) has this table);
+ * NULL ends it. Not here, as they differ between shards of one study:
+ * the machine (host, kernel, cpu, server_version), when and which runs
+ * (start, first_run, runs, study), the order's seed, and where the
+ * commands' output went (output). */
+extern const char *const study_design_keys[];
 
 struct word {            /* a span of a metadata value; len 0: absent */
 	const char *p;
@@ -19,6 +28,10 @@ struct run_comment {
 	struct word host;    /* the last word: the rest of the value */
 };
 
+/* Write the comment: host last, as the rest of the line, whatever it
+ * holds; start is a clock_utc_stamp. */
+void run_comment_out(long run, const char *start, long pid, uint64_t study,
+                     const char *host);
 /* 0, or -1 when the value does not begin with a run number (a whole
  * number >= 0, then a space or the end). Words of other names are
  * skipped; of a name given twice, the first counts. */

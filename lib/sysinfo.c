@@ -2,6 +2,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "err.h"
 #include "sysinfo.h"
 
 void sysinfo_host(char *buf, size_t n)
@@ -33,7 +34,7 @@ void sysinfo_cpu(char *buf, size_t n)
 	size_t k;
 
 	while (f && fgets(line, sizeof line, f))
-		for (k = 0; k < sizeof keys / sizeof *keys; k++) {
+		for (k = 0; k < LEN(keys); k++) {
 			size_t kl = strlen(keys[k]);
 			char *colon = strchr(line, ':');
 

@@ -223,7 +223,7 @@ for cmd in "pb-pair raw-small.tsv" "pb-pair --by-run raw-small.tsv" \
 	$cmd >/dev/full 2>"$T/err"
 	rc=$?
 	like "$rc:$(cat "$T/err")" "^1:${cmd%% *}: write error on standard output" "$cmd >/dev/full: exit 1"
-	# The reason is ENOSPC, not a stale errno: pb_finish() reports errno
+	# The reason is ENOSPC, not a stale errno: flush_stdout_or_die() reports errno
 	# although the failed write may be an earlier flush, so a second close
 	# of the input (EBADF, once in stream_close) showed up here.
 	like "$(cat "$T/err")" "No space left on device\$" "$cmd >/dev/full: says why"

@@ -69,7 +69,7 @@ is "$(rows "$T/out" | tr '\t' ' ')" "$(printf '1 3 1200 1150 -50 0\n2 3 2200 200
 	"--by-run: median by default"
 fails 2 "^pb-pair: --stat goes with --by-run" "--stat without --by-run" \
 	pb-pair --stat mean raw-small.tsv
-fails 2 "^pb-pair: --stat is median, mean, min, p90, p99, qQ \(q0.95\) or lr-median, not 'mode'" \
+fails 2 "^pb-pair: --stat is median, mean, min, lr-median, p90, p99 or qQ \(a quantile such as q0.95\), not 'mode'" \
 	"--stat mode" pb-pair --by-run --stat mode raw-small.tsv
 
 # Quantiles (R's type 7) and lr-median, against R:
@@ -415,4 +415,9 @@ head -n 17 raw-small.tsv >"$T/cut.tsv"   # ends with arm A of run 1 pair 3
 fails 1 "^pb-pair: .*/cut.tsv:17: run 1 pair 3: arm A has no arm B\$" \
 	"half pair in the first shard: named there" pb-pair "$T/cut.tsv" raw-shard2.tsv
 
+# --by-run holds every run: a run without its host is refused before any
+# row, not after half of one
+fails 1 "^pb-pair: --host: run 1 has no .# run: 1 ... host=H. comment" "--by-run --host, a run without its host: exit 1, one line" \
+	pb-pair --by-run --host "$D/raw-small.tsv"
+is "$(wc -c <"$T/out" | tr -d " ")" 0 "  nothing on stdout"
 done_testing

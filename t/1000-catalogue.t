@@ -111,7 +111,7 @@ pb-pair     | -                                    | raw-nul.tsv        | 1 | so
 pb-pair     | -                                    | garbage.bin        | 1 | none | garbage.bin:1: bad column name | binary garbage
 pb-pair     | -                                    | raw-garbage.tsv    | 1 | some | raw-garbage.tsv:5: 2 fields, header has 8$ | garbage after the header
 pb-pair     | --stat mean                          | raw.tsv            | 2 | none | --stat goes with --by-run | --stat without --by-run
-pb-pair     | --by-run --stat mode                 | raw.tsv            | 2 | none | --stat is median, mean, min, p90, p99, qQ \(q0.95\) or lr-median, not 'mode' | unknown statistic
+pb-pair     | --by-run --stat mode                 | raw.tsv            | 2 | none | --stat is median, mean, min, lr-median, p90, p99 or qQ \(a quantile such as q0.95\), not 'mode' | unknown statistic
 pb-pair     | --exclude 2                          | raw.tsv            | 2 | none | --exclude needs --why TEXT | --exclude without --why
 pb-pair     | --exclude 2-1 --why x                | raw.tsv            | 2 | none | --exclude: empty range 2-1 | empty --exclude range
 pb-pair     | --exclude x --why x                  | raw.tsv            | 2 | none | --exclude wants run numbers such as 3,5,7-9, not 'x' | --exclude not a number
@@ -176,7 +176,7 @@ pb-boot     | -                                    | raw.tsv            | 1 | no
 pb-boot     | --block run                          | pairs-one-run.tsv  | 1 | none | column 'd': only 1 block of 'run'; resampling blocks needs at least 2$ | one block
 pb-boot     | --block zz                           | pairs.tsv          | 1 | none | pairs.tsv: no column 'zz' | --block names no column
 pb-boot     | --group run                          | pairs-lone-pair.tsv | 1 | none | group '2': only 1 value; a bootstrap interval needs at least 2$ | a group of one
-pb-boot     | --stat mode                          | pairs.tsv          | 2 | none | --stat is median, mean, p90, p99 or qQ \(q0.95\), not 'mode' | unknown statistic
+pb-boot     | --stat mode                          | pairs.tsv          | 2 | none | --stat is median, mean, p90, p99 or qQ \(a quantile such as q0.95\), not 'mode' | unknown statistic
 pb-boot     | --method bc                          | pairs.tsv          | 2 | none | --method is percentile, expanded, bca or expanded-bca, not 'bc' | unknown method
 pb-boot     | --ties above                         | pairs.tsv          | 2 | none | --ties is half or below, not 'above' | unknown ties rule
 pb-boot     | --stat mean                          | pairs-d-huge.tsv   | 1 | none | column 'd': values as large as 1\.[0-9]e308 overflow the sums of the mean of [0-9]+ values; rescale the column | the mean's sums overflow

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "num.h"
 #define NUMCMP_NO_VALUES
 #include "../unit/numcmp.h"
@@ -190,10 +191,10 @@ static int dur_oracle(const char *s, int64_t *ns)
 
 	if (n < 0 || n > 63 || *s == '-')
 		return -1;
-	for (i = 0; i < sizeof units / sizeof units[0]; i++)
+	for (i = 0; i < LEN(units); i++)
 		if (strcmp(s + n, units[i].suffix) == 0)
 			break;
-	if (i == sizeof units / sizeof units[0])
+	if (i == LEN(units))
 		return -1;
 	v = strtod(s, NULL);
 	if (!isfinite(v))

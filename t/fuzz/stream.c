@@ -23,6 +23,7 @@
 
 #include "err.h"
 #include "num.h"
+#include "out.h"
 #include "stream.h"
 #include "study.h"
 
@@ -40,7 +41,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	int i;
 
 	(void)argc, (void)argv;
-	pb_prog = "pb-fuzz";
+	pb_init("pb-fuzz");
 	pb_die_hook = die_returns;
 	if (!freopen("/dev/null", "w", stdout))
 		abort();
@@ -133,9 +134,7 @@ static void out_head(struct stream *s)
 	const char *v = stream_meta(s, "pb-run", -1);
 
 	argv[1] = (char *)(v ? v : "");
-	pb_argc = 2;
-	pb_argv = argv;
-	out_begin(s);
+	out_begin(s, 2, argv);
 	if (v)
 		out_meta("echo", "%s", v);
 }
@@ -144,21 +143,21 @@ static void read_stream(struct stream *s, int nfiles, int passthrough)
 {
 	static char *names[2] = { fdname[0], fdname[1] };
 	static const char *cols[] = { "a", "b", "lr", "d", "ns" };
-	long c[sizeof cols / sizeof cols[0]], run;
+	long c[LEN(cols)], run;
 	size_t i;
 
 	stream_open(s, nfiles, names);
 	stream_on_meta(s, on_meta, NULL);
 	stream_header(s);
-	for (i = 0; i < sizeof cols / sizeof cols[0]; i++)
-		c[i] = stream_col_opt(s, cols[i]);
-	run = stream_col_opt(s, "run");
+	for (i = 0; i < LEN(cols); i++)
+		c[i] = stream_col_find(s, cols[i]);
+	run = stream_col_find(s, "run");
 	if (passthrough) {
 		out_head(s);
 		stream_passthrough(s);
 	}
 	while (stream_row(s))
-		use_row(s, c, sizeof c / sizeof c[0], run);
+		use_row(s, c, LEN(c), run);
 	(void)stream_meta(s, "host", 0);
 	(void)stream_head_meta(s, "pairs", 1);
 	if (!passthrough)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "boot.h"
+#include "err.h"
 #include "rng.h"
 #include "stats.h"
 #include "tap.h"
@@ -482,7 +483,7 @@ static void test_replicates_exact(void)
 	double *x = malloc(2001 * sizeof *x), *y = malloc(2001 * sizeof *y), *rep = malloc(nrep * sizeof *rep);
 	uint32_t *idx = malloc(2001 * sizeof *idx);
 
-	for (z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+	for (z = 0; z < LEN(sizes); z++) {
 		size_t n = sizes[z], bad = 0;
 		int s;
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "num.h"
 #include "numcmp.h"
 #include "pow10.h"
@@ -108,7 +109,7 @@ static void test_parse(void)
 	parses_to("1e23", 1e23);
 	parses_to("12345678901234567890123", 12345678901234567890123.0);
 	parses_to("0.000000000000000000000000000001", 1e-30);
-	for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+	for (i = 0; i < LEN(bad); i++)
 		parse_rejects(bad[i]);
 }
 
@@ -243,7 +244,7 @@ static void test_parse_i64(void)
 	i64_is("+17", 17);
 	i64_is("-42", -42);
 	i64_is("0009", 9);
-	for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+	for (i = 0; i < LEN(bad); i++)
 		ok(num_parse_i64(bad[i], &v) == -1, "num_parse_i64 rejects \"%s\"", esc(bad[i]));
 }
 
@@ -281,7 +282,7 @@ static void test_parse_dur(void)
 	dur_is("1.6ns", 2);
 	dur_is("4611686018427387904", NUM_DUR_MAX);
 	dur_is("4611686018.427387904s", NUM_DUR_MAX);
-	for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+	for (i = 0; i < LEN(bad); i++)
 		ok(num_parse_dur(bad[i], &v) == -1, "num_parse_dur rejects \"%s\"", esc(bad[i]));
 }
 

@@ -4,9 +4,11 @@
  * with fixed seeds, so every run draws the same numbers. */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "order.h"
 #include "rng.h"
 #include "tap.h"
 
@@ -217,6 +219,72 @@ static void test_uniform(void)
 	   min, max);
 }
 
+/* A walk of a phase as "1A1 2A1 ...": block, arm, place. */
+static const char *walk_string(struct order_walk *w)
+{
+	static char got[64];
+	char *p = got;
+	long block;
+	int arm, place;
+
+	while (order_walk_next(w, &block, &arm, &place))
+		p += sprintf(p, "%ld%c%d ", block + 1, 'A' + arm, place);
+	return got;
+}
+
+/* lib/order.c, whose draws come from here: with two arms the order is
+ * the one pb-run has always written (one coin, rng_next() >> 63, a
+ * pair; AB, BA ...; all A then all B). */
+static void test_order(void)
+{
+	struct rng r, ref;
+	struct order_walk w;
+	long b, block, i;
+	int arm[ORDER_ARMS_MAX], a, place, same = 1, k, seen;
+
+	rng_seed(&r, 42);
+	rng_seed(&ref, 42);
+	for (b = 0; b < 1000; b++) {
+		int coin = (int)(rng_next(&ref) >> 63);
+
+		order_block(ORDER_RANDOM, &r, b, 2, arm);
+		same &= arm[0] == coin && arm[1] == !coin;
+	}
+	ok(same, "random, 2 arms: one coin a block, the top bit of one draw");
+	ok(rng_next(&r) == rng_next(&ref), "and no other draw");
+	for (b = 0, same = 1; b < 6; b++) {
+		order_block(ORDER_ALTERNATE, &r, b, 2, arm);
+		same &= arm[0] == b % 2 && arm[1] == !(b % 2);
+	}
+	ok(same && rng_next(&r) == rng_next(&ref), "alternate: AB, BA, AB ... and no draw");
+	order_block(ORDER_ALTERNATE, &r, 4, 3, arm);
+	ok(arm[0] == 1 && arm[1] == 2 && arm[2] == 0, "alternate, 3 arms: block 4 is BCA");
+
+	for (k = 3, same = 1; k <= ORDER_ARMS_MAX; k++) {
+		order_block(ORDER_RANDOM, &r, 0, k, arm);
+		for (a = 0, seen = 0; a < k; a++)
+			seen |= 1 << arm[a];
+		same &= seen == (1 << k) - 1;
+	}
+	ok(same, "random, 3 to 26 arms: each block a permutation");
+
+	order_walk_begin(&w, ORDER_BLOCKED, &r, 0, 3, 2);
+	ok(strcmp(walk_string(&w), "1A1 2A1 3A1 1B2 2B2 3B2 ") == 0 && order_open_blocks(ORDER_BLOCKED, 3) == 3,
+	   "blocked walk: all A, then all B; 3 blocks open");
+	order_walk_begin(&w, ORDER_ALTERNATE, &r, 5, 3, 2);
+	ok(strcmp(walk_string(&w), "1B1 1A2 2A1 2B2 3B1 3A2 ") == 0 && order_open_blocks(ORDER_ALTERNATE, 3) == 1,
+	   "alternate walk from block 5 (after 5 warm-up pairs): BA, AB, BA; 1 block open");
+	rng_seed(&r, 7);
+	rng_seed(&ref, 7);
+	order_walk_begin(&w, ORDER_RANDOM, &r, 0, 4, 2);
+	for (i = 0, same = 1; order_walk_next(&w, &block, &a, &place); i++)
+		if (place == 1)
+			same &= a == (int)(rng_next(&ref) >> 63) && block == i / 2;
+	ok(same && i == 8, "random walk: a coin at each pair's first half");
+	order_walk_begin(&w, ORDER_BLOCKED, &r, 0, 0, 2);
+	ok(!order_walk_next(&w, &block, &a, &place), "a phase of 0 pairs has no step");
+}
+
 int main(void)
 {
 	test_reference();
@@ -225,5 +293,6 @@ int main(void)
 	test_chi_square();
 	test_below_bias();
 	test_uniform();
+	test_order();
 	return done_testing();
 }

@@ -2,12 +2,15 @@
  * directory. Errors exit the process, so they are tested by the shell
  * tests (t/0100-stream.t), not here. */
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "err.h"
+#include "out.h"
 #include "stream.h"
 #include "study.h"
 #include "tap.h"
@@ -138,7 +141,7 @@ static void test_two_files(void)
 	ok(s.ncol == 3 && str_is(s.col[0], "a") && str_is(s.col[1], "b") &&
 	   str_is(s.col[2], "c"), "stream_header: columns a b c");
 	ok(stream_col(&s, "b") == 1 && stream_col(&s, "c") == 2, "stream_col finds b and c");
-	ok(stream_col_opt(&s, "nope") == -1, "stream_col_opt of a missing column is -1");
+	ok(stream_col_find(&s, "nope") == -1, "stream_col_find of a missing column is -1");
 	ok(s.npending == 8 && str_is(s.pending[0], "# tool: x") &&
 	   str_is(s.pending[6], "# cmd: a b  c"), "comments before the header kept in order");
 	ok(str_is(stream_meta(&s, "key", -1), "one"), "stream_meta after the header: one");
@@ -192,11 +195,11 @@ static void test_two_files(void)
 	   "stream_meta of a missing key or file is NULL");
 
 	capture_begin();
-	out_comments(&s);
+	stream_put_comments(&s);
 	out = capture_end();
 	ok(s.npending == 0 && strncmp(out, file1, head1()) == 0 &&
 	   strcmp(out + head1(), "# key: one-b\n# key: two\n# key: two-b\n") == 0,
-	   "out_comments writes the 11 comments in order");
+	   "stream_put_comments writes the 11 comments in order");
 	free(out);
 	stream_close(&s);
 }
@@ -260,6 +263,7 @@ static void test_long_line(void)
 
 static void test_output(void)
 {
+	static char *argv[] = { "t/unit/stream", "--x=1", "it's", "", NULL };
 	char *out;
 
 	capture_begin();
@@ -273,13 +277,28 @@ static void test_output(void)
 	out_field("");
 	out_field("");
 	out_end();
-	out_begin(NULL);
+	out_meta_num("n", "level %s.", 0.95);
+	out_meta_begin("f");
+	out_meta_text("[%s] ", "a\nb\\");
+	out_meta_as_read("x\\ny\tz\r");
+	out_meta_text(".");
+	out_meta_end();
+	out_num_or_empty(NAN);
+	out_num_or_empty(2.5);
+	out_num_or_empty(-INFINITY);
+	out_end();
+	out_begin(NULL, 4, argv);
 	out = capture_end();
 	if (!ok(str_is(out, "# key: a\\tb\\\\c\\nd\\re 7\n"
 	               "x\t0.1\t-7\ty\t1e21\n"
 	               "\t\n"
+	               "# n: level 0.95.\n"
+	               "# f: [a\\nb\\\\] x\\ny\\tz\\r.\n"
+	               "\t2.5\t\n"
 	               "# pb-unit: " PB_VERSION " pb-unit --x=1 'it'\\''s' ''\n"),
-	        "out_meta escapes; out_* separate fields; out_begin quotes argv"))
+	        "out_meta escapes; out_* separate fields; out_meta_num; out_meta_text escapes, "
+	        "out_meta_as_read only TAB and CR; out_num_or_empty leaves "
+	        "NaN and inf empty; out_begin quotes argv"))
 		fprintf(stderr, "# got: %s", out);
 	free(out);
 }
@@ -314,6 +333,62 @@ static void test_run_comment(void)
 	   run_comment_parse(" 3 pid=1", &rc) < 0, "no run number: -1");
 }
 
+/* The comment as pb-run writes it, read back; the stamps it carries. The
+ * ms values: date -u -d 2026-11-30T05:21:07Z +%s (1796016067), and
+ * likewise 2000-02-29T23:59:59Z (951868799), 1969-12-31T23:59:59Z (-1). */
+static void test_run_comment_out(void)
+{
+	struct run_comment rc;
+	char *out, stamp[32];
+	const char *const *k;
+	size_t nkeys = 0;
+
+	clock_utc_stamp(stamp);
+	capture_begin();
+	run_comment_out(12, stamp, 4242, UINT64_C(0xabc), "vm one\ttab");
+	out = capture_end();
+	ok(strncmp(out, "# run: 12 start=", 16) == 0 && strlen(out) > 40 &&
+	   strcmp(out + 40, " pid=4242 study=0000000000000abc host=vm one\\ttab\n") == 0,
+	   "run_comment_out: run, start, pid, study (16 hex digits), host escaped");
+	out[strlen(out) - 1] = '\0';
+	ok(run_comment_parse(out + 7, &rc) == 0 && rc.run == 12 && word_is(&rc.start, stamp) &&
+	   word_is(&rc.pid, "4242") && word_is(&rc.study, "0000000000000abc") &&
+	   word_is(&rc.host, "vm one\\ttab"), "run_comment_parse reads it back");
+	free(out);
+	ok(clock_stamp_ms(stamp) > 1.7e12, "clock_stamp_ms reads clock_utc_stamp's stamp");
+	ok(clock_stamp_ms("2026-11-30T05:21:07.123Z") == 1796016067123.0 &&
+	   clock_stamp_ms("2000-02-29T23:59:59.999Z pid=1") == 951868799999.0 &&
+	   clock_stamp_ms("1969-12-31T23:59:59.000Z") == -1000.0 &&
+	   clock_stamp_ms("1970-01-01T00:00:00.000Z") == 0,
+	   "clock_stamp_ms: ms since 1970 (a leap day, before 1970, words after it)");
+	ok(clock_stamp_ms("2026-11-30T05:21:07Z") == -1 && clock_stamp_ms("") == -1 &&
+	   clock_stamp_ms("2026-11-30 05:21:07.123Z") == -1 &&
+	   clock_stamp_ms("2026-11-30T05:21:07.12Z") == -1, "clock_stamp_ms: -1 for no stamp");
+	for (k = study_design_keys; *k; k++)
+		nkeys++;
+	ok(nkeys == 22 && strcmp(study_design_keys[0], "mode") == 0 &&
+	   strcmp(study_design_keys[21], "clock") == 0, "study_design_keys: 22 keys, NULL ends them");
+}
+
+/* xgrow_zero: old elements kept, every new one 0, over several growths. */
+static void test_xgrow_zero(void)
+{
+	long *v = NULL;
+	size_t cap = 0, i, n = 0;
+	int good = 1;
+
+	for (i = 0; i < 1000; i++) {
+		xgrow_zero(&v, &cap, i + 1, sizeof *v);
+		good &= cap > i && v[i] == 0;
+		v[i] = (long)i + 1;
+		for (; n < cap; n++)
+			good &= n <= i ? v[n] == (long)n + 1 : v[n] == 0;
+		n = i + 1;
+	}
+	ok(good && cap == 1024, "xgrow_zero: new elements 0, old kept (to 1024)");
+	free(v);
+}
+
 static void test_msg_cut(void)
 {
 	char buf[MSG_CUT_BUF], v[100];
@@ -342,11 +417,9 @@ static void cleanup(void)
 
 int main(void)
 {
-	static char *argv[] = { "t/unit/stream", "--x=1", "it's", "", NULL };
-
 	const char *tmp = getenv("TMPDIR");
 
-	pb_init(4, argv, "pb-unit");
+	pb_init("pb-unit");
 	snprintf(dir, sizeof dir, "%s/pb-unit-stream.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(dir)) {
 		perror(dir);
@@ -358,7 +431,9 @@ int main(void)
 	test_long_line();
 	test_output();
 	test_run_comment();
+	test_run_comment_out();
 	test_msg_cut();
+	test_xgrow_zero();
 	cleanup();
 	return done_testing();
 }

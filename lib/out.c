@@ -1,0 +1,279 @@
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "num.h"
+#include "out.h"
+#include "stream.h"
+
+#ifndef PB_VERSION
+#define PB_VERSION "0.0.0"
+#endif
+
+void out_init(void)
+{
+	static char outbuf[1 << 16];
+
+	/* Large writes for pipes and files; a terminal stays line-buffered. */
+	if (!isatty(1))
+		setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+}
+
+static int at_line_start = 1;
+static int lines_out;
+
+void out_escaped(const char *p)
+{
+	for (; *p; p++) {
+		switch (*p) {
+		case '\\': fputs("\\\\", stdout); break;
+		case '\n': fputs("\\n", stdout); break;
+		case '\r': fputs("\\r", stdout); break;
+		case '\t': fputs("\\t", stdout); break;
+		default: fputc(*p, stdout);
+		}
+	}
+}
+
+size_t out_escaped_len(const char *p)
+{
+	size_t n = 0;
+
+	for (; *p; p++)
+		n += *p == '\\' || *p == '\n' || *p == '\r' || *p == '\t' ? 2 : 1;
+	return n;
+}
+
+size_t out_meta_len(const char *key, const char *value)
+{
+	return strlen("# ") + strlen(key) + strlen(": ") + out_escaped_len(value);
+}
+
+/* A word the shell reads as it is, needing no quotes. */
+static int shell_plain(const char *w)
+{
+	const char *p;
+
+	for (p = w; *p; p++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		            "0123456789_./:=,+-@%", *p))
+			return 0;
+	return *w != '\0';
+}
+
+/* A word as the shell would need it to mean the same thing again. */
+static void out_shell_word(const char *w)
+{
+	const char *p;
+
+	if (shell_plain(w)) {
+		out_escaped(w);
+		return;
+	}
+	fputc('\'', stdout);
+	for (p = w; *p; p++) {
+		char c[2] = { *p, '\0' };
+		if (*p == '\'')
+			fputs("'\\''", stdout);
+		else
+			out_escaped(c);
+	}
+	fputc('\'', stdout);
+}
+
+/* Its length as out_shell_word writes it. */
+static size_t shell_word_len(const char *w)
+{
+	size_t n = 2;
+
+	if (shell_plain(w))
+		return strlen(w);
+	for (; *w; w++) {
+		char c[2] = { *w, '\0' };
+		n += *w == '\'' ? 4 : out_escaped_len(c);
+	}
+	return n;
+}
+
+static const char *provenance_word(char **argv, int i)
+{
+	return i == 0 ? pb_prog : argv[i];
+}
+
+size_t out_provenance_len(int argc, char **argv)
+{
+	size_t n = strlen("# : ") + strlen(pb_prog) + strlen(PB_VERSION);
+	int i;
+
+	for (i = 0; i < argc; i++)
+		n += 1 + shell_word_len(provenance_word(argv, i));
+	return n;
+}
+
+void out_begin(struct stream *s, int argc, char **argv)
+{
+	int i;
+
+	/* a line no tool would read back: refused before anything is written */
+	if (out_provenance_len(argc, argv) > STREAM_LINE_MAX)
+		die("the command line is %zu bytes as the stream's first line (# %s: ...): "
+		    "more than a line of the stream carries (%u bytes)",
+		    out_provenance_len(argc, argv), pb_prog, STREAM_LINE_MAX);
+	if (s)
+		stream_put_comments(s);
+	printf("# %s: %s", pb_prog, PB_VERSION);
+	for (i = 0; i < argc; i++) {
+		fputc(' ', stdout);
+		out_shell_word(provenance_word(argv, i));
+	}
+	fputc('\n', stdout);
+}
+
+/* fmt with ap, escaped, as a whole comment "# key: ...\n" or, with key
+ * NULL, as a part of one. Formatted first: nothing is written when
+ * memory runs out. */
+static void put_formatted(const char *key, const char *fmt, va_list ap)
+{
+	char small[256], *v = vformat(small, sizeof small, fmt, ap);
+
+	if (!v)
+		die("out of memory");
+	if (key)
+		out_meta_begin(key);
+	out_escaped(v);
+	if (key)
+		out_meta_end();
+	if (v != small)
+		free(v);
+}
+
+void out_meta(const char *key, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	put_formatted(key, fmt, ap);
+	va_end(ap);
+}
+
+void out_meta_begin(const char *key)
+{
+	printf("# %s: ", key);
+}
+
+void out_meta_text(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	put_formatted(NULL, fmt, ap);
+	va_end(ap);
+}
+
+void out_meta_as_read(const char *v)
+{
+	for (; *v; v++)
+		if (*v == '\t')
+			fputs("\\t", stdout);
+		else if (*v == '\r')
+			fputs("\\r", stdout);
+		else
+			putchar(*v);
+}
+
+void out_meta_end(void)
+{
+	fputc('\n', stdout);
+}
+
+void out_meta_num(const char *key, const char *fmt, double x)
+{
+	char num[NUM_BUFSZ];
+
+	num_format(num, x);
+	out_meta(key, fmt, num);
+}
+
+/* The row being written: out_field, out_num and out_i64 collect it here,
+ * out_end hands the line to stdio in one fwrite. Four stdio calls a row
+ * (field, tab, number, newline) cost more than printing the number
+ * (callgrind, pb-logratio). Nothing writes to stdout between a row's
+ * first field and out_end, so the order of the output is the same. */
+static char row[4096];
+static size_t row_len;
+
+static void row_flush(void)
+{
+	fwrite(row, 1, row_len, stdout);
+	row_len = 0;
+}
+
+/* Room for n more bytes; a longer row goes out in pieces. */
+static void row_room(size_t n)
+{
+	if (sizeof row - row_len < n)
+		row_flush();
+}
+
+static void sep(void)
+{
+	row_room(1);
+	if (!at_line_start)
+		row[row_len++] = '\t';
+	at_line_start = 0;
+}
+
+void out_fieldn(const char *str, size_t n)
+{
+	sep();
+	row_room(n);
+	if (n > sizeof row) {
+		fwrite(str, 1, n, stdout);
+		return;
+	}
+	memcpy(row + row_len, str, n);
+	row_len += n;
+}
+
+void out_field(const char *str)
+{
+	out_fieldn(str, strlen(str));
+}
+
+void out_num(double x)
+{
+	sep();
+	row_room(NUM_BUFSZ);
+	row_len += num_format(row + row_len, x);
+}
+
+void out_num_or_empty(double x)
+{
+	if (isfinite(x))
+		out_num(x);
+	else
+		out_field("");
+}
+
+void out_i64(int64_t x)
+{
+	sep();
+	row_room(NUM_BUFSZ);
+	row_len += num_format_i64(row + row_len, x);
+}
+
+void out_end(void)
+{
+	row_room(1);
+	row[row_len++] = '\n';
+	row_flush();
+	at_line_start = 1;
+	if (lines_out < 2) {
+		lines_out++;
+		fflush(stdout);
+	}
+}

@@ -1,0 +1,69 @@
+#!/bin/sh
+# lib/ is a one-way chain: drawn from the #include "..." lines of lib/,
+# the modules (X.c with X.h; num_parse.c and num_format.c are num) form
+# no circle, and the fuzz build (Makefile FUZZ_LIB) compiles exactly the
+# sources its targets reach.
+. "$(dirname "$0")/lib.sh"
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+
+# "module module" for every include of one lib/ header by another
+# module's file; a source named X_Y.c without its own header belongs to X.
+edges() {
+	awk -v headers="$(cd lib && echo *.h)" '
+	BEGIN { n = split(headers, h, " "); for (i = 1; i <= n; i++) { sub(/\.h$/, "", h[i]); have[h[i]] = 1 } }
+	function module(f,   m) {
+		m = f; sub(/.*\//, "", m); sub(/\.[ch]$/, "", m)
+		while (!(m in have) && m ~ /_/) sub(/_[^_]*$/, "", m)
+		return m
+	}
+	FNR == 1 { m = module(FILENAME); print m, m }
+	/^#include "[^"]*\.h"/ {
+		d = $2; gsub(/"/, "", d); sub(/\.h$/, "", d)
+		if ((d in have) && d != m) print m, d
+	}' "$@"
+}
+edges lib/*.c lib/*.h | sort -u >"$T/edges"
+awk '$1 != $2' "$T/edges" >"$T/deps"
+if [ "$(wc -l <"$T/deps")" -ge 10 ] && grep -qx 'stream err' "$T/deps"; then
+	ok "the include graph of lib/ is drawn ($(wc -l <"$T/deps") edges)"
+else
+	not_ok "the include graph of lib/ is drawn"; diag "$(cat "$T/deps")"
+fi
+
+tsort "$T/edges" >"$T/order" 2>"$T/loop"
+if [ $? -eq 0 ] && [ ! -s "$T/loop" ] && [ -s "$T/order" ]; then
+	ok "no circle in lib/'s includes"
+else
+	not_ok "no circle in lib/'s includes"; diag "$(cat "$T/loop")"
+fi
+
+# The lib/ sources a fuzz target needs: the modules its includes reach,
+# through every file of each module.
+sources_of() {
+	for f in lib/$1.c lib/$1_*.c; do [ -f "$f" ] && echo "$f"; done
+}
+needed() {
+	reach=$(sed -n 's/^#include "\(.*\)\.h".*/\1/p' "$1" | while read -r h; do
+		[ -f "lib/$h.h" ] && echo "$h"; done)
+	seen=
+	while [ -n "$reach" ]; do
+		next=
+		for m in $reach; do
+			case " $seen " in *" $m "*) continue ;; esac
+			seen="$seen $m"
+			next="$next $(awk -v m="$m" '$1 == m && $2 != m { print $2 }' "$T/edges")"
+		done
+		reach=$next
+	done
+	for m in $seen; do sources_of "$m"; done
+}
+for f in t/fuzz/*.c; do needed "$f"; done | sort -u >"$T/need"
+sed -n 's/^FUZZ_LIB *= *//p' Makefile | tr ' ' '\n' | sed '/^$/d' | sort -u >"$T/fuzzlib"
+if [ -s "$T/need" ] && cmp -s "$T/need" "$T/fuzzlib"; then
+	ok "FUZZ_LIB lists what the fuzz targets reach: $(tr '\n' ' ' <"$T/need")"
+else
+	not_ok "FUZZ_LIB lists what the fuzz targets reach"
+	diag "needed: $(tr '\n' ' ' <"$T/need")" "FUZZ_LIB: $(tr '\n' ' ' <"$T/fuzzlib")"
+fi
+done_testing
