@@ -69,6 +69,7 @@ struct opts {
 /* Column positions of the raw stream, and the extra ones passed through. */
 struct cols {
 	size_t run, pair, phase, arm, pos, delay, ns, status;
+	long spin;      /* spin_ns, the realized delay; -1 in older raw streams */
 	size_t *extra;
 	size_t nextra;
 };
@@ -76,7 +77,7 @@ struct cols {
 enum { ARM_A, ARM_B, JOINED };
 
 struct half {
-	int64_t run, pair, ns, delay, status;
+	int64_t run, pair, ns, delay, status, spin;
 	int arm, pos, file;   /* arm JOINED: a pair joined above its run's done_upto */
 	long line;
 	char *extra;    /* arm A's extra fields, TAB-joined */
@@ -100,7 +101,7 @@ struct run {
 	size_t done_ahead;     /* pairs joined above done_upto + 1 (JOINED) */
 	long joined;           /* measured pairs joined, failed ones too */
 	char *ended;           /* its "# run_ended:" comment, cut */
-	double *a, *b, *delay; /* --by-run only */
+	double *a, *b, *delay, *spin; /* --by-run only */
 	size_t n, cap;
 	char *extra;
 };
@@ -304,11 +305,12 @@ static void find_cols(struct pairing *pr)
 
 	for (i = 0; i < 8; i++)
 		*pos[i] = stream_col(&pr->s, raw_cols[i]);
+	c->spin = stream_col_find(&pr->s, "spin_ns");
 	c->extra = xmalloc(pr->s.ncol * sizeof *c->extra);
 	for (j = 0; j < pr->s.ncol; j++) {
 		for (i = 0; i < 8 && strcmp(pr->s.col[j], raw_cols[i]); i++)
 			;
-		if (i == 8)
+		if (i == 8 && (long)j != c->spin)
 			c->extra[c->nextra++] = j;
 	}
 }
@@ -361,6 +363,8 @@ static void read_half(struct pairing *pr, struct half *h)
 		stream_die(s, "column 'pos': pos must be 1 or 2, got '%s'",
 		           msg_cut(b, s->field[pr->c.pos]));
 	h->delay = int_at_least(s, pr->c.delay, 0, "delay_ns must be a whole number of ns >= 0");
+	h->spin = pr->c.spin < 0 ? 0 : int_at_least(s, (size_t)pr->c.spin, 0,
+	                                            "spin_ns must be a whole number of ns >= 0");
 	h->ns = int_at_least(s, pr->c.ns, 1, "time must be a whole number of ns > 0");
 	h->status = int_at_least(s, pr->c.status, INT64_MIN + 1, "status must be a whole number");
 	h->line = s->lineno;
@@ -432,13 +436,15 @@ static void emit_pair(struct pairing *pr, struct run *r, const struct half *h[2]
 	}
 	if (pr->o.by_run) {
 		if (r->n == r->cap) {
-			size_t cap = r->cap, cap2 = r->cap;
+			size_t cap = r->cap, cap2 = r->cap, cap3 = r->cap;
 			xgrow(&r->a, &r->cap, r->n + 1, sizeof *r->a);
 			xgrow(&r->b, &cap, r->n + 1, sizeof *r->b);
 			xgrow(&r->delay, &cap2, r->n + 1, sizeof *r->delay);
+			xgrow(&r->spin, &cap3, r->n + 1, sizeof *r->spin);
 		}
 		r->a[r->n] = (double)a->ns;
 		r->b[r->n] = (double)b->ns;
+		r->spin[r->n] = (double)(b->spin - a->spin);
 		r->delay[r->n++] = (double)(b->delay - a->delay);
 		if (!r->extra && extra)
 			r->extra = xstrdup(extra);
@@ -453,6 +459,8 @@ static void emit_pair(struct pairing *pr, struct run *r, const struct half *h[2]
 	out_i64(b->ns);
 	out_i64(b->ns - a->ns);
 	out_i64(b->delay - a->delay);
+	if (pr->c.spin >= 0)
+		out_i64(b->spin - a->spin);
 	if (host)
 		out_field(host);
 	if (extra)
@@ -781,6 +789,8 @@ static void emit_runs(struct pairing *pr)
 		out_num(b);
 		out_num(b - a);
 		out_num(reduce(r->delay, r->n, &pr->o));
+		if (pr->c.spin >= 0)
+			out_num(reduce(r->spin, r->n, &pr->o));
 		if (pr->o.stat == STAT_LR_MEDIAN)
 			out_num(lr);
 		if (pr->o.host)
@@ -837,7 +847,8 @@ static void print_head(struct pairing *pr, int argc, char **argv)
 
 	out_begin(&pr->s, argc, argv);
 	out_meta("pair", "d = b - a in ns (b is arm B, the candidate); delay = "
-	         "delay_b - delay_a; first = the arm that ran first");
+	         "delay_b - delay_a; first = the arm that ran first%s",
+	         pr->c.spin >= 0 ? "; spin = spin_b - spin_a, the realized delay" : "");
 	if (pr->o.by_run)
 		by_run_meta(&pr->o);
 	if (pr->o.nexcl)
@@ -845,11 +856,15 @@ static void print_head(struct pairing *pr, int argc, char **argv)
 	if (pr->o.by_run) {
 		out_field("run"), out_field("n"), out_field("a"), out_field("b");
 		out_field("d"), out_field("delay");
+		if (pr->c.spin >= 0)
+			out_field("spin");
 		if (pr->o.stat == STAT_LR_MEDIAN)
 			out_field("lr");
 	} else {
 		out_field("run"), out_field("pair"), out_field("first"), out_field("a");
 		out_field("b"), out_field("d"), out_field("delay");
+		if (pr->c.spin >= 0)
+			out_field("spin");
 	}
 	if (pr->o.host)
 		out_field("host");
@@ -996,6 +1011,7 @@ int main(int argc, char **argv)
 		free(pr.runs[i].a);
 		free(pr.runs[i].b);
 		free(pr.runs[i].delay);
+		free(pr.runs[i].spin);
 		free(pr.runs[i].extra);
 	}
 	for (i = 0; i < pr.nstops; i++)

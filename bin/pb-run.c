@@ -30,7 +30,7 @@ static const char usage[] =
 	"       pb-run [options] --worker CMD\n"
 	"       pb-run [options] --pg CONNINFO --sql-a SQL [--sql-b SQL]\n"
 	"Run A and B as pairs in random order inside fresh runs; write the raw\n"
-	"pb stream (run pair phase arm pos delay_ns ns status) to stdout.\n"
+	"pb stream (run pair phase arm pos delay_ns ns status spin_ns) to stdout.\n"
 	"CMD_B omitted: A/A, the same command in both arms.\n"
 	"  --runs R           runs (default 10)\n"
 	"  --pairs P          measured pairs per run (default 100)\n"
@@ -360,6 +360,7 @@ static void head_metadata(int argc, char **argv, const struct config *c, struct 
 	out_meta("start", "%s", buf);
 	out_field("run"), out_field("pair"), out_field("phase"), out_field("arm");
 	out_field("pos"), out_field("delay_ns"), out_field("ns"), out_field("status");
+	out_field("spin_ns");
 	out_end();
 	flush_stdout_or_die();
 }
@@ -370,6 +371,7 @@ struct half {
 	int64_t ns, status;
 	int arm, pos;
 	int64_t delay;
+	int64_t spin;       /* how long the delay's busy-wait ran inside the window */
 };
 
 struct study {
@@ -505,6 +507,7 @@ static void write_row(long run, long pair, const char *phase, const struct half 
 	out_i64(h->delay);
 	out_i64(h->ns);
 	out_i64(h->status);
+	out_i64(h->spin);
 	out_end();
 }
 
@@ -557,10 +560,14 @@ static int observe(struct study *st, long run, long pair, const char *phase, int
 		interrupted(st, &w);
 	memset(&o, 0, sizeof o);
 	st->ex->work(st->ex, c, arm, run, pair, &o);
-	h->delay = 0;
+	h->delay = h->spin = 0;
 	if (c->delay_ns && o.status == 0) {
+		/* the spin cannot end before its deadline, and ends after it by
+		 * a clock read, or by much more when the core is taken away: the
+		 * realized delay is what the window really held */
 		int64_t end = clock_spin_until(o.t1 + c->delay_ns);
 		if (arm == c->delay_arm) {
+			h->spin = end - o.t1;
 			o.t1 = end;
 			h->delay = c->delay_ns;
 		}

@@ -415,6 +415,27 @@ head -n 17 raw-small.tsv >"$T/cut.tsv"   # ends with arm A of run 1 pair 3
 fails 1 "^pb-pair: .*/cut.tsv:17: run 1 pair 3: arm A has no arm B\$" \
 	"half pair in the first shard: named there" pb-pair "$T/cut.tsv" raw-shard2.tsv
 
+# --- spin_ns, the realized delay: carried as spin = spin_b - spin_a
+# (raw-small.tsv with a spin_ns column: B's = 1000 + pair, A's = pair)
+awk -F'\t' -v OFS='\t' '/^#/ { print; next } !h++ { print $0, "spin_ns"; next }
+	{ print $0, ($4 == "B" ? 1000 : 0) + $2 }' "$D/raw-small.tsv" >spin.tsv
+run pb-pair spin.tsv
+is "$rc:$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" "0:run pair first a b d delay spin" \
+	"spin_ns in the raw stream: a spin column after delay"
+rows "$T/out" | awk -F'\t' '$8 != 1000 { bad = 1 } END { exit bad || NR == 0 }'
+is "$?" 0 "  spin = spin_b - spin_a = 1000 on every pair"
+like "$(cat "$T/out")" '^# pair: .*; spin = spin_b - spin_a, the realized delay$' "  the # pair: line says what spin is"
+run pb-pair --by-run spin.tsv
+is "$rc:$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" "0:run n a b d delay spin" "--by-run: spin after delay"
+is "$(rows "$T/out" | cut -f7 | sort -u)" 1000 "  the per-run median of spin"
+run pb-pair "$D/raw-small.tsv"
+is "$rc:$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" "0:run pair first a b d delay" \
+	"a raw stream without spin_ns: no spin column"
+awk -F'\t' -v OFS='\t' '/^#/ { print; next } !h++ { print $0, "spin_ns"; next } { print $0, -1 }' \
+	"$D/raw-small.tsv" >spin-neg.tsv
+fails 1 "column 'spin_ns': spin_ns must be a whole number of ns >= 0" "a negative spin_ns: refused" \
+	pb-pair spin-neg.tsv
+
 # --by-run holds every run: a run without its host is refused before any
 # row, not after half of one
 fails 1 "^pb-pair: --host: run 1 has no .# run: 1 ... host=H. comment" "--by-run --host, a run without its host: exit 1, one line" \

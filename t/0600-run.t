@@ -32,7 +32,7 @@ median() { grep -v '^#' "$2" | awk -F'\t' -v c="$1" 'NR == 1 { for (i = 1; i <= 
 # count PATTERN FILE: lines matching the ERE
 count() { grep -Ec -- "$1" "$2"; }
 
-HDR=$(printf 'run\tpair\tphase\tarm\tpos\tdelay_ns\tns\tstatus')
+HDR=$(printf 'run\tpair\tphase\tarm\tpos\tdelay_ns\tns\tstatus\tspin_ns')
 STAMP='[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z'
 
 # --- the stream: 2 runs x (2 warm-up + 3 measured) pairs, A/A, no shell
@@ -41,7 +41,7 @@ cp "$T/out" main
 ran_ok "exit 0, nothing on stderr"
 is "$(head -n 1 main)" "# pb-run: $V pb-run --runs 2 --pairs 3 --warmup 2 --seed 7 --no-shell -- '$W --us 0'" \
 	"first line: version and the whole argv, quoted"
-is "$(grep -v '^#' main | head -n 1)" "$HDR" "header: run pair phase arm pos delay_ns ns status"
+is "$(grep -v '^#' main | head -n 1)" "$HDR" "header: run pair phase arm pos delay_ns ns status spin_ns"
 is "$(meta mode main)" command "metadata: mode"
 is "$(meta cmd_a main)" "$W --us 0" "metadata: cmd_a"
 is "$(meta cmd_b main)" "$W --us 0" "metadata: cmd_b, the same command in A/A"
@@ -157,6 +157,21 @@ cp "$T/out" delayed
 is "$(meta delay_ns delayed):$(meta delay_arm delayed)" "2000000:B" "--delay 2ms: metadata delay_ns, delay_arm"
 is "$(rows delayed | awk -F'\t' '{ print $4, $6 }' | sort -u | tr '\n' ' ')" "A 0 B 2000000 " \
 	"--delay 2ms: delay_ns 2000000 on B rows, 0 on A rows"
+# the realized delay: on B at least the delay (a spin cannot end before its
+# deadline) and inside the observation's time; 0 on A, which waits outside
+rows delayed | awk -F'\t' '
+	$4 == "A" && $9 != 0 { print "A row with spin_ns", $9; bad = 1 }
+	$4 == "B" && !($9 >= 2000000 && $9 <= $7) { print "B row: spin_ns", $9, "ns", $7; bad = 1 }
+	$4 == "B" { nb++ }
+	END { if (nb != 17) { print "B rows:", nb; bad = 1 }; exit bad }' >why
+is "$?:$(cat why)" "0:" "--delay 2ms: spin_ns >= delay_ns and <= ns on every B row, 0 on A"
+# a spin ends a clock read after its deadline unless the core is taken:
+# the median excess is small (here under 1 ms, a bound no scheduler tick
+# on a loaded machine can move the median past)
+excess=$(rows delayed | awk -F'\t' '$4 == "B" { print $9 - $6 }' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+like "$excess" '^[0-9]+$' "--delay 2ms: the median excess of spin_ns over delay_ns is a whole number"
+[ "${excess:-9999999}" -lt 1000000 ] && ok "--delay 2ms: the median excess is under 1 ms ($excess ns)" ||
+	not_ok "--delay 2ms: the median excess is under 1 ms ($excess ns)"
 # Seen: the median of d. On a loaded 2-core machine a 2 ms delay drowns in
 # time slices (medians from -1 to 5 ms with CPU hogs running), so 20 ms
 # with a floor of 10 ms.

@@ -20,7 +20,7 @@ run pb-run --pg '' --sql-a 'select 1' --sql-b 'select 2' --runs 3 --pairs 4 \
 ran_ok "exit 0, stderr empty"
 cp "$T/out" "$T/basic"
 is "$(grep -v '^#' "$T/basic" | head -n 1)" \
-	"$(printf 'run\tpair\tphase\tarm\tpos\tdelay_ns\tns\tstatus')" "the raw header"
+	"$(printf 'run\tpair\tphase\tarm\tpos\tdelay_ns\tns\tstatus\tspin_ns')" "the raw header"
 is "$(rows "$T/basic" | wc -l | tr -d ' ')" 36 "R*(W+P)*2 = 36 rows"
 # Odd rows open a pair: run pair phase, in order; the even row closes it.
 rows "$T/basic" | awk -F'\t' 'NR % 2 { print $1, $2, $3 }' >"$T/got"
