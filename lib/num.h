@@ -15,6 +15,13 @@
 enum { NUM_BUFSZ = 32 };
 
 int num_parse(const char *s, double *out);          /* 0 or -1 */
+/* The same for the len bytes at s, where s[len] is NUL (a field whose
+ * length is known: no strlen). */
+int num_parse_len(const char *s, size_t len, double *out);
+/* The same where the 8 bytes from any of those len bytes may be read (a
+ * reader's buffer with room after its end: lib/stream.c): digits are
+ * taken eight at a time, fewer in one load too. */
+int num_parse_field(const char *s, size_t len, double *out);
 int num_parse_i64(const char *s, int64_t *out);     /* 0 or -1 */
 /* Durations: "250us", "1.5ms", "2s", "10ns", bare = ns; also "µs".
  * Rounds to whole ns; 0 <= result <= NUM_DUR_MAX. */

@@ -90,20 +90,24 @@ static const long double exact_pow10l[] = {
 
 static int long_double_path(uint64_t mant, long exp10, double *out)
 {
-	long double r = (long double)mant, diff, half;
-	double d;
+	long double r = (long double)mant, half;
+	double d, gap_up;
+	uint64_t bits, up, field;
 
 	if (exp10 < -27 || exp10 > 27)
 		return 0;
 	r = exp10 < 0 ? r / exact_pow10l[-exp10] : r * exact_pow10l[exp10];
 	d = (double)r;
-	if (!isnormal(d))
-		return 0;
-	diff = fabsl(r - (long double)d);
-	/* Below a power of two the gap down is half the gap up. */
-	half = (long double)(r < d ? d - nextafter(d, 0)
-	                           : nextafter(d, INFINITY) - d) / 2;
-	if (fabsl(diff - half) <= 2 * ldexpl(fabsl(r), 1 - LDBL_MANT_DIG))
+	memcpy(&bits, &d, sizeof bits);
+	field = bits >> 52 & 0x7ff;   /* d >= 0: its biased exponent */
+	if (field <= 53 || field == 0x7ff)
+		return 0;   /* tiny (its gap not a normal double), or too large */
+	/* The gap up from d is 2^(e - 52), made from the bits (no libm call);
+	 * the gap down is half of it when d is a power of two. */
+	up = (field - 52) << 52;
+	memcpy(&gap_up, &up, sizeof gap_up);
+	half = (long double)gap_up / (r < d && !(bits & UINT64_C(0xfffffffffffff)) ? 4 : 2);
+	if (fabsl(fabsl(r - (long double)d) - half) <= 2 * LDBL_EPSILON * fabsl(r))
 		return 0;
 	*out = d;
 	return 1;
@@ -116,30 +120,15 @@ static int long_double_path(uint64_t mant, long exp10, double *out)
 }
 #endif
 
-/* Times are whole numbers of ns: take plain digit strings directly. */
-static int plain_integer(const char *s, double *out)
-{
-	uint64_t v = 0;
-	const char *p = s;
-
-	while (is_digit(*p) && p - s < 15)
-		v = v * 10 + (uint64_t)(*p++ - '0');
-	if (*p || p == s)
-		return 0;
-	*out = (double)v;
-	return 1;
-}
-
-int num_parse(const char *s, double *out)
+/* Any number: up to 19 significant digits exactly, in one multiply or
+ * divide (Clinger) or in long double; else strtod. */
+static int parse_general(const char *s, double *out)
 {
 	struct decimal d;
 	int n;
 	double v;
 
-	if (plain_integer(s, out))
-		return 0;
 	n = scan_decimal(s, &d);
-
 	if (n < 0 || s[n] != '\0')
 		return -1;
 	if (!d.dropped && num_exact(d.mant, d.exp10, &v)) {
@@ -154,6 +143,162 @@ int num_parse(const char *s, double *out)
 	}
 	*out = d.neg ? -v : v;
 	return 0;
+}
+
+/* Eight ASCII digits at once (little-endian words; gcc and clang say the
+ * byte order), after the loads of simdjson and fast_float: is each byte
+ * '0' to '9', and their value. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define DIGIT_WORDS 1
+static inline uint64_t digits_value(uint64_t w)
+{
+	w = (w & UINT64_C(0x0f0f0f0f0f0f0f0f)) * 2561 >> 8;
+	w = (w & UINT64_C(0x00ff00ff00ff00ff)) * 6553601 >> 16;
+	return (w & UINT64_C(0x0000ffff0000ffff)) * UINT64_C(42949672960001) >> 32;
+}
+
+static inline int eight_digits(const char *p, uint64_t *value)
+{
+	uint64_t w;
+
+	memcpy(&w, p, 8);
+	if (((w & UINT64_C(0xf0f0f0f0f0f0f0f0)) |
+	     (((w + UINT64_C(0x0606060606060606)) & UINT64_C(0xf0f0f0f0f0f0f0f0)) >> 4)) !=
+	    UINT64_C(0x3333333333333333))
+		return 0;
+	*value = digits_value(w);
+	return 1;
+}
+#else
+#define DIGIT_WORDS 0
+#endif
+
+/* Up to room digits from *p (before end) appended to *mant; returns
+ * how many. The 8 bytes from any byte before end may be read: digits are
+ * taken up to eight in one load. */
+static inline size_t take_digits(const char **p, const char *end, uint64_t *mant,
+                                 size_t room)
+{
+	const char *q = *p, *stop = (size_t)(end - q) < room ? end : q + room;
+	uint64_t m = *mant;
+
+#if DIGIT_WORDS
+	static const uint64_t pow10[] = {
+		1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+	};
+	const uint64_t high = UINT64_C(0xf0f0f0f0f0f0f0f0), zero = UINT64_C(0x3030303030303030);
+
+	while (q < stop) {
+		uint64_t w, bad;
+		size_t k;
+
+		memcpy(&w, q, 8);
+		/* a byte that is no digit: its high half not 3, or 3 with a low
+		 * half above 9 (adding 6 carries out of it); a carry only moves
+		 * into later bytes, after the first such one */
+		bad = ((w & high) ^ zero) | (((w + UINT64_C(0x0606060606060606)) & high) ^ zero);
+		k = bad ? (size_t)__builtin_ctzll(bad) >> 3 : 8;
+		if (k > (size_t)(stop - q))
+			k = (size_t)(stop - q);
+		if (!k)
+			break;
+		/* the k digits as the last of eight, after '0's */
+		w = k < 8 ? w << (8 * (8 - k)) | zero >> (8 * k) : w;
+		m = m * pow10[k] + digits_value(w);
+		q += k;
+		if (k < 8)
+			break;
+	}
+#else
+	for (; q < stop; q++) {
+		unsigned d = (unsigned)(unsigned char)*q - '0';
+
+		if (d > 9)
+			break;
+		m = m * 10 + d;
+	}
+#endif
+	room = (size_t)(q - *p);
+	*p = q;
+	*mant = m;
+	return room;
+}
+
+/* The common number, [+-]D*[.D*] of up to 19 significant digits, read in
+ * one pass from the len bytes at p (padded as take_digits needs); any
+ * other form, and every error, goes to parse_general on s, the same
+ * number NUL-terminated, which decides as it always did. */
+static int parse_common(const char *p, size_t len, const char *s, double *out)
+{
+	const char *end = p + len;
+	uint64_t mant = 0;
+	size_t whole, frac = 0, zeros = 0;
+	int neg = 0, lead = 0;
+	double v;
+
+	if (p < end && (*p == '+' || *p == '-'))
+		neg = *p++ == '-';
+	for (; p < end && *p == '0'; p++)
+		lead = 1;   /* leading zeros: no digit of the significand */
+	whole = take_digits(&p, end, &mant, 19);
+	if (p < end && *p == '.') {
+		const char *z = ++p;
+
+		if (!whole)
+			while (p < end && *p == '0')
+				p++;
+		zeros = (size_t)(p - z);
+		frac = take_digits(&p, end, &mant, 19 - whole);
+	}
+	if (p != end || !(lead || whole || zeros || frac))
+		return parse_general(s, out);
+	if (!num_exact(mant, -(long)(frac + zeros), &v) &&
+	    !long_double_path(mant, -(long)(frac + zeros), &v))
+		return parse_general(s, out);
+	*out = neg ? -v : v;
+	return 0;
+}
+
+/* A string that is not padded is copied into a buffer that is; a number
+ * longer than this is rare (many zeros, or more than 19 digits) and goes
+ * to the general reading. */
+enum { COMMON_MAX = 40 };
+
+int num_parse_len(const char *s, size_t len, double *out)
+{
+	char pad[COMMON_MAX + 8];
+
+	if (len > COMMON_MAX)
+		return parse_general(s, out);
+	memcpy(pad, s, len);
+	memset(pad + len, 0, 8);
+	return parse_common(pad, len, s, out);
+}
+
+int num_parse_field(const char *s, size_t len, double *out)
+{
+#if DIGIT_WORDS
+	/* A whole number of 1 to 8 digits (times in ns, counts) in one load:
+	 * the bytes after it shifted out, '0's before it. */
+	if (len - 1 < 8) {
+		const uint64_t high = UINT64_C(0xf0f0f0f0f0f0f0f0), zero = UINT64_C(0x3030303030303030);
+		uint64_t w;
+
+		memcpy(&w, s, 8);
+		if (len < 8)
+			w = w << (8 * (8 - len)) | zero >> (8 * len);
+		if (!(((w & high) ^ zero) | (((w + UINT64_C(0x0606060606060606)) & high) ^ zero))) {
+			*out = (double)digits_value(w);
+			return 0;
+		}
+	}
+#endif
+	return parse_common(s, len, s, out);
+}
+
+int num_parse(const char *s, double *out)
+{
+	return num_parse_len(s, strlen(s), out);
 }
 
 int num_parse_i64(const char *s, int64_t *out)

@@ -16,7 +16,10 @@
 #ifndef STREAM_READ_CHUNK
 #define STREAM_READ_CHUNK (1 << 16)
 #endif
-enum { READ_CHUNK = STREAM_READ_CHUNK };
+/* buf holds bcap bytes and BUF_PAD more, set (to 0) past the bytes read:
+ * a last line's NUL, and the 8 bytes after any byte of a line that
+ * num_parse_field may load at once. */
+enum { READ_CHUNK = STREAM_READ_CHUNK, BUF_PAD = 1 + 8 };
 
 const char *stream_file_name(const struct stream *s, int file)
 {
@@ -100,6 +103,7 @@ static void open_next(struct stream *s)
 
 	s->lineno = 0;
 	s->bpos = s->bend = 0;
+	s->nul = SIZE_MAX;
 	s->eof = 0;
 	s->name = stream_file_name(s, s->cur);
 	if (strcmp(n, "-") == 0) {
@@ -118,94 +122,191 @@ void stream_open(struct stream *s, int nfiles, char **files)
 	memset(s, 0, sizeof *s);
 	s->names = nfiles > 0 ? files : std_in;
 	s->nnames = nfiles > 0 ? nfiles : 1;
-	s->buf = xmalloc(READ_CHUNK);
+	s->bcap = 2 * READ_CHUNK;
+	s->buf = xmalloc(s->bcap + BUF_PAD);
+	memset(s->buf, 0, BUF_PAD);
 	open_next(s);
 }
 
+/* Up to READ_CHUNK more bytes at the end of buf; 0 at end of file. The
+ * first NUL byte among them is noted, for the line it falls in. */
 static int fill(struct stream *s)
 {
+	size_t room = s->bcap - s->bend;
 	ssize_t n;
 
 	do
-		n = read(s->fd, s->buf, READ_CHUNK);
+		n = read(s->fd, s->buf + s->bend, room < READ_CHUNK ? room : READ_CHUNK);
 	while (n < 0 && errno == EINTR);
 	if (n < 0)
 		die("%s:", s->name);
-	s->bpos = 0;
-	s->bend = (size_t)n;
-	if (n == 0)
+	if (n == 0) {
 		s->eof = 1;
-	return n > 0;
-}
-
-static void line_append(struct stream *s, const char *p, size_t n)
-{
-	if (s->len + n > STREAM_LINE_MAX) {
-		s->lineno++;
-		stream_die(s, "line longer than %u bytes", STREAM_LINE_MAX);
+		return 0;
 	}
-	xgrow(&s->line, &s->lcap, s->len + n + 1, 1);
-	memcpy(s->line + s->len, p, n);
-	s->len += n;
-}
+	if (s->nul == SIZE_MAX) {
+		char *z = memchr(s->buf + s->bend, '\0', (size_t)n);
 
-/* Next line of the current file into s->line; 0 at end of file. */
-static int read_line(struct stream *s)
-{
-	s->len = 0;
-	s->no_lf = 0;
-	for (;;) {
-		char *nl;
-		size_t avail;
-
-		if (s->bpos == s->bend && (s->eof || !fill(s))) {
-			if (s->len == 0)
-				return 0;
-			s->no_lf = 1;  /* the last line, without its line feed */
-			break;
-		}
-		avail = s->bend - s->bpos;
-		nl = memchr(s->buf + s->bpos, '\n', avail);
-		if (nl) {
-			line_append(s, s->buf + s->bpos, (size_t)(nl - (s->buf + s->bpos)));
-			s->bpos += (size_t)(nl - (s->buf + s->bpos)) + 1;
-			break;
-		}
-		line_append(s, s->buf + s->bpos, avail);
-		s->bpos = s->bend;
+		if (z)
+			s->nul = (size_t)(z - s->buf);
 	}
-	xgrow(&s->line, &s->lcap, s->len + 1, 1);
-	s->line[s->len] = '\0';
-	s->lineno++;
-	if (memchr(s->line, '\0', s->len))
-		stream_die(s, "NUL byte in line (binary input?)");
-	if (s->len && s->line[s->len - 1] == '\r')
-		stream_die(s, "CR before end of line (DOS line ends; pb streams use LF only)");
+	s->bend += (size_t)n;
+	memset(s->buf + s->bend, 0, BUF_PAD);
 	return 1;
 }
 
+/* The part of a line read so far moves to the start of buf, which grows
+ * when less than a read is left after it: a line can be as long as
+ * STREAM_LINE_MAX (the caller refuses a longer one first). */
+static void make_room(struct stream *s)
+{
+	size_t keep = s->bend - s->bpos;
+
+	if (s->bpos) {
+		memmove(s->buf, s->buf + s->bpos, keep);
+		if (s->nul != SIZE_MAX)
+			s->nul -= s->bpos;
+		s->bpos = 0;
+		s->bend = keep;
+	}
+	if (s->bcap - s->bend < READ_CHUNK) {
+		s->bcap = 2 * s->bcap > s->bend + READ_CHUNK ? 2 * s->bcap : s->bend + READ_CHUNK;
+		s->buf = xrealloc(s->buf, s->bcap + BUF_PAD);
+	}
+}
+
+/* The line from bpos to end (its line feed, or bend: a last line
+ * without one) is the current line, its line feed now its NUL. */
+static inline void take_line(struct stream *s, size_t end)
+{
+	s->line = s->buf + s->bpos;
+	s->len = end - s->bpos;
+	s->bpos = end < s->bend ? end + 1 : end;
+	s->lineno++;
+	if (s->len > STREAM_LINE_MAX)
+		stream_die(s, "line longer than %u bytes", STREAM_LINE_MAX);
+	s->line[s->len] = '\0';
+	if (s->nul < end)
+		stream_die(s, "NUL byte in line (binary input?)");
+	if (s->len && s->line[s->len - 1] == '\r')
+		stream_die(s, "CR before end of line (DOS line ends; pb streams use LF only)");
+}
+
+/* A line not all in buf yet: read on to its line feed or the end of the
+ * file. 0 at end of file. */
+static int read_line_more(struct stream *s)
+{
+	for (;;) {
+		size_t scan = s->bend - s->bpos;   /* searched already, from the line's start */
+		char *nl;
+
+		if (scan > STREAM_LINE_MAX) {
+			s->lineno++;
+			stream_die(s, "line longer than %u bytes", STREAM_LINE_MAX);
+		}
+		make_room(s);
+		if (s->eof || !fill(s)) {
+			if (s->bend == s->bpos)
+				return 0;
+			s->no_lf = 1;  /* the last line, without its line feed */
+			take_line(s, s->bend);
+			return 1;
+		}
+		nl = memchr(s->buf + scan, '\n', s->bend - scan);
+		if (nl) {
+			take_line(s, (size_t)(nl - s->buf));
+			return 1;
+		}
+	}
+}
+
+/* Next line of the current file, where it lies in buf: s->line, s->len;
+ * 0 at end of file. */
+static inline int read_line(struct stream *s)
+{
+	char *nl = memchr(s->buf + s->bpos, '\n', s->bend - s->bpos);
+
+	s->no_lf = 0;
+	if (!nl)
+		return read_line_more(s);
+	take_line(s, (size_t)(nl - s->buf));
+	return 1;
+}
+
+/* Eight bytes at a time where the byte order lets the lowest set bit
+ * name the first TAB (gcc and clang say which it is); else one by one.
+ * Lines of numbers are mostly TABs and short fields: this is most of
+ * what reading a row costs. */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SPLIT_WORDS 1
+#else
+#define SPLIT_WORDS 0
+#endif
+
+/* The line cut at its TABs, each a NUL now; the first keep fields
+ * kept in s->field (which has room for them), the others only counted,
+ * for the message. Locals only in the loop: a char store may alias
+ * anything, so nothing of *s is read there. */
+static void split_line(struct stream *s, size_t keep)
+{
+	char *p = s->line, *end = s->line + s->len, **field = s->field;
+	size_t n = 1;
+
+	field[0] = p;
+#if SPLIT_WORDS
+	for (; end - p >= 8; p += 8) {
+		const uint64_t low7 = UINT64_C(0x7f7f7f7f7f7f7f7f);
+		uint64_t w, t;
+
+		memcpy(&w, p, 8);
+		w ^= UINT64_C(0x0909090909090909);   /* a TAB is a zero byte now */
+		t = ~(((w & low7) + low7) | w | low7);   /* 0x80 where, exactly */
+		if (keep - n >= 8) {   /* room for all eight: no test each */
+			for (; t; t &= t - 1) {
+				char *tab = p + (__builtin_ctzll(t) >> 3);
+
+				*tab = '\0';
+				field[n++] = tab + 1;
+			}
+			continue;
+		}
+		for (; t; t &= t - 1) {
+			char *tab = p + (__builtin_ctzll(t) >> 3);
+
+			*tab = '\0';
+			if (n < keep)
+				field[n] = tab + 1;
+			n++;
+		}
+	}
+#endif
+	for (; p < end; p++)
+		if (*p == '\t') {
+			*p = '\0';
+			if (n < keep)
+				field[n] = p + 1;
+			n++;
+		}
+	s->nfield = n;
+}
+
+/* A header line: every field kept. */
 static void split(struct stream *s)
 {
-	char *p = s->line;
+	const char *p = s->line, *end = s->line + s->len;
+	size_t n = 1;
 
-	s->nfield = 0;
-	for (;;) {
-		if (s->nfield == s->fcap)
-			xgrow(&s->field, &s->fcap, s->nfield + 1, sizeof *s->field);
-		s->field[s->nfield++] = p;
-		while (*p && *p != '\t')
-			p++;
-		if (!*p)
-			break;
-		*p++ = '\0';
-	}
+	while ((p = memchr(p, '\t', (size_t)(end - p))))
+		p++, n++;
+	xgrow(&s->field, &s->fcap, n, sizeof *s->field);
+	split_line(s, n);
 }
 
 const char *stream_line(struct stream *s, size_t *len)
 {
-	size_t i;
+	size_t i, n = s->header_read && s->nfield > s->ncol ? s->ncol : s->nfield;
 
-	for (i = 1; i < s->nfield; i++)
+	for (i = 1; i < n; i++)
 		s->field[i][-1] = '\t';
 	s->nfield = 0;
 	*len = s->len;
@@ -282,6 +383,9 @@ static void take_header(struct stream *s)
 	char v[MSG_CUT_BUF];
 	size_t i;
 
+	s->hline = xmalloc(s->len + 1);
+	memcpy(s->hline, s->line, s->len + 1);
+	s->hlen = s->len;
 	split(s);
 	for (i = 0; i < s->nfield; i++) {
 		if (!stream_valid_name(s->field[i])) {
@@ -372,17 +476,6 @@ static int next_file(struct stream *s)
 	return 1;
 }
 
-/* A row equal to the header: a second stream glued on by cat. */
-static int header_again(const struct stream *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->ncol; i++)
-		if (strcmp(s->field[i], s->col[i]) != 0)
-			return 0;
-	return 1;
-}
-
 int stream_row(struct stream *s)
 {
 	stream_header(s);
@@ -403,12 +496,13 @@ int stream_row(struct stream *s)
 		}
 		if (s->len == 0 && s->ncol > 1)
 			stream_die(s, "empty line");
-		split(s);
-		if (s->nfield != s->ncol)
-			stream_die(s, "%zu fields, header has %zu", s->nfield, s->ncol);
-		if (header_again(s))
+		/* a row equal to the header: a second stream glued on by cat */
+		if (s->len == s->hlen && memcmp(s->line, s->hline, s->len) == 0)
 			stream_die(s, "a second header: concatenate streams by giving %s the "
 			           "files, not cat", pb_prog);
+		split_line(s, s->ncol);
+		if (s->nfield != s->ncol)
+			stream_die(s, "%zu fields, header has %zu", s->nfield, s->ncol);
 		s->rows++;
 		return 1;
 	}
@@ -431,7 +525,7 @@ void stream_close(struct stream *s)
 	free(s->pending);
 	free(s->meta);
 	free(s->field);
-	free(s->line);
+	free(s->hline);
 	free(s->buf);
 	memset(s, 0, sizeof *s);
 }
@@ -469,12 +563,20 @@ size_t stream_col(const struct stream *s, const char *name)
 	die("%s: no column '%s' (columns: %s)", s->name, name, list);
 }
 
+/* The length of field col of the row: to the next field, or to the end
+ * of the line (all of it, when the fields were joined back). */
+static size_t field_len(const struct stream *s, size_t col)
+{
+	return col + 1 < s->nfield ? (size_t)(s->field[col + 1] - s->field[col]) - 1
+	                           : (size_t)(s->line + s->len - s->field[col]);
+}
+
 double stream_num(const struct stream *s, size_t col)
 {
 	double v;
 	char buf[MSG_CUT_BUF];
 
-	if (num_parse(s->field[col], &v) < 0)
+	if (num_parse_field(s->field[col], field_len(s, col), &v) < 0)
 		stream_die(s, "column '%s': not a finite number: '%s'",
 		           s->col[col], msg_cut(buf, s->field[col]));
 	return v;

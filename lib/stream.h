@@ -35,11 +35,14 @@ struct stream {
 	int nnames, cur, fd;
 	const char *name;    /* current file, for messages */
 	long lineno;
-	char *buf;           /* read buffer */
-	size_t bpos, bend;
+	char *buf;           /* read buffer: lines are split where they lie in it */
+	size_t bpos, bend, bcap;
+	size_t nul;          /* where the first NUL byte read lies in buf, or SIZE_MAX */
 	int eof;
-	char *line;          /* current line, NUL-terminated, fields split */
-	size_t len, lcap;
+	char *line;          /* current line, in buf, NUL-terminated, fields split */
+	size_t len;
+	char *hline;         /* the first header line, as read */
+	size_t hlen;
 	char **field;
 	size_t nfield, fcap;
 	char **col;          /* first file's header */
