@@ -123,6 +123,7 @@ struct pairing {
 	struct pending pending;   /* halves waiting for their other arm */
 	struct strmap run_index;
 	struct run *runs;
+	size_t last_run;           /* the index of the run of the row before */
 	size_t runcap;
 	long warmup_rows, failed_pairs, pairs_out;
 	struct strmap run_ids;     /* "# run:" identities: (study, run), or start pid host */
@@ -320,7 +321,7 @@ static int64_t int_at_least(const struct stream *s, size_t col, int64_t min, con
 	int64_t v;
 	char b[MSG_CUT_BUF];
 
-	if (num_parse_i64(s->field[col], &v) < 0 || v < min)
+	if (stream_i64(s, col, &v) < 0 || v < min)
 		stream_die(s, "column '%s': %s, got '%s'", s->col[col], what, msg_cut(b, s->field[col]));
 	return v;
 }
@@ -375,21 +376,28 @@ static void read_half(struct pairing *pr, struct half *h)
 static struct run *run_of(struct pairing *pr, int64_t number)
 {
 	char key[NUM_BUFSZ];
-	size_t len = num_format_i64(key, number), before = pr->run_index.n;
-	size_t i = strmap_intern(&pr->run_index, key, len);
+	size_t len, before = pr->run_index.n, i;
 	struct run *r;
 
+	/* a run's rows come together: the run of the row before, unhashed */
+	if (pr->last_run < before && pr->runs[pr->last_run].run == number &&
+	    pr->runs[pr->last_run].file == pr->s.cur)
+		return &pr->runs[pr->last_run];
+	len = num_format_i64(key, number);
+	i = strmap_intern(&pr->run_index, key, len);
 	if (pr->run_index.n > before) {
 		xgrow_zero(&pr->runs, &pr->runcap, i + 1, sizeof *pr->runs);
 		r = &pr->runs[i];
 		r->run = number;
 		r->file = pr->s.cur;
+		pr->last_run = i;
 		return r;
 	}
 	r = &pr->runs[i];
 	if (r->file != pr->s.cur)
 		stream_die(&pr->s, "run %lld is also in %s; give each shard its own "
 		           "--first-run", (long long)number, pr->s.names[r->file]);
+	pr->last_run = i;
 	return r;
 }
 

@@ -23,6 +23,7 @@ int num_parse_len(const char *s, size_t len, double *out);
  * taken eight at a time, fewer in one load too. */
 int num_parse_field(const char *s, size_t len, double *out);
 int num_parse_i64(const char *s, int64_t *out);     /* 0 or -1 */
+int num_parse_i64_field(const char *s, size_t len, int64_t *out); /* padded */
 /* Durations: "250us", "1.5ms", "2s", "10ns", bare = ns; also "µs".
  * Rounds to whole ns; 0 <= result <= NUM_DUR_MAX. */
 #define NUM_DUR_MAX INT64_C(4611686018427387904) /* 2^62 ns, ~146 years */

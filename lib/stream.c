@@ -563,20 +563,12 @@ size_t stream_col(const struct stream *s, const char *name)
 	die("%s: no column '%s' (columns: %s)", s->name, name, list);
 }
 
-/* The length of field col of the row: to the next field, or to the end
- * of the line (all of it, when the fields were joined back). */
-static size_t field_len(const struct stream *s, size_t col)
-{
-	return col + 1 < s->nfield ? (size_t)(s->field[col + 1] - s->field[col]) - 1
-	                           : (size_t)(s->line + s->len - s->field[col]);
-}
-
 double stream_num(const struct stream *s, size_t col)
 {
 	double v;
 	char buf[MSG_CUT_BUF];
 
-	if (num_parse_field(s->field[col], field_len(s, col), &v) < 0)
+	if (num_parse_field(s->field[col], stream_field_len(s, col), &v) < 0)
 		stream_die(s, "column '%s': not a finite number: '%s'",
 		           s->col[col], msg_cut(buf, s->field[col]));
 	return v;
@@ -587,7 +579,7 @@ int64_t stream_int(const struct stream *s, size_t col)
 	int64_t v;
 	char buf[MSG_CUT_BUF];
 
-	if (num_parse_i64(s->field[col], &v) < 0)
+	if (stream_i64(s, col, &v) < 0)
 		stream_die(s, "column '%s': not an integer: '%s'",
 		           s->col[col], msg_cut(buf, s->field[col]));
 	return v;

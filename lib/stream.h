@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include <stdnoreturn.h>
 
+#include "num.h"
+
 #ifndef STREAM_LINE_MAX  /* the fuzz build sets a small one to reach it */
 #define STREAM_LINE_MAX (16u << 20)  /* longer lines are refused (16 MiB) */
 #endif
@@ -68,6 +70,19 @@ size_t stream_col(const struct stream *s, const char *name);  /* or die */
 long stream_col_find(const struct stream *s, const char *name); /* or -1 */
 double stream_num(const struct stream *s, size_t col);   /* or die */
 int64_t stream_int(const struct stream *s, size_t col);  /* or die */
+/* The length of field col of the row: to the next field, or to the end
+ * of the line (all of it, when the fields were joined back). */
+static inline size_t stream_field_len(const struct stream *s, size_t col)
+{
+	return col + 1 < s->nfield ? (size_t)(s->field[col + 1] - s->field[col]) - 1
+	                           : (size_t)(s->line + s->len - s->field[col]);
+}
+/* Field col of the row as num_parse_i64 reads it (faster, in the read
+ * buffer): 0 or -1. */
+static inline int stream_i64(const struct stream *s, size_t col, int64_t *v)
+{
+	return num_parse_i64_field(s->field[col], stream_field_len(s, col), v);
+}
 /* Join the current row's fields back with TABs: the line as read. */
 const char *stream_line(struct stream *s, size_t *len);
 /* A column name: [a-z_][a-z0-9_]*. */
