@@ -60,6 +60,9 @@ bin/pb-run: $(RUNSRC) bin/pb-run.h bin/pb-run-pg.c bin/pb-run-nopg.c lib/libpb.a
 .c:
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< lib/libpb.a $(LDLIBS)
 $(FILTERS): lib/libpb.a $(LIBHDR)
+# pb-boot shares its resamples among threads (--jobs): POSIX threads.
+bin/pb-boot: bin/pb-boot.c
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(PTHREAD) $(LDFLAGS) -o $@ bin/pb-boot.c lib/libpb.a $(LDLIBS)
 $(UNITS): lib/libpb.a t/unit/tap.h
 t/unit/num: t/unit/grisu.h t/unit/numcmp.h
 $(TESTGEN): lib/libpb.a lib/rng.h

@@ -13,6 +13,8 @@ CFLAGS = -O2 -g -Wall -Wextra -Werror -pedantic
 CPPFLAGS = -std=c11 -D_XOPEN_SOURCE=700 -DPB_VERSION=\"$(VERSION)\" -Ilib
 LDFLAGS =
 LDLIBS = -lm
+# POSIX threads, for pb-boot alone (musl has them in libc; the flag is harmless there).
+PTHREAD = -pthread
 AR = ar
 ARFLAGS = rcs
 

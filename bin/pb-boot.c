@@ -1,6 +1,7 @@
 /* pb-boot: bootstrap interval of a column's median (or mean), per group,
  * resampling rows or whole blocks (runs). */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,8 @@ static const char usage[] =
 	"  --resamples B     resamples (default 2000)\n"
 	"  --level L         confidence level (default 0.95)\n"
 	"  --seed N          generator seed (default 1: the same answer twice)\n"
+	"  --jobs N          threads (default: the online CPUs); the answer is the\n"
+	"                    same at any N\n"
 	"  --method M        percentile (default without --block), expanded (default\n"
 	"                    with --block), bca or expanded-bca\n"
 	"  --ties T          BCa: replicates equal to est count half below (half,\n"
@@ -46,6 +49,7 @@ static const struct option longopts[] = {
 	{ "resamples", required_argument, NULL, 'B' },
 	{ "level", required_argument, NULL, 'l' },
 	{ "seed", required_argument, NULL, 'S' },
+	{ "jobs", required_argument, NULL, 'j' },
 	{ "method", required_argument, NULL, 'm' },
 	{ "ties", required_argument, NULL, 't' },
 	{ "quartiles", no_argument, NULL, 'q' },
@@ -61,6 +65,7 @@ struct opts {
 	long resamples;
 	double level;
 	uint64_t seed;
+	int jobs;
 	int method;   /* -1 until chosen: then percentile or expanded by --block */
 	int bca, expand, quartiles;
 	enum boot_ties ties;
@@ -106,6 +111,16 @@ struct sample {
 	size_t n, nblocks;
 };
 
+/* --jobs: at most this many threads; by default one per online CPU. */
+enum { JOBS_MAX = 256 };
+
+static int online_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > JOBS_MAX ? JOBS_MAX : (int)n;
+}
+
 static void parse_args(int argc, char **argv, struct opts *o)
 {
 	int c;
@@ -117,6 +132,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	o->resamples = 2000;
 	o->level = 0.95;
 	o->seed = 1;
+	o->jobs = online_cpus();
 	o->method = -1;
 	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
 		switch (c) {
@@ -134,6 +150,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case 'B': o->resamples = opt_count("resamples", optarg, 100000000L); break;
 		case 'l': o->level = opt_level("level", optarg); break;
 		case 'S': o->seed = opt_seed("seed", optarg); break;
+		case 'j': o->jobs = (int)opt_count("jobs", optarg, JOBS_MAX); break;
 		case 'm': o->method = opt_choice("method", optarg, method_names, NMETHODS); break;
 		case 't':
 			o->ties = (enum boot_ties)opt_choice("ties", optarg, ties_names, LEN(ties_names));
@@ -233,22 +250,88 @@ static void show_progress(struct progress *p, size_t g, size_t ng, size_t b, siz
 		progress_show(p, "pb-boot: group %zu/%zu  resample %zu/%zu  ", g + 1, ng, b, nb);
 }
 
-static void replicates(const struct sample *s, const struct opts *o, struct rng *r,
+/* The resamples of one group, shared out in chunks among --jobs threads
+ * (the caller's among them). Each replicate depends on (seed, index)
+ * alone (boot_replicates), so the answer is the same at any --jobs. */
+struct share {
+	const struct sample *s;
+	const struct opts *o;
+	uint64_t seed;
+	double *rep;
+	size_t next, done;        /* resamples handed out, and computed */
+	pthread_mutex_t lock;
+};
+
+enum { CHUNK = 64 };
+
+/* The next chunk to compute: its first resample and its size (0: none). */
+static size_t take_chunk(struct share *sh, size_t *first)
+{
+	size_t total = (size_t)sh->o->resamples, k;
+
+	pthread_mutex_lock(&sh->lock);
+	*first = sh->next;
+	k = total - sh->next < CHUNK ? total - sh->next : CHUNK;
+	sh->next += k;
+	pthread_mutex_unlock(&sh->lock);
+	return k;
+}
+
+static void compute_chunk(struct share *sh, size_t first, size_t k)
+{
+	const struct sample *s = sh->s;
+	const struct opts *o = sh->o;
+
+	if (o->block)
+		boot_block_replicates(s->x, s->block, s->n, s->nblocks, o->stat, sh->seed, first, k,
+		                      sh->rep + first);
+	else
+		boot_replicates(s->x, s->n, o->stat, sh->seed, first, k, sh->rep + first);
+	pthread_mutex_lock(&sh->lock);
+	sh->done += k;
+	pthread_mutex_unlock(&sh->lock);
+}
+
+static void *helper(void *arg)
+{
+	struct share *sh = arg;
+	size_t first, k;
+
+	while ((k = take_chunk(sh, &first)) > 0)
+		compute_chunk(sh, first, k);
+	return NULL;
+}
+
+/* Threads pay off above about a million draws; below, the caller alone. */
+static int jobs_for(const struct sample *s, const struct opts *o)
+{
+	double draws = (double)(o->block ? s->nblocks : s->n) * (double)o->resamples;
+
+	return draws < 1e6 ? 1 : o->jobs;
+}
+
+static void replicates(const struct sample *s, const struct opts *o, uint64_t seed,
                        double *rep, struct progress *p, size_t g, size_t ng)
 {
-	size_t done = 0, chunk = 64;
+	struct share sh = { s, o, seed, rep, 0, 0, PTHREAD_MUTEX_INITIALIZER };
+	pthread_t tid[JOBS_MAX];
+	size_t first, k, done;
+	int i, started = 0, jobs = jobs_for(s, o);
 
-	while (done < (size_t)o->resamples) {
-		size_t k = (size_t)o->resamples - done < chunk ? (size_t)o->resamples - done : chunk;
-
-		if (o->block)
-			boot_block_replicates(s->x, s->block, s->n, s->nblocks, o->stat, k, r,
-			                      rep + done);
-		else
-			boot_replicates(s->x, s->n, o->stat, k, r, rep + done);
-		done += k;
+	/* a thread that cannot start leaves its share to the others */
+	for (i = 1; i < jobs; i++)
+		if (pthread_create(&tid[started], NULL, helper, &sh) == 0)
+			started++;
+	while ((k = take_chunk(&sh, &first)) > 0) {
+		compute_chunk(&sh, first, k);
+		pthread_mutex_lock(&sh.lock);
+		done = sh.done;
+		pthread_mutex_unlock(&sh.lock);
 		show_progress(p, g, ng, done, (size_t)o->resamples);
 	}
+	for (i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	pthread_mutex_destroy(&sh.lock);
 }
 
 static void interval(const struct sample *s, const struct opts *o, double est, double *rep,
@@ -494,13 +577,12 @@ int main(int argc, char **argv)
 	rep = xmalloc((size_t)o.resamples * sizeof *rep);
 	for (i = 0; i < g.n && !o.quartiles; i++) {
 		struct sample smp;
-		struct rng r;
 		double est, lo, hi;
 
 		gather(&rows, &bk, (uint32_t)i, remap, &smp);
-		rng_seed(&r, o.seed ^ ((uint64_t)i * 0x9e3779b97f4a7c15u));
 		est = boot_stat_sorted(smp.x, smp.n, o.stat);
-		replicates(&smp, &o, &r, rep, &prog, i, g.n);
+		/* group i's seed as pb-run derives run i's */
+		replicates(&smp, &o, rng_derive(o.seed, (uint64_t)i), rep, &prog, i, g.n);
 		interval(&smp, &o, est, rep, group_name(&g, i, o.column), &lo, &hi);
 		group_cols_put(&gc, g.key[i], g.keylen[i]);
 		out_i64((int64_t)smp.n);

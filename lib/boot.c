@@ -206,9 +206,16 @@ int boot_mean_overflows(double big, uint64_t most)
 	return big > DBL_MAX / 2 / (double)most;
 }
 
-void boot_replicates(const double *x, size_t n, struct boot_stat stat, size_t nrep,
-                     struct rng *r, double *rep)
+/* The generator of replicate b. */
+static void replicate_rng(struct rng *r, uint64_t seed, size_t b)
 {
+	rng_seed(r, rng_derive(seed, (uint64_t)b));
+}
+
+void boot_replicates(const double *x, size_t n, struct boot_stat stat, uint64_t seed,
+                     size_t first, size_t nrep, double *rep)
+{
+	struct rng gen, *r = &gen;
 	size_t b, i;
 
 	if (n > UINT32_MAX)
@@ -218,8 +225,11 @@ void boot_replicates(const double *x, size_t n, struct boot_stat stat, size_t nr
 		uint32_t *count = NULL;
 
 		for (b = 0; b < nrep; b++) {
-			struct rng saved = *r;
+			struct rng saved;
 			double s = 0;
+
+			replicate_rng(r, seed, first + b);
+			saved = *r;
 
 			for (i = 0; i < n; i++)
 				s += x[rng_below(r, (uint32_t)n)];
@@ -250,8 +260,10 @@ void boot_replicates(const double *x, size_t n, struct boot_stat stat, size_t nr
 		size_t hi = mid + (size_t)half + 1 < n ? mid + (size_t)half + 1 : n;
 		uint32_t *wcount = xmalloc((hi - lo) * sizeof *wcount), *full = NULL;
 
-		for (b = 0; b < nrep; b++)
+		for (b = 0; b < nrep; b++) {
+			replicate_rng(r, seed, first + b);
 			rep[b] = quantile_replicate(x, n, lo, hi, q, wcount, &full, r);
+		}
 		free(wcount);
 		free(full);
 	}
@@ -291,9 +303,10 @@ static struct block_sums block_sums(const double *x, const uint32_t *block, size
 }
 
 void boot_block_replicates(const double *x, const uint32_t *block, size_t n,
-                           size_t nblocks, struct boot_stat stat, size_t nrep,
-                           struct rng *r, double *rep)
+                           size_t nblocks, struct boot_stat stat, uint64_t seed,
+                           size_t first, size_t nrep, double *rep)
 {
+	struct rng gen, *r = &gen;
 	uint32_t *w = xmalloc(nblocks * sizeof *w);
 	struct block_sums s = block_sums(x, block, n, nblocks);
 	int mean = stat.kind == BOOT_KIND_MEAN;
@@ -306,6 +319,7 @@ void boot_block_replicates(const double *x, const uint32_t *block, size_t n,
 		double sum = 0;
 
 		memset(w, 0, nblocks * sizeof *w);
+		replicate_rng(r, seed, first + b);
 		for (k = 0; k < nblocks; k++) {
 			uint32_t j = rng_below(r, (uint32_t)nblocks);
 			w[j]++;

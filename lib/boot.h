@@ -22,15 +22,18 @@ struct boot_stat {
 #define BOOT_MEDIAN ((struct boot_stat){ BOOT_KIND_QUANTILE, 0.5 })
 #define BOOT_MEAN ((struct boot_stat){ BOOT_KIND_MEAN, 0 })
 
-/* x sorted ascending (n >= 1); writes nrep replicates to rep. */
-void boot_replicates(const double *x, size_t n, struct boot_stat stat, size_t nrep,
-                     struct rng *r, double *rep);
+/* x sorted ascending (n >= 1); writes replicates first .. first+nrep-1
+ * to rep[0 .. nrep). Replicate b draws from its own generator, seeded
+ * with rng_derive(seed, b): it depends on (seed, b) alone, so replicates
+ * computed in any order, or shared out among threads, are the same. */
+void boot_replicates(const double *x, size_t n, struct boot_stat stat, uint64_t seed,
+                     size_t first, size_t nrep, double *rep);
 /* Blocks: x sorted ascending with block[i] in [0, nblocks) for each value.
  * Each replicate draws nblocks blocks with replacement and takes the
- * statistic of all their rows. */
+ * statistic of all their rows. Seeded as boot_replicates. */
 void boot_block_replicates(const double *x, const uint32_t *block, size_t n,
-                           size_t nblocks, struct boot_stat stat, size_t nrep,
-                           struct rng *r, double *rep);
+                           size_t nblocks, struct boot_stat stat, uint64_t seed,
+                           size_t first, size_t nrep, double *rep);
 /* The statistic of the sorted sample itself. The mean is computed from
  * the multiset (one product per distinct value, in ascending order), as
  * every mean replicate is, so equal multisets give equal doubles. */

@@ -586,4 +586,32 @@ for a in "--stat q" "--stat q1.5" "--stat q-0.1" "--stat q+0.5" "--stat qnan" "-
 	fails 2 '^pb-boot: --stat ' "$a: exit 2, one line" pb-boot "$@" odd.tsv
 done
 
+# --- --jobs: threads share the resamples; each replicate's generator is
+# derived from (seed, group, resample), so the output is the same at any
+# number of threads. A sample large enough that pb-boot uses them (above
+# a million draws): 3001 values in 2 groups and 10 runs.
+awk 'BEGIN { srand(5); print "g\trun\td"
+	for (i = 0; i < 3001; i++) printf "%s\t%d\t%d\n", i % 3 ? "x" : "y", i % 10 + 1,
+		int(1000 * (rand() + rand() + rand())) - 1500 }' >"$T/big.tsv"
+for m in "" "--stat mean" "--method bca" "--stat p90 --method expanded-bca" \
+		"--group g" "--block run --resamples 200000" "--block run --stat mean --method bca --resamples 200000"; do
+	pb-boot --jobs 1 $m "$T/big.tsv" >"$T/j1" 2>&1
+	jrc=$?
+	for j in 2 3 7; do
+		pb-boot --jobs "$j" $m "$T/big.tsv" >"$T/j$j" 2>&1
+		is "$jrc:$?:$(grep -vc '^# pb-boot:' "$T/j$j")" "0:0:$(grep -vc '^# pb-boot:' "$T/j1")" \
+			"--jobs $j $m: exit 0, as many lines as --jobs 1"
+		grep -v '^# pb-boot:' "$T/j1" >"$T/j1.rest"
+		grep -v '^# pb-boot:' "$T/j$j" >"$T/jj.rest"
+		is_file "$T/jj.rest" "$T/j1.rest" "--jobs $j $m: the output of --jobs 1, to the byte"
+	done
+done
+run pb-boot "$T/big.tsv"
+grep -v '^# pb-boot:' "$T/out" >"$T/jdef.rest"
+pb-boot --jobs 1 "$T/big.tsv" | grep -v '^# pb-boot:' >"$T/j1.rest"
+is_file "$T/jdef.rest" "$T/j1.rest" "no --jobs (the online CPUs): the output of --jobs 1"
+for a in 0 -1 x 1.5 257; do
+	fails 2 '^pb-boot: --jobs' "--jobs $a: exit 2, one line" pb-boot --jobs "$a" odd.tsv
+done
+
 done_testing

@@ -19,7 +19,7 @@ _pb_options() {   # TOOL: "VALUED|FLAGS"
 	pb-pair) echo "--stat --exclude --why|--by-run --host --help --version" ;;
 	pb-logratio) echo "--a --b --name|--help --version" ;;
 	pb-tint) echo "--column --group --level --threshold --df-cap --seq-g --check|--finding --log-ratio --sequential --no-sequential --help --version" ;;
-	pb-boot) echo "--column --stat --group --block --resamples --level --seed --method --ties|--quartiles --help --version" ;;
+	pb-boot) echo "--column --stat --group --block --resamples --level --seed --jobs --method --ties|--quartiles --help --version" ;;
 	pb-cross) echo "--expect|--each --help --version" ;;
 	pb-check) echo "--level --position-share --warmup-share --warmup-min --fence --spread-ratio --resamples --seed|--strict --help --version" ;;
 	pb-plan) echo "--column --run --target --level --run-cost --pair-cost --max-runs|--help --version" ;;

@@ -310,14 +310,13 @@ static void test_mean_ties(void)
 	static const double x[] = { 0.1, 0.2, 0.3 };
 	static const uint32_t block[] = { 0, 1, 2 };
 	double rep[3000], est = boot_stat_sorted(x, 3, BOOT_MEAN);
-	struct rng r, mirror;
+	struct rng mirror;
 	size_t b, i, same = 0, bad = 0;
 	uint32_t c[3];
 
-	rng_seed(&r, 14);
-	mirror = r;
-	boot_replicates(x, 3, BOOT_MEAN, 3000, &r, rep);
+	boot_replicates(x, 3, BOOT_MEAN, 14, 0, 3000, rep);
 	for (b = 0; b < 3000; b++) {
+		rng_seed(&mirror, rng_derive(14, b));
 		memset(c, 0, sizeof c);
 		for (i = 0; i < 3; i++)
 			c[rng_below(&mirror, 3)]++;
@@ -326,10 +325,9 @@ static void test_mean_ties(void)
 	}
 	ok(same > 500 && bad == 0, "mean: the %zu replicates of {0.1, 0.2, 0.3} all equal est "
 	   "(%zu not)", same, bad);
-	rng_seed(&r, 15);
-	mirror = r;
-	boot_block_replicates(x, block, 3, 3, BOOT_MEAN, 3000, &r, rep);
+	boot_block_replicates(x, block, 3, 3, BOOT_MEAN, 15, 0, 3000, rep);
 	for (b = 0, same = 0, bad = 0; b < 3000; b++) {
+		rng_seed(&mirror, rng_derive(15, b));
 		memset(c, 0, sizeof c);
 		for (i = 0; i < 3; i++)
 			c[rng_below(&mirror, 3)]++;
@@ -493,10 +491,9 @@ static void test_replicates_exact(void)
 			for (i = 0; i < n; i++)   /* ties: about n/3 distinct values */
 				x[i] = (double)rng_below(&r, (uint32_t)(n / 3 + 1)) * 5 - 7;
 			qsort(x, n, sizeof *x, cmp_double);
-			rng_seed(&r, 9 + n);
-			mirror = r;
-			boot_replicates(x, n, stat, nrep, &r, rep);
+			boot_replicates(x, n, stat, 9 + n, 0, nrep, rep);
 			for (b = 0; b < nrep; b++) {
+				rng_seed(&mirror, rng_derive(9 + n, b));
 				if (stat.kind == BOOT_KIND_QUANTILE)
 					median_draws(&mirror, (uint32_t)n, idx);
 				else
@@ -506,7 +503,7 @@ static void test_replicates_exact(void)
 					y[i] = x[idx[i]];
 				bad += rep[b] != plain_stat(y, n, stat);
 			}
-			ok(bad == 0 && memcmp(&r, &mirror, sizeof r) == 0,
+			ok(bad == 0,
 			   "n = %zu, %s: %zu replicates = the statistic of their resamples (%zu wrong)",
 			   n, stat_label(stat), nrep, bad);
 			bad = 0;
@@ -531,9 +528,9 @@ static void test_block_replicates_exact(void)
 		for (nb = 2; nb <= 10; nb += 4) {
 			struct boot_stat stat = all_stats[s];
 			make_blocks(x, block, 80, nb, &r);
-			mirror = r;
-			boot_block_replicates(x, block, 80, nb, stat, 500, &r, rep);
+			boot_block_replicates(x, block, 80, nb, stat, 20 + nb, 0, 500, rep);
 			for (b = 0; b < 500; b++) {
+				rng_seed(&mirror, rng_derive(20 + nb, b));
 				memset(w, 0, sizeof w);
 				for (k = 0; k < nb; k++)
 					w[rng_below(&mirror, (uint32_t)nb)]++;
@@ -542,6 +539,54 @@ static void test_block_replicates_exact(void)
 		}
 	ok(bad == 0, "block replicates = the statistic of the pooled rows of the drawn blocks, "
 	   "mean, median and 5 quantiles (%zu wrong)", bad);
+}
+
+/* Replicate b depends on (seed, b) alone: computed in pieces, in any
+ * order (as pb-boot's threads do), the replicates are those computed at
+ * once; another seed gives others. */
+static void test_replicates_in_pieces(void)
+{
+	enum { N = 501, NREP = 300 };
+	static const size_t cut[] = { 0, 1, 64, 65, 190, 299, NREP };
+	double x[N], whole[NREP], piece[NREP], other[NREP];
+	uint32_t block[N];
+	struct rng r;
+	size_t i, c, bad = 0, moved = 0;
+	int s, blocks;
+
+	rng_seed(&r, 31);
+	for (i = 0; i < N; i++) {
+		x[i] = (double)rng_below(&r, 1000);
+		block[i] = (uint32_t)(i % 7);
+	}
+	qsort(x, N, sizeof *x, cmp_double);
+	for (blocks = 0; blocks < 2; blocks++)
+		for (s = 0; s < NSTATS; s++) {
+			struct boot_stat stat = all_stats[s];
+
+			if (blocks) {
+				boot_block_replicates(x, block, N, 7, stat, 77, 0, NREP, whole);
+				boot_block_replicates(x, block, N, 7, stat, 78, 0, NREP, other);
+			} else {
+				boot_replicates(x, N, stat, 77, 0, NREP, whole);
+				boot_replicates(x, N, stat, 78, 0, NREP, other);
+			}
+			for (c = LEN(cut) - 1; c-- > 0;)   /* the last piece first */
+				if (blocks)
+					boot_block_replicates(x, block, N, 7, stat, 77, cut[c],
+					                      cut[c + 1] - cut[c], piece + cut[c]);
+				else
+					boot_replicates(x, N, stat, 77, cut[c], cut[c + 1] - cut[c],
+					                piece + cut[c]);
+			for (i = 0; i < NREP; i++) {
+				bad += memcmp(&whole[i], &piece[i], sizeof *whole) != 0;
+				moved += whole[i] != other[i];
+			}
+		}
+	ok(bad == 0, "replicates computed in 6 pieces, last first, are those computed at once "
+	   "(rows and blocks, every statistic; %zu differ)", bad);
+	ok(moved > NREP, "another seed gives other replicates (%zu of %d differ)", moved,
+	   2 * NSTATS * NREP);
 }
 
 /* Share of replicates <= v against the exact law, R:
@@ -565,7 +610,6 @@ static void test_median_law(void)
 		0.9105785789505968, 0.97436600827112962 };
 	size_t nrep = 100000, i, k;
 	double *x = malloc(1001 * sizeof *x), *rep = malloc(nrep * sizeof *rep);
-	struct rng r;
 	int e;
 
 	for (e = 0; e < 2; e++) {
@@ -575,8 +619,7 @@ static void test_median_law(void)
 
 		for (i = 0; i < n; i++)
 			x[i] = (double)i;
-		rng_seed(&r, 11 + e);
-		boot_replicates(x, n, BOOT_MEDIAN, nrep, &r, rep);
+		boot_replicates(x, n, BOOT_MEDIAN, 11 + e, 0, nrep, rep);
 		for (k = 0; k < 7; k++) {
 			size_t c = 0;
 			for (i = 0; i < nrep; i++)
@@ -593,6 +636,7 @@ static void test_median_law(void)
 
 int main(void)
 {
+	test_replicates_in_pieces();
 	test_stat_sorted();
 	test_quantile_sorted();
 	test_percentile();
