@@ -119,6 +119,34 @@ static uint64_t count_draws(struct rng *r, uint32_t n, size_t lo, size_t w,
 	return below;
 }
 
+/* The sum of x over n draws made as count_draws makes them (the same
+ * indices for the same generator), added in draw order. */
+static double sum_draws(struct rng *r, const double *x, uint32_t n)
+{
+	struct rng g = *r;
+	uint64_t v, m;
+	uint32_t threshold = (uint32_t)(-n) % n, done = 0;
+	double s = 0;
+
+	while (done + 2 <= n) {
+		v = rng_next(&g);
+		m = (v >> 32) * n;
+		if ((uint32_t)m >= threshold)
+			s += x[m >> 32], done++;
+		m = (v & 0xffffffffu) * n;
+		if ((uint32_t)m >= threshold)
+			s += x[m >> 32], done++;
+	}
+	while (done < n) {
+		v = rng_next(&g);
+		m = (v >> 32) * n;
+		if ((uint32_t)m >= threshold)
+			s += x[m >> 32], done++;
+	}
+	*r = g;
+	return s;
+}
+
 /* One quantile replicate: n draws; only draws inside the window [lo, hi)
  * around the quantile's position are counted one by one. When the
  * quantile falls outside the window (probability far below 1e-12 with a
@@ -223,25 +251,21 @@ void boot_replicates(const double *x, size_t n, struct boot_stat stat, uint64_t 
 	if (stat.kind == BOOT_KIND_MEAN) {
 		double est = boot_stat_sorted(x, n, BOOT_MEAN), big = fmax(fabs(x[0]), fabs(x[n - 1]));
 		uint32_t *count = NULL;
+		uint64_t inside;
 
 		for (b = 0; b < nrep; b++) {
 			struct rng saved;
-			double s = 0;
 
 			replicate_rng(r, seed, first + b);
 			saved = *r;
-
-			for (i = 0; i < n; i++)
-				s += x[rng_below(r, (uint32_t)n)];
-			rep[b] = s / (double)n;
+			rep[b] = sum_draws(r, x, (uint32_t)n) / (double)n;
 			if (near_est(rep[b], est, n, big)) {
 				struct mean_canon m = { 0, 0, 0, 0, 0 };
 
 				if (!count)
 					count = xcalloc(n, sizeof *count);
 				*r = saved;   /* the same draws again, counted */
-				for (i = 0; i < n; i++)
-					count[rng_below(r, (uint32_t)n)]++;
+				count_draws(r, (uint32_t)n, 0, n, count, &inside);
 				for (i = 0; i < n; i++) {
 					canon_add(&m, x[i], count[i]);
 					count[i] = 0;

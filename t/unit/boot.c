@@ -301,6 +301,29 @@ static void test_bca_scale(void)
 	   "BCa, jackknife values x 1e-200: the same interval (%.17g %.17g)", lo3, hi3);
 }
 
+/* The draws as lib/boot.c documents them: replicates over rows (the
+ * median's, the mean's) take two indices per 64-bit output (high half,
+ * then low half; Lemire's multiply-and-reject on each), the last odd one
+ * from a high half; blocks take rng_below. */
+static void row_draws(struct rng *r, uint32_t n, uint32_t *idx)
+{
+	uint32_t threshold = (uint32_t)(-n) % n, k = 0;
+
+	while (k + 2 <= n) {
+		uint64_t v = rng_next(r), m = (v >> 32) * n;
+		if ((uint32_t)m >= threshold)
+			idx[k++] = (uint32_t)(m >> 32);
+		m = (v & 0xffffffffu) * n;
+		if ((uint32_t)m >= threshold)
+			idx[k++] = (uint32_t)(m >> 32);
+	}
+	while (k < n) {
+		uint64_t m = (rng_next(r) >> 32) * n;
+		if ((uint32_t)m >= threshold)
+			idx[k++] = (uint32_t)(m >> 32);
+	}
+}
+
 /* Mean replicates whose multiset is the sample's equal est exactly, the
  * data chosen so that sums in draw order do not: 0.1 + 0.2 + 0.3 is
  * 0.6000000000000001, 0.3 + 0.2 + 0.1 is 0.6. Was a lib bug (BCa counted
@@ -316,10 +339,13 @@ static void test_mean_ties(void)
 
 	boot_replicates(x, 3, BOOT_MEAN, 14, 0, 3000, rep);
 	for (b = 0; b < 3000; b++) {
+		uint32_t idx[3];
+
 		rng_seed(&mirror, rng_derive(14, b));
+		row_draws(&mirror, 3, idx);
 		memset(c, 0, sizeof c);
 		for (i = 0; i < 3; i++)
-			c[rng_below(&mirror, 3)]++;
+			c[idx[i]]++;
 		if (c[0] == 1 && c[1] == 1 && c[2] == 1)
 			same++, bad += rep[b] != est;
 	}
@@ -450,29 +476,6 @@ static void test_block_jackknife(void)
 	   "mean, median and 5 quantiles (%zu wrong)", bad);
 }
 
-/* The draws as lib/boot.c documents them: median replicates take two
- * indices per 64-bit output (high half, then low half; Lemire's
- * multiply-and-reject on each), the last odd one from a high half; mean
- * replicates and blocks take rng_below. */
-static void median_draws(struct rng *r, uint32_t n, uint32_t *idx)
-{
-	uint32_t threshold = (uint32_t)(-n) % n, k = 0;
-
-	while (k + 2 <= n) {
-		uint64_t v = rng_next(r), m = (v >> 32) * n;
-		if ((uint32_t)m >= threshold)
-			idx[k++] = (uint32_t)(m >> 32);
-		m = (v & 0xffffffffu) * n;
-		if ((uint32_t)m >= threshold)
-			idx[k++] = (uint32_t)(m >> 32);
-	}
-	while (k < n) {
-		uint64_t m = (rng_next(r) >> 32) * n;
-		if ((uint32_t)m >= threshold)
-			idx[k++] = (uint32_t)(m >> 32);
-	}
-}
-
 static void test_replicates_exact(void)
 {
 	static const size_t sizes[] = { 2, 3, 4, 5, 41, 64, 1000, 2001 };
@@ -494,11 +497,7 @@ static void test_replicates_exact(void)
 			boot_replicates(x, n, stat, 9 + n, 0, nrep, rep);
 			for (b = 0; b < nrep; b++) {
 				rng_seed(&mirror, rng_derive(9 + n, b));
-				if (stat.kind == BOOT_KIND_QUANTILE)
-					median_draws(&mirror, (uint32_t)n, idx);
-				else
-					for (i = 0; i < n; i++)
-						idx[i] = rng_below(&mirror, (uint32_t)n);
+				row_draws(&mirror, (uint32_t)n, idx);
 				for (i = 0; i < n; i++)
 					y[i] = x[idx[i]];
 				bad += rep[b] != plain_stat(y, n, stat);
