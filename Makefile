@@ -13,7 +13,7 @@ LIBHDR = lib/err.h lib/opt.h lib/num.h lib/stream.h lib/out.h lib/stats.h lib/rn
 	lib/conninfo.h lib/progress.h lib/order.h lib/seq.h lib/check.h
 FILTERS = bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross bin/pb-plan bin/pb-check
 TOOLS = bin/pb-run $(FILTERS)
-RUNSRC = bin/pb-run.c bin/pb-run-exec.c
+RUNSRC = bin/pb-run.c bin/pb-run-exec.c bin/pb-run-cpu.c
 EXAMPLES = examples/workload/pb-workload examples/worker/worker
 SCRIPTS = bin/pb-sense bin/pb-plot
 PBSHARE = share/pb/pb.sh share/pb/common.gp share/pb/runs.gp share/pb/sense.gp share/pb/trend.gp \

@@ -51,6 +51,8 @@ static const char usage[] =
 	"  --timeout DUR      kill an observation that takes longer; a failure\n"
 	"  --ignore-failure   record a failed observation's status and go on\n"
 	"  --quiet            no progress on stderr\n"
+	"  --cpu LIST         pin pb-run and what it starts to these CPUs (0,2-3;\n"
+	"                     Linux)\n"
 	"  --pg CONNINFO, --sql-a SQL, --sql-b SQL, --sql-a-file F,\n"
 	"  --sql-b-file F, --rollback, --setup-sql SQL   SQL mode (pb-run(1))\n"
 	"  --help, --version\n"
@@ -62,7 +64,7 @@ enum {
 	O_RUNS = 256, O_PAIRS, O_WARMUP, O_ORDER, O_SEED, O_DELAY, O_DELAY_ARM,
 	O_FIRST_RUN, O_NO_SHELL, O_WORKER, O_SETUP, O_PREPARE, O_CLEANUP,
 	O_OUTPUT, O_TIMEOUT, O_IGNORE, O_QUIET, O_PG, O_SQL_A, O_SQL_B,
-	O_SQL_A_FILE, O_SQL_B_FILE, O_ROLLBACK, O_SETUP_SQL, O_LIST_OPTIONS,
+	O_SQL_A_FILE, O_SQL_B_FILE, O_ROLLBACK, O_SETUP_SQL, O_LIST_OPTIONS, O_CPU,
 };
 
 static const struct option longopts[] = {
@@ -83,6 +85,7 @@ static const struct option longopts[] = {
 	{ "timeout", required_argument, NULL, O_TIMEOUT },
 	{ "ignore-failure", no_argument, NULL, O_IGNORE },
 	{ "quiet", no_argument, NULL, O_QUIET },
+	{ "cpu", required_argument, NULL, O_CPU },
 	{ "pg", required_argument, NULL, O_PG },
 	{ "sql-a", required_argument, NULL, O_SQL_A },
 	{ "sql-b", required_argument, NULL, O_SQL_B },
@@ -152,6 +155,9 @@ static void open_output(struct config *c)
 }
 
 static int seed_given;
+/* --cpu: the list asked for, and the set pinned to (for the metadata). */
+static const char *cpu_list;
+static char cpu_affinity[512];
 
 /* A copy for libpq; the argument itself loses its password at once, so
  * that ps and /proc/PID/cmdline show it no longer (the provenance line,
@@ -221,6 +227,7 @@ static void parse_option(struct config *c, int opt)
 	case O_SQL_B_FILE: c->sql[1] = keep_sql(1, NULL, read_sql_file(optarg, "sql_b")); break;
 	case O_ROLLBACK: c->rollback = 1; break;
 	case O_SETUP_SQL: c->setup_sql = optarg; break;
+	case O_CPU: cpu_list = optarg; break;
 	case O_LIST_OPTIONS:
 		list_options();
 	}
@@ -354,6 +361,9 @@ static void head_metadata(int argc, char **argv, const struct config *c, struct 
 	out_meta("kernel", "%s", buf);
 	sysinfo_cpu(buf, sizeof buf);
 	out_meta("cpu", "%s", buf);
+	if (cpu_list)
+		out_meta("cpu_affinity", "%s (--cpu %s: pb-run and every process it starts)",
+		         cpu_affinity, cpu_list);
 	out_meta("clock", "CLOCK_MONOTONIC; ns = %s; plus delay_ns on the delayed arm",
 	         ex->timed);
 	clock_utc_stamp(buf);
@@ -676,6 +686,8 @@ int main(int argc, char **argv)
 	out_init();
 	check_std_fds();
 	parse_args(argc, argv, &c);
+	if (cpu_list)   /* before anything starts: children inherit it */
+		run_pin_cpus(cpu_list, cpu_affinity, sizeof cpu_affinity);
 	open_output(&c);
 	proc_signals_init();
 	atexit(proc_kill_live);   /* die() in the middle of a run */

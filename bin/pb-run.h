@@ -55,6 +55,11 @@ struct executor {
 	pid_t (*pid)(struct executor *);   /* for "# run: ... pid=" */
 };
 
+/* --cpu LIST (bin/pb-run-cpu.c): pin pb-run and its children to the
+ * CPUs of LIST; the set the kernel holds then, as a list, into desc.
+ * Not on Linux: a usage error. */
+void run_pin_cpus(const char *list, char *desc, size_t n);
+
 void exec_command_init(struct executor *, const struct config *);
 void exec_worker_init(struct executor *, const struct config *);
 void exec_pg_init(struct executor *, const struct config *);

@@ -263,4 +263,38 @@ if [ -z "$p1" ] || [ -z "$p2" ] || kill -0 "$p1" 2>/dev/null || kill -0 "$p2" 2>
 	not_ok "worker: no worker left running"
 else ok "worker: no worker left running"; fi
 
+# --- --cpu: pb-run and what it starts pinned (Linux); the set in the
+# metadata. The command, the worker and a hook each report the CPUs they
+# may run on, as /proc says.
+if [ "$(uname -s)" = Linux ] && [ -r /proc/self/status ]; then
+	cpus() { sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "$1" | sort -u | tr '\n' ' '; }
+	last=$(($(getconf _NPROCESSORS_ONLN) - 1))
+	for c in 0 "$last"; do
+		: >seen
+		run pb-run --cpu "$c" --runs 1 --pairs 2 --warmup 0 --quiet --output seen \
+			--setup 'grep Cpus_allowed_list /proc/self/status' -- 'grep Cpus_allowed_list /proc/self/status'
+		is "$rc:$(meta cpu_affinity "$T/out")" "0:$c (--cpu $c: pb-run and every process it starts)" \
+			"--cpu $c: exit 0, cpu_affinity in the head"
+		is "$(cpus seen):$(grep -c . seen)" "$c :5" "--cpu $c: the commands and the hook run on CPU $c alone"
+		: >seen
+		printf '#!/bin/sh\ngrep Cpus_allowed_list /proc/self/status >>seen\nwhile read -r l; do echo ok; done\n' >cpuw
+		chmod +x cpuw
+		run pb-run --cpu "$c" --runs 1 --pairs 2 --warmup 0 --quiet --worker ./cpuw
+		is "$rc:$(cpus seen)" "0:$c " "--cpu $c: the worker runs on CPU $c alone"
+	done
+	run pb-run --cpu "0-$last" --runs 1 --pairs 1 --warmup 0 --quiet -- true
+	want=0; [ "$last" -gt 0 ] && want=0-$last
+	is "$rc:$(meta cpu_affinity "$T/out")" "0:$want (--cpu 0-$last: pb-run and every process it starts)" \
+		"--cpu 0-$last: every CPU, written as a range"
+	run pb-run --runs 1 --pairs 1 --warmup 0 --quiet -- true
+	is "$rc:$(meta cpu_affinity "$T/out")" "0:" "no --cpu: no cpu_affinity line"
+	fails 2 '^pb-run: --cpu 1023: none of these CPUs is online and allowed here' \
+		"--cpu of a CPU that is not there: exit 2, one line" pb-run --cpu 1023 -- true
+else
+	for i in 1 2 3 4 5 6 7 8 9; do skip "--cpu: Linux only"; done
+fi
+for a in "" x 1, 1-0 0,,1 -1 1024 "0 1"; do
+	fails 2 "^pb-run: --cpu " "--cpu '$a': exit 2, one line" pb-run --cpu "$a" -- true
+done
+
 done_testing
