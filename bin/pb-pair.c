@@ -11,6 +11,7 @@
 #include "strmap.h"
 #include "num.h"
 #include "opt.h"
+#include "runstat.h"
 #include "stats.h"
 #include "stream.h"
 #include "study.h"
@@ -47,9 +48,6 @@ static const struct option longopts[] = {
  * the median of the pairs' ln(a/b): robust to a load that comes and goes
  * within a run, which moves both halves of a pair together but can make a
  * per-arm median jump between the two levels. */
-enum stat_kind { STAT_MEDIAN, STAT_MEAN, STAT_MIN, STAT_LR_MEDIAN, STAT_QUANTILE };
-static const char *const stat_names[] = { "median", "mean", "min", "lr-median" };
-enum { NAMED_STATS = sizeof stat_names / sizeof *stat_names };
 
 struct range {
 	int64_t lo, hi;
@@ -58,9 +56,7 @@ struct range {
 
 struct opts {
 	int by_run, host;
-	enum stat_kind stat;
-	double quantile;          /* STAT_QUANTILE's p */
-	const char *stat_name;
+	struct run_stat stat;     /* --stat (lib/runstat, shared with pb-run --until) */
 	struct range *excl;
 	size_t nexcl;
 	const char *excl_text, *why;
@@ -257,15 +253,13 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	int c, stat_given = 0;
 
 	memset(o, 0, sizeof *o);
-	o->stat_name = stat_names[STAT_MEDIAN];
+	run_stat_parse(&o->stat, "stat", "median");
 	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
 		switch (c) {
 		case 'r': o->by_run = 1; break;
 		case 'H': o->host = 1; break;
 		case 's':
-			o->stat = (enum stat_kind)opt_stat("stat", optarg, stat_names,
-			                                   NAMED_STATS, &o->quantile);
-			o->stat_name = optarg;
+			run_stat_parse(&o->stat, "stat", optarg);
 			stat_given = 1;
 			break;
 		case 'x': parse_exclude(o, optarg); break;
@@ -743,16 +737,6 @@ static const char *host_of_run(const struct run *r)
 	return r->host;
 }
 
-static double reduce(double *x, size_t n, const struct opts *o)
-{
-	switch (o->stat) {
-	case STAT_MEAN: return stat_mean(x, n);
-	case STAT_MIN: return stat_min(x, n);
-	case STAT_QUANTILE: return stat_quantile(x, n, o->quantile);
-	default: return stat_median(x, n);
-	}
-}
-
 /* --by-run holds every run to the end: a run without its host is refused
  * before anything is written, not in the middle of its row. */
 static void check_hosts(const struct pairing *pr)
@@ -762,19 +746,6 @@ static void check_hosts(const struct pairing *pr)
 	for (i = 0; pr->o.host && i < pr->run_index.n; i++)
 		if (pr->runs[i].n > 0)
 			(void)host_of_run(&pr->runs[i]);
-}
-
-/* The median of the run's paired ln(a/b), before a and b are reordered. */
-static double median_log_ratio(const struct run *r)
-{
-	double *lr = xmalloc(r->n * sizeof *lr), m;
-	size_t i;
-
-	for (i = 0; i < r->n; i++)
-		lr[i] = stat_log_ratio(r->a[i], r->b[i]);
-	m = stat_median(lr, r->n);
-	free(lr);
-	return m;
 }
 
 static void emit_runs(struct pairing *pr)
@@ -787,19 +758,19 @@ static void emit_runs(struct pairing *pr)
 
 		if (r->n == 0)
 			continue;
-		if (pr->o.stat == STAT_LR_MEDIAN)
-			lr = median_log_ratio(r);
-		a = reduce(r->a, r->n, &pr->o);
-		b = reduce(r->b, r->n, &pr->o);
+		if (pr->o.stat.kind == RUN_LR_MEDIAN)   /* before a and b are reordered */
+			lr = run_stat_paired_lr_median(r->a, r->b, r->n);
+		a = run_stat_reduce(&pr->o.stat, r->a, r->n);
+		b = run_stat_reduce(&pr->o.stat, r->b, r->n);
 		out_i64(r->run);
 		out_i64((int64_t)r->n);
 		out_num(a);
 		out_num(b);
 		out_num(b - a);
-		out_num(reduce(r->delay, r->n, &pr->o));
+		out_num(run_stat_reduce(&pr->o.stat, r->delay, r->n));
 		if (pr->c.spin >= 0)
-			out_num(reduce(r->spin, r->n, &pr->o));
-		if (pr->o.stat == STAT_LR_MEDIAN)
+			out_num(run_stat_reduce(&pr->o.stat, r->spin, r->n));
+		if (pr->o.stat.kind == RUN_LR_MEDIAN)
 			out_num(lr);
 		if (pr->o.host)
 			out_field(host_of_run(r));
@@ -834,18 +805,18 @@ static void by_run_meta(const struct opts *o)
 {
 	char p[NUM_BUFSZ];
 
-	if (o->stat == STAT_QUANTILE) {
-		num_format(p, o->quantile);
+	if (o->stat.kind == RUN_QUANTILE) {
+		num_format(p, o->stat.p);
 		out_meta("pb-pair.by_run", "%s of each arm per run (quantile %s, R's type 7); "
-		         "n = pairs; d = b - a", o->stat_name, p);
-	} else if (o->stat == STAT_LR_MEDIAN) {
+		         "n = pairs; d = b - a", o->stat.name, p);
+	} else if (o->stat.kind == RUN_LR_MEDIAN) {
 		out_meta("pb-pair.by_run", "lr-median: lr = the median of the pairs' ln(a/b) "
 		         "per run; a, b = the median of each arm; n = pairs; d = b - a");
 		out_meta("log_ratio", "lr = median over the run's pairs of ln(a/b); A is the "
 		         "baseline, B the candidate; lr > 0 means B took less time");
 	} else {
 		out_meta("pb-pair.by_run", "%s of each arm per run; n = pairs; d = b - a",
-		         o->stat_name);
+		         o->stat.name);
 	}
 }
 
@@ -866,7 +837,7 @@ static void print_head(struct pairing *pr, int argc, char **argv)
 		out_field("d"), out_field("delay");
 		if (pr->c.spin >= 0)
 			out_field("spin");
-		if (pr->o.stat == STAT_LR_MEDIAN)
+		if (pr->o.stat.kind == RUN_LR_MEDIAN)
 			out_field("lr");
 	} else {
 		out_field("run"), out_field("pair"), out_field("first"), out_field("a");

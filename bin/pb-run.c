@@ -21,6 +21,7 @@
 #include "proc.h"
 #include "progress.h"
 #include "rng.h"
+#include "stats.h"
 #include "stream.h"
 #include "study.h"
 #include "sysinfo.h"
@@ -53,6 +54,15 @@ static const char usage[] =
 	"  --quiet            no progress on stderr\n"
 	"  --cpu LIST         pin pb-run and what it starts to these CPUs (0,2-3;\n"
 	"                     Linux)\n"
+	"  --until RULE       after each run, stop as soon as the anytime-valid\n"
+	"                     confidence sequence of the time ratio answers RULE:\n"
+	"                     parity, threshold (--threshold T) or halfwidth:H;\n"
+	"                     --runs is then the most runs\n"
+	"  --threshold T      the ratio A/B of --until threshold\n"
+	"  --min-runs M       with --until: not before M runs (default 3)\n"
+	"  --stat S           with --until: each run's statistic, as pb-pair's\n"
+	"                     by-run statistic (default median)\n"
+	"  --level L, --seq-g G  with --until: the sequence's level (0.95) and g (25)\n"
 	"  --pg CONNINFO, --sql-a SQL, --sql-b SQL, --sql-a-file F,\n"
 	"  --sql-b-file F, --rollback, --setup-sql SQL   SQL mode (pb-run(1))\n"
 	"  --help, --version\n"
@@ -65,6 +75,7 @@ enum {
 	O_FIRST_RUN, O_NO_SHELL, O_WORKER, O_SETUP, O_PREPARE, O_CLEANUP,
 	O_OUTPUT, O_TIMEOUT, O_IGNORE, O_QUIET, O_PG, O_SQL_A, O_SQL_B,
 	O_SQL_A_FILE, O_SQL_B_FILE, O_ROLLBACK, O_SETUP_SQL, O_LIST_OPTIONS, O_CPU,
+	O_UNTIL, O_THRESHOLD, O_MIN_RUNS, O_STAT, O_LEVEL, O_SEQ_G,
 };
 
 static const struct option longopts[] = {
@@ -94,6 +105,12 @@ static const struct option longopts[] = {
 	{ "rollback", no_argument, NULL, O_ROLLBACK },
 	{ "setup-sql", required_argument, NULL, O_SETUP_SQL },
 	{ "list-options", no_argument, NULL, O_LIST_OPTIONS },
+	{ "until", required_argument, NULL, O_UNTIL },
+	{ "threshold", required_argument, NULL, O_THRESHOLD },
+	{ "min-runs", required_argument, NULL, O_MIN_RUNS },
+	{ "stat", required_argument, NULL, O_STAT },
+	{ "level", required_argument, NULL, O_LEVEL },
+	{ "seq-g", required_argument, NULL, O_SEQ_G },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -230,7 +247,47 @@ static void parse_option(struct config *c, int opt)
 	case O_CPU: cpu_list = optarg; break;
 	case O_LIST_OPTIONS:
 		list_options();
+	case O_UNTIL: seq_rule_parse(&c->until, "until", optarg); break;
+	case O_THRESHOLD:
+		c->until.threshold = opt_num("threshold", optarg);
+		if (!(c->until.threshold > 0))
+			die_usage("--threshold is a ratio A/B: it must be > 0, not '%s'", optarg);
+		c->threshold_given = 1;
+		break;
+	case O_MIN_RUNS: c->until.min_runs = opt_count("min-runs", optarg, COUNT_MAX); break;
+	case O_STAT: run_stat_parse(&c->until_stat, "stat", optarg); break;
+	case O_LEVEL: c->until.level = opt_level("level", optarg); break;
+	case O_SEQ_G:
+		c->until.g = opt_num("seq-g", optarg);
+		if (!(c->until.g > 0) || c->until.g > 1e12)
+			die_usage("--seq-g wants a number above 0 (and up to 1e12), not '%s'", optarg);
+		break;
 	}
+}
+
+/* --until and the options that go with it: each only with it, and a
+ * threshold with the threshold rule. */
+static void check_until(const struct config *c, int stat_given, int level_given,
+                        int g_given, int min_given)
+{
+	const char *lone = stat_given ? "--stat" : level_given ? "--level" : g_given ? "--seq-g"
+	                 : min_given ? "--min-runs" : c->threshold_given ? "--threshold" : NULL;
+
+	if (c->until.rule == SEQ_NONE) {
+		if (lone)
+			die_usage("%s goes with --until (a study that stops when answered)", lone);
+		return;
+	}
+	if (c->until.rule == SEQ_THRESHOLD && !c->threshold_given)
+		die_usage("--until threshold needs --threshold T (a ratio A/B)");
+	if (c->until.rule != SEQ_THRESHOLD && c->threshold_given)
+		die_usage("--threshold goes with --until threshold");
+	if (c->until.min_runs < 2)
+		die_usage("--min-runs must be at least 2: one run has no spread");
+	if (c->until.min_runs > c->runs)
+		die_usage(min_given ? "--min-runs %ld is more than --runs %ld (the most runs)"
+		                    : "--until stops from run %ld on: --runs %ld leaves it no choice",
+		          c->until.min_runs, c->runs);
 }
 
 static void check_mode(struct config *c, int nargs, char **args)
@@ -290,7 +347,7 @@ static void check_metadata_fits(const struct config *c, int argc, char **argv)
 
 static void parse_args(int argc, char **argv, struct config *c)
 {
-	int opt;
+	int opt, stat_given = 0, level_given = 0, g_given = 0, min_given = 0;
 
 	memset(c, 0, sizeof *c);
 	c->runs = 10;
@@ -298,10 +355,18 @@ static void parse_args(int argc, char **argv, struct config *c)
 	c->warmup = 10;
 	c->first_run = 1;
 	c->delay_arm = 1;
+	c->until.g = SEQ_G_DEFAULT;
+	c->until.level = 0.95;
+	c->until.min_runs = 3;
+	run_stat_parse(&c->until_stat, "stat", "median");
 	/* "+": no reordering, so that a stray word (--delay 5 us -- CMD)
 	 * is caught below instead of being run as a command. */
-	while ((opt = pb_getopt(argc, argv, "+", longopts, usage)) != -1)
+	while ((opt = pb_getopt(argc, argv, "+", longopts, usage)) != -1) {
 		parse_option(c, opt);
+		stat_given |= opt == O_STAT, level_given |= opt == O_LEVEL;
+		g_given |= opt == O_SEQ_G, min_given |= opt == O_MIN_RUNS;
+	}
+	check_until(c, stat_given, level_given, g_given, min_given);
 	if (optind < argc && strcmp(argv[optind - 1], "--") != 0)
 		die_usage("unexpected '%s': commands go after -- "
 		          "(pb-run [options] -- CMD_A [CMD_B])", argv[optind]);
@@ -343,6 +408,16 @@ static void head_metadata(int argc, char **argv, const struct config *c, struct 
 	out_meta("seed", "%llu", (unsigned long long)c->seed);
 	out_meta("delay_ns", "%lld", (long long)c->delay_ns);
 	out_meta("delay_arm", "%c", 'A' + c->delay_arm);
+	if (c->until.rule != SEQ_NONE) {
+		/* pb-tint reads these: a study stopped by looking gets the
+		 * sequence, at this g and level, by default */
+		out_meta("until", "%s", seq_rule_words(&c->until));
+		out_meta_num("seq_g", "%s", c->until.g);
+		out_meta_num("seq_level", "%s", c->until.level);
+		out_meta("min_runs", "%ld", c->until.min_runs);
+		out_meta("seq_stat", "%s (each run's statistic, as pb-pair --by-run --stat %s)",
+		         c->until_stat.name, c->until_stat.name);
+	}
 	if (c->timeout_ns)
 		out_meta("timeout_ns", "%lld", (long long)c->timeout_ns);
 	if (c->setup)
@@ -384,9 +459,20 @@ struct half {
 	int64_t spin;       /* how long the delay's busy-wait ran inside the window */
 };
 
+/* --until: the current run's measured pairs (both halves ok), and the
+ * per-run log ratios so far. */
+struct sequential {
+	double *a, *b;
+	size_t n, cap;
+	struct welford w;
+	struct seq_look look;
+	char shown[96];         /* the interval, for the progress line */
+};
+
 struct study {
 	struct config *c;
 	struct executor *ex;
+	struct sequential seq;
 	struct progress prog;   /* on a terminal */
 	long observed, observations;
 	long pairs_written;
@@ -412,6 +498,16 @@ static const char *describe(const struct where *w)
 	return buf;
 }
 
+/* "left ~m:ss" at the pace so far; a sequential study has no such end:
+ * it shows its interval instead. */
+static const char *left_words(double left)
+{
+	static char buf[32];
+
+	snprintf(buf, sizeof buf, "left ~%ld:%02ld ", (long)left / 60, (long)left % 60);
+	return buf;
+}
+
 /* One more observation done: the meter, when due, with the time left
  * at the pace so far. */
 static void show_progress(struct study *st, long run, long pair, const char *phase)
@@ -427,9 +523,11 @@ static void show_progress(struct study *st, long run, long pair, const char *pha
 	left = (double)(now - st->prog.start) / 1e9 * (double)(st->observations - st->observed) /
 	       (double)st->observed;
 	progress_show(&st->prog, "pb-run: run %ld/%ld  %s pair %ld/%ld  elapsed %lld:%02lld  "
-	              "left ~%ld:%02ld  ", run - c->first_run + 1, c->runs, phase, pair,
+	              "%s%s ", run - c->first_run + 1, c->runs, phase, pair,
 	              strcmp(phase, "warmup") ? c->pairs : c->warmup,
-	              (long long)(el / 60), (long long)(el % 60), (long)left / 60, (long)left % 60);
+	              (long long)(el / 60), (long long)(el % 60),
+	              c->until.rule != SEQ_NONE ? "" : left_words(left),
+	              c->until.rule != SEQ_NONE ? st->seq.shown : "");
 }
 
 /* A failure that stops the study: a '# failed:' comment after every
@@ -535,6 +633,63 @@ static void flush_or_stop(struct study *st)
 	}
 }
 
+/* A measured pair as pb-pair keeps it: only when both halves succeeded. */
+static void seq_keep_pair(struct sequential *q, const struct half *x, const struct half *y)
+{
+	const struct half *a = x->arm == 0 ? x : y, *b = x->arm == 0 ? y : x;
+
+	if (a->status || b->status)
+		return;
+	if (q->n == q->cap) {
+		size_t cap = q->cap;
+		xgrow(&q->a, &q->cap, q->n + 1, sizeof *q->a);
+		xgrow(&q->b, &cap, q->n + 1, sizeof *q->b);
+	}
+	q->a[q->n] = (double)a->ns;
+	q->b[q->n++] = (double)b->ns;
+}
+
+/* After a run: its log ratio joins the sequence (a run with no pair left
+ * is skipped, as pb-pair --by-run skips it), "# sequential:" says where
+ * the interval stands. 1 when the rule is answered. */
+static int seq_after_run(struct study *st, long run)
+{
+	const struct config *c = st->c;
+	struct sequential *q = &st->seq;
+	char r[NUM_BUFSZ], lo[NUM_BUFSZ], hi[NUM_BUFSZ];
+
+	if (q->n == 0)
+		return 0;
+	welford_add(&q->w, run_stat_log_ratio(&c->until_stat, q->a, q->b, q->n));
+	q->n = 0;
+	seq_look(&c->until, &q->w, &q->look);
+	num_format(r, q->look.ratio);
+	if (!q->look.bounded) {
+		out_meta("sequential", "run %ld n=%.0f ratio=%s unbounded", run, q->look.n, r);
+		snprintf(q->shown, sizeof q->shown, "ratio %.4g, unbounded", q->look.ratio);
+	} else {
+		num_format(lo, q->look.ratio_lo);
+		num_format(hi, q->look.ratio_hi);
+		out_meta("sequential", "run %ld n=%.0f ratio=%s lo=%s hi=%s", run, q->look.n, r,
+		         lo, hi);
+		snprintf(q->shown, sizeof q->shown, "ratio %.4g [%.4g, %.4g]", q->look.ratio,
+		         q->look.ratio_lo, q->look.ratio_hi);
+	}
+	flush_or_stop(st);
+	return q->look.answered;
+}
+
+/* The last line of a sequential study: why it stopped where it did. */
+static void seq_stopped(struct study *st, long run, int answered)
+{
+	if (answered)
+		out_meta("sequential", "stop after run %ld: %s (--until %s)", run,
+		         st->seq.look.why, seq_rule_words(&st->c->until));
+	else
+		out_meta("sequential", "stop after run %ld: --runs %ld reached without an answer "
+		         "(--until %s)", run, st->c->runs, seq_rule_words(&st->c->until));
+}
+
 static void write_pair(struct study *st, long run, long pair, const char *phase,
                        const struct half *first, const struct half *second)
 {
@@ -542,6 +697,8 @@ static void write_pair(struct study *st, long run, long pair, const char *phase,
 	write_row(run, pair, phase, second);
 	flush_or_stop(st);
 	st->pairs_written++;
+	if (st->c->until.rule != SEQ_NONE && strcmp(phase, "measure") == 0)
+		seq_keep_pair(&st->seq, first, second);
 }
 
 /* After the pair (if it completed) is written: why the run stops here. */
@@ -704,8 +861,16 @@ int main(int argc, char **argv)
 	progress_init(&st.prog, !c.quiet && isatty(2), 78);
 	st.observations = c.runs * (c.pairs + c.warmup) * 2;
 	head_metadata(argc, argv, &c, &ex);
-	for (run = c.first_run; run < c.first_run + c.runs; run++)
+	for (run = c.first_run; run < c.first_run + c.runs; run++) {
 		one_run(&st, run);
+		if (c.until.rule != SEQ_NONE && seq_after_run(&st, run))
+			break;
+	}
+	if (c.until.rule != SEQ_NONE)
+		seq_stopped(&st, run < c.first_run + c.runs ? run : run - 1,
+		            run < c.first_run + c.runs);
+	free(st.seq.a);
+	free(st.seq.b);
 	progress_end(&st.prog);
 	flush_stdout_or_die();
 	return 0;

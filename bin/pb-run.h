@@ -5,6 +5,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "runstat.h"
+#include "seq.h"
+
 /* status column values of pb-run's own making (exit codes are >= 0). */
 enum {
 	ST_TIMEOUT = -1,      /* --timeout reached, the observation killed */
@@ -39,6 +42,9 @@ struct config {
 	const char *setup, *prepare, *cleanup, *output;
 	int out_fd;                /* the commands' stdout/stderr, -1 = ours */
 	int err_fd;
+	struct seq_stop until;     /* --until: SEQ_NONE, or the rule to stop by */
+	struct run_stat until_stat;
+	int threshold_given;
 };
 
 struct executor {

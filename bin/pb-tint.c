@@ -61,7 +61,7 @@ struct opts {
 	long df_cap;
 	int has_threshold, finding, log_ratio;
 	int sequential;      /* 1 on, 0 off, -1 not said: as the study was made */
-	int seq_g_given;
+	int seq_g_given, level_given;
 };
 
 struct acc {
@@ -632,7 +632,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		switch (c) {
 		case 'c': o->column = optarg; break;
 		case 'g': o->group = optarg; break;
-		case 'l': o->level = opt_level("level", optarg); break;
+		case 'l': o->level = opt_level("level", optarg), o->level_given = 1; break;
 		case 'T':
 			o->threshold = opt_num("threshold", optarg);
 			o->has_threshold = 1;
@@ -671,6 +671,7 @@ static void choose_method(const struct stream *s, struct opts *o)
 {
 	const char *until = stream_head_meta(s, "until", -1);
 	const char *g = stream_head_meta(s, "seq_g", -1);
+	const char *level = stream_head_meta(s, "seq_level", -1);
 
 	if (o->sequential == 0 && until)
 		warn("this study stopped by a sequential rule (--until %s); a fixed-n t "
@@ -682,6 +683,10 @@ static void choose_method(const struct stream *s, struct opts *o)
 		if (until && g && (num_parse(g, &o->seq_g) < 0 || !(o->seq_g > 0)))
 			die("%s: '# seq_g: %s' is not a g above 0", s->name, g);
 	}
+	/* the level the study was stopped at, unless another is asked for */
+	if (o->sequential > 0 && until && level && !o->level_given &&
+	    (num_parse(level, &o->level) < 0 || !(o->level > 0 && o->level < 1)))
+		die("%s: '# seq_level: %s' is not a level between 0 and 1", s->name, level);
 	if (o->sequential > 0 && o->df_cap)
 		die_usage("--df-cap is for the t interval; this study gets a confidence "
 		          "sequence (--no-sequential for the t interval)");

@@ -33,4 +33,32 @@ long seq_first_bounded(double g, double level);
 /* log BF of the t statistic t at n values (the e-value's logarithm). */
 double seq_log_bf(double t, double n, double g);
 
+/* A study that stops when its question is answered (pb-run --until): the
+ * rule, and the sequence it is read from. */
+enum seq_rule { SEQ_NONE, SEQ_PARITY, SEQ_THRESHOLD, SEQ_HALFWIDTH };
+struct seq_stop {
+	enum seq_rule rule;
+	double threshold;    /* SEQ_THRESHOLD: a ratio A/B, > 0 */
+	double halfwidth;    /* SEQ_HALFWIDTH: relative, such as 0.01 */
+	double g, level;
+	long min_runs;
+};
+/* VAL of --NAME: "parity", "threshold" or "halfwidth:H" (H > 0, < 1);
+ * a usage error otherwise. The threshold is set apart (--threshold). */
+void seq_rule_parse(struct seq_stop *s, const char *name, const char *val);
+/* The rule in words for the metadata: "parity", "threshold 1.1",
+ * "halfwidth 0.01"; static storage. */
+const char *seq_rule_words(const struct seq_stop *s);
+
+/* One look at the sequence of per-run log ratios so far (w holds them):
+ * the ratio A/B at the mean and its interval, and whether the rule is
+ * answered (never below min_runs, nor while unbounded). */
+struct welford;
+struct seq_look {
+	double n, ratio, ratio_lo, ratio_hi;
+	int bounded, answered;
+	const char *why;     /* when answered: what, in words (static) */
+};
+void seq_look(const struct seq_stop *s, const struct welford *w, struct seq_look *look);
+
 #endif

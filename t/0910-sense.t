@@ -193,7 +193,7 @@ is "$rc $(tr '\n' ' ' <"$T/out")" \
 		awk '{ print $1 ($2 == "required_argument" ? ":" : "") }' | tr '\n' ' ')" \
 	"pb-run --list-options: its option table, ':' after those that take a value"
 like "$(sed -n 's/^	{ "\([a-z-]*\)", \([a-z_]*\),.*/\1/p' "$(dirname "$0")/../bin/pb-run.c" | tr '\n' ' ')" \
-	'^runs pairs .* setup-sql list-options help version $' "... the table read from pb-run.c is the whole table"
+	'^runs pairs .* setup-sql list-options until threshold min-runs stat level seq-g help version $' "... the table read from pb-run.c is the whole table"
 
 run pb-sense --runs 2 --pairs 2 --warmup 0 --delays 0,5us -- false
 is "$rc:$(grep -c '^pb-sense: pb-run failed' "$T/err")" 1:1 "a failing command: exit 1"

@@ -79,7 +79,7 @@ pb-run      | --quiet --order alternate --runs 1 --pairs 2 --warmup 0 --worker '
 pb-run      | --quiet --runs 1 --pairs 2 --warmup 0 --setup false -- true | - | 1 | head | run 1 \(setup\): --setup hook failed with status 1 | failing setup hook
 pb-run      | --quiet --runs 1 --pairs 2 --output no-dir/f -- true | -  | 1 | none | no-dir/f: No such file or directory$ | unwritable --output
 pb-run      | --del 5 -- true                      | -                  | 2 | none | option '--del' is ambiguous \(--delay, --delay-arm\) \(see pb-run --help\)$ | an ambiguous option prefix
-pb-run      | --level 1 -- true                    | -                  | 2 | none | unknown option '--level' | an unknown option is not ambiguous
+pb-run      | --length 1 -- true                   | -                  | 2 | none | unknown option '--length' | an unknown option is not ambiguous
 # --- pb-pair
 pb-pair     | -                                    | raw-no-ns.tsv      | 1 | none | raw-no-ns.tsv: no column 'ns' \(columns: run pair phase arm pos delay_ns time status\)$ | missing column
 pb-pair     | -                                    | raw-ns-word.tsv    | 1 | some | raw-ns-word.tsv:4: column 'ns': time must be a whole number of ns > 0, got 'fast'$ | time not a number

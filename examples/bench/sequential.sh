@@ -72,5 +72,37 @@ for mu in 0.5 1 3 10; do
 done
 rm -f "$out/seq-eff.tsv"
 echo
+
+# --- real runs: pb-run --until parity on the 1 ms worker
+W=$top/examples/workload/pb-workload
+REPS=${SEQ_REPS:-20} EREPS=${SEQ_EREPS:-10}
+# study B_US SEED: "runs answered" of one sequential study of at most 40 runs
+study() {
+	pb-run --until parity --runs 40 --pairs 100 --warmup 10 --seed "$2" --quiet \
+		--worker "$W --worker --us 1000 --b-us $1" >"$out/seq-run.tsv"
+	tail -n 1 "$out/seq-run.tsv" | awk '{ sub(/:$/, "", $6); print $6, ($0 ~ /without an answer/ ? 0 : 1) }'
+}
+echo "Real runs: \`pb-run --until parity --runs 40 --pairs 100 --warmup 10\` on the synthetic"
+echo "worker (\`pb-workload --worker --us 1000 --b-us B\`), each study with its own seed."
+echo "Load average at the start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)."
+echo
+echo "| B's work | studies | answered | mean runs at the stop | runs of a fixed 10-run design saved |"
+echo "|---|---|---|---|---|"
+for b in 1000 990 970 900; do
+	n=$REPS; [ "$b" = 1000 ] || n=$EREPS
+	k=0; : >"$out/seq-stops"
+	while [ $k -lt "$n" ]; do
+		study "$b" $((100 + k)) >>"$out/seq-stops"
+		k=$((k + 1))
+	done
+	awk -v b="$b" -v n="$n" '{ runs += $1; ans += $2 }
+		END { m = runs / n; label = b == 1000 ? "A/A (1000 us)" : sprintf("%d us (%.0f %% less)", b, (1000 - b) / 10)
+			printf "| %s | %d | %d | %.1f | %s |\n", label, n, ans, m, b == 1000 ? "(answers are false ones)" : sprintf("%.0f %%", 100 * (1 - m / 10)) }' "$out/seq-stops"
+done
+rm -f "$out/seq-run.tsv" "$out/seq-stops"
+echo
+echo "An A/A study should run to 40 runs: each one that stops earlier is a false answer,"
+echo "which the sequence allows in at most 5 % of studies."
+echo
 echo "Section time: $(( $(date +%s) - t0 )) s."
 echo

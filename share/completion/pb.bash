@@ -10,7 +10,7 @@
 # Options that take a value, per tool (those not listed take none).
 _pb_run_val='--runs --pairs --warmup --order --seed --delay --delay-arm --first-run
 	--worker --setup --prepare --cleanup --output --timeout --pg --sql-a --sql-b
-	--sql-a-file --sql-b-file --setup-sql --cpu'
+	--sql-a-file --sql-b-file --setup-sql --cpu --until --threshold --min-runs --stat --level --seq-g'
 _pb_run_flag='--no-shell --ignore-failure --quiet --rollback --list-options --help --version'
 
 _pb_options() {   # TOOL: "VALUED|FLAGS"
@@ -27,6 +27,8 @@ _pb_options() {   # TOOL: "VALUED|FLAGS"
 	pb-sense)   # its own, then pb-run's but the delay, arm B and the list
 		local v=" ${_pb_run_val//[$'\t\n']/ } " f=${_pb_run_flag/ --list-options/}
 		v=${v/ --delay / }; v=${v/ --delay-arm / }; v=${v/ --sql-b / }; v=${v/ --sql-b-file / }
+		v=${v/ --until / }; v=${v/ --threshold / }; v=${v/ --min-runs / }; v=${v/ --stat / }
+		v=${v/ --level / }; v=${v/ --seq-g / }
 		echo "--delays --raw --resamples --level $v|$f" ;;
 	esac
 }
@@ -37,7 +39,8 @@ _pb_value() {
 	case $1:$2 in
 	*:--order) words='random alternate blocked' ;;
 	*:--delay-arm) words='A B' ;;
-	pb-pair:--stat) words='median mean min p90 p99 lr-median' ;;
+	pb-pair:--stat|pb-run:--stat) words='median mean min p90 p99 lr-median' ;;
+	*:--until) words='parity threshold halfwidth:0.01' ;;
 	pb-boot:--stat) words='median mean p90 p99' ;;
 	*:--method) words='percentile expanded bca expanded-bca' ;;
 	*:--ties) words='half below' ;;

@@ -1,0 +1,102 @@
+#!/bin/sh
+# pb-run --until: a study that stops as soon as the anytime-valid
+# confidence sequence of the time ratio answers its question. After each
+# run, '# sequential:' says where the interval stands; the last line says
+# why the study stopped; pb-pair --by-run | pb-logratio | pb-tint on the
+# finished stream gives the same interval to the last digit.
+. "$(dirname "$0")/lib.sh"
+top=$(cd "$(dirname "$0")/.." && pwd)
+W=$top/examples/workload/pb-workload
+cd "$T" || exit 1
+meta() { sed -n "s/^# $1: //p" "$2" | head -n 1; }
+# the last '# sequential: run' line's word NAME=
+look() { grep '^# sequential: run ' "$2" | tail -n 1 | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+
+# --- B does 20 % less work: answered in a few runs, long before 30
+run pb-run --until parity --runs 30 --pairs 60 --warmup 5 --seed 1 --quiet \
+	--worker "$W --worker --us 500 --b-us 400"
+cp "$T/out" fast.tsv
+is "$rc" 0 "--until parity, B 20 % faster: exit 0"
+is "$(meta until fast.tsv):$(meta seq_g fast.tsv):$(meta seq_level fast.tsv):$(meta min_runs fast.tsv)" \
+	"parity:25:0.95:3" "the head: the rule, g, the level, the fewest runs"
+nruns=$(grep -c '^# run: ' fast.tsv)
+is "$(grep -c '^# sequential: run ' fast.tsv)" "$nruns" "one '# sequential:' line per run"
+like "$nruns" '^([3-9]|[12][0-9])$' "it stopped after 3 to 29 runs of 30, long before the most ($nruns; a few runs disturbed by load can delay it)"
+like "$(tail -n 1 fast.tsv)" "^# sequential: stop after run $nruns: the interval lies above 1: B is faster \\(--until parity\\)$" \
+	"the last line: why it stopped, after which run"
+like "$(grep '^# sequential: run 2 ' fast.tsv)" '^# sequential: run 2 n=2 ratio=[0-9.]+ unbounded$' \
+	"run 2: the sequence is still unbounded"
+pb-pair --by-run fast.tsv | pb-logratio | pb-tint --finding >fast.tint
+is "$(col ratio_lo 1 fast.tint) $(col ratio_hi 1 fast.tint)" "$(look lo fast.tsv) $(look hi fast.tsv)" \
+	"pb-tint on the finished study: the same interval, every digit"
+like "$(cat fast.tint)" '^# pb-tint.method: confidence sequence' "  pb-tint chose the sequence by itself"
+like "$(grep '^# finding:' fast.tint)" 'B took .* less time than A: .* 95% CS ' "  and its finding says CS"
+
+# --- the threshold and half-width rules, another level and statistic
+run pb-run --until threshold --threshold 1.1 --level 0.9 --stat mean --runs 30 --pairs 30 \
+	--warmup 5 --seed 2 --quiet --worker "$W --worker --us 500 --b-us 400"
+cp "$T/out" thr.tsv
+is "$rc:$(meta until thr.tsv):$(meta seq_level thr.tsv)" "0:threshold 1.1:0.9" "--until threshold 1.1 at level 0.9"
+like "$(tail -n 1 thr.tsv)" '^# sequential: stop after run [0-9]+: the interval is at or over the threshold \(--until threshold 1.1\)$' \
+	"  answered: at or over 1.1 (B does 1.25x less work)"
+pb-pair --by-run --stat mean thr.tsv | pb-logratio | pb-tint >thr.tint
+is "$(col ratio_lo 1 thr.tint) $(col ratio_hi 1 thr.tint)" "$(look lo thr.tsv) $(look hi thr.tsv)" \
+	"  pb-pair --by-run --stat mean | pb-logratio | pb-tint: the same interval (the head's level)"
+run pb-run --until halfwidth:0.5 --stat lr-median --runs 10 --pairs 20 --warmup 2 --seed 3 --quiet \
+	--worker "$W --worker --us 200 --b-us 200"
+cp "$T/out" hw.tsv
+like "$rc:$(tail -n 1 hw.tsv)" '^0:# sequential: stop after run [0-9]+: the interval is within the half-width asked for \(--until halfwidth 0.5\)$' \
+	"--until halfwidth:0.5 on A/A: stops when the interval is within a factor 1.5"
+pb-pair --by-run --stat lr-median hw.tsv | pb-tint >hw.tint
+is "$(col ratio_lo 1 hw.tint) $(col ratio_hi 1 hw.tint)" "$(look lo hw.tsv) $(look hi hw.tsv)" \
+	"  --stat lr-median: pb-pair --by-run --stat lr-median | pb-tint agrees"
+
+# --- A/A to the most runs: it may stop (at most 5 % of such studies do,
+# by design), but what it says must hold together
+run pb-run --until parity --runs 4 --pairs 10 --warmup 2 --seed 4 --quiet \
+	--worker "$W --worker --us 100"
+cp "$T/out" aa.tsv
+last=$(tail -n 1 aa.tsv)
+case $last in
+*"--runs 4 reached without an answer"*) ok "A/A, --runs 4: ran to the end without an answer" ;;
+*"the interval lies"*) lo=$(look lo aa.tsv) hi=$(look hi aa.tsv)
+	if awk -v l="$lo" -v h="$hi" 'BEGIN { exit !(l > 1 || h < 1) }'; then
+		ok "A/A, --runs 4: stopped early (a false answer, allowed at 5 %), and its interval does exclude 1"
+	else not_ok "A/A: stopped, but the interval $lo $hi includes 1"; fi ;;
+*) not_ok "A/A, --runs 4: the last line is a stop line"; diag "$last" ;;
+esac
+is "$(grep -c '^# sequential: run ' aa.tsv):$(grep -c '^# run: ' aa.tsv)" \
+	"$(grep -c '^# run: ' aa.tsv):$(grep -c '^# run: ' aa.tsv)" "  one look per run"
+
+# --- a study without --until has none of it
+run pb-run --runs 2 --pairs 2 --warmup 0 --quiet --worker "$W --worker --us 0"
+is "$rc:$(grep -c '^# until:\|^# sequential:' "$T/out")" "0:0" "without --until: no sequential metadata"
+
+# --- usage
+fails 2 '^pb-run: --until is parity, threshold or halfwidth:H' "--until bogus" pb-run --until bogus -- true
+fails 2 '^pb-run: --until is parity, threshold or halfwidth:H' "--until halfwidth:0" pb-run --until halfwidth:0 -- true
+fails 2 '^pb-run: --until is parity, threshold or halfwidth:H' "--until halfwidth:1.5" pb-run --until halfwidth:1.5 -- true
+fails 2 '^pb-run: --until threshold needs --threshold T' "--until threshold without a threshold" pb-run --until threshold -- true
+fails 2 '^pb-run: --threshold goes with --until threshold' "--threshold with --until parity" \
+	pb-run --until parity --threshold 1.1 -- true
+fails 2 '^pb-run: --threshold goes with --until' "--threshold alone" pb-run --threshold 1.1 -- true
+fails 2 '^pb-run: --stat goes with --until' "--stat alone" pb-run --stat mean -- true
+fails 2 '^pb-run: --min-runs must be at least 2' "--min-runs 1" pb-run --until parity --min-runs 1 -- true
+fails 2 '^pb-run: --min-runs 9 is more than --runs 5' "--min-runs > --runs" \
+	pb-run --until parity --min-runs 9 --runs 5 -- true
+fails 2 '^pb-run: --until stops from run 3 on: --runs 2 leaves it no choice' "--until with --runs 2" \
+	pb-run --until parity --runs 2 -- true
+fails 2 "^pb-run: --stat is median, mean, min, lr-median, p90, p99 or qQ" "--stat mode" \
+	pb-run --until parity --stat mode -- true
+fails 2 '^pb-run: --threshold is a ratio A/B: it must be > 0' "--threshold 0" \
+	pb-run --until threshold --threshold 0 -- true
+
+# --- the progress line shows the interval (on a terminal only)
+if script -qc true /dev/null >/dev/null 2>&1; then
+	script -qc "pb-run --until parity --runs 5 --pairs 400 --warmup 0 --worker '$W --worker --us 200 --b-us 100' >'$T/tty.tsv'" /dev/null |
+		tr '\r' '\n' >tty.err
+	like "$(cat tty.err)" 'run [2-5]/5 .* ratio [0-9.]+(, unbounded| \[[0-9.]+, [0-9.]+\])' "on a terminal: the progress line shows where the interval stands"
+else
+	skip "no util-linux script for a terminal"
+fi
+done_testing
