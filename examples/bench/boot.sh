@@ -9,6 +9,7 @@ PATH="$top/bin:$PATH"
 sh "$top/share/dev/need" Rscript:r-base-core '/usr/lib/R/*/boot/DESCRIPTION:r-cran-boot' \
 	/usr/bin/time:time >&2
 mkdir -p "$out"
+. "$top/examples/bench/lib.sh"
 N=${BOOT_N:-300000}
 awk -v n="$N" 'BEGIN { srand(11); print "d"; for (i = 0; i < n; i++) printf "%d\n", int(1000 * (rand() + rand() + rand())) - 1500 }' >"$out/boot.tsv"
 cat >"$out/boot.R" <<'R'
@@ -35,3 +36,32 @@ awk -v pb="$pb" -v r="$r" -v n="$N" -v pbci="$pbci" -v rci="$rci" 'BEGIN {
 	printf "\npb-boot is %.0fx faster and uses %.0fx less memory. Goal: < 2 s and < 50 MiB.\n\n",
 		q[1] / p[1], q[2] / p[2]
 }'
+
+# Issue 19: --jobs (the same interval at any N), and BCa at this size.
+row() {   # LABEL OPTIONS...: a table row of pb-boot with OPTIONS; its interval to $out/ci-LABEL
+	l=$1
+	shift
+	: >"$out/times-$l"
+	for k in 1 2 3; do t pb-boot --resamples 2000 "$@" "$out/boot.tsv" >>"$out/times-$l"; done
+	tm="$(cut -d' ' -f1 "$out/times-$l" | median) $(cut -d' ' -f2 "$out/times-$l" | sort -n | tail -n 1)"
+	grep -v '^#' "$out/time.out" | tail -n 1 | cut -f2-4 | tr '\t' ' ' >"$out/ci-$l"
+	echo "$tm" >"$out/fig-boot-$l.txt"
+	awk -v tm="$tm" -v l="$l" -v o="$*" -v ci="$(cat "$out/ci-$l")" 'BEGIN {
+		split(tm, p, " "); printf "| %s | `%s` | %.2f s | %.1f MiB | %s |\n", l, o, p[1], p[2] / 1024, ci }'
+}
+echo "Threads and BCa (issue 19), the same data, $(getconf _NPROCESSORS_ONLN) online CPUs; the median wall"
+echo "time of 3 runs each, the largest peak RSS:"
+echo
+echo "| job | options | wall time | peak RSS | est, lo, hi |"
+echo "|---|---|---|---|---|"
+row jobs1 --jobs 1
+row jobs2 --jobs 2
+row jobs3 --jobs 3
+row bca --method bca
+row bca-mean --stat mean --method bca
+echo
+same=no
+cmp -s "$out/ci-jobs1" "$out/ci-jobs2" && cmp -s "$out/ci-jobs1" "$out/ci-jobs3" && same=yes
+echo "Same interval at --jobs 1, 2 and 3: $same. Targets (issue 19): the median"
+echo "with --jobs 2 <= 0.7 s; BCa <= 2 s and < 100 MiB."
+echo

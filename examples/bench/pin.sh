@@ -14,7 +14,7 @@ set -eu
 out=${1:?usage: pin.sh OUTDIR}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 PATH="$top/bin:$PATH"
-DELAYS=${PIN_DELAYS:-0,1us,2500ns,5us,10us,25us,50us,100us}
+DELAYS=${PIN_DELAYS:-0,1us,5us,10us,25us,100us}
 RUNS=${PIN_RUNS:-10} PAIRS=${PIN_PAIRS:-300} WARMUP=${PIN_WARMUP:-30}
 mkdir -p "$out"
 last=$(($(getconf _NPROCESSORS_ONLN) - 1))
@@ -66,7 +66,9 @@ echo "|---|---|---|---|---|"
 for mode in command worker; do
 	for pin in no yes; do
 		for hog in no yes; do
-			echo "| $mode | $pin | $hog | $(sense "$mode" "$pin" "$hog") |"
+			r=$(sense "$mode" "$pin" "$hog")
+			echo "$r" >"$out/fig-pin-$mode-$pin-$hog.txt"
+			echo "| $mode | $pin | $hog | $r |"
 		done
 	done
 done

@@ -86,10 +86,15 @@ echo
 # coverage.sh: 1000 studies a row (about 8 minutes); 200 with BENCH_QUICK=1.
 [ "${BENCH_QUICK:-0}" = 1 ] && COV_STUDIES=${COV_STUDIES:-200} && export COV_STUDIES
 [ "${BENCH_QUICK:-0}" = 1 ] && SEQ_AA=${SEQ_AA:-1000} SEQ_EFF=${SEQ_EFF:-200} && export SEQ_AA SEQ_EFF
-for section in examples/bench/boot.sh examples/bench/coverage.sh examples/bench/sequential.sh \
-		examples/bench/runner.sh \
+[ "${BENCH_QUICK:-0}" = 1 ] && SPEED_PAIRS=${SPEED_PAIRS:-100000} SPEED_REPS=${SPEED_REPS:-1} &&
+	PIN_RUNS=${PIN_RUNS:-3} PIN_PAIRS=${PIN_PAIRS:-60} PIN_WARMUP=${PIN_WARMUP:-5} &&
+	export SPEED_PAIRS SPEED_REPS PIN_RUNS PIN_PAIRS PIN_WARMUP
+rm -f "$out"/fig-*.txt
+for section in examples/bench/boot.sh examples/bench/speed.sh examples/bench/coverage.sh \
+		examples/bench/sequential.sh examples/bench/runner.sh examples/bench/pin.sh \
 		examples/bench/pg.sh; do
 	[ "${BENCH_QUICK:-0}" = 1 ] && [ "$section" = examples/bench/boot.sh ] && continue
 	sh "$section" "$out" >>"$report" || echo "(section $section failed: see its output)" >>"$report"
 done
+sh examples/bench/targets.sh "$out" >>"$report"
 cat "$report"

@@ -31,6 +31,55 @@ wm=$(awk -F'\t' '!/^#/ && $3 == "measure"' "$out/worker.tsv" | cut -f7 | median)
 echo "| no-op worker round trip (median) | $wm ns (50000 obs) | goal: < 30000 ns | |"
 echo
 
+# 2b. Against their floors (issue 19): the worker round trip against a
+# bare pipe ping-pong with the same worker (examples/bench/pingpong.c),
+# and command mode against a bare posix_spawn+waitpid loop
+# (examples/bench/spawnloop.c), both spawning the same static binary.
+# pb-run and its floor alternate, FLOOR_REPS (5) times each; the medians
+# of the medians.
+cc -O2 -std=c11 -D_XOPEN_SOURCE=700 -I"$top/lib" -o "$out/pingpong" \
+	"$top/examples/bench/pingpong.c" "$top/lib/libpb.a" -lm
+cc -O2 -std=c11 -D_XOPEN_SOURCE=700 -I"$top/lib" -o "$out/spawnloop" \
+	"$top/examples/bench/spawnloop.c" "$top/lib/libpb.a" -lm
+Ws=$out/pb-workload-static
+scc=${STATIC_CC:-}
+[ -n "$scc" ] || { command -v musl-gcc >/dev/null && scc=musl-gcc || scc=cc; }
+static=static
+$scc -O2 -static -o "$Ws" "$top/examples/workload/pb-workload.c" 2>/dev/null ||
+	{ cp "$W" "$Ws"; static="dynamic (no static build here)"; }
+run_median() { awk -F'\t' '!/^#/ && $3 == "measure" { print $7 }' | median; }
+: >"$out/floor-worker.txt"
+: >"$out/floor-command.txt"
+k=0
+while [ "$k" -lt "${FLOOR_REPS:-5}" ]; do
+	p=$(pb-run --no-shell --runs 1 --pairs 5000 --warmup 100 --quiet --seed 1 \
+		--worker "$Ws --worker --us 0" | run_median)
+	f=$("$out/pingpong" 10000 200 "$Ws" --worker --us 0 | sed 's/^median //')
+	echo "$p $f" >>"$out/floor-worker.txt"
+	p=$(pb-run --no-shell --runs 1 --pairs 1000 --warmup 50 --quiet --seed 1 \
+		-- "$Ws --us 0" | run_median)
+	f=$("$out/spawnloop" 2000 100 "$Ws" --us 0 </dev/null 2>/dev/null |
+		sed 's/^median //')
+	echo "$p $f" >>"$out/floor-command.txt"
+	k=$((k + 1))
+done
+floor_row() {   # NAME FILE: pb-run's and the floor's medians, the ratio
+	a=$(cut -d' ' -f1 "$2" | median) b=$(cut -d' ' -f2 "$2" | median)
+	r=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", a / b }')
+	echo "$a $b $r" >"$out/fig-$1.txt"
+	echo "$a ns | $b ns | $r"
+}
+echo "Against the floors (issue 19), $static pb-workload, medians of ${FLOOR_REPS:-5}"
+echo "alternating rounds (each round's median of 10000 worker requests / 2000 commands):"
+echo
+echo "| measure | pb-run | floor | ratio pb-run/floor |"
+echo "|---|---|---|---|"
+echo "| no-op worker round trip vs bare pipe ping-pong (examples/bench/pingpong.c) | $(floor_row worker "$out/floor-worker.txt") |"
+echo "| no-op command, spawn to reap, vs bare posix_spawn+waitpid loop (examples/bench/spawnloop.c) | $(floor_row command "$out/floor-command.txt") |"
+echo
+echo "Targets (issue 19): worker <= 1.1x its ping-pong; command mode <= 1.05x the spawn loop."
+echo
+
 # 3. The busy-wait itself.
 cc -O2 -std=c11 -D_XOPEN_SOURCE=700 -I"$top/lib" -o "$out/spin" "$top/examples/bench/spin.c" \
 	"$top/lib/libpb.a" -lm

@@ -51,7 +51,7 @@ set -- $(timed pair "pb-pair $out/raw-10m.tsv")
 pair_s=$1 pair_k=$2
 rows=$(pb-pair "$out/raw-10m.tsv" | grep -vc '^#')
 rm -f "$out/raw-10m.tsv"
-echo "$pair_s" >"$out/fig-pair-s.txt"
+echo "$pair_s $pair_k" >"$out/fig-pair-s.txt"
 
 awk 'BEGIN { srand(16000); print "run\tn\ta\tb\td\tdelay"; for (r = 1; r <= 16000; r++) {
 	a = 1e6 + int(rand() * 1e5); b = a + int(rand() * 2000) - 900
