@@ -79,6 +79,10 @@ long_comment() { printf '# '; head -c $(($1 - 2)) /dev/zero | tr '\0' x; echo; }
 { printf 'a\tb\n'; long_comment 16777216; printf '1100\t1000\n1210\t1150\n'; } >"$T/edge.tsv"
 { printf 'a\tb\n'; long_comment 16777217; printf '1100\t1000\n1210\t1150\n'; } >"$T/edge1.tsv"
 head -c 3000 /dev/urandom >"$T/garbage"
+# A row of far more fields than the header: counted, not stored past the
+# room for the header's (issue 19: the word-at-a-time split wrote there).
+{ printf 'a\tb\n1100\t1000\n'; awk 'BEGIN { for (i = 1; i < 100000; i++) printf "%d\t", i; print i }'; } \
+	>"$T/wide-row.tsv"
 for tool in pb-logratio pb-tint; do
 	a=; [ $tool = pb-tint ] && a='--column b'
 	fails 1 "^$tool: bad/empty.tsv: empty input: no header line\$" \
@@ -95,6 +99,8 @@ for tool in pb-logratio pb-tint; do
 		"$tool: short row" $tool $a bad/short-row.tsv
 	fails 1 "^$tool: bad/long-row.tsv:2: 3 fields, header has 2\$" \
 		"$tool: long row" $tool $a bad/long-row.tsv
+	fails 1 "^$tool: .*/wide-row.tsv:3: 100000 fields, header has 2\$" \
+		"$tool: a row of 100000 fields" $tool $a "$T/wide-row.tsv"
 	fails 1 "^$tool: bad/missing-col.tsv: no column 'b' \(columns: a c\)\$" \
 		"$tool: missing column named, columns listed" $tool $a bad/missing-col.tsv
 	fails 1 "^$tool: bad/not-number.tsv:4: column 'b': not a finite number: 'fast'\$" \
