@@ -145,9 +145,8 @@ static int parse_general(const char *s, double *out)
 	return 0;
 }
 
-/* Eight ASCII digits at once (little-endian words; gcc and clang say the
- * byte order), after the loads of simdjson and fast_float: is each byte
- * '0' to '9', and their value. */
+/* The value of eight ASCII digits at once (little-endian words; gcc and
+ * clang say the byte order), after simdjson and fast_float. */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define DIGIT_WORDS 1
 static inline uint64_t digits_value(uint64_t w)
@@ -157,18 +156,6 @@ static inline uint64_t digits_value(uint64_t w)
 	return (w & UINT64_C(0x0000ffff0000ffff)) * UINT64_C(42949672960001) >> 32;
 }
 
-static inline int eight_digits(const char *p, uint64_t *value)
-{
-	uint64_t w;
-
-	memcpy(&w, p, 8);
-	if (((w & UINT64_C(0xf0f0f0f0f0f0f0f0)) |
-	     (((w + UINT64_C(0x0606060606060606)) & UINT64_C(0xf0f0f0f0f0f0f0f0)) >> 4)) !=
-	    UINT64_C(0x3333333333333333))
-		return 0;
-	*value = digits_value(w);
-	return 1;
-}
 #else
 #define DIGIT_WORDS 0
 #endif
