@@ -288,8 +288,13 @@ if [ "$(uname -s)" = Linux ] && [ -r /proc/self/status ]; then
 		"--cpu 0-$last: every CPU, written as a range"
 	run pb-run --runs 1 --pairs 1 --warmup 0 --quiet -- true
 	is "$rc:$(meta cpu_affinity "$T/out")" "0:" "no --cpu: no cpu_affinity line"
-	fails 2 '^pb-run: --cpu 1023: none of these CPUs is online and allowed here' \
-		"--cpu of a CPU that is not there: exit 2, one line" pb-run --cpu 1023 -- true
+	# 127: the last CPU musl's cpu_set_t holds (glibc's: 1023)
+	if [ "$(getconf _NPROCESSORS_CONF)" -lt 127 ]; then
+		fails 2 '^pb-run: --cpu 127: none of these CPUs is online and allowed here' \
+			"--cpu of a CPU that is not there: exit 2, one line" pb-run --cpu 127 -- true
+	else
+		skip "--cpu of a CPU that is not there: this machine has CPU 127"
+	fi
 else
 	for i in 1 2 3 4 5 6 7 8 9; do skip "--cpu: Linux only"; done
 fi
