@@ -720,6 +720,7 @@ static void sense_clause(const struct opts *o, const struct sample_kind *k)
 	else if (r < 0) {
 		out_meta_text("none of the delays tried, up to ");
 		delay_words(m, median);
+		out_meta_text(",");
 	} else {
 		delay_words(r, median);
 		if (m < 0)
