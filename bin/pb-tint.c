@@ -34,6 +34,8 @@ static const char usage[] =
 	"  --seq-g G        the sequence's prior variance g (default 25)\n"
 	"  --check FILE     with --finding: cite the warnings of pb-check's output\n"
 	"                   FILE, one clause each\n"
+	"  --sense FILE     with --finding: cite what pb-sense's calibration FILE\n"
+	"                   resolves, and whether it calibrated this analysis\n"
 	"  --help, --version\n"
 	"Output: [group...] n mean sd se df t lo hi, then ratio ratio_lo ratio_hi\n"
 	"reduction for a log ratio, then verdict with --threshold.\n";
@@ -50,13 +52,14 @@ static const struct option longopts[] = {
 	{ "no-sequential", no_argument, NULL, 'N' },
 	{ "seq-g", required_argument, NULL, 'G' },
 	{ "check", required_argument, NULL, 'C' },
+	{ "sense", required_argument, NULL, 'E' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
 
 struct opts {
-	const char *column, *group, *check;
+	const char *column, *group, *check, *sense;
 	double level, threshold, seq_g;
 	long df_cap;
 	int has_threshold, finding, log_ratio;
@@ -262,6 +265,7 @@ struct sample_kind {
 	int run_units;  /* rows are whole runs (a run column, no pair column) */
 	int grouped_by_run;
 	const char *statistic;   /* "per-run 99th percentiles", or NULL (medians) */
+	const struct stream *stream;   /* the input, for --sense */
 };
 
 static void print_sample(const struct interval *r, long runs, const struct sample_kind *k)
@@ -579,6 +583,165 @@ static const char *by_run_statistic(const struct stream *s, const char *column, 
 	return buf;
 }
 
+/* --sense FILE: a calibration of this harness by pb-sense(1), A/A
+ * studies with known delays. The finding cites the smallest delay its t
+ * analysis resolved (pb-pair --by-run --stat S | pb-logratio | pb-tint,
+ * at its level), and says so when the analysis read here is another, or
+ * the calibration was made of another workload or machine. Its warnings
+ * become clauses too. What pb-sense knows only at the end (the median,
+ * what it resolved) follows its rows. */
+static struct {
+	char *level, *stat, *median, *t_resolves, *other;  /* other: a key that differs */
+} sense;
+
+static void keep_sense_meta(void *ctx, const struct stream *s, const struct meta *m)
+{
+	char **slot = strcmp(m->key, "pb-sense.median_ns") == 0 ? &sense.median
+	              : strcmp(m->key, "pb-sense.t_resolves") == 0 ? &sense.t_resolves : NULL;
+	char *t;
+
+	(void)s;
+	if (slot) {
+		free(*slot);
+		*slot = xstrdup(m->value);
+	} else if (strcmp(m->key, "pb-sense.warning") == 0) {
+		t = xmalloc(strlen(m->value) + 20);
+		sprintf(t, "the calibration: %s", m->value);
+		add_warning(ctx, t);
+		free(t);
+	}
+}
+
+static void read_sense(struct warnings *w, const struct stream *in, const char *file)
+{
+	static struct stream c;   /* static: reachable when a bad row ends the program */
+	static const char *workload[] = { "host", "mode", "worker", "cmd_a", "sql_a" };
+	char *files[1];
+	const char *v, *u;
+	size_t i;
+
+	files[0] = (char *)file;
+	stream_open(&c, 1, files);
+	stream_on_meta(&c, keep_sense_meta, w);
+	stream_header(&c);
+	if (stream_col_find(&c, "delay_ns") < 0 || stream_col_find(&c, "t_resolved") < 0)
+		die("--sense %s: not the output of pb-sense with its t analysis (no columns delay_ns "
+		    "and t_resolved): run pb-sense again", file);
+	while (stream_row(&c))
+		;
+	v = stream_head_meta(&c, "pb-sense.level", -1);
+	u = stream_head_meta(&c, "pb-sense.stat", -1);
+	if (!v || !u || !sense.median || !sense.t_resolves)
+		die("--sense %s: pb-sense's level, statistic, median or what it resolved is missing "
+		    "(a cut file?)", file);
+	sense.level = xstrdup(v);
+	sense.stat = xstrdup(u);
+	for (i = 0; i < LEN(workload); i++) {
+		v = stream_head_meta(&c, workload[i], -1);
+		u = stream_head_meta(in, workload[i], -1);
+		if (v && u && strcmp(v, u) != 0 && !sense.other)
+			sense.other = xstrdup(workload[i]);
+	}
+	stream_close(&c);
+}
+
+/* The first word of pb-pair's "# pb-pair.by_run:", the per-run statistic
+ * as pb-pair and pb-sense name it; NULL when there is none. */
+static const char *by_run_word(const struct stream *s, char buf[32])
+{
+	const char *v = stream_head_meta(s, "pb-pair.by_run", -1);
+	size_t n;
+
+	if (!v || (n = strcspn(v, " :")) >= 32)
+		return NULL;
+	memcpy(buf, v, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* Why the analysis read here is not the one pb-sense calibrated, or NULL
+ * when it is. */
+static const char *other_analysis(const struct opts *o, const struct sample_kind *k)
+{
+	static char why[160];
+	char word[32], b[NUM_BUFSZ];
+	const char *w = by_run_word(k->stream, word);
+	double level;
+
+	if (!o->log_ratio)
+		return "here the mean of a column that is not a log ratio";
+	if (k->pairs)
+		return "here pairs pooled, not runs";
+	if (!k->run_units)
+		return "here values that are not runs";
+	if (o->sequential > 0)
+		return "here a confidence sequence";
+	if (!w || strcmp(w, sense.stat) != 0) {
+		snprintf(why, sizeof why, "here the per-run statistic %s, there %s", w ? w : "unknown",
+		         sense.stat);
+		return why;
+	}
+	if (num_parse(sense.level, &level) < 0 || level != o->level) {
+		num_format(b, o->level);
+		snprintf(why, sizeof why, "here level %s, there %s", b, sense.level);
+		return why;
+	}
+	return NULL;
+}
+
+/* "0.4707% (1.000 µs)": a delay as a share of the workload's median. */
+static void delay_words(int64_t ns, double median)
+{
+	char b1[SIG_BUFSZ], b2[SIG_BUFSZ];
+
+	out_meta_text("%s%% (%s)", sig4(b1, 100 * (double)ns / median), sig4_ns(b2, (double)ns));
+}
+
+static void sense_clause(const struct opts *o, const struct sample_kind *k)
+{
+	const char *why = other_analysis(o, k), *miss = strstr(sense.t_resolves, "; missed ");
+	char res[32];
+	int64_t r = -1, m = -1;
+	double median;
+	size_t n = strcspn(sense.t_resolves, ";");
+
+	if (n >= sizeof res || num_parse(sense.median, &median) < 0 || !(median > 0) || !miss)
+		die("--sense: '# pb-sense.t_resolves: %s' or '# pb-sense.median_ns: %s' is not as "
+		    "pb-sense writes them", sense.t_resolves, sense.median);
+	memcpy(res, sense.t_resolves, n);
+	res[n] = '\0';
+	if ((strcmp(res, "none") != 0 && num_parse_i64(res, &r) < 0) ||
+	    (strcmp(miss + 9, "none") != 0 && num_parse_i64(miss + 9, &m) < 0))
+		die("--sense: '# pb-sense.t_resolves: %s' is not as pb-sense writes it",
+		    sense.t_resolves);
+	out_meta_text(" Calibration: this harness resolves ");
+	if (r < 0 && m < 0)
+		out_meta_text("nothing it was shown (no delay above 0 was tried)");
+	else if (r < 0) {
+		out_meta_text("none of the delays tried, up to ");
+		delay_words(m, median);
+		out_meta_text(",");
+	} else {
+		delay_words(r, median);
+		if (m < 0)
+			out_meta_text(", the smallest delay tried,");
+	}
+	if (sense.other)
+		out_meta_text(" on another workload or machine (%s differs)", sense.other);
+	else
+		out_meta_text(" on this workload");
+	if (r >= 0 && m >= 0) {
+		out_meta_text(", but not ");
+		delay_words(m, median);
+		out_meta_text(",");
+	}
+	if (why)
+		out_meta_text(" with the t interval over per-run log ratios (per-run %s, level %s), "
+		              "not with this analysis (%s).", sense.stat, sense.level, why);
+	else
+		out_meta_text(" with this analysis.");
+}
+
 static void print_finding(const struct warnings *w, const char *key, const struct interval *r,
                           long runs, const struct sample_kind *k, const struct opts *o,
                           int grouped)
@@ -616,6 +779,8 @@ static void print_finding(const struct warnings *w, const char *key, const struc
 	if (k->pairs && runs > 1 && !k->grouped_by_run)
 		out_meta_text(" Caution: pairs inside a run are not independent, so this "
 		              "interval can be too narrow; pb-pair --by-run makes runs the unit.");
+	if (o->sense)
+		sense_clause(o, k);
 	warning_clauses(w);
 	out_meta_end();
 }
@@ -641,6 +806,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case 'f': o->finding = 1; break;
 		case 'L': o->log_ratio = 1; break;
 		case 'C': o->check = optarg; break;
+		case 'E': o->sense = optarg; break;
 		case 'S': o->sequential = 1; break;
 		case 'N': o->sequential = 0; break;
 		case 'G':
@@ -657,6 +823,12 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	if (o->check && strcmp(o->check, "-") == 0 && optind == argc)
 		die_usage("--check -: the standard input is already the input; give one of them "
 		          "as a file");
+	if (o->sense && !o->finding)
+		die_usage("--sense goes with --finding: the calibration becomes a clause of the finding");
+	if (o->sense && strcmp(o->sense, "-") == 0 && (optind == argc || (o->check &&
+	    strcmp(o->check, "-") == 0)))
+		die_usage("--sense -: the standard input is already read for another; give the "
+		          "calibration as a file");
 	if (o->seq_g_given && o->sequential == 0)
 		die_usage("--seq-g goes with the confidence sequence, not --no-sequential");
 	if (o->df_cap && o->sequential > 0)
@@ -784,6 +956,7 @@ int main(int argc, char **argv)
 	kind.run_units = runcol >= 0 && paircol < 0;
 	kind.grouped_by_run = groups_include(&gc, runcol);
 	kind.statistic = by_run_statistic(&s, o.column, kind.run_units);
+	kind.stream = &s;
 
 	while (stream_row(&s)) {
 		const char *key = "";
@@ -801,6 +974,8 @@ int main(int argc, char **argv)
 	}
 	if (o.check)
 		read_check(&warn, &s, o.check);
+	if (o.sense)
+		read_sense(&warn, &s, o.sense);
 	/* After all input: pb-logratio's declaration may come from any file. */
 	o.log_ratio = is_log_ratio(&s, o.column, o.log_ratio);
 	if (o.log_ratio && o.has_threshold && !(o.threshold > 0))

@@ -18,7 +18,7 @@ _pb_options() {   # TOOL: "VALUED|FLAGS"
 	pb-run) echo "$_pb_run_val|$_pb_run_flag" ;;
 	pb-pair) echo "--stat --exclude --why|--by-run --host --help --version" ;;
 	pb-logratio) echo "--a --b --name|--help --version" ;;
-	pb-tint) echo "--column --group --level --threshold --df-cap --seq-g --check|--finding --log-ratio --sequential --no-sequential --help --version" ;;
+	pb-tint) echo "--column --group --level --threshold --df-cap --seq-g --check --sense|--finding --log-ratio --sequential --no-sequential --help --version" ;;
 	pb-boot) echo "--column --stat --group --block --resamples --level --seed --method --ties|--quartiles --help --version" ;;
 	pb-cross) echo "--expect|--each --help --version" ;;
 	pb-check) echo "--level --position-share --warmup-share --warmup-min --fence --spread-ratio --resamples --seed|--strict --help --version" ;;
@@ -29,7 +29,7 @@ _pb_options() {   # TOOL: "VALUED|FLAGS"
 		v=${v/ --delay / }; v=${v/ --delay-arm / }; v=${v/ --sql-b / }; v=${v/ --sql-b-file / }
 		v=${v/ --until / }; v=${v/ --threshold / }; v=${v/ --min-runs / }; v=${v/ --stat / }
 		v=${v/ --level / }; v=${v/ --seq-g / }
-		echo "--delays --raw --resamples --level $v|$f" ;;
+		echo "--delays --budget --stat --raw --resamples --level $v|$f" ;;
 	esac
 }
 
@@ -39,14 +39,15 @@ _pb_value() {
 	case $1:$2 in
 	*:--order) words='random alternate blocked' ;;
 	*:--delay-arm) words='A B' ;;
-	pb-pair:--stat|pb-run:--stat) words='median mean min p90 p99 lr-median' ;;
+	pb-pair:--stat|pb-run:--stat|pb-sense:--stat) words='median mean min p90 p99 lr-median' ;;
 	*:--until) words='parity threshold halfwidth:0.01' ;;
+	pb-sense:--delays) words=auto ;;
 	pb-boot:--stat) words='median mean p90 p99' ;;
 	*:--method) words='percentile expanded bca expanded-bca' ;;
 	*:--ties) words='half below' ;;
 	*:--expect) words='+ - auto' ;;
 	pb-run:--output) words=inherit ;&
-	*:-o|*:--output|*:--sql-a-file|*:--sql-b-file|pb-tint:--check)
+	*:-o|*:--output|*:--sql-a-file|*:--sql-b-file|pb-tint:--check|pb-tint:--sense)
 		compopt -o filenames 2>/dev/null
 		mapfile -t COMPREPLY < <(compgen -W "$words" -- "$3"; compgen -f -- "$3")
 		return ;;
