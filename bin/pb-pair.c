@@ -969,7 +969,7 @@ static void check_leftovers(struct pairing *pr)
 /* What a by-run row holds; its first word is the statistic, which
  * pb-tint(1) names in its finding. lr-median declares its lr as
  * pb-logratio(1) would, so that pb-tint reads it as a log ratio. */
-static void by_run_meta(const struct opts *o)
+static void by_run_meta(const struct opts *o, int multi, int ref)
 {
 	char p[NUM_BUFSZ];
 
@@ -980,8 +980,13 @@ static void by_run_meta(const struct opts *o)
 	} else if (o->stat == STAT_LR_MEDIAN) {
 		out_meta("pb-pair.by_run", "lr-median: lr = the median of the pairs' ln(a/b) "
 		         "per run; a, b = the median of each arm; n = pairs; d = b - a");
-		out_meta("log_ratio", "lr = median over the run's pairs of ln(a/b); A is the "
-		         "baseline, B the candidate; lr > 0 means B took less time");
+		if (multi)
+			out_meta("log_ratio", "lr = median over the run's pairs of ln(a/b); the "
+			         "reference %c is the baseline, the arm column's the candidate; lr > 0 "
+			         "means the candidate took less time", 'A' + ref);
+		else
+			out_meta("log_ratio", "lr = median over the run's pairs of ln(a/b); A is the "
+			         "baseline, B the candidate; lr > 0 means B took less time");
 	} else {
 		out_meta("pb-pair.by_run", "%s of each arm per run; n = pairs; d = b - a",
 		         o->stat_name);
@@ -1005,7 +1010,7 @@ static void print_head(struct pairing *pr, int argc, char **argv)
 		         "delay_b - delay_a; first = the arm that ran first%s",
 		         pr->c.spin >= 0 ? "; spin = spin_b - spin_a, the realized delay" : "");
 	if (pr->o.by_run)
-		by_run_meta(&pr->o);
+		by_run_meta(&pr->o, pr->multi, pr->ref);
 	if (pr->o.nexcl)
 		out_meta("pb-pair.excluded", "runs %s; why: %s", pr->o.excl_text, pr->o.why);
 	if (pr->o.by_run) {
