@@ -579,12 +579,13 @@ static void family_words(const struct opts *o, const struct names *nm)
 	const char *what = nm->comparisons ? "comparisons" : "intervals";
 	char b1[SIG_BUFSZ], b2[SIG_BUFSZ];
 
+	snprintf(b1, sizeof b1, "%.4g", 100 * o->each_level);   /* 98.33, 97.5 */
 	if (o->adjust && o->family == 1)
 		out_meta_text("; --adjust %s of 1 interval: as it is", adjust_names[o->adjust]);
 	else if (o->adjust)
 		out_meta_text("; %s for %zu %s: each at %s%%, so that %s%s hold together at %s%%",
 		              o->adjust == ADJUST_HOLM ? "Bonferroni interval" : "Bonferroni-adjusted",
-		              o->family, what, level_percent(b1, o->each_level),
+		              o->family, what, b1,
 		              o->family == 2 ? "both" : "all ", o->family == 2 ? "" : num_word(o->family),
 		              level_percent(b2, o->level));
 	else if (nm->comparisons && o->family > 1)
@@ -606,8 +607,14 @@ static void resolved_sentence(const struct interval *r, const struct opts *o,
 		out_meta_text(" ");
 		holm_words(r, o);
 		if (r->resolved)
-			out_meta_text(", at most %g: %s.", 1 - o->level, o->log_ratio ? b :
+		{
+			out_meta_text(", at most %g: %s", 1 - o->level, o->log_ratio ? b :
 			              r->mean > 0 ? "the mean is above 0" : "the mean is below 0");
+			if (r->lo <= 0 && r->hi >= 0)
+				out_meta_text(" (the Bonferroni interval, wider than this test needs, "
+				              "still includes %g)", none);
+			out_meta_text(".");
+		}
 		else if (o->log_ratio)
 			out_meta_text(", above %g: %s may be faster or slower; more runs would narrow "
 			              "it.", 1 - o->level, nm->cand);
