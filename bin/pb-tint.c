@@ -651,6 +651,7 @@ struct warnings {
 	char **v;
 	size_t n, cap, more;
 	int checked, check_warned;   /* --check: read, and warned of something */
+	size_t first_check;          /* v[first_check ..] came from --check */
 };
 
 static void add_warning(struct warnings *w, const char *text)
@@ -685,6 +686,7 @@ static void read_check(struct warnings *w, const struct stream *in, const char *
 	char b1[MSG_CUT_BUF], b2[MSG_CUT_BUF];
 
 	files[0] = (char *)file;
+	w->first_check = w->n;
 	stream_open(&c, 1, files);
 	stream_header(&c);
 	if (stream_col_find(&c, "check") < 0 || stream_col_find(&c, "status") < 0)
@@ -715,11 +717,28 @@ static void read_check(struct warnings *w, const struct stream *in, const char *
 	stream_close(&c);
 }
 
-static void warning_clauses(const struct warnings *w)
+/* Whether a warning is about another comparison than cand's: pb-check's
+ * "arm X: ..." of an X that is neither the candidate nor the reference. */
+static int other_arm(const char *v, const struct names *nm)
+{
+	size_t n;
+
+	if (!nm->comparisons || strncmp(v, "arm ", 4) != 0)
+		return 0;
+	n = strcspn(v + 4, ":");
+	if (v[4 + n] != ':')
+		return 0;
+	return !(strlen(nm->cand) == n && strncmp(v + 4, nm->cand, n) == 0) &&
+	       !(strlen(nm->ref) == n && strncmp(v + 4, nm->ref, n) == 0);
+}
+
+static void warning_clauses(const struct warnings *w, const struct names *nm)
 {
 	size_t i, n;
 
 	for (i = 0; i < w->n; i++) {
+		if (other_arm(w->v[i], nm))
+			continue;
 		n = strlen(w->v[i]);
 		out_meta_text(" Warning: ");
 		out_meta_as_read(w->v[i]);
@@ -728,8 +747,11 @@ static void warning_clauses(const struct warnings *w)
 	}
 	if (w->more)
 		out_meta_text(" And %zu more warning%s in the input.", w->more, w->more == 1 ? "" : "s");
-	if (w->checked && !w->check_warned)
-		out_meta_text(" pb-check warned of nothing.");
+	for (i = w->first_check; i < w->n && other_arm(w->v[i], nm); i++)
+		;
+	if (w->checked && (!w->check_warned || (i == w->n && !w->more)))
+		out_meta_text(" pb-check warned of nothing%s.", w->check_warned ?
+		              " about this comparison" : "");
 }
 
 /* What each row of a by-run stream holds, for the finding: from the
@@ -824,7 +846,7 @@ static void print_finding(const struct warnings *w, const char *key, const struc
 	if (k->pairs && runs > 1 && !k->grouped_by_run)
 		out_meta_text(" Caution: pairs inside a run are not independent, so this "
 		              "interval can be too narrow; pb-pair --by-run makes runs the unit.");
-	warning_clauses(w);
+	warning_clauses(w, nm);
 	out_meta_end();
 }
 
