@@ -289,6 +289,21 @@ like "$(meta pb-tint.adjust "$T/out")" '^none: each of the 3 intervals holds on 
 	"without --adjust: so does the metadata"
 is "$(pb-pair --by-run "$D/raw-small.tsv" 2>/dev/null | pb-logratio | pb-tint | grep -c '^# pb-tint.adjust')" 0 \
 	"two arms, without --adjust: no adjust line (as before)"
+# --check: each candidate's finding cites pb-check's warnings about its
+# own comparison (and the reference's), not the others'
+printf 'arm\tcheck\tstatus\tvalue\tlo\thi\tunit\tnote\n' >chk.tsv
+printf 'A\tpositions\twarn\t\t\t\tchi2\tnote about A.\n' >>chk.tsv
+printf 'B\tspread\twarn\t\t\t\tratio\tnote about B.\n' >>chk.tsv
+printf 'C\tspread\twarn\t\t\t\tratio\tnote about C.\n' >>chk.tsv
+run pb-tint --finding --check chk.tsv "$LR3"
+is "$rc:$(grep '^# finding' "$T/out" | while IFS= read -r l; do
+	printf '%s\n' "$l" | grep -o 'arm [A-Z]: note about [A-Z]' | tr '\n' ' '; echo '|'; done | tr -d '\n')" \
+	"0:arm A: note about A arm B: note about B |arm A: note about A arm C: note about C |arm A: note about A |" \
+	"--check: each finding cites its own arm's warnings and the reference's"
+grep -v '^A' chk.tsv >chk2.tsv
+run pb-tint --finding --check chk2.tsv "$LR3"
+like "$(grep '^# finding' "$T/out" | tail -n 1)" 'pb-check warned of nothing about this comparison\.$' \
+	"--check: a candidate pb-check did not warn about says so"
 fails 2 "^pb-tint: --adjust holm steps down on p values" "--adjust holm --sequential: refused" \
 	pb-tint --adjust holm --sequential "$LR3"
 fails 2 "^pb-tint: --adjust is bonferroni or holm, not 'sidak'" "--adjust sidak: refused" \
