@@ -38,7 +38,7 @@ run pb-run --arms 3 --runs 2 --warmup 2 --pairs 6 --seed 5 --quiet --worker "$WK
 saved w3
 ran_ok "--arms 3 --worker: exit 0, nothing on stderr"
 is "$(meta arms w3):$(meta reference w3):$(meta delay_arm w3)" "3:A:B" "head: arms 3, reference A, delay_arm B"
-is "$(grep -c '^# cmd_' w3)" 0 "worker mode: no cmd_ lines"
+is "$(meta mode w3):$(grep -c '^# cmd_' w3)" "worker:0" "worker mode: no cmd_ lines"
 blocks 3 w3 >got
 design 1 2 2 6 >want
 is_file got want "every pair is a block of 3 adjacent rows, pos 1 to 3, arms A, B and C once each"
@@ -104,7 +104,8 @@ run pb-run --reference B --runs 1 --warmup 0 --pairs 2 --quiet --worker "$WK"
 is "$rc:$(meta reference "$T/out"):$(grep -c '^# arms:' "$T/out")" "0:B:0" \
 	"two arms, --reference B: a reference line, no arms line"
 run pb-run --runs 1 --warmup 0 --pairs 2 --quiet --worker "$WK"
-is "$rc:$(grep -c '^# \(arms\|reference\):' "$T/out")" "0:0" "two arms, A the reference: neither line (as before)"
+is "$rc:$(grep -c '^# \(arms\|reference\):' "$T/out"):$(row_count "$T/out")" "0:0:4" \
+	"two arms, A the reference: neither line (as before)"
 
 # --- pb-pair ---------------------------------------------------------------
 run pb-pair w3
@@ -152,21 +153,30 @@ fails 1 "^pb-pair: arms1\.tsv: '# arms: 1' is not a number of arms \(2 to 26\)$"
 # (Bonferroni over the two, 99% together) meets its band. Per run the
 # median of the paired log ratios, which a load that comes and goes on a
 # shared machine moves far less than the arms' own medians.
-run pb-run --arms 3 --runs 10 --warmup 5 --pairs 40 --seed 17 --quiet \
-	--worker "$W --worker --us 1000 --arm-us B=970 --arm-us C=1030"
-saved known
-ran_ok "the 3-arm study of 1000, 970 and 1030 us: exit 0"
-pb-pair --by-run --stat lr-median known 2>/dev/null | pb-tint --adjust bonferroni --level 0.99 --finding >known.tint
+# A machine loaded past its cores can take most of a run's observations
+# away for milliseconds; so up to 3 studies, and each candidate's
+# interval must meet its band in one of them (a wrong arm or ratio misses
+# in all three). t/README, Timing.
 meets() { awk -v lo="$1" -v hi="$2" -v a="$3" -v b="$4" 'BEGIN { exit !(lo <= b && hi >= a) }'; }
-for arm in B C; do
-	lo=$(rows known.tint | awk -F'\t' -v a="$arm" '$1 == a { print $11 }')
-	hi=$(rows known.tint | awk -F'\t' -v a="$arm" '$1 == a { print $12 }')
-	band="1.0294 1.0309"
-	[ "$arm" = C ] && band="0.9709 0.9722"
-	# shellcheck disable=SC2086
-	if nums "$lo" "$hi" && meets "$lo" "$hi" $band; then ok "$arm against A: its interval $lo to $hi meets the band $band"
-	else not_ok "$arm against A: its interval $lo to $hi meets the band $band"; fi
+try=0 met=
+while [ "$try" -lt 3 ] && [ "$met" != "B C " ]; do
+	try=$((try + 1)) met=
+	run pb-run --arms 3 --runs 10 --warmup 5 --pairs 40 --seed $((17 + try)) --quiet \
+		--worker "$W --worker --us 1000 --arm-us B=970 --arm-us C=1030"
+	saved known
+	pb-pair --by-run --stat lr-median known 2>/dev/null | pb-tint --adjust bonferroni --level 0.99 --finding >known.tint
+	for arm in B C; do
+		lo=$(rows known.tint | awk -F'\t' -v a="$arm" '$1 == a { print $11 }')
+		hi=$(rows known.tint | awk -F'\t' -v a="$arm" '$1 == a { print $12 }')
+		band="1.0294 1.0309"
+		[ "$arm" = C ] && band="0.9709 0.9722"
+		# shellcheck disable=SC2086
+		nums "$lo" "$hi" 2>/dev/null && meets "$lo" "$hi" $band && met="$met$arm "
+		eval "iv_$arm=\"\$lo to \$hi\""
+	done
 done
+ran_ok "the 3-arm study of 1000, 970 and 1030 us: exit 0"
+is "$met" "B C " "B and C against A: each interval meets its band (B $iv_B, C $iv_C; study $try of at most 3)"
 like "$(grep '^# finding' known.tint | head -n 1)" '^# finding: B took [0-9.]+% less time than A \(the reference\): A/B time ratio 1\.03' \
 	"the finding: B against A, the reference, named"
 like "$(grep '^# finding' known.tint | tail -n 1)" '^# finding: C took [0-9.]+% more time than A \(the reference\): A/C time ratio 0\.97' \
@@ -287,7 +297,8 @@ like "$(grep '^# finding' "$T/out" | head -n 1)" 'one of 3 comparisons, not adju
 	"without --adjust: the finding says each interval holds on its own"
 like "$(meta pb-tint.adjust "$T/out")" '^none: each of the 3 intervals holds on its own at 0\.95' \
 	"without --adjust: so does the metadata"
-is "$(pb-pair --by-run "$D/raw-small.tsv" 2>/dev/null | pb-logratio | pb-tint | grep -c '^# pb-tint.adjust')" 0 \
+pb-pair --by-run "$D/raw-small.tsv" 2>/dev/null | pb-logratio | pb-tint >two.tint
+is "$(grep -c '^# pb-tint.adjust' two.tint):$(row_count two.tint)" 0:1 \
 	"two arms, without --adjust: no adjust line (as before)"
 # --check: each candidate's finding cites pb-check's warnings about its
 # own comparison (and the reference's), not the others'
