@@ -195,6 +195,8 @@ fails 2 "^pb-sense: --threshold is pb-run's sequential stop" "--thr=1.1 (abbrevi
 	pb-sense --delays 0 --thr=1.1 -- true
 fails 2 "^pb-sense: --min-runs is pb-run's" "--min-runs: exit 2" pb-sense --delays 0 --min-runs 3 -- true
 fails 2 "^pb-sense: --seq-g is pb-run's" "--seq-g: exit 2" pb-sense --delays 0 --seq-g 10 -- true
+fails 2 "^pb-sense: pb-sense runs A/A, two arms of one command: --arms does not apply" "--arms: exit 2" \
+	pb-sense --delays 0 --arms 3 --worker true
 fails 2 "^pb-sense: unknown option '--bogus' \(see pb-sense --help\)$" "an unknown option: pb-sense says so, exit 2" \
 	pb-sense --delays 0 --bogus -- true
 run pb-sense --delays 0,1us --res 20 --see 7 --lev 0.9 --ru 2 --pa 3 --wa 0 --ra "$T/abbr" -- true
