@@ -171,6 +171,19 @@ is "$(rows "$T/out" | cut -f 2 | grep -cv '^ok$\|^warn$')" 0 "pb-run --worker: 5
 pb-run --runs 5 --pairs 20 --warmup 2 --quiet -- "$W --us 200" 2>/dev/null | pb-pair 2>/dev/null >"$T/real.tsv"
 run pb-check "$T/real.tsv"
 is "$rc:$(rows "$T/out" | cut -f 1 | tr '\n' ' ' | sed 's/ $//')" "0:$CHECKS" "pb-run commands: every check, exit 0"
+# The worker that is not memoryless (examples/missing-microseconds):
+# 100 us more after B, or 100 us less on the second request of a pair,
+# on 300 us of work: far beyond what load does to the medians of 6 runs.
+pb-run --worker "$W --worker --us 300 --after-b-us 100" --runs 6 --pairs 40 \
+	--warmup 5 --quiet 2>/dev/null | pb-pair 2>/dev/null >"$T/carry.tsv"
+run pb-check "$T/carry.tsv"
+is "$rc:$(rows "$T/out" | awk -F'\t' '($1 == "carry_a" || $1 == "carry_b") && $3 > 80000 && $3 < 120000 { printf "%s %s|", $1, $2 }')" \
+	"0:carry_a warn|carry_b warn|" "pb-workload --after-b-us 100: carry-over of about 100 us found on both arms"
+pb-run --worker "$W --worker --us 300 --second-us 100" --runs 6 --pairs 40 \
+	--warmup 5 --quiet 2>/dev/null | pb-pair 2>/dev/null >"$T/second.tsv"
+run pb-check "$T/second.tsv"
+is "$rc:$(rows "$T/out" | awk -F'\t' '$1 == "position" && $3 > 80000 && $3 < 120000 { print $2 }')" "0:warn" \
+	"pb-workload --second-us 100: a position effect of about 100 us"
 
 # --- Bad input ---------------------------------------------------------------------
 pb-pair --by-run "$T/raw.tsv" 2>/dev/null >"$T/byrun.tsv"
