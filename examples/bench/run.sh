@@ -92,7 +92,7 @@ echo
 rm -f "$out"/fig-*.txt
 for section in examples/bench/boot.sh examples/bench/speed.sh examples/bench/coverage.sh \
 		examples/bench/sequential.sh examples/bench/runner.sh examples/bench/pin.sh \
-		examples/bench/pg.sh; do
+		examples/bench/pg.sh examples/bench/sense.sh examples/bench/sense-pg.sh; do
 	[ "${BENCH_QUICK:-0}" = 1 ] && [ "$section" = examples/bench/boot.sh ] && continue
 	sh "$section" "$out" >>"$report" || echo "(section $section failed: see its output)" >>"$report"
 done
