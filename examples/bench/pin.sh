@@ -38,7 +38,17 @@ hog_start() { taskset -c 0 sh -c 'while :; do :; done' & hog_pid=$!; }
 hog_stop() { [ -z "$hog_pid" ] || { kill "$hog_pid" 2>/dev/null; wait "$hog_pid" 2>/dev/null || :; hog_pid=; }; }
 trap hog_stop EXIT INT TERM
 
-# sense MODE PIN HOG: one pb-sense; prints its "# sense:" line's two facts
+# resolves FILE KEY: pb-sense's "resolves" answer KEY as a person reads it
+resolves() {
+	awk -v v="$(sed -n "s/^# pb-sense\\.$2: //p" "$1")" \
+		-v m="$(sed -n 's/^# pb-sense\.median_ns: //p' "$1")" 'BEGIN {
+		split(v, w, "; missed "); r = w[1]
+		if (r == "") { printf "(no answer)"; exit }
+		if (r == "none") { printf "none (up to %g us)", w[2] / 1e3; exit }
+		printf "%g us (%.2f %%)", r / 1e3, 100 * r / m }'
+}
+
+# sense MODE PIN HOG: one pb-sense; its answers as three table cells
 sense() {
 	f=$out/pin-$1-$2-$3
 	[ "$3" = yes ] && hog_start
@@ -52,17 +62,24 @@ sense() {
 	pb-sense --delays "$DELAYS" --runs "$RUNS" --pairs "$PAIRS" --warmup "$WARMUP" --quiet \
 		--seed 19 "$@" >"$f.tsv" 2>"$f.err" || :
 	hog_stop
-	sed -n -e 's/^# sense: smallest delay seen by every run: \([^;]*\); A\/A false positives: \([0-9]* of [0-9]*\) .*/\1 | \2/p' \
-		-e "s/^# sense: no delay tried was seen by every run; A\/A false positives: \([0-9]* of [0-9]*\) .*/none of $DELAYS | \1/p" \
-		"$f.tsv" | grep . || echo "(failed: $(head -c 200 "$f.err")) |"
+	if grep -q '^# pb-sense\.resolves: ' "$f.tsv"; then
+		echo "$(resolves "$f.tsv" resolves) | $(resolves "$f.tsv" t_resolves) |" \
+			"$(sed -n 's/^# pb-sense\.false_positives: \([0-9]* of [0-9]*\) .*/\1/p' "$f.tsv")"
+	else
+		echo "(failed: $(head -c 200 "$f.err")) | |"
+	fi
 }
 
 echo "pb-sense, $RUNS runs x $PAIRS pairs ($WARMUP warm-up), delays $DELAYS on B;"
 echo "pinned: \`pb-run --cpu $last\`; hog: \`taskset -c 0 sh -c 'while :; do :; done'\`."
 echo "Load average before: $(cut -d' ' -f1-3 /proc/loadavg)."
 echo
-echo "| mode | pinned | hog on CPU 0 | smallest delay every run saw (share of the workload) | A/A false positives |"
-echo "|---|---|---|---|---|"
+echo "Resolved: the smallest delay that every run saw with the pooled interval"
+echo "above 0 (pb-sense's bootstrap analysis), and the t analysis's over runs; the"
+echo "share is of the workload's median time."
+echo
+echo "| mode | pinned | hog on CPU 0 | resolved (bootstrap) | resolved (t over runs) | A/A false positives (runs) |"
+echo "|---|---|---|---|---|---|"
 for mode in command worker; do
 	for pin in no yes; do
 		for hog in no yes; do
