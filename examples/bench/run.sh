@@ -4,6 +4,10 @@
 # in several runs, pb-tint gives the time ratio peer/pb with its interval.
 # Writes examples/bench/out/report.md and prints it. Not in make check:
 # timings belong here, not in tests.  BENCH_QUICK=1 for a fast smoke run.
+# BENCH_PEERS (the filters' rows: lr-vs-mawk lr-vs-mlr tint-vs-awk
+# tint-vs-datamash) and BENCH_SECTIONS (the sections' scripts: boot speed
+# coverage sequential runner pin pg sense sense-pg) name a part to run,
+# when the whole will not fit; the report says what was left out.
 set -eu
 cd "$(dirname "$0")/../.."
 top=$(pwd)
@@ -25,8 +29,11 @@ ms() { awk -v ns="$1" 'BEGIN { printf "%.1f ms", ns / 1e6 }'; }
 # versus NAME PEER_CMD PB_CMD: pb-run pairs peer (A) with pb (B); one row
 # of the report: medians, ratio peer/pb = how many times faster pb is,
 # with the t interval over runs, and pb's peak RSS.
+PEERS=${BENCH_PEERS:-lr-vs-mawk lr-vs-mlr tint-vs-awk tint-vs-datamash}
+SECTIONS=${BENCH_SECTIONS:-boot speed coverage sequential runner pin pg sense sense-pg}
 versus() {
 	name=$1 peer=$2 pbcmd=$3
+	case " $PEERS " in *" $name "*) ;; *) return 0 ;; esac
 	pb-run --runs "$RUNS" --pairs "$PAIRS" --warmup 1 --quiet --seed 1 \
 		-- "$peer" "$pbcmd" >"$out/$name.raw.tsv"
 	pb-pair --by-run "$out/$name.raw.tsv" | pb-logratio | pb-tint >"$out/$name.tint.tsv"
@@ -43,6 +50,8 @@ echo
 echo "Machine: $(uname -srm); $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'); $(nproc) cores;"
 echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)."
 echo "Date: $(date -u +%Y-%m-%dT%H:%MZ). pb $(pb-tint --version | sed 's/.* //'). Reproduce: \`make bench\`."
+[ -z "${BENCH_PEERS:-}${BENCH_SECTIONS:-}" ] ||
+	echo "A part only: BENCH_PEERS='$PEERS' BENCH_SECTIONS='$SECTIONS'."
 echo
 } >"$report"
 
@@ -90,11 +99,11 @@ echo
 	PIN_RUNS=${PIN_RUNS:-3} PIN_PAIRS=${PIN_PAIRS:-60} PIN_WARMUP=${PIN_WARMUP:-5} &&
 	export SPEED_PAIRS SPEED_REPS PIN_RUNS PIN_PAIRS PIN_WARMUP
 rm -f "$out"/fig-*.txt
-for section in examples/bench/boot.sh examples/bench/speed.sh examples/bench/coverage.sh \
-		examples/bench/sequential.sh examples/bench/runner.sh examples/bench/pin.sh \
-		examples/bench/pg.sh examples/bench/sense.sh examples/bench/sense-pg.sh; do
+for section in $SECTIONS; do
+	section=examples/bench/$section.sh
 	[ "${BENCH_QUICK:-0}" = 1 ] && [ "$section" = examples/bench/boot.sh ] && continue
 	sh "$section" "$out" >>"$report" || echo "(section $section failed: see its output)" >>"$report"
 done
 sh examples/bench/targets.sh "$out" >>"$report"
+echo "Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)." >>"$report"
 cat "$report"
