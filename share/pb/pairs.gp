@@ -3,7 +3,8 @@
 # data: value (in the view). Variables: vmin, vmax (the view), bw (bin
 # width), med (median), xlabel, unit; nbelow and nabove, the counts
 # beyond the view, with below_to and above_to, their farthest values.
-set title title_text
+# note: what was done with the values beyond the view, on its own line
+set title title_text . (exists("note") ? "\n" . note : "")
 set xlabel xlabel
 set ylabel "pairs"
 set style fill solid 0.6 noborder

@@ -3,7 +3,8 @@
 # reference, B the candidate of the panel). Variables: vmin, vmax (the
 # view), nbeyond (how many values lie beyond it: drawn at its edge as
 # triangles), ylabel, unit.
-set title title_text
+# note: what was done with the values beyond the view, on its own line
+set title title_text . (exists("note") ? "\n" . note : "")
 set xlabel "pair, in the order measured (all runs)"
 set ylabel ylabel
 # room beyond the view for the triangles at its edges
@@ -16,5 +17,5 @@ down(v) = v < vmin ? vmin - edge : 1/0
 plot 0 with lines ls 9 notitle, \
      data using 1:($3 == 0 && $2 >= vmin && $2 <= vmax ? $2 : 1/0) with points ls 1 ps 0.5 title (exists("first0_title") ? first0_title : "A went first"), \
      data using 1:($3 == 1 && $2 >= vmin && $2 <= vmax ? $2 : 1/0) with points ls 2 ps 0.5 title (exists("first1_title") ? first1_title : "B went first"), \
-     data using 1:(up($2)) with points pt 9 ps 0.7 lc rgb "#555555" title (nbeyond > 0 ? sprintf("beyond the view (%d)", nbeyond) : ""), \
-     data using 1:(down($2)) with points pt 11 ps 0.7 lc rgb "#555555" notitle
+     data using 1:(up($2)) with points pt 9 ps 1 lc rgb "#555555" title (nbeyond > 0 ? sprintf("beyond the view (%d)", nbeyond) : ""), \
+     data using 1:(down($2)) with points pt 11 ps 1 lc rgb "#555555" notitle
