@@ -178,6 +178,18 @@ is "$rc $(grep -c '<text>injected delay (ms)</text>' "$T/sense-ms.svg") $(grep -
 	"sense of delays up to ms: both panels' delay axes and the estimate in ms"
 is "$(ticks "$T/sense-ms.svg" | grep -c -e 'x10' -e '[0-9]e[-+]')" 0 "... no tick label reads x10^ or e+"
 
+# A log ratio as it is, and the time ratio a/b = exp(lr) on the opposite
+# axis, its ticks inside the view (not in a text plot: no room there)
+for kind in runs trend pairs; do
+	run pb-plot "$kind" --column lr -o "$T/lr.svg" "$PAIRS"
+	is "$rc $(grep -c '<text>lr = ln(a/b)</text>' "$T/lr.svg") $(grep -c '<text>a/b = exp(lr), the time ratio</text>' "$T/lr.svg")" "0 1 1" \
+		"$kind --column lr: lr on one axis, a/b = exp(lr) on the other"
+	is "$(ticks "$T/lr.svg" | grep -c '^1\.0[0-9]*$' | awk '{ print ($1 >= 2 ? "two or more" : $1) }')" "two or more" \
+		"... at least two ratio ticks 1.0x ($(ticks "$T/lr.svg" | grep '^1\.0' | tr '\n' ' '))"
+done
+run pb-plot runs --column lr "$PAIRS"
+is "$rc $(grep -c 'exp(lr)' "$T/out")" "0 0" "runs --column lr as text: no ratio axis"
+
 # Keys below the plot: under the x axis label, which is under the ticks,
 # and inside the picture
 run pb-plot runs -o "$T/k.svg" "$PAIRS"

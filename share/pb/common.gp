@@ -21,3 +21,11 @@ if (exists("dumb") && dumb) { unset grid; unset border; set border 3; set key wi
 fmt(x) = abs(x) >= 1000 ? sprintf("%.0f", x) : sprintf("%.4g", x)
 # with_unit(x): x and the unit of the axis, when it has one
 with_unit(x) = fmt(x) . (exists("unit") && unit ne "" ? " " . unit : "")
+# A log ratio lr = ln(a/b) gets the ratio a/b itself on the opposite
+# axis (ratio_axis names the axis of the values: "x" or "y").
+# Not in a text plot, which has no room for a second label.
+ratio_on(ax) = !(exists("dumb") && dumb) && exists("ratio_axis") && ratio_axis eq ax
+# nice(x): a step of 1, 2 or 5 times a power of ten near x, for ticks
+# (gnuplot's own miss those of a linked axis over a small range)
+nice(x) = (nice_e = 10.0 ** floor(log10(x)), nice_m = x / nice_e, \
+	nice_e * (nice_m < 1.5 ? 1 : nice_m < 3.5 ? 2 : nice_m < 7.5 ? 5 : 10))

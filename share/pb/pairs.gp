@@ -14,7 +14,6 @@ xb = vmin - 1.5 * ew / 2 - ew / 2
 xa = vmax + 1.5 * ew / 2 + ew / 2
 set xrange [(nbelow > 0 ? xb - ew : vmin) : (nabove > 0 ? xa + ew : vmax)]
 # Tick labels only inside the view: the axis means nothing in the gaps.
-nice(x) = (e = 10.0 ** floor(log10(x)), m = x / e, e * (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10))
 step = nice((vmax - vmin) / 6)
 set xtics ceil(vmin / step) * step, step, vmax
 set yrange [0:*]
@@ -33,6 +32,14 @@ if (nbelow > 0) {
 if (nabove > 0) {
 	set arrow 4 from first vmax, graph 0 to first vmax, graph 1 nohead back lc rgb "#aaaaaa" dt 3
 	set label 4 sprintf("%d above\n", nabove) . above_to at first xa + ew / 2, first nabove right offset 0, 1.6 front
+}
+if (ratio_on("x")) {
+	set link x2 via exp(x) inverse log(x)
+	rstep = nice((exp(vmax) - exp(vmin)) / 6)
+	set x2tics ceil(exp(vmin) / rstep) * rstep, rstep, exp(vmax) nomirror textcolor rgb "#333333"
+	set format x2 "%.4g"
+	set x2label "a/b = exp(lr), the time ratio"
+	set border 7
 }
 plot data using (bin($1)):(1) smooth frequency with boxes lc rgb "#1f77b4" \
 	title sprintf("pairs in bins of %s; red: median %s", with_unit(bw), with_unit(med)), \

@@ -29,6 +29,13 @@ if (has_pooled && !(exists("dumb") && dumb)) {
 	set object 1 rect from graph 0, first pooled_lo to graph 1, first pooled_hi \
 		fc rgb "#c6dbef" fs solid 0.6 noborder behind
 }
+if (ratio_on("y")) {
+	set link y2 via exp(y) inverse log(y)
+	set y2tics nice((exp(far ? hi_all : (hi_all > 0 ? hi_all : 0)) - exp(far ? lo_all : (lo_all < 0 ? lo_all : 0))) / 6) nomirror textcolor rgb "#333333"
+	set format y2 "%.4g"
+	set y2label "a/b = exp(lr), the time ratio"
+	set border 11
+}
 if (has_pooled) {
 	plot (far ? 1/0 : 0) with lines ls 9 title (far ? "" : "0"), \
 	     pooled_est with lines lc rgb "#6baed6" lw 2 title "pooled median, run blocks", \

@@ -14,6 +14,14 @@ set xrange [0:*]
 up(v) = v > vmax ? vmax + edge : 1/0
 down(v) = v < vmin ? vmin - edge : 1/0
 # In a panel of one candidate, first0_title and first1_title name the arms.
+if (ratio_on("y")) {
+	set link y2 via exp(y) inverse log(y)
+	rstep = nice((exp(vmax) - exp(vmin)) / 6)
+	set y2tics ceil(exp(vmin) / rstep) * rstep, rstep, exp(vmax) nomirror textcolor rgb "#333333"
+	set format y2 "%.4g"
+	set y2label "a/b = exp(lr), the time ratio"
+	set border 11
+}
 plot 0 with lines ls 9 notitle, \
      data using 1:($3 == 0 && $2 >= vmin && $2 <= vmax ? $2 : 1/0) with points ls 1 ps 0.5 title (exists("first0_title") ? first0_title : "A went first"), \
      data using 1:($3 == 1 && $2 >= vmin && $2 <= vmax ? $2 : 1/0) with points ls 2 ps 0.5 title (exists("first1_title") ? first1_title : "B went first"), \
