@@ -3,6 +3,9 @@
 # data: value (in the view). Variables: vmin, vmax (the view), bw (bin
 # width), med (median), xlabel, unit; nbelow and nabove, the counts
 # beyond the view, with below_to and above_to, their farthest values.
+# A text plot has no dotted lines at the view's ends: a column of dots
+# there runs into the title.
+text = exists("dumb") && dumb
 # note: what was done with the values beyond the view, on its own line
 set title title_text . (exists("note") ? "\n" . note : "")
 set xlabel xlabel
@@ -26,12 +29,16 @@ if (vmin <= 0 && vmax >= 0) {
 }
 set arrow 2 from first med, graph 0 to first med, graph 1 nohead front lc rgb "#d62728" lw 2
 if (nbelow > 0) {
-	set arrow 3 from first vmin, graph 0 to first vmin, graph 1 nohead back lc rgb "#aaaaaa" dt 3
-	set label 3 sprintf("%d below\n", nbelow) . below_to at first xb - ew / 2, first nbelow left offset 0, 1.6 front
+	if (!text) {
+		set arrow 3 from first vmin, graph 0 to first vmin, graph 1 nohead back lc rgb "#aaaaaa" dt 3
+	}
+	set label 3 sprintf("%d below\n", nbelow) . below_to at first xb - ew / 2, first nbelow left offset 0, 2 front
 }
 if (nabove > 0) {
-	set arrow 4 from first vmax, graph 0 to first vmax, graph 1 nohead back lc rgb "#aaaaaa" dt 3
-	set label 4 sprintf("%d above\n", nabove) . above_to at first xa + ew / 2, first nabove right offset 0, 1.6 front
+	if (!text) {
+		set arrow 4 from first vmax, graph 0 to first vmax, graph 1 nohead back lc rgb "#aaaaaa" dt 3
+	}
+	set label 4 sprintf("%d above\n", nabove) . above_to at first xa + ew / 2, first nabove right offset 0, 2 front
 }
 if (ratio_on("x")) {
 	set link x2 via exp(x) inverse log(x)
