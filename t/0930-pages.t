@@ -77,7 +77,7 @@ for page in "$M"/man1/*.1 "$M"/man7/*.7; do
 		lost=
 		pb-pair "$M/../../examples/data/raw-ab.tsv" | pb-plot runs -o "$T/runs.svg"
 		for q in 'Per-run 95% intervals of the median of d; band: run-block interval of the pooled median' \
-			'pooled (run blocks) -30214 [-32681, -26970]'; do
+			'pooled median -30.21 ' '[-32.68, -26.97]'; do
 			grep -qF "$q" "$page" && grep -qF "$q" "$T/runs.svg" 2>/dev/null || lost="$lost '$q'"
 		done
 		is "$lost" "" "$name: the title and the band the opening describes are in the picture"
