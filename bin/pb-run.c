@@ -536,7 +536,8 @@ static void rusage_meta(const struct config *c)
 		         "their sum); %s; maxrss is never below pb-run's own peak resident set, "
 		         "%lld KiB at the start (the spawned process runs in pb-run's memory until "
 		         "exec); user_ns + sys_ns is the scheduler's CPU time, its split between "
-		         "the two sampled at clock ticks; a failed or timed-out observation has "
+		         "the two sampled at clock ticks by most kernels; a failed or timed-out "
+		         "observation has "
 		         "what wait4 gave when it was reaped (killed, on a timeout), 0 when it did "
 		         "not start",
 		         c->no_shell ? "--no-shell: the command alone"
