@@ -23,6 +23,8 @@ static const char usage[] =
 	"one row: run pair first a b d delay, with d = b - a (ns). A study of\n"
 	"more arms gives one row per pair and candidate: run pair arm first a b d\n"
 	"delay ... pos_a pos_b, a the reference's time, b the candidate's.\n"
+	"pb-run's user_ns sys_ns maxrss_kib (command mode) end each row as\n"
+	"a_user b_user a_sys b_sys a_maxrss b_maxrss.\n"
 	"  --by-run        one row per run: run n a b d delay, a and b the\n"
 	"                  statistic of each arm in that run, d = b - a\n"
 	"  --stat S        with --by-run: median (default), mean, min, a quantile\n"
