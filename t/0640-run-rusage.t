@@ -67,9 +67,12 @@ cp "$T/out" cpu40.tsv
 cpu cpu40.tsv >cpu40
 base=$(median <cpu0) burn=$(median <cpu40)
 # user + sys is the scheduler's sum, to the us; the burn overshoots its
-# mark by at most about 20 us of CPU; the start-up is in the baseline
-within "$(awk -v b="$base" -v x="$burn" 'BEGIN { print x - b }')" 40000000 1000000 \
-	"--cpu-us 40000: median user_ns + sys_ns, less that of --cpu-us 0, within 1 ms of 40 ms"
+# mark by at most about 20 us of CPU; the start-up is in the baseline, and
+# what is left is how much the start-up varies (ASan's takes milliseconds)
+tol=1000000
+[ -n "$asan" ] && tol=5000000
+within "$(awk -v b="$base" -v x="$burn" 'BEGIN { print x - b }')" 40000000 $tol \
+	"--cpu-us 40000: median user_ns + sys_ns, less that of --cpu-us 0, within $((tol / 1000000)) ms of 40 ms"
 bad=$(awk '$1 < 40000000 { print }' cpu40)
 is "$bad" "" "--cpu-us 40000: no row has less than 40 ms of CPU time"
 # the split is sampled at ticks (Linux HZ 100 to 1000: at most 10 ms a tick)
