@@ -215,8 +215,11 @@ static void take_row(struct state *st)
 	size_t g, klen = 0;
 	char b[MSG_CUT_BUF], b2[MSG_CUT_BUF];
 
-	if (st->c_arm >= 0)
+	if (st->c_arm >= 0) {
+		/* the arm is the first field of each output row */
+		group_check_first(s, (size_t)st->c_arm, "rename the arm");
 		key = s->field[st->c_arm], klen = strlen(key);
+	}
 	g = strmap_intern(&st->arms, key, klen);
 	if (g >= st->arm_cap) {
 		size_t old = st->arm_cap;

@@ -201,6 +201,12 @@ fails 1 "^pb-check: .*pair0.tsv:2: column 'pair': pair must be a whole number >=
 	pb-check "$T/pair0.tsv"
 printf 'run\tpair\tfirst\ta\tb\n1\t1\tA\tnan\t20\n' >"$T/nan.tsv"
 fails 1 "^pb-check: .*nan.tsv:2: column 'a': not a finite number: 'nan'\$" "nan" pb-check "$T/nan.tsv"
+# An arm is the first field of each row pb-check writes: one that begins
+# with '#' would make its rows comments (pb-cross refuses it the same way).
+pb-pair ../arms/raw3.tsv 2>/dev/null | awk -F'\t' 'BEGIN { OFS = "\t" }
+	/^#/ || !h++ { print; next } $3 == "C" { $3 = "#C"; if ($4 == "C") $4 = "#C" } 1' >"$T/hash-arm.tsv"
+fails 1 "^pb-check: .*hash-arm.tsv:[0-9]+: column 'arm': the value '#C' would begin an output row" \
+	"an arm that begins with '#': exit 1, one line" pb-check "$T/hash-arm.tsv"
 printf 'run\tpair\tfirst\ta\tb\n' >"$T/header.tsv"
 fails 1 "^pb-check: " "header only: exit 1, one line" pb-check "$T/header.tsv"
 for a in "--level 1" "--level 0" "--position-share 0" "--warmup-share 0.5" "--warmup-share 0" \
