@@ -1,5 +1,6 @@
 /* pb-check: read the evidence of a pair stream before its interval is
  * trusted; one row per check (lib/check.c does them). */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,7 +145,11 @@ static void on_meta(void *ctx, const struct stream *s, const struct meta *m)
 		else
 			ev->more++;
 	} else if (strcmp(m->key, "pb-pair.failed_pairs") == 0) {
-		ev->failed_pairs += strtol(m->value, NULL, 10) > 0 ? strtol(m->value, NULL, 10) : 0;
+		long n = strtol(m->value, NULL, 10);   /* "N dropped (...)"; saturates */
+
+		if (n > 0)
+			ev->failed_pairs = n > LONG_MAX - ev->failed_pairs ? LONG_MAX
+			                   : ev->failed_pairs + n;
 	}
 }
 

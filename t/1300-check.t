@@ -207,6 +207,14 @@ pb-pair ../arms/raw3.tsv 2>/dev/null | awk -F'\t' 'BEGIN { OFS = "\t" }
 	/^#/ || !h++ { print; next } $3 == "C" { $3 = "#C"; if ($4 == "C") $4 = "#C" } 1' >"$T/hash-arm.tsv"
 fails 1 "^pb-check: .*hash-arm.tsv:[0-9]+: column 'arm': the value '#C' would begin an output row" \
 	"an arm that begins with '#': exit 1, one line" pb-check "$T/hash-arm.tsv"
+# Counts of dropped pairs add up without overflowing (two shards' lines,
+# or forged ones): the sum saturates, never wraps to a negative count.
+{ cat pairs-small.tsv; echo '# pb-pair.failed_pairs: 9223372036854775807 dropped'
+  echo '# pb-pair.failed_pairs: 9223372036854775807 dropped'; } >"$T/many-failed.tsv"
+run pb-check "$T/many-failed.tsv"
+is "$rc:$(cat "$T/err")" "0:" "failed_pairs that overflow a sum: exit 0, nothing on stderr"
+like "$(grep '^partial' "$T/out")" '^partial	warn	.*dropped 9223372036854775807 pairs' \
+	"failed_pairs that overflow a sum: the count saturates"
 printf 'run\tpair\tfirst\ta\tb\n' >"$T/header.tsv"
 fails 1 "^pb-check: " "header only: exit 1, one line" pb-check "$T/header.tsv"
 for a in "--level 1" "--level 0" "--position-share 0" "--warmup-share 0.5" "--warmup-share 0" \
