@@ -1,6 +1,7 @@
 /* pb-check: read the evidence of a pair stream before its interval is
  * trusted; one row per check (lib/check.c does them). */
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -327,6 +328,22 @@ static int warn_lines(const struct check_report *rep, const char *arm)
 	return warned;
 }
 
+/* No row may carry inf or nan: times so large (or so small) that a
+ * statistic overflows a double are refused, before any output. */
+static void refuse_overflow(const struct check_report *rep, const char *arm)
+{
+	size_t i;
+
+	for (i = 0; i < rep->n; i++) {
+		const struct check_row *r = &rep->row[i];
+
+		if ((r->has_value && !isfinite(r->value)) ||
+		    (r->has_interval && !(isfinite(r->lo) && isfinite(r->hi))))
+			die("%s%s%scheck '%s': a statistic overflows a double; are a and b times "
+			    "in ns?", arm ? "arm " : "", arm ? arm : "", arm ? ": " : "", r->check);
+	}
+}
+
 static void put_row(const struct check_row *r, const char *arm)
 {
 	if (arm)
@@ -391,6 +408,9 @@ int main(int argc, char **argv)
 		free(store);
 	}
 	check_methods(&st.o, st.d.arms, &methods);
+	refuse_overflow(&ref_rep, st.c_arm >= 0 ? st.ref : NULL);
+	for (g = 0; g < st.arms.n; g++)
+		refuse_overflow(&rep[g], st.c_arm >= 0 ? st.arms.key[g] : NULL);
 	out_begin(&st.s, argc, argv);
 	for (i = 0; i < methods.nmethod; i++) {
 		char key[64];

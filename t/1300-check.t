@@ -215,6 +215,13 @@ run pb-check "$T/many-failed.tsv"
 is "$rc:$(cat "$T/err")" "0:" "failed_pairs that overflow a sum: exit 0, nothing on stderr"
 like "$(grep '^partial' "$T/out")" '^partial	warn	.*dropped 9223372036854775807 pairs' \
 	"failed_pairs that overflow a sum: the count saturates"
+# Times a double holds whose statistics overflow: one line, exit 1, no
+# row of inf or nan.
+awk -F'\t' 'BEGIN { OFS = "\t" } /^#/ || !h++ { print; next } { $4 = $4 "e299"; $5 = $5 "e-299" } 1' \
+	pairs-small.tsv >"$T/huge.tsv"
+fails 1 "^pb-check: check '[a-z_]+': a statistic overflows a double" \
+	"times whose statistics overflow: exit 1, one line" pb-check "$T/huge.tsv"
+is "$(grep -c 'inf\|nan' "$T/out")" 0 "times whose statistics overflow: no inf or nan written"
 printf 'run\tpair\tfirst\ta\tb\n' >"$T/header.tsv"
 fails 1 "^pb-check: " "header only: exit 1, one line" pb-check "$T/header.tsv"
 for a in "--level 1" "--level 0" "--position-share 0" "--warmup-share 0.5" "--warmup-share 0" \
