@@ -999,7 +999,10 @@ static void print_finding(const struct warnings *w, const char *key, const struc
 	print_sample(r, runs, k);
 	family_words(o, nm);
 	out_meta_text(").");
-	if (r->unbounded)
+	if (r->unbounded && seq_first_bounded(o->seq_g, o->each_level) < 0)
+		out_meta_text(" It stays unbounded beyond a million values at this g and level: "
+		              "more runs will not bound it; a larger g would.");
+	else if (r->unbounded)
 		out_meta_text(" It needs at least %ld values at this g and level; more runs "
 		       "will bound it.", seq_first_bounded(o->seq_g, o->each_level));
 	else if (o->has_threshold)
@@ -1080,6 +1083,7 @@ static void choose_method(const struct stream *s, struct opts *o)
 	const char *until = stream_head_meta(s, "until", -1);
 	const char *g = stream_head_meta(s, "seq_g", -1);
 	const char *level = stream_head_meta(s, "seq_level", -1);
+	char b[MSG_CUT_BUF];
 
 	if (o->sequential == 0 && until)
 		warn("this study stopped by a sequential rule (--until %s); a fixed-n t "
@@ -1088,13 +1092,17 @@ static void choose_method(const struct stream *s, struct opts *o)
 		o->sequential = until != NULL;
 	if (o->sequential > 0 && !o->seq_g_given) {
 		o->seq_g = SEQ_G_DEFAULT;
-		if (until && g && (num_parse(g, &o->seq_g) < 0 || !(o->seq_g > 0)))
-			die("%s: '# seq_g: %s' is not a g above 0", s->name, g);
+		if (until && g && (num_parse(g, &o->seq_g) < 0 || !(o->seq_g > 0) ||
+		                   o->seq_g > 1e12))
+			die("%s: '# seq_g: %s' is not a g above 0 and up to 1e12 (as pb-run "
+			    "--seq-g takes)", s->name, msg_cut(b, g));
 	}
 	/* the level the study was stopped at, unless another is asked for */
 	if (o->sequential > 0 && until && level && !o->level_given &&
-	    (num_parse(level, &o->level) < 0 || !(o->level > 0 && o->level < 1)))
-		die("%s: '# seq_level: %s' is not a level between 0 and 1", s->name, level);
+	    (num_parse(level, &o->level) < 0 || !(o->level > 0 && o->level < 1) ||
+	     1 - (1 - o->level) / 2 == 1 || 1 - (1 - o->level) / 2 == 0.5))
+		die("%s: '# seq_level: %s' is not a level between 0 and 1 that a double "
+		    "holds (as pb-run --level takes)", s->name, msg_cut(b, level));
 	if (o->sequential > 0 && o->df_cap)
 		die_usage("--df-cap is for the t interval; this study gets a confidence "
 		          "sequence (--no-sequential for the t interval)");
@@ -1206,7 +1214,10 @@ static void print_method(const struct opts *o, const struct interval *iv, size_t
 	         "number of runs at once; normal prior on the standardized effect, g = %s)", g);
 	for (i = 0; i < n && !iv[i].unbounded; i++)
 		;
-	if (i < n)
+	if (i < n && seq_first_bounded(o->seq_g, o->each_level) < 0)
+		out_meta("pb-tint.unbounded", "t, lo and hi are empty where the sequence is "
+		         "still unbounded: it stays unbounded beyond a million values at g = %s", g);
+	else if (i < n)
 		out_meta("pb-tint.unbounded", "t, lo and hi are empty where the sequence is "
 		         "still unbounded: it needs at least %ld values at g = %s",
 		         seq_first_bounded(o->seq_g, o->each_level), g);
