@@ -329,7 +329,8 @@ static int warn_lines(const struct check_report *rep, const char *arm)
 }
 
 /* No row may carry inf or nan: times so large (or so small) that a
- * statistic overflows a double are refused, before any output. */
+ * statistic overflows a double, or a level whose share for one check
+ * rounds to 1, are refused, before any output. */
 static void refuse_overflow(const struct check_report *rep, const char *arm)
 {
 	size_t i;
@@ -339,8 +340,9 @@ static void refuse_overflow(const struct check_report *rep, const char *arm)
 
 		if ((r->has_value && !isfinite(r->value)) ||
 		    (r->has_interval && !(isfinite(r->lo) && isfinite(r->hi))))
-			die("%s%s%scheck '%s': a statistic overflows a double; are a and b times "
-			    "in ns?", arm ? "arm " : "", arm ? arm : "", arm ? ": " : "", r->check);
+			die("%s%s%scheck '%s': a statistic or its interval is not finite (a --level "
+			    "too near 1, or times too large for a double: are a and b in ns?)",
+			    arm ? "arm " : "", arm ? arm : "", arm ? ": " : "", r->check);
 	}
 }
 

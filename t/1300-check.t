@@ -219,9 +219,19 @@ like "$(grep '^partial' "$T/out")" '^partial	warn	.*dropped 9223372036854775807 
 # row of inf or nan.
 awk -F'\t' 'BEGIN { OFS = "\t" } /^#/ || !h++ { print; next } { $4 = $4 "e299"; $5 = $5 "e-299" } 1' \
 	pairs-small.tsv >"$T/huge.tsv"
-fails 1 "^pb-check: check '[a-z_]+': a statistic overflows a double" \
+fails 1 "^pb-check: check '[a-z_]+': a statistic or its interval is not finite" \
 	"times whose statistics overflow: exit 1, one line" pb-check "$T/huge.tsv"
 is "$(grep -c 'inf\|nan' "$T/out")" 0 "times whose statistics overflow: no inf or nan written"
+# Levels near 1: the notes never round one to "100%"; a level whose share
+# for a check rounds to 1 (an infinite interval) is refused, not written.
+run pb-check --level 0.99999999999 pairs-small.tsv
+is "$rc" 0 "--level 0.99999999999: exit 0"
+is "$(grep -c '100% CI' "$T/out")" 0 "--level 0.99999999999: no note calls it a 100% CI"
+like "$(grep '^effect' "$T/out")" '\(99\.999999999% CI ' "--level 0.99999999999: the effect's note has the level as given"
+fails 1 "^pb-check: check '[a-z_]+': a statistic or its interval is not finite \(a --level too near 1" \
+	"--level 0.9999999999999998: an infinite interval refused, one line" \
+	pb-check --level 0.9999999999999998 pairs-small.tsv
+is "$(grep -c 'inf' "$T/out")" 0 "--level 0.9999999999999998: no inf written"
 printf 'run\tpair\tfirst\ta\tb\n' >"$T/header.tsv"
 fails 1 "^pb-check: " "header only: exit 1, one line" pb-check "$T/header.tsv"
 for a in "--level 1" "--level 0" "--position-share 0" "--warmup-share 0.5" "--warmup-share 0" \
