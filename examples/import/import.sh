@@ -97,13 +97,14 @@ import_finish() {
 }
 
 # What every jq program begins with: bad(m) ends it with the message m
-# (jq_run says it), one_line escapes a text onto one line, word makes it
+# (jq_run says it), one_line escapes a text onto one line as pb(7)'s
+# metadata values are (a backslash doubled first), word makes it
 # one word of a '# run:' line, and file_values($twice) is the input files
 # in the order of import_files, each one JSON value, as [{file, d}]; a
 # file given twice is refused, with $twice after the name.
 jq_prelude='
 def bad(m): error("@" + m);
-def one_line: gsub("\r"; "\\r") | gsub("\n"; "\\n") | gsub("\t"; "\\t");
+def one_line: gsub("\\\\"; "\\\\") | gsub("\r"; "\\r") | gsub("\n"; "\\n") | gsub("\t"; "\\t");
 def word: tostring | one_line | gsub(" "; "%20");
 def file_values($twice):
 	($names | split("\n") | .[1:]) as $fnames
