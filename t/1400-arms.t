@@ -347,6 +347,7 @@ usage "at most 26 commands" "27 commands" -- 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
 usage "--arms goes with --worker" "--arms with commands" --arms 3 -- true :
 usage "--arms is 2 to 26" "--arms 1" --arms 1 --worker "$WK"
 usage "--arms .*'27'" "--arms 27" --arms 27 --worker "$WK"
+usage "--arms is 2 to 26 \(arms A to Z\), not '0'" "--arms 0: the same range as --arms 1" --arms 0 --worker "$WK"
 usage "--delay-arm 'D': there is no arm D; the study has arms A to C" "--delay-arm D of 3 arms" --delay-arm D -- a b c
 usage "--reference 'C': there is no arm C; the study has arms A and B \(--arms K for more\)" \
 	"--reference C of a 2-arm worker" --reference C --worker "$WK"
