@@ -187,6 +187,10 @@ run pb-sense --runs 2 --pairs 2 --delays auto --budget 600ms -- 'sleep 1'
 is "$rc $(wc -l <"$T/err" | tr -d ' ') $(grep -c . "$T/out")" "1 1 0" "an observation beyond the budget: exit 1, one line, nothing written"
 like "$(cat "$T/err")" '^pb-sense: --budget 600ms cannot cover the pilot: an observation took longer than 100ms, a sixth of it \(give a larger --budget\)$' \
 	"... which says so"
+# A budget under 6 ns: the same message, not one about a --timeout never given.
+run pb-sense --runs 2 --pairs 2 --delays auto --budget 5ns -- true
+is "$rc $(wc -l <"$T/err" | tr -d ' ')" "1 1" "--budget 5ns: exit 1, one line"
+like "$(cat "$T/err")" '^pb-sense: --budget 5ns cannot cover the pilot' "... about the budget, not --timeout"
 # 2 runs at 0.3 s a study: the pilot fits 2 s, the whole search does not;
 # it stops before a study that would end after the budget.
 PB_SHARE=$SHARE STUB_SLEEP=0.3 run "$T/stub/pb-sense" --runs 2 --pairs 20 --warmup 2 --resamples 20 \
