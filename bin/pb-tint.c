@@ -373,6 +373,9 @@ static const char *sig4(char buf[SIG_BUFSZ], double x)
 	char e[SIG_BUFSZ], dig[5], *p = buf;
 	int ex, i;
 
+	if (!isfinite(x))   /* every caller's input is checked; never print "i.f" */
+		die("a number of the finding is not finite (%g): the input's values are out "
+		    "of range", x);
 	snprintf(e, sizeof e, "%.3e", fabs(x));
 	dig[0] = e[0], dig[1] = e[2], dig[2] = e[3], dig[3] = e[4], dig[4] = '\0';
 	ex = atoi(e + 6);
@@ -825,6 +828,8 @@ static void keep_sense_meta(void *ctx, const struct stream *s, const struct meta
 	}
 }
 
+static void sense_parse(int64_t *r, int64_t *m, double *median);
+
 static void read_sense(struct warnings *w, const struct stream *in, const char *file)
 {
 	static struct stream c;   /* static: reachable when a bad row ends the program */
@@ -849,6 +854,12 @@ static void read_sense(struct warnings *w, const struct stream *in, const char *
 		    "(a cut file?)", file);
 	sense.level = xstrdup(v);
 	sense.stat = xstrdup(u);
+	{
+		int64_t r, m;
+		double median;
+
+		sense_parse(&r, &m, &median);   /* refused now, before any output */
+	}
 	for (i = 0; i < LEN(workload); i++) {
 		v = stream_head_meta(&c, workload[i], -1);
 		u = stream_head_meta(in, workload[i], -1);
@@ -910,23 +921,35 @@ static void delay_words(int64_t ns, double median)
 	out_meta_text("%s%% (%s)", sig4(b1, 100 * (double)ns / median), sig4_ns(b2, (double)ns));
 }
 
-static void sense_clause(const struct opts *o, const struct sample_kind *k)
+/* What pb-sense resolved and missed (-1: none) and the workload's
+ * median, from its lines; checked when the file is read, before any
+ * output. The median is of times in whole ns: at least 1 (a smaller one
+ * makes the delays' shares of it overflow). */
+static void sense_parse(int64_t *r, int64_t *m, double *median)
 {
-	const char *why = other_analysis(o, k), *miss = strstr(sense.t_resolves, "; missed ");
-	char res[32];
-	int64_t r = -1, m = -1;
-	double median;
+	const char *miss = strstr(sense.t_resolves, "; missed ");
+	char res[32], b1[MSG_CUT_BUF], b2[MSG_CUT_BUF];
 	size_t n = strcspn(sense.t_resolves, ";");
 
-	if (n >= sizeof res || num_parse(sense.median, &median) < 0 || !(median > 0) || !miss)
+	*r = *m = -1;
+	if (n >= sizeof res || num_parse(sense.median, median) < 0 || !(*median >= 1) || !miss)
 		die("--sense: '# pb-sense.t_resolves: %s' or '# pb-sense.median_ns: %s' is not as "
-		    "pb-sense writes them", sense.t_resolves, sense.median);
+		    "pb-sense writes them", msg_cut(b1, sense.t_resolves), msg_cut(b2, sense.median));
 	memcpy(res, sense.t_resolves, n);
 	res[n] = '\0';
-	if ((strcmp(res, "none") != 0 && num_parse_i64(res, &r) < 0) ||
-	    (strcmp(miss + 9, "none") != 0 && num_parse_i64(miss + 9, &m) < 0))
+	if ((strcmp(res, "none") != 0 && (num_parse_i64(res, r) < 0 || *r < 0)) ||
+	    (strcmp(miss + 9, "none") != 0 && (num_parse_i64(miss + 9, m) < 0 || *m < 0)))
 		die("--sense: '# pb-sense.t_resolves: %s' is not as pb-sense writes it",
-		    sense.t_resolves);
+		    msg_cut(b1, sense.t_resolves));
+}
+
+static void sense_clause(const struct opts *o, const struct sample_kind *k)
+{
+	const char *why = other_analysis(o, k);
+	int64_t r, m;
+	double median;
+
+	sense_parse(&r, &m, &median);
 	out_meta_text(" Calibration: this harness resolves ");
 	if (r < 0 && m < 0)
 		out_meta_text("nothing it was shown (no delay above 0 was tried)");

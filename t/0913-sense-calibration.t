@@ -258,4 +258,12 @@ grep -v '^# pb-sense.median_ns' "$T/cal.tsv" >"$T/cut.tsv"
 fails 1 "^pb-tint: --sense $T/cut.tsv: pb-sense's level, statistic, median or what it resolved is missing" \
 	"--sense of a calibration without its median: exit 1" pb-tint --finding --sense "$T/cut.tsv" "$T/lr.tsv"
 
+# Lines pb-sense would not write: refused before any output, never a
+# share that overflows ("i.f%") or a negative delay read as none.
+for v in "median_ns: 1e-320" "median_ns: 0.5" "t_resolves: -5; missed 5000" "t_resolves: 2000; missed -1"; do
+	sed "s/^# pb-sense.${v%%:*}: .*/# pb-sense.$v/" "$T/cal.tsv" >"$T/cal-bad.tsv"
+	fails 1 "^pb-tint: --sense: '# pb-sense.t_resolves: .*' is not as pb-sense writes" \
+		"--sense with '# pb-sense.$v': exit 1, one line" pb-tint --finding --sense "$T/cal-bad.tsv" "$T/lr.tsv"
+	is "$(wc -c <"$T/out" | tr -d ' ')" 0 "... and nothing written"
+done
 done_testing
