@@ -117,13 +117,24 @@ def file_values($twice):
 	  $vals;
 '
 
+# meta_escape TEXT: TEXT as pb(7) escapes a metadata value, on one line:
+# a backslash, TAB, CR and newline as \\, \t, \r and \n (x keeps a
+# trailing newline from $(...)).
+meta_escape() {
+	me_tab=$(printf '\t') me_cr=$(printf '\r')
+	me_out=$(printf '%sx' "$1" | sed -e 's/\\/\\\\/g' -e "s/$me_tab/\\\\t/g" -e "s/$me_cr/\\\\r/g" |
+		awk '{ printf "%s%s", (NR > 1 ? "\\n" : ""), $0 }')
+	printf '%s' "${me_out%x}"
+}
+
 # shell_words WORD...: the words on one line, each quoted where a shell
-# would need it, for the provenance line.
+# would need it, for the provenance line; inside the quotes the escapes
+# of meta_escape, as pb(7) writes a provenance line.
 shell_words() {
 	sw_line=
 	for sw_w in "$@"; do
 		case $sw_w in
-		*[!A-Za-z0-9_./,:=+-]*|'') sw_w="'$(printf '%s' "$sw_w" | sed "s/'/'\\\\''/g")'" ;;
+		*[!A-Za-z0-9_./,:=+-]*|'') sw_w="'$(meta_escape "$sw_w" | sed "s/'/'\\\\''/g")'" ;;
 		esac
 		sw_line="${sw_line:+$sw_line }$sw_w"
 	done
