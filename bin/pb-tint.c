@@ -456,6 +456,22 @@ static const char *finding_num(char buf[SIG_BUFSZ], double x, const struct opts 
 
 /* "95% CI 1.029 to 1.031", "95% CS ..." for a confidence sequence, or
  * that the sequence is still unbounded; ns columns with their unit. */
+/* A ratio's bound as sig4 writes it, unless that reads as 1 when the
+ * bound is not 1 ("1.000" for 1.00006 beside "the interval excludes 1"):
+ * then with as many more digits as tell it from 1. */
+static const char *bound4(char buf[SIG_BUFSZ], double x)
+{
+	int digits = 5;
+
+	sig4(buf, x);
+	if (x == 1 || strtod(buf, NULL) != 1)
+		return buf;
+	do
+		snprintf(buf, SIG_BUFSZ, "%.*g", digits, x);
+	while (strtod(buf, NULL) == 1 && ++digits <= 17);
+	return buf;
+}
+
 static void interval_words(const struct interval *r, double lo, double hi,
                            const struct opts *o, int ns)
 {
@@ -467,8 +483,8 @@ static void interval_words(const struct interval *r, double lo, double hi,
 		return;
 	}
 	out_meta_text("%s%% %s %s to %s (", b1, o->sequential > 0 ? "CS" : "CI",
-	       ns ? finding_num(b2, lo, o) : sig4(b2, lo),
-	       ns ? finding_num(b3, hi, o) : sig4(b3, hi));
+	       ns ? finding_num(b2, lo, o) : bound4(b2, lo),
+	       ns ? finding_num(b3, hi, o) : bound4(b3, hi));
 }
 
 /* The method, in the parenthesis after the interval, and the per-run

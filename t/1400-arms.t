@@ -291,6 +291,10 @@ near "$(col p_adj 3 holm)" 0.032523225266316839 1e-12 "holm: D's p_adj"
 is "$(col lo 3 holm)" "$(col lo 3 bonf)" "holm: the intervals are Bonferroni's"
 like "$(grep '^# finding' holm | tail -n 1)" '^# finding: D took 0\.5515% more time than A \(the reference\).*Holm.s step-down over the 3 tests: p = 0\.03252, adjusted 0\.03252, at most 0\.05: D is slower \(the Bonferroni interval, wider than this test needs, still includes 1\)\.$' \
 	"holm: resolves D, which the Bonferroni interval does not, and says so"
+# C's lower bound is 1.0000554: four digits would read "1.000" beside a
+# finding that says the interval excludes 1; it gets the digits that tell.
+like "$(grep '^# finding: C ' holm)" '95% CI 1\.0001 to 1\.010 .*C is faster' \
+	"a bound near 1 is not written as 1.000 beside 'excludes 1'"
 run pb-tint --adjust holm --threshold 1.005 "$LR3"
 is "$rc:$(rows "$T/out" | awk -F'\t' '{ printf "%s ", $NF }')" "0:above crosses below " \
 	"holm with a threshold: a verdict per candidate from the step-down"
