@@ -281,9 +281,14 @@ static void parse_option(struct config *c, int opt)
 		c->reference = opt_arm("reference", optarg);
 		break;
 	case O_ARMS:
-		c->arms = (int)opt_count("arms", optarg, ORDER_ARMS_MAX);
-		if (c->arms < 2)
-			die_usage("--arms is 2 to %d (arms A to Z), not '%s'", ORDER_ARMS_MAX, optarg);
+		{
+			int64_t k;
+
+			if (num_parse_i64(optarg, &k) < 0 || k < 2 || k > ORDER_ARMS_MAX)
+				die_usage("--arms is 2 to %d (arms A to Z), not '%s'", ORDER_ARMS_MAX,
+				          optarg);
+			c->arms = (int)k;
+		}
 		arms_given = 1;
 		break;
 	case O_FIRST_RUN: c->first_run = opt_count("first-run", optarg, COUNT_MAX); break;
