@@ -1209,8 +1209,8 @@ static void print_tail(struct pairing *pr)
 	if (pr->failed_pairs) {
 		out_meta("pb-pair.failed_pairs", "%ld dropped (an observation with status != 0)",
 		         pr->failed_pairs);
-		warn("dropped %ld pair%s with a failed observation (status != 0)",
-		     pr->failed_pairs, pr->failed_pairs == 1 ? "" : "s");
+		warning("dropped %ld pair%s with a failed observation (status != 0)",
+		        pr->failed_pairs, pr->failed_pairs == 1 ? "" : "s");
 	}
 	if (pr->pairs_out == 0)
 		die("%s: no measured pairs left%s", pr->s.name,
