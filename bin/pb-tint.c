@@ -11,6 +11,7 @@
 #include "num.h"
 #include "opt.h"
 #include "out.h"
+#include "quantity.h"
 #include "seq.h"
 #include "stats.h"
 #include "stream.h"
@@ -71,6 +72,8 @@ struct opts {
 	double level, threshold, seq_g;
 	long df_cap;
 	int has_threshold, finding, log_ratio;
+	const struct quantity *q;   /* what the log ratio compares: time, or what
+	                             * pb-logratio's declaration names */
 	enum adjust adjust;
 	size_t family;       /* the intervals that hold together: the groups */
 	double each_level;   /* the level of each: level, or Bonferroni's */
@@ -276,20 +279,35 @@ static size_t value_column(const struct stream *s, const char *name)
 	die("%s: no column 'lr' (columns: %s); did you forget pb-logratio?", s->name, list);
 }
 
-/* A column is a log ratio when it is called lr, when pb-logratio said so
- * in the metadata ("# log_ratio: COL = ln(a/b)..."), or when asked. */
-static int is_log_ratio(const struct stream *s, const char *col, int forced)
+/* pb-logratio's declaration of col ("# log_ratio: COL = ln(a/b)..."):
+ * the last one, or NULL. */
+static const char *log_ratio_decl(const struct stream *s, const char *col)
 {
 	size_t i, n = strlen(col);
+	const char *d = NULL;
 
-	if (forced || strcmp(col, "lr") == 0)
-		return 1;
 	for (i = 0; i < s->nmeta; i++)
 		if (strcmp(s->meta[i].key, "log_ratio") == 0 &&
 		    strncmp(s->meta[i].value, col, n) == 0 &&
 		    strncmp(s->meta[i].value + n, " = ", 3) == 0)
-			return 1;
-	return 0;
+			d = s->meta[i].value;
+	return d;
+}
+
+/* A column is a log ratio when it is called lr, when pb-logratio said so
+ * in the metadata, or when asked. */
+static int is_log_ratio(const struct stream *s, const char *col, int forced)
+{
+	return forced || strcmp(col, "lr") == 0 || log_ratio_decl(s, col) != NULL;
+}
+
+/* What the log ratio compares: the declaration's columns say (peak memory
+ * for ln(a_maxrss/b_maxrss)); time when none says otherwise. */
+static const struct quantity *log_ratio_quantity(const struct stream *s, const char *col)
+{
+	const char *d = log_ratio_decl(s, col);
+
+	return quantity_of_log_ratio(d ? d : "");
 }
 
 static void print_header(const struct stream *s, const struct group_cols *gc,
@@ -373,6 +391,9 @@ static const char *sig4(char buf[SIG_BUFSZ], double x)
 	char e[SIG_BUFSZ], dig[5], *p = buf;
 	int ex, i;
 
+	if (!isfinite(x))   /* every caller's input is checked; never print "i.f" */
+		die("a number of the finding is not finite (%g): the input's values are out "
+		    "of range", x);
 	snprintf(e, sizeof e, "%.3e", fabs(x));
 	dig[0] = e[0], dig[1] = e[2], dig[2] = e[3], dig[3] = e[4], dig[4] = '\0';
 	ex = atoi(e + 6);
@@ -453,6 +474,22 @@ static const char *finding_num(char buf[SIG_BUFSZ], double x, const struct opts 
 
 /* "95% CI 1.029 to 1.031", "95% CS ..." for a confidence sequence, or
  * that the sequence is still unbounded; ns columns with their unit. */
+/* A ratio's bound as sig4 writes it, unless that reads as 1 when the
+ * bound is not 1 ("1.000" for 1.00006 beside "the interval excludes 1"):
+ * then with as many more digits as tell it from 1. */
+static const char *bound4(char buf[SIG_BUFSZ], double x)
+{
+	int digits = 5;
+
+	sig4(buf, x);
+	if (x == 1 || strtod(buf, NULL) != 1)
+		return buf;
+	do
+		snprintf(buf, SIG_BUFSZ, "%.*g", digits, x);
+	while (strtod(buf, NULL) == 1 && ++digits <= 17);
+	return buf;
+}
+
 static void interval_words(const struct interval *r, double lo, double hi,
                            const struct opts *o, int ns)
 {
@@ -464,8 +501,8 @@ static void interval_words(const struct interval *r, double lo, double hi,
 		return;
 	}
 	out_meta_text("%s%% %s %s to %s (", b1, o->sequential > 0 ? "CS" : "CI",
-	       ns ? finding_num(b2, lo, o) : sig4(b2, lo),
-	       ns ? finding_num(b3, hi, o) : sig4(b3, hi));
+	       ns ? finding_num(b2, lo, o) : bound4(b2, lo),
+	       ns ? finding_num(b3, hi, o) : bound4(b3, hi));
 }
 
 /* The method, in the parenthesis after the interval, and the per-run
@@ -509,13 +546,11 @@ static void ratio_sentence(const struct interval *r, const struct opts *o,
 		out_meta_text("No difference resolved between %s and %s%s: ", nm->cand, nm->ref, the);
 	else if (!resolved)
 		out_meta_text("No difference resolved: ");
-	else if (rel < 1)
-		out_meta_text("%s took %s%% less time than %s%s: ", nm->cand,
-		              sig4(b1, 100 * (1 - rel)), nm->ref, the);
 	else
-		out_meta_text("%s took %s%% more time than %s%s: ", nm->cand,
-		              sig4(b1, 100 * (rel - 1)), nm->ref, the);
-	out_meta_text("%s/%s time ratio %s, ", nm->ref, nm->cand, sig4(b2, ratio));
+		out_meta_text("%s %s %s%% %s %s than %s%s: ", nm->cand, o->q->wall ? "took" : "used",
+		              sig4(b1, 100 * (rel < 1 ? 1 - rel : rel - 1)), rel < 1 ? "less" : "more",
+		              o->q->noun, nm->ref, the);
+	out_meta_text("%s/%s %s ratio %s, ", nm->ref, nm->cand, o->q->noun, sig4(b2, ratio));
 	interval_words(r, lo, hi, o, 0);
 }
 
@@ -526,6 +561,25 @@ static void holm_words(const struct interval *r, const struct opts *o)
 
 	out_meta_text("Holm's step-down over the %zu %s: p = %s, adjusted %s", o->family,
 	              o->family == 1 ? "test" : "tests", sig4(b1, r->p), sig4(b2, r->p_adj));
+}
+
+/* The end of a threshold sentence of a quantity that is not time: the
+ * ratio as how much of it the reference uses per unit the candidate uses. */
+static void threshold_use_words(const char *v, int holm, const char *t, const struct opts *o,
+                                const struct names *nm)
+{
+	if (strcmp(v, "above") == 0)
+		out_meta_text("%sso %s used at least %s times the %s of %s.",
+		              holm ? "" : "the whole interval is at or over it, ", nm->ref, t,
+		              o->q->noun, nm->cand);
+	else if (strcmp(v, "below") == 0)
+		out_meta_text("%sso %s did not use %s times the %s of %s.",
+		              holm ? "" : "the whole interval is under it, ", nm->ref, t, o->q->noun,
+		              nm->cand);
+	else
+		out_meta_text("%sso these data cannot say whether %s used %s times the %s of %s; "
+		              "more runs would narrow it.", holm ? "" : "the interval contains it, ",
+		              nm->ref, t, o->q->noun, nm->cand);
 }
 
 static void threshold_sentence(const char *v, const struct interval *r, const struct opts *o,
@@ -541,6 +595,10 @@ static void threshold_sentence(const char *v, const struct interval *r, const st
 			out_meta_text("by ");
 			holm_words(r, o);
 			out_meta_text(", ");
+		}
+		if (!o->q->wall) {
+			threshold_use_words(v, holm, t, o, nm);
+			return;
 		}
 		if (strcmp(v, "above") == 0)
 			out_meta_text("%sso %s is at least %sx as fast as %s.",
@@ -605,8 +663,16 @@ static void resolved_sentence(const struct interval *r, const struct opts *o,
 	double none = o->log_ratio ? 1 : 0;
 	char b[96];
 
-	snprintf(b, sizeof b, "%s is %s", nm->cand, (o->adjust == ADJUST_HOLM ? r->mean > 0 : lo > 1)
-	         ? "faster" : "slower");
+	int less = o->adjust == ADJUST_HOLM ? r->mean > 0 : lo > 1;
+	char either[96];
+
+	if (o->q->wall) {
+		snprintf(b, sizeof b, "%s is %s", nm->cand, less ? "faster" : "slower");
+		snprintf(either, sizeof either, "%s may be faster or slower", nm->cand);
+	} else {
+		snprintf(b, sizeof b, "%s uses %s %s", nm->cand, less ? "less" : "more", o->q->noun);
+		snprintf(either, sizeof either, "%s may use more or less %s", nm->cand, o->q->noun);
+	}
 	if (o->adjust == ADJUST_HOLM) {
 		out_meta_text(" ");
 		holm_words(r, o);
@@ -620,8 +686,7 @@ static void resolved_sentence(const struct interval *r, const struct opts *o,
 			out_meta_text(".");
 		}
 		else if (o->log_ratio)
-			out_meta_text(", above %g: %s may be faster or slower; more runs would narrow "
-			              "it.", 1 - o->level, nm->cand);
+			out_meta_text(", above %g: %s; more runs would narrow it.", 1 - o->level, either);
 		else
 			out_meta_text(", above %g: no difference is resolved.", 1 - o->level);
 		return;
@@ -630,8 +695,7 @@ static void resolved_sentence(const struct interval *r, const struct opts *o,
 		out_meta_text(" The interval excludes %g: %s.", none, o->log_ratio ? b :
 		              (lo > 0 ? "the mean is above 0" : "the mean is below 0"));
 	else if (o->log_ratio)
-		out_meta_text(" The interval includes 1: %s may be faster or slower; more runs "
-		              "would narrow it.", nm->cand);
+		out_meta_text(" The interval includes 1: %s; more runs would narrow it.", either);
 	else
 		out_meta_text(" The interval includes 0: no difference is resolved.");
 }
@@ -825,6 +889,8 @@ static void keep_sense_meta(void *ctx, const struct stream *s, const struct meta
 	}
 }
 
+static void sense_parse(int64_t *r, int64_t *m, double *median);
+
 static void read_sense(struct warnings *w, const struct stream *in, const char *file)
 {
 	static struct stream c;   /* static: reachable when a bad row ends the program */
@@ -849,6 +915,12 @@ static void read_sense(struct warnings *w, const struct stream *in, const char *
 		    "(a cut file?)", file);
 	sense.level = xstrdup(v);
 	sense.stat = xstrdup(u);
+	{
+		int64_t r, m;
+		double median;
+
+		sense_parse(&r, &m, &median);   /* refused now, before any output */
+	}
 	for (i = 0; i < LEN(workload); i++) {
 		v = stream_head_meta(&c, workload[i], -1);
 		u = stream_head_meta(in, workload[i], -1);
@@ -910,23 +982,35 @@ static void delay_words(int64_t ns, double median)
 	out_meta_text("%s%% (%s)", sig4(b1, 100 * (double)ns / median), sig4_ns(b2, (double)ns));
 }
 
-static void sense_clause(const struct opts *o, const struct sample_kind *k)
+/* What pb-sense resolved and missed (-1: none) and the workload's
+ * median, from its lines; checked when the file is read, before any
+ * output. The median is of times in whole ns: at least 1 (a smaller one
+ * makes the delays' shares of it overflow). */
+static void sense_parse(int64_t *r, int64_t *m, double *median)
 {
-	const char *why = other_analysis(o, k), *miss = strstr(sense.t_resolves, "; missed ");
-	char res[32];
-	int64_t r = -1, m = -1;
-	double median;
+	const char *miss = strstr(sense.t_resolves, "; missed ");
+	char res[32], b1[MSG_CUT_BUF], b2[MSG_CUT_BUF];
 	size_t n = strcspn(sense.t_resolves, ";");
 
-	if (n >= sizeof res || num_parse(sense.median, &median) < 0 || !(median > 0) || !miss)
+	*r = *m = -1;
+	if (n >= sizeof res || num_parse(sense.median, median) < 0 || !(*median >= 1) || !miss)
 		die("--sense: '# pb-sense.t_resolves: %s' or '# pb-sense.median_ns: %s' is not as "
-		    "pb-sense writes them", sense.t_resolves, sense.median);
+		    "pb-sense writes them", msg_cut(b1, sense.t_resolves), msg_cut(b2, sense.median));
 	memcpy(res, sense.t_resolves, n);
 	res[n] = '\0';
-	if ((strcmp(res, "none") != 0 && num_parse_i64(res, &r) < 0) ||
-	    (strcmp(miss + 9, "none") != 0 && num_parse_i64(miss + 9, &m) < 0))
+	if ((strcmp(res, "none") != 0 && (num_parse_i64(res, r) < 0 || *r < 0)) ||
+	    (strcmp(miss + 9, "none") != 0 && (num_parse_i64(miss + 9, m) < 0 || *m < 0)))
 		die("--sense: '# pb-sense.t_resolves: %s' is not as pb-sense writes it",
-		    sense.t_resolves);
+		    msg_cut(b1, sense.t_resolves));
+}
+
+static void sense_clause(const struct opts *o, const struct sample_kind *k)
+{
+	const char *why = other_analysis(o, k);
+	int64_t r, m;
+	double median;
+
+	sense_parse(&r, &m, &median);
 	out_meta_text(" Calibration: this harness resolves ");
 	if (r < 0 && m < 0)
 		out_meta_text("nothing it was shown (no delay above 0 was tried)");
@@ -999,7 +1083,10 @@ static void print_finding(const struct warnings *w, const char *key, const struc
 	print_sample(r, runs, k);
 	family_words(o, nm);
 	out_meta_text(").");
-	if (r->unbounded)
+	if (r->unbounded && seq_first_bounded(o->seq_g, o->each_level) < 0)
+		out_meta_text(" It stays unbounded beyond a million values at this g and level: "
+		              "more runs will not bound it; a larger g would.");
+	else if (r->unbounded)
 		out_meta_text(" It needs at least %ld values at this g and level; more runs "
 		       "will bound it.", seq_first_bounded(o->seq_g, o->each_level));
 	else if (o->has_threshold)
@@ -1080,6 +1167,7 @@ static void choose_method(const struct stream *s, struct opts *o)
 	const char *until = stream_head_meta(s, "until", -1);
 	const char *g = stream_head_meta(s, "seq_g", -1);
 	const char *level = stream_head_meta(s, "seq_level", -1);
+	char b[MSG_CUT_BUF];
 
 	if (o->sequential == 0 && until)
 		warn("this study stopped by a sequential rule (--until %s); a fixed-n t "
@@ -1088,13 +1176,17 @@ static void choose_method(const struct stream *s, struct opts *o)
 		o->sequential = until != NULL;
 	if (o->sequential > 0 && !o->seq_g_given) {
 		o->seq_g = SEQ_G_DEFAULT;
-		if (until && g && (num_parse(g, &o->seq_g) < 0 || !(o->seq_g > 0)))
-			die("%s: '# seq_g: %s' is not a g above 0", s->name, g);
+		if (until && g && (num_parse(g, &o->seq_g) < 0 || !(o->seq_g > 0) ||
+		                   o->seq_g > 1e12))
+			die("%s: '# seq_g: %s' is not a g above 0 and up to 1e12 (as pb-run "
+			    "--seq-g takes)", s->name, msg_cut(b, g));
 	}
 	/* the level the study was stopped at, unless another is asked for */
 	if (o->sequential > 0 && until && level && !o->level_given &&
-	    (num_parse(level, &o->level) < 0 || !(o->level > 0 && o->level < 1)))
-		die("%s: '# seq_level: %s' is not a level between 0 and 1", s->name, level);
+	    (num_parse(level, &o->level) < 0 || !(o->level > 0 && o->level < 1) ||
+	     1 - (1 - o->level) / 2 == 1 || 1 - (1 - o->level) / 2 == 0.5))
+		die("%s: '# seq_level: %s' is not a level between 0 and 1 that a double "
+		    "holds (as pb-run --level takes)", s->name, msg_cut(b, level));
 	if (o->sequential > 0 && o->df_cap)
 		die_usage("--df-cap is for the t interval; this study gets a confidence "
 		          "sequence (--no-sequential for the t interval)");
@@ -1206,7 +1298,10 @@ static void print_method(const struct opts *o, const struct interval *iv, size_t
 	         "number of runs at once; normal prior on the standardized effect, g = %s)", g);
 	for (i = 0; i < n && !iv[i].unbounded; i++)
 		;
-	if (i < n)
+	if (i < n && seq_first_bounded(o->seq_g, o->each_level) < 0)
+		out_meta("pb-tint.unbounded", "t, lo and hi are empty where the sequence is "
+		         "still unbounded: it stays unbounded beyond a million values at g = %s", g);
+	else if (i < n)
 		out_meta("pb-tint.unbounded", "t, lo and hi are empty where the sequence is "
 		         "still unbounded: it needs at least %ld values at g = %s",
 		         seq_first_bounded(o->seq_g, o->each_level), g);
@@ -1273,6 +1368,7 @@ int main(int argc, char **argv)
 		read_sense(&warn, &s, o.sense);
 	/* After all input: pb-logratio's declaration may come from any file. */
 	o.log_ratio = is_log_ratio(&s, o.column, o.log_ratio);
+	o.q = log_ratio_quantity(&s, o.column);
 	if (o.log_ratio && o.has_threshold && !(o.threshold > 0))
 		die_usage("--threshold is a ratio A/B for the log-ratio column '%s'; "
 		          "it must be > 0", o.column);
@@ -1285,7 +1381,13 @@ int main(int argc, char **argv)
 
 	out_begin(&s, argc, argv);
 	group_arm_meta("pb-tint", o.group, arm_added);
-	if (nm.comparisons)
+	if (o.log_ratio && !o.q->wall)
+		out_meta("pb-tint.column", "%s (log ratio ln(a/b) of %s, a the %s, b the %s; "
+		         "ratio = a/b %s, > 1 means the %s used less; reduction = 1 - 1/ratio)",
+		         o.column, o.q->noun, nm.comparisons ? "reference's" : "baseline A's",
+		         nm.comparisons ? "candidate's (arm)" : "candidate B's", o.q->noun,
+		         nm.comparisons ? "candidate" : "candidate B");
+	else if (nm.comparisons)
 		out_meta("pb-tint.column", "%s%s", o.column, o.log_ratio ?
 		         " (log ratio ln(a/b), a the reference's time, b the candidate's (arm); "
 		         "ratio = a/b time, > 1 means the candidate took less time; reduction = "

@@ -64,6 +64,14 @@ fails 1 "^pb-pair: sh/shard-1.tsv and other-b.tsv disagree on 'cmd_b' \\(pb-work
 pb-run --quiet --first-run 7 --runs 1 --seed 11 --pairs 4 --warmup 1 --no-shell -- "$A" "$B" >other-p.tsv
 fails 1 "disagree on 'pairs' \\(3 vs 4\\)" "a shard with another design (pairs): refused" \
 	pb-pair sh/shard-1.tsv other-p.tsv
+# A sequential study's rule and sequence are its design too: a shard
+# stopped by another rule, or by none, is not one more shard of it.
+sed 's/^# runs: /# until: parity\n# seq_g: 25\n&/' sh/shard-2.tsv >other-u.tsv
+fails 1 "disagree on 'until' \\(absent vs parity\\)" "a shard stopped by --until, with one that was not: refused" \
+	pb-pair sh/shard-1.tsv other-u.tsv
+sed 's/^# runs: /# until: parity\n# seq_g: 2\n&/' sh/shard-3.tsv >other-g.tsv
+fails 1 "disagree on 'seq_g' \\(25 vs 2\\)" "two shards of --until with another g: refused" \
+	pb-pair other-u.tsv other-g.tsv
 sed 's/^# pb-run: [^ ]* /# pb-run: 9.9.9 /' sh/shard-2.tsv >other-v.tsv
 fails 1 'come from different pb versions' "a shard from another pb version: refused" \
 	pb-pair sh/shard-1.tsv other-v.tsv
@@ -85,8 +93,9 @@ sed 's/^\(# run: .*\) host=[^ ]*$/\1 host=h3/' sh/shard-3.tsv >h3.tsv
 run pb-pair --host sh/shard-1.tsv h2.tsv h3.tsv
 is "$rc:$(rows "$T/out" | cut -f1,9 | sort -u | tr '\t\n' ': ')" "0:1:$host 2:$host 3:h2 4:h2 5:h3 6:h3 " \
 	"pb-pair --host: each pair gets its run's host"
-is "$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" "run pair first a b d delay spin host" \
-	"pb-pair --host: host after the pair columns"
+# (the shards are of command mode: the paired rusage columns come last)
+is "$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" "run pair first a b d delay spin host a_user b_user a_sys b_sys a_maxrss b_maxrss" \
+	"pb-pair --host: host after the pair columns, before the paired rusage"
 pb-pair --by-run --host sh/shard-1.tsv h2.tsv h3.tsv | pb-logratio >hruns.tsv
 run pb-tint --group host hruns.tsv
 is "$rc:$(rows "$T/out" | cut -f1,2 | tr '\t\n' ': ')" "0:$host:2 h2:2 h3:2 " \
