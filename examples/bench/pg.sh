@@ -5,29 +5,10 @@
 # stopped at the end. Usage: sh examples/bench/pg.sh OUTDIR (Markdown on
 # stdout).
 set -eu
-out=${1:?usage: pg.sh OUTDIR}
 top=$(cd "$(dirname "$0")/../.." && pwd)
-PATH="$top/bin:$PATH"
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-
-[ -x "$top/bin/pb-run" ] || { echo "pg.sh: no $top/bin/pb-run: run make first" >&2; exit 1; }
-echo "## PostgreSQL: SELECT 1 through pb-run against pgbench (issue 4)"
-echo
-. "$top/share/dev/pgtmp.sh"
-if ! pb_run_has_pg; then
-	echo "Skipped: pb-run was built without PostgreSQL (make PG=0)."
-	echo
-	exit 0
-fi
-sh "$top/share/dev/need" '/usr/lib/postgresql/*/bin/initdb:postgresql' >&2
-
-# A throwaway cluster, as the tests make one (share/dev/pgtmp.sh).
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pb-bench-pg.XXXXXX")
-trap pg_cluster_stop EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-pg_cluster_start "$tmp" || { echo "bench: PostgreSQL: $pg_cluster_error" >&2; exit 1; }
+. "$top/examples/bench/lib.sh"
+bench_init "$@"
+bench_pg_section pg "PostgreSQL: SELECT 1 through pb-run against pgbench (issue 4)"
 
 # median and mean of a column of numbers, times $1 (to ns); their count
 stats() { sort -g | awk -v k="$1" '{ v[NR] = $1 * k; s += $1 * k }

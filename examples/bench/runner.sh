@@ -3,13 +3,9 @@
 # round trip, the busy-wait's overshoot, and how well known delays are
 # recovered. Usage: sh examples/bench/runner.sh OUTDIR  (Markdown on stdout)
 set -eu
-out=${1:?usage: runner.sh OUTDIR}
 top=$(cd "$(dirname "$0")/../.." && pwd)
-PATH="$top/bin:$PATH"
-W=$top/examples/workload/pb-workload
-mkdir -p "$out"
-
 . "$top/examples/bench/lib.sh"
+bench_init "$@"
 
 echo "## Runner (issue 3)"
 echo

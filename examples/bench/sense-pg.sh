@@ -10,33 +10,15 @@
 # (Markdown on stdout). SENSE_PG_PASSES passes (default 10; 3 with
 # BENCH_QUICK=1), each of 10 fresh connections x 300 pairs after 80.
 set -eu
-out=${1:?usage: sense-pg.sh OUTDIR}
 top=$(cd "$(dirname "$0")/../.." && pwd)
-PATH="$top/bin:$PATH"
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
+. "$top/examples/bench/lib.sh"
+bench_init "$@"
 passes=${SENSE_PG_PASSES:-10}
 [ "${BENCH_QUICK:-0}" = 1 ] && passes=${SENSE_PG_PASSES:-3}
 ex=$top/examples/preview-cost
 
-[ -x "$top/bin/pb-run" ] || { echo "sense-pg.sh: no $top/bin/pb-run: run make first" >&2; exit 1; }
-echo "## Calibration on PostgreSQL: the A/A rollback preview (issue 15)"
-echo
-. "$top/share/dev/pgtmp.sh"
-if ! pb_run_has_pg; then
-	echo "Skipped: pb-run was built without PostgreSQL (make PG=0)."
-	echo
-	exit 0
-fi
-sh "$top/share/dev/need" '/usr/lib/postgresql/*/bin/initdb:postgresql' >&2
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pb-bench-sense-pg.XXXXXX")
-trap pg_cluster_stop EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-pg_cluster_start "$tmp" || { echo "bench: PostgreSQL: $pg_cluster_error" >&2; exit 1; }
+bench_pg_section sense-pg "Calibration on PostgreSQL: the A/A rollback preview (issue 15)"
 pg_psql -f "$ex/schema.sql" >/dev/null
-
-. "$top/examples/bench/lib.sh"
 # col COL ROW FILE: a column of a row of a stream
 col() { awk -F'\t' -v c="$1" -v k="$2" '/^#/ { next } !h { for (i = 1; i <= NF; i++) if ($i == c) j = i; h = 1; next }
 	++r == k { print $j; exit }' "$3"; }

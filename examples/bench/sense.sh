@@ -8,12 +8,9 @@
 # the answer and the wall time. Every figure with the load average.
 # Usage: sh examples/bench/sense.sh OUTDIR (Markdown on stdout).
 set -eu
-out=${1:?usage: sense.sh OUTDIR}
 top=$(cd "$(dirname "$0")/../.." && pwd)
-PATH="$top/bin:$PATH"
-W=$top/examples/workload/pb-workload
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
+. "$top/examples/bench/lib.sh"
+bench_init "$@"
 RUNS=10 PAIRS=300 BUDGET=60s
 [ "${BENCH_QUICK:-0}" = 1 ] && RUNS=5 PAIRS=100 BUDGET=20s
 [ -x "$W" ] || { echo "sense.sh: no $W: run make first" >&2; exit 1; }
