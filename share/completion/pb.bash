@@ -10,7 +10,8 @@
 # Options that take a value, per tool (those not listed take none).
 _pb_run_val='--runs --pairs --warmup --order --seed --delay --delay-arm --first-run
 	--worker --setup --prepare --cleanup --output --timeout --pg --sql-a --sql-b
-	--sql-a-file --sql-b-file --setup-sql --until --threshold --min-runs --stat --level --seq-g'
+	--sql-a-file --sql-b-file --setup-sql --until --threshold --min-runs --stat --level --seq-g
+	--max-time'
 _pb_run_flag='--no-shell --ignore-failure --quiet --rollback --list-options --help --version'
 
 _pb_options() {   # TOOL: "VALUED|FLAGS"
