@@ -143,8 +143,8 @@ is "$rc:$(row outliers "$T/out" | cut -d' ' -f1):$(row warmup "$T/out" | cut -d'
 # --- Arms ------------------------------------------------------------------------
 # A stream of several comparisons (an arm column: the candidate) is checked
 # one arm at a time.
-awk -F'\t' -v OFS='\t' '/^#/ { print; next } $1 == "run" { print "arm", $0; next }
-	{ print "B", $0; print "C", $0 }' "$T/pos.tsv" >"$T/arms.tsv"
+awk -F'\t' -v OFS='\t' '/^#/ { print; next } $1 == "run" { print "arm", $0; for (i = 1; i <= NF; i++) if ($i == "first") f = i; next }
+	{ print "B", $0; $f = $f == "B" ? "C" : $f; print "C", $0 }' "$T/pos.tsv" >"$T/arms.tsv"
 run pb-check "$T/arms.tsv"
 is "$rc:$(grep -v '^#' "$T/out" | head -n 1 | cut -f 1-2 | tr '\t' ' ')" "0:arm check" "arms: an arm column first"
 is "$(rows "$T/out" | awk -F'\t' '$3 == "warn" { printf "%s:%s ", $1, $2 }')" "B:position C:position " \

@@ -2,8 +2,8 @@
  *
  * Command mode (default): busy-wait --us microseconds, exit --exit.
  * Worker mode (--worker): speak pb-run's worker protocol: for each line
- * "ARM<TAB>RUN<TAB>PAIR" on stdin busy-wait (--us for A, --b-us for B)
- * and answer "ok". Faults can be injected at the K-th request so the
+ * "ARM<TAB>RUN<TAB>PAIR" on stdin busy-wait (--us for A, --b-us for B,
+ * --arm-us X=N for any arm X; --us where none is given) and answer "ok". Faults can be injected at the K-th request so the
  * runner's fault handling can be tested.
  *
  * Standalone C11 + POSIX: cc -O2 -o pb-workload pb-workload.c */
@@ -16,9 +16,10 @@
 
 static const char usage[] =
 	"usage: pb-workload [--us N] [--b-us N] [--exit S] [--hang]\n"
-	"       pb-workload --worker [--us N] [--b-us N] [--error-at K]\n"
-	"                   [--garbage-at K] [--die-at K] [--hang-at K]\n"
-	"Busy-waits N microseconds (default 1000) per command or per request.\n";
+	"       pb-workload --worker [--us N] [--b-us N] [--arm-us X=N ...]\n"
+	"                   [--error-at K] [--garbage-at K] [--die-at K] [--hang-at K]\n"
+	"Busy-waits N microseconds (default 1000) per command or per request;\n"
+	"a worker spends --b-us on arm B's requests, --arm-us X=N on arm X's.\n";
 
 static long long now_ns(void)
 {
@@ -43,7 +44,8 @@ static void hang(void)
 }
 
 struct opts {
-	double us, b_us;
+	double us, b_us;    /* --b-us: arm_us[1] */
+	double arm_us[26];     /* per arm letter; < 0: not given */
 	int exit_status, worker, do_hang;
 	long error_at, garbage_at, die_at, hang_at;
 };
@@ -55,6 +57,8 @@ static void parse(int argc, char **argv, struct opts *o)
 	memset(o, 0, sizeof *o);
 	o->us = 1000;
 	o->b_us = -1;
+	for (i = 0; i < 26; i++)
+		o->arm_us[i] = -1;
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		int takes = 1;
@@ -73,6 +77,8 @@ static void parse(int argc, char **argv, struct opts *o)
 			o->us = atof(v);
 		else if (!strcmp(a, "--b-us"))
 			o->b_us = atof(v);
+		else if (!strcmp(a, "--arm-us") && v[0] >= 'A' && v[0] <= 'Z' && v[1] == '=')
+			o->arm_us[v[0] - 'A'] = atof(v + 2);
 		else if (!strcmp(a, "--exit"))
 			o->exit_status = atoi(v);
 		else if (!strcmp(a, "--error-at"))
@@ -89,8 +95,17 @@ static void parse(int argc, char **argv, struct opts *o)
 		}
 		i += takes;
 	}
-	if (o->b_us < 0)
-		o->b_us = o->us;
+	if (o->b_us >= 0 && o->arm_us[1] < 0)
+		o->arm_us[1] = o->b_us;
+	for (i = 0; i < 26; i++)
+		if (o->arm_us[i] < 0)
+			o->arm_us[i] = o->us;
+}
+
+/* The work of a request: by its arm's letter, the first byte. */
+static double request_us(const struct opts *o, const char *line)
+{
+	return line[0] >= 'A' && line[0] <= 'Z' ? o->arm_us[line[0] - 'A'] : o->us;
 }
 
 static int serve(const struct opts *o)
@@ -104,7 +119,7 @@ static int serve(const struct opts *o)
 			return 3;
 		if (k == o->hang_at)
 			hang();
-		spin_us(line[0] == 'B' ? o->b_us : o->us);
+		spin_us(request_us(o, line));
 		if (k == o->error_at)
 			puts("error injected failure");
 		else if (k == o->garbage_at)
