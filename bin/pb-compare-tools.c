@@ -21,6 +21,10 @@
 #include "pb-compare.h"
 
 volatile sig_atomic_t tools_signal, tools_signal_again;
+/* Whether a first signal is passed on to the children: while pb-run
+ * measures, so that it stops and says so; not to the analysis that runs
+ * on what was measured after it. */
+static volatile sig_atomic_t forward = 1;
 
 /* The children alive, for the signal handler to pass a signal on to. */
 enum { LIVE_MAX = 4 };
@@ -35,7 +39,7 @@ static void on_interrupt(int sig)
 	else
 		tools_signal = sig;
 	for (i = 0; i < LIVE_MAX; i++)
-		if (live[i] > 0)
+		if (live[i] > 0 && (forward || tools_signal_again))
 			kill((pid_t)live[i], tools_signal_again ? SIGKILL : sig);
 	errno = saved;
 }
@@ -105,6 +109,11 @@ void tools_init(const char *argv0)
 	sigaction(SIGCHLD, &sa, NULL);
 }
 
+void tools_forward(int on)
+{
+	forward = on;
+}
+
 const char *tool_path(const char *name)
 {
 	static char *last;
@@ -124,8 +133,10 @@ const char *tool_path(const char *name)
 static void live_set(int slot, pid_t pid)
 {
 	live[slot] = pid;
-	if (pid > 0 && tools_signal)   /* it came before we knew the child */
-		kill(pid, tools_signal_again ? SIGKILL : tools_signal);
+	if (pid > 0 && tools_signal_again)
+		kill(pid, SIGKILL);
+	else if (pid > 0 && tools_signal && forward)   /* it came before we knew the child */
+		kill(pid, tools_signal);
 }
 
 /* In the child: its fds, its directory, the tool. Only what is safe
@@ -257,7 +268,7 @@ static void wait_all(pid_t *pid, int *status, int n, tools_tick_fn *tick, void *
 }
 
 void tools_run(struct run_result *r, const char *dir, const char *in, const char *out,
-               char **const *stages, int n, int quiet_err, tools_tick_fn *tick, void *ctx)
+               char **const *stages, int n, int flags, tools_tick_fn *tick, void *ctx)
 {
 	pid_t pid[LIVE_MAX];
 	int status[LIVE_MAX], err[LIVE_MAX], i, fd_in, fd_out, next_in;
@@ -311,14 +322,14 @@ void tools_run(struct run_result *r, const char *dir, const char *in, const char
 		if (status[i] != 0 && r->status == 0) {
 			r->status = status[i];
 			last_line(text, r->msg, sizeof r->msg);
-		} else if (status[i] == 0 && !quiet_err)
+		} else if (status[i] == 0 && !(flags & TOOLS_QUIET))
 			fputs(text, stderr);
 		free(text);
 	}
 	if (tmp) {
-		if (r->status == 0 && rename(tmp, out) < 0)
+		if ((r->status == 0 || (flags & TOOLS_KEEP)) && rename(tmp, out) < 0)
 			die("%s:", out);
-		if (r->status != 0)
+		if (r->status != 0 && !(flags & TOOLS_KEEP))
 			unlink(tmp);
 		free(tmp);
 	}
@@ -334,7 +345,7 @@ char *tools_capture(struct run_result *r, char **argv)
 	if (fd < 0)
 		die("%s: cannot make a temporary file:", tmpl);
 	close(fd);
-	tools_run(r, NULL, NULL, tmpl, stages, 1, 1, NULL, NULL);
+	tools_run(r, NULL, NULL, tmpl, stages, 1, TOOLS_QUIET, NULL, NULL);
 	if (r->status == 0) {
 		fd = open_or_die(tmpl, O_RDONLY);
 		text = file_text(fd, 1 << 20);

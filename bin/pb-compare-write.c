@@ -796,8 +796,15 @@ size_t analysis_steps(const struct analysis *a, struct step *steps)
 	s->nstage = 2;
 	s = step_new(steps, &n, "check.tsv", "pairs.tsv");
 	add_words(&s->stage[0], "pb-check", "pairs.tsv", (char *)NULL);
-	s = step_new(steps, &n, "tint.tsv", "runs.tsv check.tsv");
+	s = step_new(steps, &n, "tint.tsv", a->sense ? "runs.tsv check.tsv sense.tsv"
+	                                              : "runs.tsv check.tsv");
 	add_words(&s->stage[0], "pb-tint", "--finding", "--check", "check.tsv", (char *)NULL);
+	if (a->sense)
+		add_words(&s->stage[0], "--sense", "sense.tsv", (char *)NULL);
+	if (a->level)
+		add_words(&s->stage[0], "--level", a->level, (char *)NULL);
+	if (a->adjust)
+		add_words(&s->stage[0], "--adjust", a->adjust, (char *)NULL);
 	if (!isnan(a->threshold)) {
 		num_format(t, a->threshold);
 		add_words(&s->stage[0], "--threshold", t, (char *)NULL);

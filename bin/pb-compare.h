@@ -19,6 +19,8 @@ extern volatile sig_atomic_t tools_signal;
 /* A second one came: stop at once. */
 extern volatile sig_atomic_t tools_signal_again;
 
+/* Whether a first signal is passed on to the children (at first, yes). */
+void tools_forward(int on);
 /* argv0: how we were started, to find the tools beside us. */
 void tools_init(const char *argv0);
 /* The path to run a pb tool by: beside pb-compare when it is there, else
@@ -38,11 +40,13 @@ typedef void tools_tick_fn(void *ctx);
 /* Run the n stages of a pipeline (argv vectors, tools by name) with dir as
  * the working directory (NULL: ours), the first stage reading in (a file;
  * NULL: /dev/null), the last writing out: to out.tmp, renamed to out on
- * success and removed otherwise (out NULL: stdout goes to /dev/null).
- * Their warnings (stderr of stages that succeeded) are passed on to ours
- * unless quiet_err. tick, if not NULL, is called while it runs. */
+ * success and removed otherwise, unless flags has TOOLS_KEEP (out NULL:
+ * stdout goes to /dev/null). Their warnings (stderr of stages that
+ * succeeded) are passed on to ours unless flags has TOOLS_QUIET. tick, if
+ * not NULL, is called while it runs. */
+enum { TOOLS_QUIET = 1, TOOLS_KEEP = 2 };
 void tools_run(struct run_result *r, const char *dir, const char *in, const char *out,
-               char **const *stages, int n, int quiet_err, tools_tick_fn *tick, void *ctx);
+               char **const *stages, int n, int flags, tools_tick_fn *tick, void *ctx);
 /* One tool's stdout, whole, in memory (NULL on failure; r says why). */
 char *tools_capture(struct run_result *r, char **argv);
 
@@ -144,6 +148,8 @@ void write_json(FILE *f, const struct study_result *const *s, const struct live 
  * that make redoes it byte for byte). */
 struct analysis {
 	const char *stat;        /* --stat given, or NULL */
+	const char *level;       /* --level given, or NULL */
+	const char *adjust;      /* pb-tint --adjust (several candidates), or NULL */
 	double threshold;        /* NAN: none */
 	int pictures, sense;
 };
