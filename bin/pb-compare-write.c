@@ -334,11 +334,12 @@ void write_markdown_table(FILE *f, const struct study_result *const *s,
 
 static void report_design(FILE *f, const struct study_result *s)
 {
-	char lv[SIG_BUFSZ], a[SIG_BUFSZ], b[SIG_BUFSZ];
+	char lv[SIG_BUFSZ], a[SIG_BUFSZ], b[SIG_BUFSZ], c[SIG_BUFSZ];
 
 	fprintf(f, "## How it was measured\n\n");
-	fprintf(f, "- %ld run%s of %ld pairs each after %ld warm-up pairs, the arms in %s order "
+	fprintf(f, "- %ld run%s of %ld pairs each after %ld warm-up pair%s, the arms in %s order "
 	        "in each pair (seed %s)", s->runs, s->runs == 1 ? "" : "s", s->pairs, s->warmup,
+	        s->warmup == 1 ? "" : "s",
 	        s->order ? s->order : "?", s->seed ? s->seed : "?");
 	if (s->stop) {
 		fputs("; ", f);
@@ -360,7 +361,7 @@ static void report_design(FILE *f, const struct study_result *s)
 			fprintf(f, ": a pair took %s, a run %s besides its pairs; spread between runs "
 			        "%s%%, within %s%% (sd of ln(a/b), pb-plan, plan.tsv)",
 			        sig4_ns(a, s->pair_cost), ns_text(b, s->run_cost),
-			        sig4(lv, 100 * s->sd_between), sig4(a, 100 * s->sd_within));
+			        sig4(lv, 100 * s->sd_between), sig4(c, 100 * s->sd_within));
 		if (s->kj_pairs)
 			fprintf(f, "; Kalibera and Jones's best pairs per run: %ld", s->kj_pairs);
 		fputs(".\n", f);

@@ -96,7 +96,11 @@ enum { NOWN = sizeof own / sizeof own[0] };
 /* The share of the budget each part may take. */
 #define PILOT_SHARE 0.15
 #define CALIBRATE_SHARE 0.25
-#define ANALYSIS_SHARE 0.08
+/* The analysis after the study: its streams take little; each picture
+ * (pb-plot: pb-boot and gnuplot) about 0.4 s on a loaded machine. */
+#define ANALYSIS_NS 0.2e9
+#define PICTURE_NS 0.4e9
+#define ANALYSIS_MOST 0.3
 /* The plan keeps room for this many runs at least: the sequence needs
  * runs to narrow. */
 #define RUNS_FLOOR 10
@@ -357,7 +361,9 @@ struct study {
 	/* the probe */
 	int arms;
 	char ref;
-	double probe_pair_ns, probe_wall_ns;
+	double probe_pair_ns, probe_wall_ns, pilot_wall_ns;
+	long pilot_pairs;    /* per run, its warm-up pair included */
+	int pictures;        /* gnuplot is there */
 	/* the plan */
 	long runs, pairs, warmup;
 	int sequential;
@@ -461,26 +467,22 @@ static void refuse_if_too_slow(struct study *s)
 	    sig4_ns(b, s->budget_ns), ceil(least * 1.2 / 1e9));
 }
 
-/* The pilot: 3 runs of a few pairs, at most its share of the budget (but
- * 2 runs at least, for the spread between runs). */
+/* The pilot: 3 runs (for the spread between runs) of as many pairs as its
+ * share of the budget affords at the probe's cost, 2 to 10. */
 static void pilot(struct study *s)
 {
 	struct strv v = { NULL, 0, 0 };
 	struct run_result r;
-	char **stages[1], *out = path_in(s->dir, "pilot.tsv"), d[32];
+	char **stages[1], *out = path_in(s->dir, "pilot.tsv");
 	double share = PILOT_SHARE * s->budget_ns;
 	long pairs = (long)(share / (3 * s->probe_pair_ns)) - 1;
 
 	pairs = pairs < 2 ? 2 : pairs > 10 ? 10 : pairs;
-	if (share < 2.5 * (pairs + 1) * s->probe_pair_ns)
-		share = 2.5 * (pairs + 1) * s->probe_pair_ns;
 	strv_add(&v, "pb-run");
 	strv_add(&v, "--quiet");
 	strv_add(&v, "-r3");
 	strv_addf(&v, "-p%ld", pairs);
 	strv_add(&v, "-w1");
-	strv_add(&v, "--max-time");
-	strv_add(&v, dur_arg(d, share));
 	study_argv(s, &v);
 	stages[0] = v.v;
 	tools_run(&r, NULL, NULL, out, stages, 1, TOOLS_QUIET, NULL, NULL);
@@ -491,6 +493,8 @@ static void pilot(struct study *s)
 			exit(128 + tools_signal);
 		die("pb-run (the pilot): %s", *r.msg ? r.msg : "failed");
 	}
+	s->pilot_wall_ns = (double)r.ns;
+	s->pilot_pairs = pairs + 1;
 }
 
 /* pb-plan on the pilot, with a target only to get its Kalibera-Jones row
@@ -499,7 +503,7 @@ static void plan_pilot(struct study *s)
 {
 	char *p1[] = { "pb-pair", "pilot.tsv", NULL };
 	char *p2[] = { "pb-logratio", NULL };
-	char *p3[] = { "pb-plan", "--target", "0.01", NULL };
+	char *p3[] = { "pb-plan", "--target", "0.05", "--max-runs", "1000000", NULL };
 	char **stages[3] = { p1, p2, p3 };
 	char *out = path_in(s->dir, "plan.tsv");
 	struct run_result r;
@@ -558,7 +562,7 @@ static double plan_cost(const struct stream *st, const char *key)
 
 struct pilot_read {
 	double pair_ns, run_ns, sd_between, sd_within;
-	long kj;
+	long kj, runs;
 };
 
 static void read_plan_tsv(struct study *s, struct pilot_read *p)
@@ -568,7 +572,7 @@ static void read_plan_tsv(struct study *s, struct pilot_read *p)
 	size_t plan, between, within, pairs;
 
 	p->pair_ns = p->run_ns = p->sd_between = p->sd_within = NAN;
-	p->kj = 0;
+	p->kj = p->runs = 0;
 	if (open_stream(&st, s->dir, "plan.tsv", &path)) {
 		p->pair_ns = plan_cost(&st, "pb-plan.pair_cost");
 		p->run_ns = plan_cost(&st, "pb-plan.run_cost");
@@ -580,6 +584,7 @@ static void read_plan_tsv(struct study *s, struct pilot_read *p)
 			if (strcmp(st.field[plan], "current") == 0 && isnan(p->sd_between)) {
 				p->sd_between = sqrt(stream_num(&st, between));
 				p->sd_within = sqrt(stream_num(&st, within));
+				p->runs = atol(st.field[stream_col(&st, "runs")]);
 			} else if (strcmp(st.field[plan], "kalibera_jones") == 0 && !p->kj)
 				p->kj = atol(st.field[pairs]);
 		}
@@ -591,6 +596,23 @@ static void read_plan_tsv(struct study *s, struct pilot_read *p)
 	if (isnan(p->run_ns))
 		p->run_ns = s->probe_wall_ns > s->probe_pair_ns ? s->probe_wall_ns - s->probe_pair_ns
 		                                                : 0;
+	/* The pilot's pace: what a pair costs beyond its timed windows too
+	 * (pb-run's own work between observations, a loaded machine). */
+	if (p->runs > 0) {
+		double pace = (s->pilot_wall_ns - (double)p->runs * p->run_ns) /
+		              (double)(p->runs * s->pilot_pairs);
+
+		if (pace > p->pair_ns)
+			p->pair_ns = pace;
+	}
+}
+
+/* What the analysis after the study takes, kept out of the study's time. */
+static double analysis_ns(const struct study *s)
+{
+	double ns = ANALYSIS_NS + (s->pictures ? 3 * PICTURE_NS : 0);
+
+	return ns < ANALYSIS_MOST * s->budget_ns ? ns : ANALYSIS_MOST * s->budget_ns;
 }
 
 static long clamp(long x, long lo, long hi)
@@ -605,7 +627,7 @@ static void plan(struct study *s)
 {
 	struct pilot_read p;
 	const struct opts *o = s->o;
-	double left = s->budget_ns - (now_ns() - s->t0) - ANALYSIS_SHARE * s->budget_ns;
+	double left = s->budget_ns - (now_ns() - s->t0) - analysis_ns(s);
 	double run_ns;
 	long most, floor_runs = o->min_runs > RUNS_FLOOR ? o->min_runs : RUNS_FLOOR;
 	char a[SIG_BUFSZ], b[SIG_BUFSZ], c[SIG_BUFSZ], d[SIG_BUFSZ], e[SIG_BUFSZ];
@@ -625,7 +647,7 @@ static void plan(struct study *s)
 		snprintf(why, sizeof why, p.kj > most ? "Kalibera-Jones %ld, bounded" :
 		         p.kj < 2 ? "Kalibera-Jones %ld, at least 2" : "Kalibera-Jones", p.kj);
 	else
-		s->pairs = most, snprintf(why, sizeof why, "no spread between runs seen: the most");
+		s->pairs = most, snprintf(why, sizeof why, "pb-plan gave no optimum: the most");
 	s->warmup = o->warmup ? o->warmup - 1 : clamp((s->pairs + 9) / 10, 1, 10);
 	run_ns = p.run_ns + (double)(s->pairs + s->warmup) * p.pair_ns;
 	s->runs = left > 0 ? (long)(left / run_ns) : 0;
@@ -719,7 +741,7 @@ static void measure(struct study *s)
 	struct run_result r;
 	char **stages[1], *out = path_in(s->dir, "raw.tsv"), d[32];
 	const struct opts *o = s->o;
-	double left = s->budget_ns - (now_ns() - s->t0) - ANALYSIS_SHARE * s->budget_ns;
+	double left = s->budget_ns - (now_ns() - s->t0) - analysis_ns(s);
 	char t[NUM_BUFSZ];
 
 	strv_add(&v, "pb-run");
@@ -773,7 +795,7 @@ static void analyse(struct study *s, struct analysis *a)
 	a->adjust = s->arms > 2 ? "holm" : NULL;
 	a->threshold = s->o->threshold;
 	a->sense = s->o->calibrate && file_exists(path_in(s->dir, "sense.tsv"));
-	a->pictures = on_path("gnuplot");
+	a->pictures = s->pictures;
 	n = analysis_steps(a, steps);
 	for (i = 0; i < n; i++) {
 		char **stages[2] = { steps[i].stage[0].v, steps[i].stage[1].v };
@@ -967,6 +989,7 @@ static void study_init(struct study *s, const struct opts *o, char *dir, const c
 		free(c);
 	}
 	s->progress = !o->quiet && isatty(2);
+	s->pictures = on_path("gnuplot");
 	s->live.budget_ns = s->live.wall_ns = s->live.fail_if_slower = NAN;
 }
 
