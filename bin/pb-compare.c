@@ -651,8 +651,8 @@ static void plan(struct study *s)
 	s->warmup = o->warmup ? o->warmup - 1 : clamp((s->pairs + 9) / 10, 1, 10);
 	run_ns = p.run_ns + (double)(s->pairs + s->warmup) * p.pair_ns;
 	s->runs = left > 0 ? (long)(left / run_ns) : 0;
-	if (s->runs < 2)
-		s->runs = 2;
+	if (s->runs < (o->min_runs ? o->min_runs : 3))   /* the least pb-run --until takes */
+		s->runs = o->min_runs ? o->min_runs : 3;
 	if (o->runs)
 		s->runs = o->runs;
 	s->sequential = s->arms == 2 && s->ref == 'A';
@@ -778,9 +778,16 @@ static void measure(struct study *s)
 	if (s->progress)
 		fputs("\r\033[K", stderr);
 	strv_free(&v);
-	free(out);
-	if (r.status && !tools_signal)
+	if (r.status && !tools_signal) {
+		struct stat sb;
+
+		if (stat(out, &sb) == 0 && sb.st_size == 0) {   /* nothing measured */
+			unlink(out);
+			die("pb-run: %s", *r.msg ? r.msg : "failed");
+		}
 		tool_failed(s, "pb-run", &r);
+	}
+	free(out);
 }
 
 /* The analysis, in the directory: the steps its Makefile redoes. */
