@@ -30,7 +30,7 @@ TESTGEN = t/gen/synth
 MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
 	share/man/man1/pb-tint.1 share/man/man1/pb-boot.1 share/man/man1/pb-cross.1 \
 	share/man/man1/pb-sense.1 share/man/man1/pb-plan.1 share/man/man1/pb-plot.1 \
-	share/man/man1/pb-check.1
+	share/man/man1/pb-check.1 share/man/man1/pb-compare.1
 MAN7 = share/man/man7/pb.7 share/man/man7/pb-worker.7 share/man/man7/pb-pg.7
 NEED = sh share/dev/need
 

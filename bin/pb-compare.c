@@ -52,6 +52,7 @@ static const char usage[] =
 	"  --export-report FILE  also write these (FILE - is stdout)\n"
 	"  --color WHEN          auto (default), always or never; NO_COLOR\n"
 	"  --quiet               no plan line and no progress on stderr\n"
+	"  --no-pictures         no pb-plot pictures (they take about a second)\n"
 	"  --from DIR            the summary and exports of a study made before\n"
 	"Every other pb-run option is passed to pb-run (--no-shell, --setup,\n"
 	"--prepare, --cleanup, --timeout, --order, --output, --seed, ...).\n"
@@ -65,7 +66,7 @@ enum {
 	O_BUDGET = 'b', O_THRESHOLD = 't', O_RUNS = 'r', O_PAIRS = 'p', O_WARMUP = 'w',
 	O_SCAN = 'P',
 	O_MIN_RUNS = 256, O_STAT, O_LEVEL, O_DIR, O_CALIBRATE, O_FAIL, O_JSON, O_MD, O_CSV,
-	O_REPORT, O_COLOR, O_QUIET, O_FROM, O_PASS = 1000
+	O_REPORT, O_COLOR, O_QUIET, O_FROM, O_NO_PICTURES, O_PASS = 1000
 };
 
 static const struct option own[] = {
@@ -88,6 +89,7 @@ static const struct option own[] = {
 	{ "color", required_argument, NULL, O_COLOR },
 	{ "quiet", no_argument, NULL, O_QUIET },
 	{ "from", required_argument, NULL, O_FROM },
+	{ "no-pictures", no_argument, NULL, O_NO_PICTURES },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 };
@@ -103,7 +105,7 @@ enum { NOWN = sizeof own / sizeof own[0] };
 #define ANALYSIS_MOST 0.3
 /* The plan keeps room for this many runs at least: the sequence needs
  * runs to narrow. */
-#define RUNS_FLOOR 10
+#define RUNS_FLOOR 20
 
 struct opts {
 	double budget_ns, threshold, fail_if_slower;
@@ -112,7 +114,7 @@ struct opts {
 	const char *json, *md, *csv, *report;
 	const char *scan_name;
 	struct strv scan;
-	int calibrate, color, quiet;
+	int calibrate, color, quiet, no_pictures;
 	struct strv pass;    /* pb-run's options, as given */
 	char **cmds;
 	int ncmds;
@@ -238,6 +240,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case O_COLOR: color = color_choice(optarg); break;
 		case O_QUIET: o->quiet = 1; break;
 		case O_FROM: o->from = optarg; break;
+		case O_NO_PICTURES: o->no_pictures = 1; break;
 		case O_SCAN:
 			if (o->scan_name)
 				die_usage("--parameter-scan is given twice (one NAME per study)");
@@ -450,18 +453,18 @@ static void probe(struct study *s)
 	free(out);
 }
 
-/* The least the study can be: a pilot of 2 runs and 3 runs of the
- * study, each of a warm-up pair and 2 measured pairs. */
+/* The least the study can be: the pilot's 3 runs and --min-runs runs of
+ * the study, each of a warm-up pair and 2 measured pairs. */
 static void refuse_if_too_slow(struct study *s)
 {
 	long min_runs = s->o->min_runs ? s->o->min_runs : 3;
-	double least = (2 * 3 + min_runs * 3) * s->probe_pair_ns + s->probe_wall_ns;
+	double least = (3 + min_runs) * 3 * s->probe_pair_ns + s->probe_wall_ns;
 	char p[SIG_BUFSZ], l[SIG_BUFSZ], b[SIG_BUFSZ];
 
 	if (least <= s->budget_ns)
 		return;
 	rmdir(s->dir);
-	die("a pair of observations takes %s here: the least study (a pilot of 2 runs, then %ld "
+	die("a pair of observations takes %s here: the least study (a pilot of 3 runs, then %ld "
 	    "runs, of 3 pairs each) takes about %s, beyond the %s budget: give --budget %.0fs "
 	    "or more", sig4_ns(p, s->probe_pair_ns), min_runs, sig4_ns(l, least),
 	    sig4_ns(b, s->budget_ns), ceil(least * 1.2 / 1e9));
@@ -650,7 +653,9 @@ static void plan(struct study *s)
 		s->pairs = most, snprintf(why, sizeof why, "pb-plan gave no optimum: the most");
 	s->warmup = o->warmup ? o->warmup - 1 : clamp((s->pairs + 9) / 10, 1, 10);
 	run_ns = p.run_ns + (double)(s->pairs + s->warmup) * p.pair_ns;
-	s->runs = left > 0 ? (long)(left / run_ns) : 0;
+	/* half as many again as the pace says: --max-time keeps the budget,
+	 * and a pilot that ran slow does not leave budget unused */
+	s->runs = left > 0 ? (long)(1.5 * left / run_ns) : 0;
 	if (s->runs < (o->min_runs ? o->min_runs : 3))   /* the least pb-run --until takes */
 		s->runs = o->min_runs ? o->min_runs : 3;
 	if (o->runs)
@@ -996,7 +1001,7 @@ static void study_init(struct study *s, const struct opts *o, char *dir, const c
 		free(c);
 	}
 	s->progress = !o->quiet && isatty(2);
-	s->pictures = on_path("gnuplot");
+	s->pictures = !o->no_pictures && on_path("gnuplot");
 	s->live.budget_ns = s->live.wall_ns = s->live.fail_if_slower = NAN;
 }
 
