@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "human.h"
 #include "num.h"
 #include "pb-compare.h"
 #include "stats.h"
@@ -143,6 +144,16 @@ static char *arm_words(const struct stream *s, char letter, const char *worker)
 	return w;
 }
 
+/* The command of the delayed arm, and its busy-wait (pb-run --delay). */
+static char *with_delay(char *what, double ns)
+{
+	char d[SIG_BUFSZ], *w = xmalloc(strlen(what) + SIG_BUFSZ + 16);
+
+	sprintf(w, "%s + --delay %s", what, sig4_ns(d, ns));
+	free(what);
+	return w;
+}
+
 static long meta_long(const struct stream *s, const char *key)
 {
 	const char *v = stream_head_meta(s, key, -1);
@@ -152,7 +163,7 @@ static long meta_long(const struct stream *s, const char *key)
 
 static void read_arms(struct study_result *r, const struct stream *s)
 {
-	const char *ref = stream_head_meta(s, "reference", -1), *worker;
+	const char *ref = stream_head_meta(s, "reference", -1), *worker, *delay, *delay_arm;
 	long k = meta_long(s, "arms"), i;
 	char rl = ref && strlen(ref) == 1 ? ref[0] : 'A';
 
@@ -160,9 +171,13 @@ static void read_arms(struct study_result *r, const struct stream *s)
 	if (k < 2 || k > ARMS_MAX)
 		k = 2;
 	r->narms = (int)k;
+	delay = stream_head_meta(s, "delay_ns", -1);
+	delay_arm = stream_head_meta(s, "delay_arm", -1);
 	for (i = 0; i < k; i++) {
 		r->arm[i].letter = (char)('A' + i);
 		r->arm[i].what = arm_words(s, (char)('A' + i), worker);
+		if (delay && atof(delay) > 0 && delay_arm && delay_arm[0] == 'A' + i && !delay_arm[1])
+			r->arm[i].what = with_delay(r->arm[i].what, atof(delay));
 		r->arm[i].median = r->arm[i].q1 = r->arm[i].q3 = NAN;
 		r->arm[i].run_lo = r->arm[i].run_hi = NAN;
 	}
