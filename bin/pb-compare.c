@@ -272,6 +272,9 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		die_usage("--fail-if-slower is a ratio above 0 (1.05: 5 %% slower)");
 	o->cmds = argv + optind;
 	o->ncmds = argc - optind;
+	if (o->calibrate && o->ncmds == 0)
+		die_usage("--calibrate runs A/A of the first command after --: with --worker or "
+		          "--pg, run pb-sense --delays auto yourself");
 	if (o->from && (o->ncmds || o->pass.n || o->scan_name || o->calibrate))
 		die_usage("--from DIR reads a study made before: no commands or pb-run options");
 	free(longopts);   /* names stay: o->pass copied them */
@@ -352,6 +355,11 @@ static int on_path(const char *prog)
 	return 0;
 }
 
+static long clamp(long x, long lo, long hi)
+{
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
 /* --- one study -------------------------------------------------------- */
 
 struct study {
@@ -369,6 +377,7 @@ struct study {
 	int pictures;        /* gnuplot is there */
 	/* the plan */
 	long runs, pairs, warmup;
+	double pair_ns;      /* what a pair costs, the plan's */
 	int sequential;
 	char *plan;
 	struct live live;
@@ -518,7 +527,9 @@ static void plan_pilot(struct study *s)
 	free(out);
 }
 
-/* The sense calibration: pb-sense's automatic search, A/A on arm A. */
+/* The sense calibration: pb-sense's automatic search, A/A on arm A, its
+ * studies of 6 runs sized so that about 8 of them (the A/A study and the
+ * delays of its search) fit its share. */
 static void calibrate(struct study *s)
 {
 	struct strv v = { NULL, 0, 0 };
@@ -531,6 +542,10 @@ static void calibrate(struct study *s)
 	strv_add(&v, "auto");
 	strv_add(&v, "--budget");
 	strv_add(&v, dur_arg(d, CALIBRATE_SHARE * s->budget_ns));
+	strv_add(&v, "--runs=6");
+	strv_add(&v, "--warmup=1");
+	strv_addf(&v, "--pairs=%ld",
+	          clamp((long)(CALIBRATE_SHARE * s->budget_ns / (8 * 6 * s->pair_ns)) - 1, 2, 100));
 	if (s->o->stat) {
 		strv_add(&v, "--stat");
 		strv_add(&v, s->o->stat);
@@ -618,11 +633,6 @@ static double analysis_ns(const struct study *s)
 	return ns < ANALYSIS_MOST * s->budget_ns ? ns : ANALYSIS_MOST * s->budget_ns;
 }
 
-static long clamp(long x, long lo, long hi)
-{
-	return x < lo ? lo : x > hi ? hi : x;
-}
-
 /* Pairs per run: pb-plan's Kalibera-Jones optimum (or, when the pilot saw
  * no spread between runs, the most), bounded so that RUNS_FLOOR runs fit
  * what is left; warm-up a tenth of it; runs what is left affords. */
@@ -653,6 +663,7 @@ static void plan(struct study *s)
 		s->pairs = most, snprintf(why, sizeof why, "pb-plan gave no optimum: the most");
 	s->warmup = o->warmup ? o->warmup - 1 : clamp((s->pairs + 9) / 10, 1, 10);
 	run_ns = p.run_ns + (double)(s->pairs + s->warmup) * p.pair_ns;
+	s->pair_ns = p.pair_ns;
 	/* half as many again as the pace says: --max-time keeps the budget,
 	 * and a pilot that ran slow does not leave budget unused */
 	s->runs = left > 0 ? (long)(1.5 * left / run_ns) : 0;
