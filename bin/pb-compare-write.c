@@ -186,7 +186,7 @@ static double median_of_reference(const struct study_result *s)
 
 static void summary_sense(FILE *f, const struct study_result *s)
 {
-	char d[SIG_BUFSZ], p[SIG_BUFSZ];
+	char d[SIG_BUFSZ], p[SIG_BUFSZ], m[SIG_BUFSZ];
 	double med = median_of_reference(s);
 
 	if (!s->have_sense)
@@ -197,7 +197,7 @@ static void summary_sense(FILE *f, const struct study_result *s)
 	else
 		fprintf(f, "calibration: this harness resolves %s%% here (%s of %s; sense.tsv)\n",
 		        sig4(p, 100 * s->resolves_ns / med), sig4_ns(d, s->resolves_ns),
-		        ns_text(p, med));
+		        ns_text(m, med));
 }
 
 void write_summary(FILE *f, const struct study_result *s, const struct live *l,

@@ -45,7 +45,8 @@ static const char usage[] =
 	"  --dir DIR             the study directory (default pb-compare-DATE-TIME)\n"
 	"  -P, --parameter-scan NAME LIST  one study per value of LIST (a,b,c)\n"
 	"                        with {NAME} replaced in the commands\n"
-	"  --calibrate           a quarter of the budget on pb-sense --delays auto\n"
+	"  --calibrate           a quarter of the budget on pb-sense's search for the\n"
+	"                        smallest delay this harness resolves here\n"
 	"  --fail-if-slower R    exit 3 when a candidate is slower than R with\n"
 	"                        confidence (the upper end of A/X below 1/R)\n"
 	"  --export-json FILE, --export-markdown FILE, --export-csv FILE,\n"
@@ -99,13 +100,17 @@ enum { NOWN = sizeof own / sizeof own[0] };
 #define PILOT_SHARE 0.15
 #define CALIBRATE_SHARE 0.25
 /* The analysis after the study: its streams take little; each picture
- * (pb-plot: pb-boot and gnuplot) about 0.4 s on a loaded machine. */
+ * (pb-plot: pb-boot and gnuplot) about 0.4 s on a loaded machine, or 5
+ * times what pb-plan's pipeline of 3 tools took on the pilot when the
+ * machine is slower still. */
 #define ANALYSIS_NS 0.2e9
 #define PICTURE_NS 0.4e9
-#define ANALYSIS_MOST 0.3
+#define ANALYSIS_MOST 0.4
 /* The plan keeps room for this many runs at least: the sequence needs
  * runs to narrow. */
 #define RUNS_FLOOR 20
+/* A pilot and a plan when the budget affords this many pairs. */
+#define SLOW_PAIRS 40
 
 struct opts {
 	double budget_ns, threshold, fail_if_slower;
@@ -372,13 +377,15 @@ struct study {
 	/* the probe */
 	int arms;
 	char ref;
-	double probe_pair_ns, probe_wall_ns, pilot_wall_ns;
+	double probe_pair_ns, probe_wall_ns, pilot_wall_ns, plan_wall_ns;
 	long pilot_pairs;    /* per run, its warm-up pair included */
 	int pictures;        /* gnuplot is there */
 	/* the plan */
 	long runs, pairs, warmup;
 	double pair_ns;      /* what a pair costs, the plan's */
 	int sequential;
+	int least;           /* the least study, beyond the budget */
+	int slow;            /* no pilot: the budget affords too few pairs */
 	char *plan;
 	struct live live;
 	int failed;          /* a tool failed: exit 1 */
@@ -388,6 +395,8 @@ struct study {
 	long run_now;
 	char interval[96];
 };
+
+static double analysis_ns(const struct study *s);
 
 static void study_argv(struct study *s, struct strv *v)
 {
@@ -462,32 +471,45 @@ static void probe(struct study *s)
 	free(out);
 }
 
-/* The least the study can be: the pilot's 3 runs and --min-runs runs of
- * the study, each of a warm-up pair and 2 measured pairs. */
-static void refuse_if_too_slow(struct study *s)
+/* Whether the budget affords a pilot: SLOW_PAIRS pairs at the probe's
+ * wall time. Without one (slow commands), each run is a warm-up pair and
+ * a measured pair, and the least study --min-runs of them: beyond the
+ * budget it runs anyway, said in one line first; beyond 3 budgets it is
+ * refused. */
+static void least_study(struct study *s)
 {
 	long min_runs = s->o->min_runs ? s->o->min_runs : 3;
-	double least = (3 + min_runs) * 3 * s->probe_pair_ns + s->probe_wall_ns;
+	double least = (double)min_runs * 2 * s->probe_wall_ns + s->probe_wall_ns;
 	char p[SIG_BUFSZ], l[SIG_BUFSZ], b[SIG_BUFSZ];
 
+	s->slow = SLOW_PAIRS * s->probe_wall_ns > s->budget_ns - analysis_ns(s);
 	if (least <= s->budget_ns)
 		return;
+	if (least <= 3 * s->budget_ns) {
+		s->least = 1;
+		warn("a pair of observations takes %s here: the least study (%ld runs of a warm-up "
+		     "pair and a measured pair) takes about %s, beyond the %s budget: it runs anyway "
+		     "(give --budget %.0fs or more to plan for more)", sig4_ns(p, s->probe_wall_ns),
+		     min_runs, sig4_ns(l, least), sig4_ns(b, s->budget_ns), ceil(least * 1.2 / 1e9));
+		return;
+	}
 	rmdir(s->dir);
-	die("a pair of observations takes %s here: the least study (a pilot of 3 runs, then %ld "
-	    "runs, of 3 pairs each) takes about %s, beyond the %s budget: give --budget %.0fs "
-	    "or more", sig4_ns(p, s->probe_pair_ns), min_runs, sig4_ns(l, least),
-	    sig4_ns(b, s->budget_ns), ceil(least * 1.2 / 1e9));
+	die("a pair of observations takes %s here: the least study (%ld runs of a warm-up pair and "
+	    "a measured pair) takes about %s, beyond the %s budget: give --budget %.0fs or more",
+	    sig4_ns(p, s->probe_wall_ns), min_runs, sig4_ns(l, least), sig4_ns(b, s->budget_ns),
+	    ceil(least * 1.2 / 1e9));
 }
 
 /* The pilot: 3 runs (for the spread between runs) of as many pairs as its
- * share of the budget affords at the probe's cost, 2 to 10. */
+ * share of the budget affords at the probe's cost (its wall time: pb-run's
+ * start and a pair), 2 to 10. */
 static void pilot(struct study *s)
 {
 	struct strv v = { NULL, 0, 0 };
 	struct run_result r;
 	char **stages[1], *out = path_in(s->dir, "pilot.tsv");
 	double share = PILOT_SHARE * s->budget_ns;
-	long pairs = (long)(share / (3 * s->probe_pair_ns)) - 1;
+	long pairs = (long)(share / (3 * s->probe_wall_ns)) - 1;
 
 	pairs = pairs < 2 ? 2 : pairs > 10 ? 10 : pairs;
 	strv_add(&v, "pb-run");
@@ -521,6 +543,7 @@ static void plan_pilot(struct study *s)
 	struct run_result r;
 
 	tools_run(&r, s->dir, NULL, out, stages, 3, TOOLS_QUIET, NULL, NULL);
+	s->plan_wall_ns = (double)r.ns;
 	if (r.status && tools_signal)
 		exit(128 + tools_signal);
 	/* no plan.tsv: the plan falls back on the probe's costs */
@@ -628,7 +651,8 @@ static void read_plan_tsv(struct study *s, struct pilot_read *p)
 /* What the analysis after the study takes, kept out of the study's time. */
 static double analysis_ns(const struct study *s)
 {
-	double ns = ANALYSIS_NS + (s->pictures ? 3 * PICTURE_NS : 0);
+	double picture = 5 * s->plan_wall_ns > PICTURE_NS ? 5 * s->plan_wall_ns : PICTURE_NS;
+	double ns = ANALYSIS_NS + (s->pictures ? 3 * picture : 0);
 
 	return ns < ANALYSIS_MOST * s->budget_ns ? ns : ANALYSIS_MOST * s->budget_ns;
 }
@@ -650,10 +674,17 @@ static void plan(struct study *s)
 	if (o->calibrate)
 		left -= CALIBRATE_SHARE * s->budget_ns;
 	read_plan_tsv(s, &p);
+	if (s->slow)   /* no pilot: the probe's wall time, pb-run's start in it */
+		p.pair_ns = s->probe_wall_ns, p.run_ns = 0;
 	/* (pairs + pairs/10) pairs and a start per run, floor_runs of them */
 	most = (long)((left / floor_runs - p.run_ns) / (1.1 * p.pair_ns));
 	most = clamp(most, 2, 1000);
-	if (o->pairs)
+	if (s->least && !o->pairs)
+		s->pairs = 1, snprintf(why, sizeof why, "the least study, beyond the budget");
+	else if (s->slow && !o->pairs)
+		s->pairs = 1, snprintf(why, sizeof why, "no pilot: the budget affords about %.0f pairs",
+		                       floor((s->budget_ns - analysis_ns(s)) / p.pair_ns));
+	else if (o->pairs)
 		s->pairs = o->pairs, snprintf(why, sizeof why, "--pairs");
 	else if (p.kj)
 		s->pairs = clamp(p.kj, 2, most),
@@ -669,6 +700,8 @@ static void plan(struct study *s)
 	s->runs = left > 0 ? (long)(1.5 * left / run_ns) : 0;
 	if (s->runs < (o->min_runs ? o->min_runs : 3))   /* the least pb-run --until takes */
 		s->runs = o->min_runs ? o->min_runs : 3;
+	if (s->least)
+		s->runs = o->min_runs ? o->min_runs : 3;
 	if (o->runs)
 		s->runs = o->runs;
 	s->sequential = s->arms == 2 && s->ref == 'A';
@@ -683,9 +716,14 @@ static void plan(struct study *s)
 	} else
 		snprintf(stop, sizeof stop, "stop when the %s%% sequence excludes 1", lv);
 	s->plan = xmalloc(512);
-	len = (size_t)snprintf(s->plan, 512, "plan: %ld pairs x up to %ld runs, warm-up %ld (%s; "
-	                       "pilot: a pair %s, a run's start %s", s->pairs, s->runs, s->warmup,
-	                       why, sig4_ns(a, p.pair_ns), sig4_ns(b, p.run_ns));
+	if (s->slow)
+		len = (size_t)snprintf(s->plan, 512, "plan: %ld pair%s x up to %ld runs, warm-up %ld "
+		                       "(%s; the probe: a pair %s", s->pairs, s->pairs == 1 ? "" : "s",
+		                       s->runs, s->warmup, why, sig4_ns(a, p.pair_ns));
+	else
+		len = (size_t)snprintf(s->plan, 512, "plan: %ld pairs x up to %ld runs, warm-up %ld "
+		                       "(%s; pilot: a pair %s, a run's start %s", s->pairs, s->runs,
+		                       s->warmup, why, sig4_ns(a, p.pair_ns), sig4_ns(b, p.run_ns));
 	if (!isnan(p.sd_between))
 		len += (size_t)snprintf(s->plan + len, 512 - len, "; between-run spread %s %%, "
 		                        "within %s %%", sig4(c, 100 * p.sd_between),
@@ -782,7 +820,7 @@ static void measure(struct study *s)
 		if (o->level)
 			strv_addf(&v, "--level=%s", o->level);
 	}
-	if (!o->runs) {
+	if (!o->runs && !s->least) {
 		strv_add(&v, "--max-time");
 		strv_add(&v, dur_arg(d, left));
 	}
@@ -958,9 +996,11 @@ static void study_run(struct study *s, struct study_result *r)
 	s->budget_ns = s->o->budget_ns;
 	make_dir(s->dir);
 	probe(s);
-	refuse_if_too_slow(s);
-	pilot(s);
-	plan_pilot(s);
+	least_study(s);
+	if (!s->slow) {
+		pilot(s);
+		plan_pilot(s);
+	}
 	plan(s);
 	if (!s->o->quiet && isatty(2))
 		fprintf(stderr, "%s\n", s->plan);

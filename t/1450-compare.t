@@ -113,8 +113,13 @@ fails 2 "needs NAME and LIST" "-P NAME without LIST" pb-compare -P us
 fails 2 "unknown option" "an unknown option" pb-compare --no-such -- true true
 fails 2 "fail-if-slower" "--fail-if-slower -1" pb-compare --fail-if-slower -1 -- true true
 fails 1 "^pb-compare: aa exists: " "an existing --dir is refused" pb-compare --dir aa -- true true
-fails 1 "takes about .* beyond the 100\.0 ms budget: give --budget [0-9]+s" \
+fails 1 "takes about .* beyond the 100\.0 ms budget: give --budget [0-9]+s or more$" \
 	"a command far slower than the budget: one line before the study" \
 	pb-compare -b 100ms --dir tooslow --no-shell -- "$W --us 50000" "$W --us 50000"
 fails 1 "pb-run: " "a command that fails: pb-run's message" pb-compare --dir failing -- false false
+run pb-compare -b 2s --dir least --no-pictures --delay 250ms --no-shell -- "$W --us 1000" "$W --us 1000"
+like "$rc:$(cat "$T/err")" '^0:pb-compare: a pair of observations takes .* beyond the 2\.000 s budget: it runs anyway \(give --budget [0-9]+s or more to plan for more\)$' \
+	"a command slower than the budget allows, within 3 budgets: one line, then the least study"
+like "$(head -n 1 "$T/out")" '^plan: 1 pair x up to 3 runs, warm-up 1 \(the least study, beyond the budget; the probe: a pair ' "  3 runs of a pair and a warm-up pair"
+
 done_testing

@@ -87,7 +87,7 @@ echo
 [ "${BENCH_QUICK:-0}" = 1 ] && COV_STUDIES=${COV_STUDIES:-200} && export COV_STUDIES
 [ "${BENCH_QUICK:-0}" = 1 ] && SEQ_AA=${SEQ_AA:-1000} SEQ_EFF=${SEQ_EFF:-200} && export SEQ_AA SEQ_EFF
 for section in examples/bench/boot.sh examples/bench/coverage.sh examples/bench/sequential.sh \
-		examples/bench/runner.sh \
+		examples/bench/runner.sh examples/bench/compare.sh \
 		examples/bench/pg.sh examples/bench/sense.sh examples/bench/sense-pg.sh; do
 	[ "${BENCH_QUICK:-0}" = 1 ] && [ "$section" = examples/bench/boot.sh ] && continue
 	sh "$section" "$out" >>"$report" || echo "(section $section failed: see its output)" >>"$report"
