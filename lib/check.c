@@ -141,6 +141,23 @@ static void row_na(struct check_report *rep, const char *check, const char *unit
 	va_end(ap);
 }
 
+/* Checks that cannot be made for one reason: n/a rows with one note.
+ * checks[i] is { name, unit }. */
+static void rows_na(struct check_report *rep, const char *const checks[][2], size_t n,
+                    const char *fmt, ...)
+{
+	va_list ap;
+	char *note;
+	size_t i;
+
+	va_start(ap, fmt);
+	note = format_owned(fmt, ap);
+	va_end(ap);
+	for (i = 0; i < n; i++)
+		row_add(rep, checks[i][0], CHECK_NA, checks[i][1])->note = xstrdup(note);
+	free(note);
+}
+
 static void row_value(struct check_row *r, double v)
 {
 	r->value = v;
@@ -465,10 +482,10 @@ static void check_position(struct ctx *c)
 	pooled = all.n ? cell_median(&all) : 0;
 	free(all.x);
 	if (t_interval(arm.v, arm.n, c->o->level, &e) < 0) {
-		row_na(c->rep, "effect", "ns", "Needs 2 runs with at least %d pairs of each order; "
-		       "there %s %zu.", MIN_CELL, arm.n == 1 ? "is" : "are", arm.n);
-		row_na(c->rep, "position", "ns", "Needs 2 runs with at least %d pairs of each order; "
-		       "there %s %zu.", MIN_CELL, arm.n == 1 ? "is" : "are", arm.n);
+		static const char *const na[][2] = { { "effect", "ns" }, { "position", "ns" } };
+
+		rows_na(c->rep, na, LEN(na), "Needs 2 runs with at least %d pairs of each order; "
+		        "there %s %zu.", MIN_CELL, arm.n == 1 ? "is" : "are", arm.n);
 		goto out;
 	}
 	t_interval(pos.v, pos.n, c->o->level, &p);
@@ -575,6 +592,7 @@ static void carry_row(struct ctx *c, const char *check, int arm_a, const struct 
 
 static void check_carry(struct ctx *c)
 {
+	static const char *const carry_na[][2] = { { "carry_a", "ns" }, { "carry_b", "ns" } };
 	struct per_run ca, cb;
 	struct tiv ta, tb;
 	double lev = shared_level(c->o, 2), v;
@@ -582,17 +600,13 @@ static void check_carry(struct ctx *c)
 	size_t i;
 
 	if (c->d->order && strcmp(c->d->order, "blocked") == 0) {
-		row_na(c->rep, "carry_a", "ns", "The order was blocked (all A, then all B): the "
-		       "observation before each one is not that of the pair before.");
-		row_na(c->rep, "carry_b", "ns", "The order was blocked (all A, then all B): the "
-		       "observation before each one is not that of the pair before.");
+		rows_na(c->rep, carry_na, LEN(carry_na), "The order was blocked (all A, then all B): "
+		        "the observation before each one is not that of the pair before.");
 		return;
 	}
 	if (c->d->arms > 2 && (!c->runs || !c->nruns || !c->runs[0].n || !c->runs[0].p[0].pos_a)) {
-		row_na(c->rep, "carry_a", "ns", "Needs the places of the arms in each pair (pb-pair's "
-		       "pos_a and pos_b), which the input has not.");
-		row_na(c->rep, "carry_b", "ns", "Needs the places of the arms in each pair (pb-pair's "
-		       "pos_a and pos_b), which the input has not.");
+		rows_na(c->rep, carry_na, LEN(carry_na), "Needs the places of the arms in each pair "
+		        "(pb-pair's pos_a and pos_b), which the input has not.");
 		return;
 	}
 	per_run_init(&ca, c->nruns);
@@ -655,12 +669,12 @@ static void check_drift(struct ctx *c)
 		c->run_d[i] = d.v[i];
 	}
 	if (slope_interval(d.x, d.v, d.n, lev, &td) < 0) {
-		row_na(c->rep, "drift_d", "ns/run", "Needs 3 runs; there %s %zu.",
-		       c->nruns == 1 ? "is" : "are", c->nruns);
-		row_na(c->rep, "drift_lr", "lr/run", "Needs 3 runs; there %s %zu.",
-		       c->nruns == 1 ? "is" : "are", c->nruns);
-		row_na(c->rep, "drift_level", "ns/run", "Needs 3 runs; there %s %zu.",
-		       c->nruns == 1 ? "is" : "are", c->nruns);
+		static const char *const na[][2] = {
+			{ "drift_d", "ns/run" }, { "drift_lr", "lr/run" }, { "drift_level", "ns/run" },
+		};
+
+		rows_na(c->rep, na, LEN(na), "Needs 3 runs; there %s %zu.",
+		        c->nruns == 1 ? "is" : "are", c->nruns);
 		goto out;
 	}
 	slope_interval(lr.x, lr.v, lr.n, lev, &tl);
@@ -733,10 +747,10 @@ static void check_warmup(struct ctx *c)
 		per_run_add(&dd, run->run, cell_median(&c->c3) - cell_median(&c->c4));
 	}
 	if (t_interval(lv.v, lv.n, c->o->level, &tl) < 0) {
-		row_na(c->rep, "warmup", "share", "Needs 2 runs of at least %d measured pairs; "
-		       "there %s %zu.", MIN_PAIRS_WARMUP, lv.n == 1 ? "is" : "are", lv.n);
-		row_na(c->rep, "warmup_d", "ns", "Needs 2 runs of at least %d measured pairs; "
-		       "there %s %zu.", MIN_PAIRS_WARMUP, lv.n == 1 ? "is" : "are", lv.n);
+		static const char *const na[][2] = { { "warmup", "share" }, { "warmup_d", "ns" } };
+
+		rows_na(c->rep, na, LEN(na), "Needs 2 runs of at least %d measured pairs; "
+		        "there %s %zu.", MIN_PAIRS_WARMUP, lv.n == 1 ? "is" : "are", lv.n);
 		goto out;
 	}
 	t_interval(dd.v, dd.n, c->o->level, &td);

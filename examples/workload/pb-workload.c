@@ -17,9 +17,14 @@
 static const char usage[] =
 	"usage: pb-workload [--us N] [--b-us N] [--exit S] [--hang]\n"
 	"       pb-workload --worker [--us N] [--b-us N] [--arm-us X=N ...]\n"
+	"                   [--second-us N] [--after-b-us N]\n"
 	"                   [--error-at K] [--garbage-at K] [--die-at K] [--hang-at K]\n"
 	"Busy-waits N microseconds (default 1000) per command or per request;\n"
-	"a worker spends --b-us on arm B's requests, --arm-us X=N on arm X's.\n";
+	"a worker spends --b-us on arm B's requests, --arm-us X=N on arm X's.\n"
+	"A worker that is not memoryless, for pb-check: --second-us N less on\n"
+	"every second request (the second of each pair of two arms: a position\n"
+	"effect), --after-b-us N more on a request that follows one of arm B\n"
+	"(carry-over).\n";
 
 static long long now_ns(void)
 {
@@ -45,6 +50,7 @@ static void hang(void)
 
 struct opts {
 	double us, b_us;    /* --b-us: arm_us[1] */
+	double second_us, after_b_us;
 	double arm_us[26];     /* per arm letter; < 0: not given */
 	int exit_status, worker, do_hang;
 	long error_at, garbage_at, die_at, hang_at;
@@ -79,6 +85,10 @@ static void parse(int argc, char **argv, struct opts *o)
 			o->b_us = atof(v);
 		else if (!strcmp(a, "--arm-us") && v[0] >= 'A' && v[0] <= 'Z' && v[1] == '=')
 			o->arm_us[v[0] - 'A'] = atof(v + 2);
+		else if (!strcmp(a, "--second-us"))
+			o->second_us = atof(v);
+		else if (!strcmp(a, "--after-b-us"))
+			o->after_b_us = atof(v);
 		else if (!strcmp(a, "--exit"))
 			o->exit_status = atoi(v);
 		else if (!strcmp(a, "--error-at"))
@@ -102,15 +112,18 @@ static void parse(int argc, char **argv, struct opts *o)
 			o->arm_us[i] = o->us;
 }
 
-/* The work of a request: by its arm's letter, the first byte. */
-static double request_us(const struct opts *o, const char *line)
+/* The work of request k (from 1): by its arm's letter, the first byte,
+ * less on every second request, more after one of arm B. */
+static double request_us(const struct opts *o, const char *line, long k, char prev)
 {
-	return line[0] >= 'A' && line[0] <= 'Z' ? o->arm_us[line[0] - 'A'] : o->us;
+	double us = line[0] >= 'A' && line[0] <= 'Z' ? o->arm_us[line[0] - 'A'] : o->us;
+
+	return us - (k % 2 == 0 ? o->second_us : 0) + (prev == 'B' ? o->after_b_us : 0);
 }
 
 static int serve(const struct opts *o)
 {
-	char line[256];
+	char line[256], prev = 0;
 	long k = 0;
 
 	while (fgets(line, sizeof line, stdin)) {
@@ -119,7 +132,8 @@ static int serve(const struct opts *o)
 			return 3;
 		if (k == o->hang_at)
 			hang();
-		spin_us(request_us(o, line));
+		spin_us(request_us(o, line, k, prev));
+		prev = line[0];
 		if (k == o->error_at)
 			puts("error injected failure");
 		else if (k == o->garbage_at)
