@@ -282,7 +282,10 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		          "--pg, run pb-sense --delays auto yourself");
 	if (o->from && (o->ncmds || o->pass.n || o->scan_name || o->calibrate))
 		die_usage("--from DIR reads a study made before: no commands or pb-run options");
-	free(longopts);   /* names stay: o->pass copied them */
+	for (opt = 0; longopts[NOWN + opt].name; opt++)
+		free(names[opt]);
+	free(names);
+	free(longopts);
 }
 
 /* --- small helpers ---------------------------------------------------- */
@@ -855,7 +858,12 @@ static void analyse(struct study *s, struct analysis *a)
 	a->level = s->o->level;
 	a->adjust = s->arms > 2 ? "holm" : NULL;
 	a->threshold = s->o->threshold;
-	a->sense = s->o->calibrate && file_exists(path_in(s->dir, "sense.tsv"));
+	if (s->o->calibrate) {
+		char *sense = path_in(s->dir, "sense.tsv");
+
+		a->sense = file_exists(sense);
+		free(sense);
+	}
 	a->pictures = s->pictures;
 	n = analysis_steps(a, steps);
 	for (i = 0; i < n; i++) {
