@@ -386,6 +386,7 @@ struct study {
 	/* the plan */
 	long runs, pairs, warmup;
 	double pair_ns;      /* what a pair costs, the plan's */
+	double run_ns;       /* and a run */
 	int sequential;
 	int least;           /* the least study, beyond the budget */
 	int slow;            /* no pilot: the budget affords too few pairs */
@@ -475,14 +476,15 @@ static void probe(struct study *s)
 }
 
 /* Whether the budget affords a pilot: SLOW_PAIRS pairs at the probe's
- * wall time. Without one (slow commands), each run is a warm-up pair and
- * a measured pair, and the least study --min-runs of them: beyond the
- * budget it runs anyway, said in one line first; beyond 3 budgets it is
- * refused. */
+ * wall time. Without one (slow commands), each run is one measured pair
+ * (no warm-up: the probe and the runs before warm what a command of a
+ * quarter second or more shares with the next), and the least study
+ * --min-runs of them: beyond the budget it runs anyway, said in one line
+ * first; beyond 3 budgets it is refused. */
 static void least_study(struct study *s)
 {
 	long min_runs = s->o->min_runs ? s->o->min_runs : 3;
-	double least = (double)min_runs * 2 * s->probe_wall_ns + s->probe_wall_ns;
+	double least = (double)min_runs * s->probe_wall_ns + s->probe_wall_ns;
 	char p[SIG_BUFSZ], l[SIG_BUFSZ], b[SIG_BUFSZ];
 
 	s->slow = SLOW_PAIRS * s->probe_wall_ns > s->budget_ns - analysis_ns(s);
@@ -490,15 +492,15 @@ static void least_study(struct study *s)
 		return;
 	if (least <= 3 * s->budget_ns) {
 		s->least = 1;
-		warn("a pair of observations takes %s here: the least study (%ld runs of a warm-up "
-		     "pair and a measured pair) takes about %s, beyond the %s budget: it runs anyway "
+		warn("a pair of observations takes %s here: the least study (%ld runs of a pair) "
+		     "takes about %s, beyond the %s budget: it runs anyway "
 		     "(give --budget %.0fs or more to plan for more)", sig4_ns(p, s->probe_wall_ns),
 		     min_runs, sig4_ns(l, least), sig4_ns(b, s->budget_ns), ceil(least * 1.2 / 1e9));
 		return;
 	}
 	rmdir(s->dir);
-	die("a pair of observations takes %s here: the least study (%ld runs of a warm-up pair and "
-	    "a measured pair) takes about %s, beyond the %s budget: give --budget %.0fs or more",
+	die("a pair of observations takes %s here: the least study (%ld runs of a pair) takes "
+	    "about %s, beyond the %s budget: give --budget %.0fs or more",
 	    sig4_ns(p, s->probe_wall_ns), min_runs, sig4_ns(l, least), sig4_ns(b, s->budget_ns),
 	    ceil(least * 1.2 / 1e9));
 }
@@ -695,9 +697,10 @@ static void plan(struct study *s)
 		         p.kj < 2 ? "Kalibera-Jones %ld, at least 2" : "Kalibera-Jones", p.kj);
 	else
 		s->pairs = most, snprintf(why, sizeof why, "pb-plan gave no optimum: the most");
-	s->warmup = o->warmup ? o->warmup - 1 : clamp((s->pairs + 9) / 10, 1, 10);
+	s->warmup = o->warmup ? o->warmup - 1 : s->slow ? 0 : clamp((s->pairs + 9) / 10, 1, 10);
 	run_ns = p.run_ns + (double)(s->pairs + s->warmup) * p.pair_ns;
 	s->pair_ns = p.pair_ns;
+	s->run_ns = run_ns;
 	/* half as many again as the pace says: --max-time keeps the budget,
 	 * and a pilot that ran slow does not leave budget unused */
 	s->runs = left > 0 ? (long)(1.5 * left / run_ns) : 0;
@@ -824,8 +827,10 @@ static void measure(struct study *s)
 			strv_addf(&v, "--level=%s", o->level);
 	}
 	if (!o->runs && !s->least) {
-		strv_add(&v, "--max-time");
-		strv_add(&v, dur_arg(d, left));
+		double least = ((double)(o->min_runs ? o->min_runs : 3) + 0.5) * s->run_ns;
+
+		strv_add(&v, "--max-time");   /* never before --min-runs runs */
+		strv_add(&v, dur_arg(d, left > least ? left : least));
 	}
 	study_argv(s, &v);
 	stages[0] = v.v;

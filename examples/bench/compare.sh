@@ -36,7 +36,9 @@ pbc() {
 	pb-compare --dir "$out/$1" --export-json "$out/$1.json" -- "$2" "$3" >"$out/$1.txt" 2>&1 || :
 	t1=$(now_ms)
 	jq -r --arg w "$((t1 - t0))" '[$w, (.comparisons[0].verdict | gsub(" "; "_")),
-		.comparisons[0].ratio, .comparisons[0].ratio_lo, .comparisons[0].ratio_hi] | @tsv' "$out/$1.json" | tr '\t' ' '
+		.comparisons[0].ratio // "nan", .comparisons[0].ratio_lo // "nan",
+		.comparisons[0].ratio_hi // "nan"] | @tsv' "$out/$1.json" 2>/dev/null | tr '\t' ' ' |
+		grep . || echo "$((t1 - t0)) failed nan nan nan"
 }
 # hf TAG A B: one hyperfine with its defaults; prints
 # "wall_ms fastest ratio err": ratio = slower/faster mean, err as hyperfine
