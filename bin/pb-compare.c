@@ -363,6 +363,18 @@ static int on_path(const char *prog)
 	return 0;
 }
 
+/* The ratio A/B the sequential stop resolves against: --threshold; else,
+ * for a gate, 1/--fail-if-slower (the question it asks); else none
+ * (parity). */
+static double stop_threshold(const struct opts *o)
+{
+	if (!isnan(o->threshold))
+		return o->threshold;
+	if (!isnan(o->fail_if_slower))
+		return 1 / o->fail_if_slower;
+	return NAN;
+}
+
 static long clamp(long x, long lo, long hi)
 {
 	return x < lo ? lo : x > hi ? hi : x;
@@ -381,6 +393,7 @@ struct study {
 	int arms;
 	char ref;
 	double probe_pair_ns, probe_wall_ns, pilot_wall_ns, plan_wall_ns;
+	double delay_ns;     /* pb-run --delay: the other arms wait as long, untimed */
 	long pilot_pairs;    /* per run, its warm-up pair included */
 	int pictures;        /* gnuplot is there */
 	/* the plan */
@@ -437,7 +450,7 @@ static void probe(struct study *s)
 	struct run_result r;
 	struct stream st;
 	char **stages[1], *path, *out = path_in(s->dir, "probe.tsv");
-	const char *k, *ref;
+	const char *k, *ref, *delay;
 	size_t ns, phase;
 
 	strv_add(&v, "pb-run");
@@ -463,6 +476,8 @@ static void probe(struct study *s)
 	if (s->arms < 2 || s->arms > ARMS_MAX)
 		s->arms = 2;
 	s->ref = ref && strlen(ref) == 1 ? ref[0] : 'A';
+	delay = stream_head_meta(&st, "delay_ns", -1);
+	s->delay_ns = delay ? atof(delay) : 0;
 	ns = stream_col(&st, "ns");
 	phase = stream_col(&st, "phase");
 	s->probe_pair_ns = 0;
@@ -475,8 +490,17 @@ static void probe(struct study *s)
 	free(out);
 }
 
+/* What a pair costs by the probe: its timed windows, a tenth more for
+ * pb-run's work around them, and the untimed waits of --delay. */
+static double probe_price(const struct study *s)
+{
+	return 1.1 * s->probe_pair_ns + (double)(s->arms - 1) * s->delay_ns;
+}
+
 /* Whether the budget affords a pilot: SLOW_PAIRS pairs at the probe's
- * wall time. Without one (slow commands), each run is one measured pair
+ * price (its timed pair, and a tenth more for pb-run's work around it;
+ * the probe's wall time holds pb-run's start too, which the pairs of a
+ * run do not pay). Without one (slow commands), each run is one measured pair
  * (no warm-up: the probe and the runs before warm what a command of a
  * quarter second or more shares with the next), and the least study
  * --min-runs of them: beyond the budget it runs anyway, said in one line
@@ -484,24 +508,25 @@ static void probe(struct study *s)
 static void least_study(struct study *s)
 {
 	long min_runs = s->o->min_runs ? s->o->min_runs : 3;
-	double least = (double)min_runs * s->probe_wall_ns + s->probe_wall_ns;
+	double pair = probe_price(s);
+	double least = (double)min_runs * pair + s->probe_wall_ns;
 	char p[SIG_BUFSZ], l[SIG_BUFSZ], b[SIG_BUFSZ];
 
-	s->slow = SLOW_PAIRS * s->probe_wall_ns > s->budget_ns - analysis_ns(s);
+	s->slow = SLOW_PAIRS * pair > s->budget_ns - analysis_ns(s);
 	if (least <= s->budget_ns)
 		return;
 	if (least <= 3 * s->budget_ns) {
 		s->least = 1;
 		warn("a pair of observations takes %s here: the least study (%ld runs of a pair) "
 		     "takes about %s, beyond the %s budget: it runs anyway "
-		     "(give --budget %.0fs or more to plan for more)", sig4_ns(p, s->probe_wall_ns),
+		     "(give --budget %.0fs or more to plan for more)", sig4_ns(p, pair),
 		     min_runs, sig4_ns(l, least), sig4_ns(b, s->budget_ns), ceil(least * 1.2 / 1e9));
 		return;
 	}
 	rmdir(s->dir);
 	die("a pair of observations takes %s here: the least study (%ld runs of a pair) takes "
 	    "about %s, beyond the %s budget: give --budget %.0fs or more",
-	    sig4_ns(p, s->probe_wall_ns), min_runs, sig4_ns(l, least), sig4_ns(b, s->budget_ns),
+	    sig4_ns(p, pair), min_runs, sig4_ns(l, least), sig4_ns(b, s->budget_ns),
 	    ceil(least * 1.2 / 1e9));
 }
 
@@ -679,8 +704,8 @@ static void plan(struct study *s)
 	if (o->calibrate)
 		left -= CALIBRATE_SHARE * s->budget_ns;
 	read_plan_tsv(s, &p);
-	if (s->slow)   /* no pilot: the probe's wall time, pb-run's start in it */
-		p.pair_ns = s->probe_wall_ns, p.run_ns = 0;
+	if (s->slow)   /* no pilot: the probe's price */
+		p.pair_ns = probe_price(s), p.run_ns = 0;
 	/* (pairs + pairs/10) pairs and a start per run, floor_runs of them */
 	most = (long)((left / floor_runs - p.run_ns) / (1.1 * p.pair_ns));
 	most = clamp(most, 2, 1000);
@@ -715,8 +740,8 @@ static void plan(struct study *s)
 	if (!s->sequential)
 		snprintf(stop, sizeof stop, "a fixed design (%d arms: Holm-adjusted %s%% intervals)",
 		         s->arms, lv);
-	else if (!isnan(o->threshold)) {
-		num_format(t, o->threshold);
+	else if (!isnan(stop_threshold(o))) {
+		num_format(t, stop_threshold(o));
 		snprintf(stop, sizeof stop, "stop when the %s%% sequence resolves the ratio against %s",
 		         lv, t);
 	} else
@@ -811,12 +836,12 @@ static void measure(struct study *s)
 	strv_addf(&v, "-w%ld", s->warmup);
 	if (s->sequential) {
 		strv_add(&v, "--until");
-		if (isnan(o->threshold))
+		if (isnan(stop_threshold(o)))
 			strv_add(&v, "parity");
 		else {
 			strv_add(&v, "threshold");
 			strv_add(&v, "-t");
-			num_format(t, o->threshold);
+			num_format(t, stop_threshold(o));
 			strv_add(&v, t);
 		}
 		if (o->min_runs)

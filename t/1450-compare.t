@@ -75,8 +75,10 @@ else
 fi
 
 # --- a known regression: B 30 ms slower (pb-run --delay, passed through); exit 3
-run pb-compare -r 8 -p 3 --dir slow --fail-if-slower 1.1 --delay 30ms --no-shell -- "$W --us 2000" "$W --us 2000"
-is "$rc" 3 "--fail-if-slower 1.1 on a 10x regression: exit 3"
+run pb-compare -r 10 -p 3 --dir slow --fail-if-slower 1.1 --delay 30ms --no-shell -- "$W --us 2000" "$W --us 2000"
+is "$rc" 3 "--fail-if-slower 1.1 on a regression of 30 ms: exit 3"
+like "$(sed -n 's/^# until: //p' slow/raw.tsv)" '^threshold 0\.909090909' \
+	"  the sequence stops on the gate's question: resolved against 1/1.1"
 like "$(cat "$T/out")" 'slower than --fail-if-slower 1\.1 with confidence' "  the summary says why"
 is "$(jq -r '.exit_status, .comparisons[0].slower_than_fail' slow/compare.json | tr '\n' ' ')" "3 true " \
 	"  and compare.json"
