@@ -17,8 +17,16 @@ cp "$T/out" aa.out
 is "$rc" 0 "A/A for 4 s: exit 0"
 like "$((t1 - t0))" '^([2-3][0-9]{3}|4[0-7][0-9]{2})$' \
 	"  in 2 s to 4.8 s ($((t1 - t0)) ms): the budget within 20 % (load: $(cut -d" " -f1 /proc/loadavg))"
-like "$(head -n 1 aa.out)" '^plan: [0-9]+ pairs x up to [0-9]+ runs, warm-up [0-9]+ \(.*pilot: a pair [0-9.]+ .s, a run.s start .*\), stop when the 95% sequence excludes 1, within 4\.000 s$' \
-	"  the plan line first, and why"
+# A machine so loaded (or slowed, make asan) that 40 pairs do not fit the
+# budget gets no pilot and no pictures: the layout checks follow the plan.
+case $(head -n 1 aa.out) in *'(no pilot: '*) nopilot=1; diag "no pilot: $(head -n 1 aa.out)" ;; *) nopilot=0 ;; esac
+if [ "$nopilot" = 1 ]; then
+	like "$(head -n 1 aa.out)" '^plan: [0-9]+ pairs? x up to [0-9]+ runs, warm-up 0 \(no pilot: the budget affords about [0-9]+ pairs; the probe: a pair [0-9.]+ .s\), stop when the 95% sequence excludes 1, within 4\.000 s$' \
+		"  the plan line first, and why (no pilot)"
+else
+	like "$(head -n 1 aa.out)" '^plan: [0-9]+ pairs x up to [0-9]+ runs, warm-up [0-9]+ \(.*pilot: a pair [0-9.]+ .s, a run.s start .*\), stop when the 95% sequence excludes 1, within 4\.000 s$' \
+		"  the plan line first, and why"
+fi
 like "$(grep '^B against A: ' aa.out)" '^B against A: A/B time ratio [0-9.]+, 95% CS [0-9.]+ to [0-9.]+: B takes .*: (no difference resolved|B is (faster|slower))$' \
 	"  the ratio, its sequence and the verdict"
 like "$(grep -c '^   median [0-9.]* .s  IQR ' aa.out)" '^2$' "  a median and IQR per arm, in human units"
@@ -28,15 +36,16 @@ like "$(grep '^finding: ' aa.out)" '^finding: .*A/B time ratio' "  pb-tint's fin
 is "$(tail -n 1 aa.out)" "study: aa" "  the study directory last"
 if grep -q "$esc" aa.out || grep -q "$(printf '\r')" aa.out; then
 	not_ok "  on a pipe: no colour and no progress"; else ok "  on a pipe: no colour and no progress"; fi
-is "$(cd aa && ls | tr '\n' ' ')" \
-	"Makefile check.tsv compare.json pairs.svg pairs.tsv pilot.tsv plan.tsv raw.tsv report.md runs.svg runs.tsv summary.txt tint.tsv trend.svg " \
-	"the study directory holds exactly its files"
+if [ "$nopilot" = 1 ]; then want="Makefile check.tsv compare.json pairs.tsv raw.tsv report.md runs.tsv summary.txt tint.tsv "
+else want="Makefile check.tsv compare.json pairs.svg pairs.tsv pilot.tsv plan.tsv raw.tsv report.md runs.svg runs.tsv summary.txt tint.tsv trend.svg "; fi
+is "$(cd aa && ls | tr '\n' ' ')" "$want" "the study directory holds exactly its files"
 is "$(head -n 1 aa/summary.txt)" "$(head -n 1 aa.out)" "summary.txt: the summary printed"
 like "$(sed -n 's/^# until: //p' aa/raw.tsv)" '^parity$' "raw.tsv is pb-run --until parity's"
-like "$(grep -c '^# run: ' aa/pilot.tsv)" '^[23]$' "pilot.tsv: the pilot's 2 or 3 runs, kept apart"
+if [ "$nopilot" = 1 ]; then skip "no pilot"; else
+	like "$(grep -c '^# run: ' aa/pilot.tsv)" '^3$' "pilot.tsv: the pilot's 3 runs, kept apart"; fi
 
 # --- the Makefile redoes the analysis byte for byte
-mkdir again && cp aa/raw.tsv aa/pilot.tsv aa/plan.tsv aa/Makefile again/
+mkdir again && cp aa/raw.tsv aa/Makefile again/ && for f in pilot.tsv plan.tsv; do [ ! -f aa/$f ] || cp aa/$f again/; done
 run make -s -C again
 is "$rc" 0 "make -C DIR: exit 0"
 for f in pairs.tsv runs.tsv check.tsv tint.tsv report.md; do
@@ -82,8 +91,8 @@ like "$(sed -n 's/^# until: //p' slow/raw.tsv)" '^threshold 0\.909090909' \
 like "$(cat "$T/out")" 'slower than --fail-if-slower 1\.1 with confidence' "  the summary says why"
 is "$(jq -r '.exit_status, .comparisons[0].slower_than_fail' slow/compare.json | tr '\n' ' ')" "3 true " \
 	"  and compare.json"
-run pb-compare --from slow --fail-if-slower 3
-is "$rc" 0 "  --fail-if-slower 3 on the same study: exit 0"
+run pb-compare --from slow --fail-if-slower 50
+is "$rc" 0 "  --fail-if-slower 50 on the same study: exit 0"
 
 # --- a parameter scan: one study per value
 run pb-compare -b 3s --dir scan -P us 2000,3000 --no-shell -- "$W --us 2000" "$W --us {us}"
@@ -96,7 +105,10 @@ like "$(grep -c '^| `us=' scan/report.md)" '^4$' "  report.md: a row per arm and
 # --- an interrupt keeps what was measured and says partial
 pb-compare -b 30s --dir int --no-shell -- "$W --us 2000" "$W --us 2000" >int.out 2>int.err &
 pid=$!
-sleep 3
+# the study under way (raw.tsv.tmp), then a second of it
+i=0
+while [ ! -s int/raw.tsv.tmp ] && [ "$i" -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+sleep 1
 kill -INT $pid
 wait $pid
 is "$?" 130 "SIGINT: exit 130"
