@@ -149,7 +149,7 @@ static char *with_delay(char *what, double ns)
 {
 	char d[SIG_BUFSZ], *w = xmalloc(strlen(what) + SIG_BUFSZ + 16);
 
-	sprintf(w, "%s + --delay %s", what, sig4_ns(d, ns));
+	sprintf(w, "%s + --delay %s", what, h4ns(d, ns));
 	free(what);
 	return w;
 }

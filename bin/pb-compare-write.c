@@ -56,13 +56,13 @@ static const char *interval_text(char *buf, size_t n, const struct cmp_result *c
 	if (!bounded(c))
 		snprintf(buf, n, "unbounded");
 	else
-		snprintf(buf, n, "%s to %s", sig4(lo, c->lo), sig4(hi, c->hi));
+		snprintf(buf, n, "%s to %s", h4(lo, c->lo), h4(hi, c->hi));
 	return buf;
 }
 
 static const char *ns_text(char buf[SIG_BUFSZ], double ns)
 {
-	return isnan(ns) ? strcpy(buf, "?") : sig4_ns(buf, ns);
+	return isnan(ns) ? strcpy(buf, "?") : h4ns(buf, ns);
 }
 
 /* "B takes 2.925% less time" from the ratio A/B */
@@ -74,9 +74,9 @@ static void change_words(char *buf, size_t n, const struct cmp_result *c)
 	if (isnan(c->ratio))
 		snprintf(buf, n, "no ratio");
 	else if (rel <= 1)
-		snprintf(buf, n, "%c takes %s%% less time", c->cand, sig4(p, 100 * (1 - rel)));
+		snprintf(buf, n, "%c takes %s%% less time", c->cand, h4(p, 100 * (1 - rel)));
 	else
-		snprintf(buf, n, "%c takes %s%% more time", c->cand, sig4(p, 100 * (rel - 1)));
+		snprintf(buf, n, "%c takes %s%% more time", c->cand, h4(p, 100 * (rel - 1)));
 }
 
 /* --- colour ----------------------------------------------------------- */
@@ -118,10 +118,10 @@ static void summary_arm(FILE *f, const struct arm_result *a, const struct style 
 		return;
 	}
 	fprintf(f, "   median ");
-	paint(f, st, C_BOLD, "%s", sig4_ns(m, a->median));
-	fprintf(f, "  IQR %s to %s", sig4_ns(q1, a->q1), sig4_ns(q3, a->q3));
+	paint(f, st, C_BOLD, "%s", h4ns(m, a->median));
+	fprintf(f, "  IQR %s to %s", h4ns(q1, a->q1), h4ns(q3, a->q3));
 	if (!isnan(a->run_lo))
-		fprintf(f, "  per-run %s to %s", sig4_ns(lo, a->run_lo), sig4_ns(hi, a->run_hi));
+		fprintf(f, "  per-run %s to %s", h4ns(lo, a->run_lo), h4ns(hi, a->run_hi));
 	fprintf(f, "\n");
 }
 
@@ -136,7 +136,7 @@ static void summary_cmp(FILE *f, const struct study_result *s, const struct cmp_
 		return;
 	}
 	fprintf(f, "%c/%c time ratio ", c->ref, c->cand);
-	paint(f, st, C_BOLD, "%s", sig4(r, c->ratio));
+	paint(f, st, C_BOLD, "%s", h4(r, c->ratio));
 	change_words(ch, sizeof ch, c);
 	fprintf(f, ", %s%% %s %s: %s: ", level_percent(lv, s->level), interval_name(s),
 	        interval_text(iv, sizeof iv, c), ch);
@@ -166,9 +166,9 @@ static void summary_design(FILE *f, const struct study_result *s, const struct l
 	fprintf(f, "%ld run%s x %ld pairs (warm-up %ld)", s->runs, s->runs == 1 ? "" : "s",
 	        s->pairs, s->warmup);
 	if (!isnan(l->wall_ns))
-		fprintf(f, " in %s", sig4_ns(w, l->wall_ns));
+		fprintf(f, " in %s", h4ns(w, l->wall_ns));
 	if (!isnan(l->budget_ns))
-		fprintf(f, " of a %s budget", sig4_ns(b, l->budget_ns));
+		fprintf(f, " of a %s budget", h4ns(b, l->budget_ns));
 	if (s->stop)
 		fprintf(f, "; %s", s->stop);
 	fprintf(f, "\n");
@@ -196,7 +196,7 @@ static void summary_sense(FILE *f, const struct study_result *s)
 		        "(up to %s)\n", ns_text(d, s->sense_max_ns));
 	else
 		fprintf(f, "calibration: this harness resolves %s%% here (%s of %s; sense.tsv)\n",
-		        sig4(p, 100 * s->resolves_ns / med), sig4_ns(d, s->resolves_ns),
+		        h4(p, 100 * s->resolves_ns / med), h4ns(d, s->resolves_ns),
 		        ns_text(m, med));
 }
 
@@ -300,7 +300,7 @@ static void md_row(FILE *f, const struct study_result *s, const struct arm_resul
 	else if (!c->have)
 		fputs("| | no interval |\n", f);
 	else
-		fprintf(f, "%s | %s | %s |\n", sig4(r, c->ratio), interval_text(iv, sizeof iv, c),
+		fprintf(f, "%s | %s | %s |\n", h4(r, c->ratio), interval_text(iv, sizeof iv, c),
 		        cmp_words(c));
 }
 
@@ -360,8 +360,8 @@ static void report_design(FILE *f, const struct study_result *s)
 		if (!isnan(s->pair_cost))
 			fprintf(f, ": a pair took %s, a run %s besides its pairs; spread between runs "
 			        "%s%%, within %s%% (sd of ln(a/b), pb-plan, plan.tsv)",
-			        sig4_ns(a, s->pair_cost), ns_text(b, s->run_cost),
-			        sig4(lv, 100 * s->sd_between), sig4(c, 100 * s->sd_within));
+			        h4ns(a, s->pair_cost), ns_text(b, s->run_cost),
+			        h4(lv, 100 * s->sd_between), h4(c, 100 * s->sd_within));
 		if (s->kj_pairs)
 			fprintf(f, "; Kalibera and Jones's best pairs per run: %ld", s->kj_pairs);
 		fputs(".\n", f);

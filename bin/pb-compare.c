@@ -519,14 +519,14 @@ static void least_study(struct study *s)
 		s->least = 1;
 		warn("a pair of observations takes %s here: the least study (%ld runs of a pair) "
 		     "takes about %s, beyond the %s budget: it runs anyway "
-		     "(give --budget %.0fs or more to plan for more)", sig4_ns(p, pair),
-		     min_runs, sig4_ns(l, least), sig4_ns(b, s->budget_ns), ceil(least * 1.2 / 1e9));
+		     "(give --budget %.0fs or more to plan for more)", h4ns(p, pair),
+		     min_runs, h4ns(l, least), h4ns(b, s->budget_ns), ceil(least * 1.2 / 1e9));
 		return;
 	}
 	rmdir(s->dir);
 	die("a pair of observations takes %s here: the least study (%ld runs of a pair) takes "
 	    "about %s, beyond the %s budget: give --budget %.0fs or more",
-	    sig4_ns(p, pair), min_runs, sig4_ns(l, least), sig4_ns(b, s->budget_ns),
+	    h4ns(p, pair), min_runs, h4ns(l, least), h4ns(b, s->budget_ns),
 	    ceil(least * 1.2 / 1e9));
 }
 
@@ -750,16 +750,16 @@ static void plan(struct study *s)
 	if (s->slow)
 		len = (size_t)snprintf(s->plan, 512, "plan: %ld pair%s x up to %ld runs, warm-up %ld "
 		                       "(%s; the probe: a pair %s", s->pairs, s->pairs == 1 ? "" : "s",
-		                       s->runs, s->warmup, why, sig4_ns(a, p.pair_ns));
+		                       s->runs, s->warmup, why, h4ns(a, p.pair_ns));
 	else
 		len = (size_t)snprintf(s->plan, 512, "plan: %ld pairs x up to %ld runs, warm-up %ld "
 		                       "(%s; pilot: a pair %s, a run's start %s", s->pairs, s->runs,
-		                       s->warmup, why, sig4_ns(a, p.pair_ns), sig4_ns(b, p.run_ns));
+		                       s->warmup, why, h4ns(a, p.pair_ns), h4ns(b, p.run_ns));
 	if (!isnan(p.sd_between))
 		len += (size_t)snprintf(s->plan + len, 512 - len, "; between-run spread %s %%, "
-		                        "within %s %%", sig4(c, 100 * p.sd_between),
-		                        sig4(d, 100 * p.sd_within));
-	snprintf(s->plan + len, 512 - len, "), %s, within %s", stop, sig4_ns(e, s->budget_ns));
+		                        "within %s %%", h4(c, 100 * p.sd_between),
+		                        h4(d, 100 * p.sd_within));
+	snprintf(s->plan + len, 512 - len, "), %s, within %s", stop, h4ns(e, s->budget_ns));
 }
 
 /* --- the study's progress: pb-run's stream as it grows ----------------- */
@@ -790,11 +790,11 @@ static void progress_line(struct study *s)
 
 				if (r && lo && hi)
 					snprintf(s->interval, sizeof s->interval, "ratio %s, CS %s to %s",
-					         sig4(x, atof(r + 6)), sig4(y, atof(lo + 3)),
-					         sig4(z, atof(hi + 3)));
+					         h4(x, atof(r + 6)), h4(y, atof(lo + 3)),
+					         h4(z, atof(hi + 3)));
 				else if (r)
 					snprintf(s->interval, sizeof s->interval, "ratio %s, unbounded",
-					         sig4(x, atof(r + 6)));
+					         h4(x, atof(r + 6)));
 			}
 		}
 	}
@@ -805,8 +805,8 @@ static void progress_line(struct study *s)
 	if (eta > s->budget_ns - (now_ns() - s->t0))
 		eta = s->budget_ns - (now_ns() - s->t0);
 	fprintf(stderr, "\r\033[Kpb-compare: run %ld of up to %ld, %s%s%s, at most %s left",
-	        s->run_now, s->runs, sig4_ns(e1, el), *s->interval ? "; " : "", s->interval,
-	        sig4_ns(e2, eta > 0 ? eta : 0));
+	        s->run_now, s->runs, h4ns(e1, el), *s->interval ? "; " : "", s->interval,
+	        h4ns(e2, eta > 0 ? eta : 0));
 }
 
 static void tick(void *ctx)

@@ -4,12 +4,27 @@
 #ifndef PB_COMPARE_H
 #define PB_COMPARE_H
 
+#include <math.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
+
+#include "human.h"
 
 enum { ARMS_MAX = 26, EXIT_SLOWER = 3 };
+
+/* lib/human's 4 digits, "?" for a number a study did not give (sig4
+ * refuses what is not finite). */
+static inline const char *h4(char buf[SIG_BUFSZ], double x)
+{
+	return isfinite(x) ? sig4(buf, x) : strcpy(buf, "?");
+}
+static inline const char *h4ns(char buf[SIG_BUFSZ], double ns)
+{
+	return isfinite(ns) ? sig4_ns(buf, ns) : strcpy(buf, "?");
+}
 
 /* --- pb-compare-tools.c: the tools as child processes ------------------ */
 

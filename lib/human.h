@@ -7,7 +7,7 @@
 enum { SIG_BUFSZ = 40 };
 
 /* x with 4 significant digits, trailing zeros kept ("1.000", "0.9971",
- * "114.6", "1.146e7"). Returns buf. */
+ * "114.6", "1.146e7"). Returns buf. x must be finite (die otherwise). */
 const char *sig4(char buf[SIG_BUFSZ], double x);
 /* ns with 4 significant digits in ns, µs, ms or s, whichever keeps them
  * below 1000 ("10.20 ms", "999.9 ns", "1.000 µs", "12.35 s"). */
