@@ -7,13 +7,17 @@ include config.mk
 
 LIBOBJ = lib/err.o lib/opt.o lib/num_parse.o lib/num_format.o lib/stream.o lib/out.o \
 	lib/stats.o lib/rng.o lib/strmap.o lib/group.o lib/clock.o lib/proc.o lib/sysinfo.o lib/boot.o \
-	lib/study.o lib/conninfo.o lib/progress.o lib/order.o lib/seq.o lib/check.o lib/runstat.o lib/quantity.o
+	lib/study.o lib/conninfo.o lib/progress.o lib/order.o lib/seq.o lib/check.o lib/runstat.o \
+	lib/quantity.o lib/human.o
 LIBHDR = lib/err.h lib/opt.h lib/num.h lib/stream.h lib/out.h lib/stats.h lib/rng.h \
 	lib/strmap.h lib/group.h lib/pow10.h lib/clock.h lib/proc.h lib/sysinfo.h lib/boot.h lib/study.h \
-	lib/conninfo.h lib/progress.h lib/order.h lib/seq.h lib/check.h lib/runstat.h lib/quantity.h
+	lib/conninfo.h lib/progress.h lib/order.h lib/seq.h lib/check.h lib/runstat.h lib/quantity.h \
+	lib/human.h
 FILTERS = bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross bin/pb-plan bin/pb-check
-TOOLS = bin/pb-run $(FILTERS)
+TOOLS = bin/pb-run $(FILTERS) bin/pb-compare
 RUNSRC = bin/pb-run.c bin/pb-run-exec.c bin/pb-run-cpu.c
+COMPARESRC = bin/pb-compare.c bin/pb-compare-tools.c bin/pb-compare-read.c \
+	bin/pb-compare-write.c
 EXAMPLES = examples/workload/pb-workload examples/worker/worker
 SCRIPTS = bin/pb-sense bin/pb-plot
 PBSHARE = share/pb/pb.sh share/pb/common.gp share/pb/runs.gp share/pb/sense.gp share/pb/trend.gp \
@@ -27,7 +31,7 @@ TESTGEN = t/gen/synth
 MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
 	share/man/man1/pb-tint.1 share/man/man1/pb-boot.1 share/man/man1/pb-cross.1 \
 	share/man/man1/pb-sense.1 share/man/man1/pb-plan.1 share/man/man1/pb-plot.1 \
-	share/man/man1/pb-check.1
+	share/man/man1/pb-check.1 share/man/man1/pb-compare.1
 MAN7 = share/man/man7/pb.7 share/man/man7/pb-worker.7 share/man/man7/pb-pg.7
 NEED = sh share/dev/need
 
@@ -56,6 +60,8 @@ bin/pb-run: $(RUNSRC) bin/pb-run.h bin/pb-run-pg.c bin/pb-run-nopg.c lib/libpb.a
 	echo '$(CC) $(CPPFLAGS)' "$$pgc" '$(CFLAGS) $(LDFLAGS) -o $@ $(RUNSRC)' "$$src" \
 		'lib/libpb.a' "$$pgl" '$(LDLIBS)'; \
 	$(CC) $(CPPFLAGS) $$pgc $(CFLAGS) $(LDFLAGS) -o $@ $(RUNSRC) $$src lib/libpb.a $$pgl $(LDLIBS)
+bin/pb-compare: $(COMPARESRC) bin/pb-compare.h lib/libpb.a $(LIBHDR)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(COMPARESRC) lib/libpb.a $(LDLIBS)
 # Every other program: its one source, linked with libpb.
 .c:
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< lib/libpb.a $(LDLIBS)

@@ -14,6 +14,7 @@
 #include "clock.h"
 #include "conninfo.h"
 #include "err.h"
+#include "human.h"
 #include "num.h"
 #include "opt.h"
 #include "order.h"
@@ -36,9 +37,9 @@ static const char usage[] =
 	"mode user_ns sys_ns maxrss_kib too) to stdout.\n"
 	"CMD_B omitted: A/A, the same command in both arms. Up to 26 commands:\n"
 	"arms A to Z, each pair a block of one observation of every arm.\n"
-	"  --runs R           runs (default 10)\n"
-	"  --pairs P          measured pairs per run (default 100)\n"
-	"  --warmup W         warm-up pairs per run, not analysed (default 10)\n"
+	"  -r, --runs R       runs (default 10)\n"
+	"  -p, --pairs P      measured pairs per run (default 100)\n"
+	"  -w, --warmup W     warm-up pairs per run, not analysed (default 10)\n"
 	"  --order O          random (default), alternate or blocked\n"
 	"  --seed N           seed of the order (default: drawn, and recorded)\n"
 	"  --delay DUR        busy-wait DUR inside the timed window of one arm\n"
@@ -56,6 +57,8 @@ static const char usage[] =
 	"  --output FILE|inherit  where the commands' output goes (default\n"
 	"                     /dev/null; inherit = pb-run's stderr)\n"
 	"  --timeout DUR      kill an observation that takes longer; a failure\n"
+	"  --max-time DUR     start no run that would end past DUR from the start,\n"
+	"                     at the pace of the runs so far\n"
 	"  --ignore-failure   record a failed observation's status and go on\n"
 	"  --quiet            no progress on stderr\n"
 	"  --cpu LIST         pin pb-run and what it starts to these CPUs (0,2-3;\n"
@@ -64,7 +67,7 @@ static const char usage[] =
 	"                     confidence sequence of the time ratio answers RULE:\n"
 	"                     parity, threshold (--threshold T) or halfwidth:H;\n"
 	"                     --runs is then the most runs\n"
-	"  --threshold T      the ratio A/B of --until threshold\n"
+	"  -t, --threshold T  the ratio A/B of --until threshold\n"
 	"  --min-runs M       with --until: not before M runs (default 3)\n"
 	"  --stat S           with --until: each run's statistic, as pb-pair's\n"
 	"                     by-run statistic (default median)\n"
@@ -82,7 +85,7 @@ enum {
 	O_FIRST_RUN, O_NO_SHELL, O_WORKER, O_SETUP, O_PREPARE, O_CLEANUP,
 	O_OUTPUT, O_TIMEOUT, O_IGNORE, O_QUIET, O_PG, O_SQL_A, O_SQL_B,
 	O_SQL_A_FILE, O_SQL_B_FILE, O_ROLLBACK, O_SETUP_SQL, O_LIST_OPTIONS, O_CPU,
-	O_UNTIL, O_THRESHOLD, O_MIN_RUNS, O_STAT, O_LEVEL, O_SEQ_G,
+	O_UNTIL, O_THRESHOLD, O_MIN_RUNS, O_STAT, O_LEVEL, O_SEQ_G, O_MAX_TIME,
 	O_ARMS, O_REFERENCE, O_SQL, O_SQL_FILE,
 };
 
@@ -104,6 +107,7 @@ static const struct option longopts[] = {
 	{ "cleanup", required_argument, NULL, O_CLEANUP },
 	{ "output", required_argument, NULL, O_OUTPUT },
 	{ "timeout", required_argument, NULL, O_TIMEOUT },
+	{ "max-time", required_argument, NULL, O_MAX_TIME },
 	{ "ignore-failure", no_argument, NULL, O_IGNORE },
 	{ "quiet", no_argument, NULL, O_QUIET },
 	{ "cpu", required_argument, NULL, O_CPU },
@@ -309,6 +313,11 @@ static void parse_option(struct config *c, int opt)
 		if (c->timeout_ns <= 0)
 			die_usage("--timeout must be more than 0");
 		break;
+	case O_MAX_TIME:
+		c->max_time_ns = opt_dur("max-time", optarg);
+		if (c->max_time_ns <= 0)
+			die_usage("--max-time must be more than 0");
+		break;
 	case O_IGNORE: c->ignore_failure = 1; break;
 	case O_QUIET: c->quiet = 1; break;
 	case O_PG: c->pg = keep_conninfo(optarg); break;
@@ -502,8 +511,11 @@ static void parse_args(int argc, char **argv, struct config *c)
 	c->until.min_runs = 3;
 	run_stat_parse(&c->until_stat, "stat", "median");
 	/* "+": no reordering, so that a stray word (--delay 5 us -- CMD)
-	 * is caught below instead of being run as a command. */
-	while ((opt = pb_getopt(argc, argv, "+", longopts, usage)) != -1) {
+	 * is caught below instead of being run as a command. The short
+	 * options are pb-compare's letters for the same options. */
+	while ((opt = pb_getopt(argc, argv, "+r:p:w:t:", longopts, usage)) != -1) {
+		opt = opt == 'r' ? O_RUNS : opt == 'p' ? O_PAIRS : opt == 'w' ? O_WARMUP
+		    : opt == 't' ? O_THRESHOLD : opt;
 		parse_option(c, opt);
 		stat_given |= opt == O_STAT, level_given |= opt == O_LEVEL;
 		g_given |= opt == O_SEQ_G, min_given |= opt == O_MIN_RUNS;
@@ -613,6 +625,8 @@ static void head_metadata(int argc, char **argv, const struct config *c, struct 
 	}
 	if (c->timeout_ns)
 		out_meta("timeout_ns", "%lld", (long long)c->timeout_ns);
+	if (c->max_time_ns)
+		out_meta("max_time_ns", "%lld", (long long)c->max_time_ns);
 	if (c->setup)
 		out_meta("setup", "%s", c->setup);
 	if (c->prepare)
@@ -883,10 +897,30 @@ static int seq_after_run(struct study *st, long run)
 	return q->look.answered;
 }
 
-/* The last line of a sequential study: why it stopped where it did. */
-static void seq_stopped(struct study *st, long run, int answered)
+/* --max-time: whether the next run, at the pace of the runs so far
+ * (done of them since runs_start), would end past the limit counted from
+ * start; why, in words, into why. */
+static int past_max_time(const struct config *c, int64_t start, int64_t runs_start, long done,
+                         char *why, size_t n)
 {
-	if (answered)
+	int64_t now = clock_ns();
+	double pace = (double)(now - runs_start) / (double)done;
+	char lim[SIG_BUFSZ], run[SIG_BUFSZ];
+
+	if (!c->max_time_ns || (double)(now - start) + pace <= (double)c->max_time_ns)
+		return 0;
+	snprintf(why, n, "the next run would end past --max-time %s at the pace so far (%s a run)",
+	         sig4_ns(lim, (double)c->max_time_ns), sig4_ns(run, pace));
+	return 1;
+}
+
+/* The last line of a sequential study: why it stopped where it did. */
+static void seq_stopped(struct study *st, long run, int answered, const char *timed_out)
+{
+	if (timed_out)
+		out_meta("sequential", "stop after run %ld: %s, without an answer (--until %s)", run,
+		         timed_out, seq_rule_words(&st->c->until));
+	else if (answered)
 		out_meta("sequential", "stop after run %ld: %s (--until %s)", run,
 		         st->seq.look.why, seq_rule_words(&st->c->until));
 	else
@@ -1046,6 +1080,9 @@ int main(int argc, char **argv)
 	static struct executor ex;   /* static: its state lives to exit */
 	struct study st;
 	long run;
+	int64_t start = clock_ns(), runs_start;
+	char timed_out[160];
+	int answered = 0, past = 0;
 
 	pb_init("pb-run");
 	out_init();
@@ -1069,14 +1106,23 @@ int main(int argc, char **argv)
 	progress_init(&st.prog, !c.quiet && isatty(2), 78);
 	st.observations = c.runs * (c.pairs + c.warmup) * c.arms;
 	head_metadata(argc, argv, &c, &ex);
+	runs_start = clock_ns();
 	for (run = c.first_run; run < c.first_run + c.runs; run++) {
+		if (run > c.first_run && past_max_time(&c, start, runs_start, run - c.first_run,
+		                                       timed_out, sizeof timed_out)) {
+			past = 1;
+			break;
+		}
 		one_run(&st, run);
-		if (c.until.rule != SEQ_NONE && seq_after_run(&st, run))
+		if (c.until.rule != SEQ_NONE && (answered = seq_after_run(&st, run)))
 			break;
 	}
+	if (answered)
+		run++;   /* the loop was left inside run, not after it */
 	if (c.until.rule != SEQ_NONE)
-		seq_stopped(&st, run < c.first_run + c.runs ? run : run - 1,
-		            run < c.first_run + c.runs);
+		seq_stopped(&st, run - 1, answered, past ? timed_out : NULL);
+	else if (past)
+		out_meta("max_time", "stop after run %ld: %s", run - 1, timed_out);
 	free(st.seq.a);
 	free(st.seq.b);
 	progress_end(&st.prog);

@@ -43,6 +43,7 @@ struct config {
 	uint64_t seed;
 	uint64_t study;            /* this invocation's random identity */
 	int64_t delay_ns, timeout_ns;
+	int64_t max_time_ns;       /* --max-time: 0, or no run to end past it */
 	int delay_arm;             /* 0 = A, 1 = B, ... */
 	const char *setup, *prepare, *cleanup, *output;
 	int out_fd;                /* the commands' stdout/stderr, -1 = ours */

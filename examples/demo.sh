@@ -1,5 +1,6 @@
 #!/bin/sh
 # make demo: pb's main job on a built-in workload, no server needed.
+#  0. pb-compare: the same question answered in one command, within 10 s.
 #  1. A/B: A is a 1 ms synthetic workload, B the same with 3 % less work,
 #     both served by a worker process (one fresh worker per run); pb-run
 #     pairs them in random order in 10 runs, and the analysis says how sure
@@ -15,6 +16,14 @@ W="$top/examples/workload/pb-workload"
 out=${PB_DEMO_OUT:-$top/demo}
 mkdir -p "$out"
 
+echo "== 0. The short way: pb-compare, within a budget of 10 s"
+echo "   pb-compare --worker 'pb-workload --worker --us 1000 --b-us 970'"
+rm -rf "$out/compare"
+pb-compare --dir "$out/compare" --color never --no-shell \
+	--worker "$W --worker --us 1000 --b-us 970" | fold -s -w 76 | sed 's/^/   /'
+echo
+echo "   The same, piece by piece: the pipeline pb-compare runs."
+echo
 echo "== 1. A/B: is B (970 us of work) faster than A (1000 us)?"
 echo "   pb-run --runs 10 --pairs 100 --warmup 20 --worker 'pb-workload --worker --us 1000 --b-us 970'"
 pb-run --runs 10 --pairs 100 --warmup 20 --no-shell --quiet \

@@ -189,12 +189,12 @@ fails 2 "^pb-sense: option '--de' is ambiguous \(--delays, --delay, --delay-arm\
 	pb-sense --de 0 -- true
 fails 2 '^pb-sense: pb-sense runs A/A: give --sql-a only' "--sql-b-f (abbreviated): exit 2" \
 	pb-sense --delays 0 --sql-b-f x.sql --pg ''
-fails 2 "^pb-sense: --until is pb-run's sequential stop; pb-sense runs every delay for all of --runs" \
+fails 2 "^pb-sense: --until belongs to pb-run's early stops \(--until, --max-time\); pb-sense runs every delay for all of --runs" \
 	"--until: a study of fixed size, exit 2" pb-sense --delays 0 --until parity -- true
-fails 2 "^pb-sense: --threshold is pb-run's sequential stop" "--thr=1.1 (abbreviated --threshold): exit 2" \
+fails 2 "^pb-sense: --threshold belongs to pb-run's early stops" "--thr=1.1 (abbreviated --threshold): exit 2" \
 	pb-sense --delays 0 --thr=1.1 -- true
-fails 2 "^pb-sense: --min-runs is pb-run's" "--min-runs: exit 2" pb-sense --delays 0 --min-runs 3 -- true
-fails 2 "^pb-sense: --seq-g is pb-run's" "--seq-g: exit 2" pb-sense --delays 0 --seq-g 10 -- true
+fails 2 "^pb-sense: --min-runs belongs to pb-run's" "--min-runs: exit 2" pb-sense --delays 0 --min-runs 3 -- true
+fails 2 "^pb-sense: --seq-g belongs to pb-run's" "--seq-g: exit 2" pb-sense --delays 0 --seq-g 10 -- true
 fails 2 "^pb-sense: pb-sense runs A/A, two arms of one command: --arms does not apply" "--arms: exit 2" \
 	pb-sense --delays 0 --arms 3 --worker true
 fails 2 "^pb-sense: unknown option '--bogus' \(see pb-sense --help\)$" "an unknown option: pb-sense says so, exit 2" \

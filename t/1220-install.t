@@ -10,7 +10,7 @@
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
 W=$top/examples/workload/pb-workload
-TOOLS="pb-run pb-pair pb-logratio pb-tint pb-boot pb-cross pb-sense pb-plan pb-plot pb-check"
+TOOLS="pb-run pb-pair pb-logratio pb-tint pb-boot pb-cross pb-sense pb-plan pb-plot pb-check pb-compare"
 cd "$T" || exit 1
 root=$T/root
 R=$root/usr/local

@@ -30,7 +30,7 @@ ms() { awk -v ns="$1" 'BEGIN { printf "%.1f ms", ns / 1e6 }'; }
 # of the report: medians, ratio peer/pb = how many times faster pb is,
 # with the t interval over runs, and pb's peak RSS.
 PEERS=${BENCH_PEERS:-lr-vs-mawk lr-vs-mlr tint-vs-awk tint-vs-datamash}
-SECTIONS=${BENCH_SECTIONS:-boot speed coverage sequential runner pin pg sense sense-pg}
+SECTIONS=${BENCH_SECTIONS:-boot speed coverage sequential runner pin compare pg sense sense-pg}
 versus() {
 	name=$1 peer=$2 pbcmd=$3
 	case " $PEERS " in *" $name "*) ;; *) return 0 ;; esac

@@ -11,7 +11,7 @@
 _pb_run_val='--runs --pairs --warmup --order --seed --delay --delay-arm --reference --first-run
 	--worker --arms --setup --prepare --cleanup --output --timeout --pg --sql-a --sql-b
 	--sql-a-file --sql-b-file --sql --sql-file --setup-sql --cpu --until --threshold --min-runs --stat
-	--level --seq-g'
+	--level --seq-g --max-time'
 _pb_run_flag='--no-shell --ignore-failure --quiet --rollback --list-options --help --version'
 
 _pb_options() {   # TOOL: "VALUED|FLAGS"
@@ -29,9 +29,17 @@ _pb_options() {   # TOOL: "VALUED|FLAGS"
 		local v=" ${_pb_run_val//[$'\t\n']/ } " f=${_pb_run_flag/ --list-options/}
 		v=${v/ --delay / }; v=${v/ --delay-arm / }; v=${v/ --sql-b / }; v=${v/ --sql-b-file / }
 		v=${v/ --until / }; v=${v/ --threshold / }; v=${v/ --min-runs / }; v=${v/ --stat / }
-		v=${v/ --level / }; v=${v/ --seq-g / }; v=${v/ --arms / }; v=${v/ --reference / }
+		v=${v/ --level / }; v=${v/ --seq-g / }; v=${v/ --arms / }; v=${v/ --reference / }; v=${v/ --max-time / }
 		v=${v/ --sql / }; v=${v/ --sql-file / }
 		echo "--delays --budget --stat --raw --resamples --level $v|$f" ;;
+	pb-compare)   # its own, then pb-run's but those it sets itself
+		local v=" ${_pb_run_val//[$'\t\n']/ } " f=${_pb_run_flag/ --list-options/} o
+		for o in --until --max-time --first-run --runs --pairs --warmup --threshold --min-runs \
+			--stat --level; do v=${v/ $o / }; done
+		f=${f/--quiet /}
+		echo "--budget --threshold --runs --pairs --warmup --min-runs --stat --level --dir
+			--parameter-scan --fail-if-slower --export-json --export-markdown --export-csv
+			--export-report --color --from $v|--calibrate --quiet --no-pictures $f" ;;
 	esac
 }
 
@@ -42,6 +50,7 @@ _pb_value() {
 	*:--order) words='random alternate blocked' ;;
 	*:--delay-arm|*:--reference) words='A B C D E F G H I J K L M N O P Q R S T U V W X Y Z' ;;
 	*:--adjust) words='bonferroni holm' ;;
+	*:--color) words='auto always never' ;;
 	pb-pair:--stat|pb-run:--stat|pb-sense:--stat) words='median mean min p90 p99 lr-median' ;;
 	*:--until) words='parity threshold halfwidth:0.01' ;;
 	pb-sense:--delays) words=auto ;;
@@ -50,11 +59,11 @@ _pb_value() {
 	*:--ties) words='half below' ;;
 	*:--expect) words='+ - auto' ;;
 	pb-run:--output) words=inherit ;&
-	*:-o|*:--output|*:--sql-a-file|*:--sql-b-file|pb-tint:--check|pb-tint:--sense)
+	*:-o|*:--output|*:--sql-a-file|*:--sql-b-file|pb-tint:--check|pb-tint:--sense|*:--export-*)
 		compopt -o filenames 2>/dev/null
 		mapfile -t COMPREPLY < <(compgen -W "$words" -- "$3"; compgen -f -- "$3")
 		return ;;
-	*:--raw) compopt -o dirnames 2>/dev/null ;;
+	*:--raw|*:--dir|*:--from) compopt -o dirnames 2>/dev/null ;;
 	*:--worker|*:--setup|*:--prepare|*:--cleanup)
 		compopt -o filenames 2>/dev/null
 		mapfile -t COMPREPLY < <(compgen -c -- "$3")
@@ -77,7 +86,7 @@ _pb() {
 	for ((i = 1; i < COMP_CWORD; i++)); do
 		w=${COMP_WORDS[i]}
 		if [[ $w == -- ]]; then
-			if ((i == COMP_CWORD - 1)) && [[ $tool == pb-run || $tool == pb-sense ]]; then
+			if ((i == COMP_CWORD - 1)) && [[ $tool == pb-run || $tool == pb-sense || $tool == pb-compare ]]; then
 				compopt -o filenames 2>/dev/null
 				mapfile -t COMPREPLY < <(compgen -c -- "$cur")
 			else
@@ -121,4 +130,4 @@ _pb() {
 	fi
 }
 
-complete -F _pb pb-run pb-pair pb-logratio pb-tint pb-boot pb-cross pb-sense pb-plan pb-plot pb-check
+complete -F _pb pb-run pb-pair pb-logratio pb-tint pb-boot pb-cross pb-sense pb-plan pb-plot pb-check pb-compare

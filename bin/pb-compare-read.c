@@ -1,0 +1,558 @@
+/* pb-compare: a study directory read back with the stream reader, into
+ * what the summary, the report and the exports say. No statistic is
+ * computed here but the medians and quartiles of each arm's times
+ * (lib/stats); the intervals are pb-tint's, the warnings pb-check's. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "human.h"
+#include "num.h"
+#include "pb-compare.h"
+#include "stats.h"
+#include "stream.h"
+
+char *path_in(const char *dir, const char *name)
+{
+	char *p = xmalloc(strlen(dir) + strlen(name) + 2);
+
+	sprintf(p, "%s/%s", dir, name);
+	return p;
+}
+
+int file_exists(const char *path)
+{
+	return access(path, R_OK) == 0;
+}
+
+/* A stream of DIR, opened to its header, or 0 when it is not there. */
+static int open_in(struct stream *s, const char *dir, const char *name, char **path)
+{
+	*path = path_in(dir, name);
+	if (!file_exists(*path)) {
+		free(*path);
+		*path = NULL;
+		return 0;
+	}
+	stream_open(s, 1, path);
+	stream_header(s);
+	return 1;
+}
+
+static void close_in(struct stream *s, char *path)
+{
+	stream_close(s);
+	free(path);
+}
+
+static char *meta_dup(const struct stream *s, const char *key)
+{
+	const char *v = stream_head_meta(s, key, -1);
+
+	return v ? xstrdup(v) : NULL;
+}
+
+/* The number that begins the value of key ("1234 ns (measured ...)"). */
+static double cost_ns(const struct stream *s, const char *key)
+{
+	const char *v = stream_head_meta(s, key, -1);
+	double x;
+	char num[NUM_BUFSZ];
+
+	if (!v)
+		return NAN;
+	snprintf(num, sizeof num, "%.*s", (int)strcspn(v, " "), v);
+	return num_parse(num, &x) == 0 ? x : NAN;
+}
+
+static double field_num(const struct stream *s, long col)
+{
+	return col < 0 || !*s->field[col] ? NAN : stream_num(s, (size_t)col);
+}
+
+static struct arm_result *arm_of(struct study_result *r, char letter)
+{
+	int i;
+
+	for (i = 0; i < r->narms; i++)
+		if (r->arm[i].letter == letter)
+			return &r->arm[i];
+	return NULL;
+}
+
+static struct cmp_result *cmp_of(struct study_result *r, char cand)
+{
+	int i;
+
+	for (i = 0; i < r->ncmp; i++)
+		if (r->cmp[i].cand == cand)
+			return &r->cmp[i];
+	return NULL;
+}
+
+/* The arm letter of a row: its arm column (several comparisons), or the
+ * one candidate. */
+static char row_cand(const struct stream *s, long arm_col, const struct study_result *r)
+{
+	if (arm_col >= 0 && strlen(s->field[arm_col]) == 1)
+		return s->field[arm_col][0];
+	return r->ncmp ? r->cmp[0].cand : 'B';
+}
+
+/* --- raw.tsv: the design, the arms, how the study ended --------------- */
+
+static void keep_last(char **slot, const char *v)
+{
+	free(*slot);
+	*slot = xstrdup(v);
+}
+
+static void raw_meta(void *ctx, const struct stream *s, const struct meta *m)
+{
+	struct study_result *r = ctx;
+
+	(void)s;
+	if (strcmp(m->key, "sequential") == 0 && strncmp(m->value, "stop after", 10) == 0)
+		keep_last(&r->stop, m->value);
+	else if (strcmp(m->key, "max_time") == 0)
+		keep_last(&r->stop, m->value);
+	else if (strcmp(m->key, "interrupted") == 0)
+		keep_last(&r->interrupted, m->value);
+	else if (strcmp(m->key, "failed") == 0)
+		keep_last(&r->failed, m->value);
+}
+
+/* What arm X is, for a person: its command, its SQL, or the worker's. */
+static char *arm_words(const struct stream *s, char letter, const char *worker)
+{
+	char key[8], *w;
+	const char *v;
+
+	snprintf(key, sizeof key, "cmd_%c", letter - 'A' + 'a');
+	if ((v = stream_head_meta(s, key, -1)))
+		return xstrdup(v);
+	snprintf(key, sizeof key, "sql_%c", letter - 'A' + 'a');
+	if ((v = stream_head_meta(s, key, -1)))
+		return xstrdup(v);
+	if (!worker)
+		return xstrdup("?");
+	w = xmalloc(strlen(worker) + 32);
+	sprintf(w, "%s (arm %c)", worker, letter);
+	return w;
+}
+
+/* The command of the delayed arm, and its busy-wait (pb-run --delay). */
+static char *with_delay(char *what, double ns)
+{
+	char d[SIG_BUFSZ], *w = xmalloc(strlen(what) + SIG_BUFSZ + 16);
+
+	sprintf(w, "%s + --delay %s", what, h4ns(d, ns));
+	free(what);
+	return w;
+}
+
+static long meta_long(const struct stream *s, const char *key)
+{
+	const char *v = stream_head_meta(s, key, -1);
+
+	return v ? atol(v) : 0;
+}
+
+static void read_arms(struct study_result *r, const struct stream *s)
+{
+	const char *ref = stream_head_meta(s, "reference", -1), *worker, *delay, *delay_arm;
+	long k = meta_long(s, "arms"), i;
+	char rl = ref && strlen(ref) == 1 ? ref[0] : 'A';
+
+	worker = stream_head_meta(s, "worker", -1);
+	if (k < 2 || k > ARMS_MAX)
+		k = 2;
+	r->narms = (int)k;
+	delay = stream_head_meta(s, "delay_ns", -1);
+	delay_arm = stream_head_meta(s, "delay_arm", -1);
+	for (i = 0; i < k; i++) {
+		r->arm[i].letter = (char)('A' + i);
+		r->arm[i].what = arm_words(s, (char)('A' + i), worker);
+		if (delay && atof(delay) > 0 && delay_arm && delay_arm[0] == 'A' + i && !delay_arm[1])
+			r->arm[i].what = with_delay(r->arm[i].what, atof(delay));
+		r->arm[i].median = r->arm[i].q1 = r->arm[i].q3 = NAN;
+		r->arm[i].run_lo = r->arm[i].run_hi = NAN;
+	}
+	r->ncmp = 0;
+	for (i = 0; i < k; i++) {
+		struct cmp_result *c;
+
+		if ('A' + i == rl)
+			continue;
+		c = &r->cmp[r->ncmp++];
+		memset(c, 0, sizeof *c);
+		c->ref = rl;
+		c->cand = (char)('A' + i);
+		c->ratio = c->lo = c->hi = c->reduction = NAN;
+	}
+}
+
+static void read_raw(struct study_result *r, const char *dir)
+{
+	struct stream s;
+	char *path;
+	long phase, run, last_run = -1, rows = 0;
+	const char *v;
+
+	if (!open_in(&s, dir, "raw.tsv", &path))
+		die("%s/raw.tsv: no such file: not a study directory of pb-compare", dir);
+	stream_on_meta(&s, raw_meta, r);
+	read_arms(r, &s);
+	v = stream_head_meta(&s, "mode", -1);
+	snprintf(r->mode, sizeof r->mode, "%s", v ? v : "?");
+	r->pairs = meta_long(&s, "pairs");
+	r->warmup = meta_long(&s, "warmup");
+	r->runs_max = meta_long(&s, "runs");
+	r->until = meta_dup(&s, "until");
+	r->start = meta_dup(&s, "start");
+	r->host = meta_dup(&s, "host");
+	r->cpu = meta_dup(&s, "cpu");
+	r->kernel = meta_dup(&s, "kernel");
+	r->order = meta_dup(&s, "order");
+	r->seed = meta_dup(&s, "seed");
+	v = stream_head_meta(&s, "seq_stat", -1);
+	r->stat = xstrdup(v ? v : "median");
+	r->stat[strcspn(r->stat, " ")] = '\0';
+	phase = (long)stream_col(&s, "phase");
+	run = (long)stream_col(&s, "run");
+	while (stream_row(&s)) {
+		if (strcmp(s.field[phase], "measure") != 0)
+			continue;
+		rows++;
+		if (atol(s.field[run]) != last_run)
+			r->runs++, last_run = atol(s.field[run]);
+	}
+	r->pairs_total = rows / r->narms;
+	close_in(&s, path);
+}
+
+/* --- pairs.tsv and runs.tsv: each arm's times -------------------------- */
+
+struct column {
+	double *x;
+	size_t n, cap;
+};
+
+static void column_add(struct column *c, double x)
+{
+	xgrow(&c->x, &c->cap, c->n + 1, sizeof *c->x);
+	c->x[c->n++] = x;
+}
+
+static void arm_times(struct arm_result *a, struct column *c)
+{
+	if (c->n == 0)
+		return;
+	a->n = (long)c->n;
+	a->q1 = stat_quantile(c->x, c->n, 0.25);
+	a->q3 = stat_quantile(c->x, c->n, 0.75);
+	a->median = stat_median(c->x, c->n);
+}
+
+static void read_pairs(struct study_result *r, const char *dir)
+{
+	struct column col[ARMS_MAX];
+	struct stream s;
+	char *path;
+	long acol, bcol, armcol;
+	int i, first = -1;
+
+	if (!open_in(&s, dir, "pairs.tsv", &path))
+		return;
+	memset(col, 0, sizeof col);
+	acol = (long)stream_col(&s, "a");
+	bcol = (long)stream_col(&s, "b");
+	armcol = stream_col_find(&s, "arm");
+	while (stream_row(&s)) {
+		struct arm_result *cand = arm_of(r, row_cand(&s, armcol, r));
+		int ci;
+
+		if (!cand || !r->ncmp)
+			continue;
+		ci = (int)(cand - r->arm);
+		if (first < 0)
+			first = ci;
+		column_add(&col[ci], stream_num(&s, (size_t)bcol));
+		/* the reference's times once: from the rows of one candidate */
+		if (ci == first)
+			column_add(&col[arm_of(r, r->cmp[0].ref) - r->arm], stream_num(&s, (size_t)acol));
+	}
+	close_in(&s, path);
+	for (i = 0; i < r->narms; i++) {
+		arm_times(&r->arm[i], &col[i]);
+		free(col[i].x);
+	}
+}
+
+static void widen(double *lo, double *hi, double x)
+{
+	if (isnan(*lo) || x < *lo)
+		*lo = x;
+	if (isnan(*hi) || x > *hi)
+		*hi = x;
+}
+
+static void read_runs(struct study_result *r, const char *dir)
+{
+	struct stream s;
+	char *path;
+	long acol, bcol, armcol;
+	char first = 0;
+
+	if (!open_in(&s, dir, "runs.tsv", &path))
+		return;
+	acol = (long)stream_col(&s, "a");
+	bcol = (long)stream_col(&s, "b");
+	armcol = stream_col_find(&s, "arm");
+	while (stream_row(&s)) {
+		char c = row_cand(&s, armcol, r);
+		struct arm_result *cand = arm_of(r, c), *ref;
+
+		if (!cand || !r->ncmp)
+			continue;
+		ref = arm_of(r, r->cmp[0].ref);
+		widen(&cand->run_lo, &cand->run_hi, stream_num(&s, (size_t)bcol));
+		if (!first)
+			first = c;
+		if (c == first && ref)
+			widen(&ref->run_lo, &ref->run_hi, stream_num(&s, (size_t)acol));
+	}
+	close_in(&s, path);
+}
+
+/* --- tint.tsv: the intervals, verdicts and findings --------------------- */
+
+struct findings {
+	char **v;
+	size_t n, cap;
+};
+
+static void tint_meta(void *ctx, const struct stream *s, const struct meta *m)
+{
+	struct findings *f = ctx;
+
+	(void)s;
+	if (strcmp(m->key, "finding") != 0)
+		return;
+	xgrow(&f->v, &f->cap, f->n + 1, sizeof *f->v);
+	f->v[f->n++] = xstrdup(m->value);
+}
+
+static void read_tint(struct study_result *r, const char *dir)
+{
+	struct findings f = { NULL, 0, 0 };
+	struct stream s;
+	char *path;
+	long armcol, ratio, lo, hi, red, verdict;
+	const char *v;
+	size_t i, row = 0;
+
+	if (!open_in(&s, dir, "tint.tsv", &path))
+		return;
+	stream_on_meta(&s, tint_meta, &f);
+	v = stream_head_meta(&s, "pb-tint.level", -1);
+	if (v)
+		num_parse(v, &r->level);
+	r->threshold = cost_ns(&s, "pb-tint.threshold");
+	v = stream_head_meta(&s, "pb-tint.method", -1);
+	r->sequence = v && strncmp(v, "confidence sequence", 19) == 0;
+	armcol = stream_col_find(&s, "arm");
+	ratio = stream_col_find(&s, "ratio");
+	lo = stream_col_find(&s, "ratio_lo");
+	hi = stream_col_find(&s, "ratio_hi");
+	red = stream_col_find(&s, "reduction");
+	verdict = stream_col_find(&s, "verdict");
+	while (stream_row(&s)) {
+		struct cmp_result *c = cmp_of(r, row_cand(&s, armcol, r));
+
+		row++;
+		if (!c)
+			continue;
+		c->have = 1;
+		c->ratio = field_num(&s, ratio);
+		c->lo = field_num(&s, lo);
+		c->hi = field_num(&s, hi);
+		c->reduction = field_num(&s, red);
+		if (verdict >= 0)
+			snprintf(c->verdict, sizeof c->verdict, "%s", s.field[verdict]);
+	}
+	close_in(&s, path);
+	/* one finding per row, in the rows' order */
+	for (i = 0; i < f.n; i++) {
+		if (i < (size_t)r->ncmp && i < row && !r->cmp[i].finding)
+			r->cmp[i].finding = f.v[i];
+		else
+			free(f.v[i]);
+	}
+	free(f.v);
+}
+
+/* --- check.tsv: the warnings ------------------------------------------ */
+
+static void read_check(struct study_result *r, const char *dir)
+{
+	struct stream s;
+	char *path;
+	long status, note, armcol;
+	size_t cap = 0;
+
+	if (!open_in(&s, dir, "check.tsv", &path))
+		return;
+	status = (long)stream_col(&s, "status");
+	note = (long)stream_col(&s, "note");
+	armcol = stream_col_find(&s, "arm");
+	while (stream_row(&s)) {
+		char *w;
+
+		r->checks++;
+		if (strcmp(s.field[status], "warn") != 0)
+			continue;
+		w = xmalloc(strlen(s.field[note]) + 8);
+		if (armcol >= 0)
+			sprintf(w, "%s: %s", s.field[armcol], s.field[note]);
+		else
+			strcpy(w, s.field[note]);
+		xgrow(&r->warnings, &cap, r->nwarn + 1, sizeof *r->warnings);
+		r->warnings[r->nwarn++] = w;
+	}
+	close_in(&s, path);
+}
+
+/* --- pilot.tsv and plan.tsv: what the plan was made from --------------- */
+
+static void read_plan(struct study_result *r, const char *dir)
+{
+	struct stream s;
+	char *path;
+	long plan, between, within, runs, pairs;
+
+	if (!open_in(&s, dir, "pilot.tsv", &path))
+		return;
+	r->have_pilot = 1;
+	r->pilot_runs = meta_long(&s, "runs");
+	r->pilot_pairs = meta_long(&s, "pairs");
+	r->pilot_warmup = meta_long(&s, "warmup");
+	close_in(&s, path);
+	r->pair_cost = r->run_cost = r->sd_between = r->sd_within = NAN;
+	if (!open_in(&s, dir, "plan.tsv", &path))
+		return;
+	r->pair_cost = cost_ns(&s, "pb-plan.pair_cost");
+	r->run_cost = cost_ns(&s, "pb-plan.run_cost");
+	plan = (long)stream_col(&s, "plan");
+	between = (long)stream_col(&s, "sigma2_between");
+	within = (long)stream_col(&s, "sigma2_within");
+	runs = (long)stream_col(&s, "runs");
+	pairs = (long)stream_col(&s, "pairs");
+	while (stream_row(&s)) {
+		if (strcmp(s.field[plan], "current") == 0 && isnan(r->sd_between)) {
+			r->sd_between = sqrt(field_num(&s, between));
+			r->sd_within = sqrt(field_num(&s, within));
+			r->pilot_runs = atol(s.field[runs]);
+		} else if (strcmp(s.field[plan], "kalibera_jones") == 0 && !r->kj_pairs)
+			r->kj_pairs = atol(s.field[pairs]);
+	}
+	close_in(&s, path);
+}
+
+/* --- sense.tsv: what --calibrate found -------------------------------- */
+
+/* The smallest delay from which on every larger one tried was resolved:
+ * by pb-sense's t analysis when it has one (the per-run analysis this
+ * summary reads), else every run saw it and the pooled interval is
+ * above 0. */
+static void read_sense(struct study_result *r, const char *dir)
+{
+	struct stream s;
+	char *path;
+	long delay, runs, seen, lo, t_res;
+	double *d = NULL;
+	int *ok = NULL;
+	size_t n = 0, cap = 0, cap2 = 0, i, j;
+
+	r->resolves_ns = r->sense_max_ns = NAN;
+	if (!open_in(&s, dir, "sense.tsv", &path))
+		return;
+	r->have_sense = 1;
+	delay = (long)stream_col(&s, "delay_ns");
+	runs = (long)stream_col(&s, "runs");
+	seen = (long)stream_col(&s, "seen");
+	lo = (long)stream_col(&s, "lo");
+	t_res = stream_col_find(&s, "t_resolved");
+	while (stream_row(&s)) {
+		xgrow(&d, &cap, n + 1, sizeof *d);
+		xgrow(&ok, &cap2, n + 1, sizeof *ok);
+		d[n] = stream_num(&s, (size_t)delay);
+		ok[n] = t_res >= 0 ? strcmp(s.field[t_res], "1") == 0
+		      : strcmp(s.field[seen], s.field[runs]) == 0 && field_num(&s, lo) > 0;
+		n++;
+	}
+	close_in(&s, path);
+	for (i = 0; i < n; i++) {   /* by delay */
+		for (j = i; j > 0 && d[j - 1] > d[j]; j--) {
+			double t = d[j];
+			int o = ok[j];
+
+			d[j] = d[j - 1], ok[j] = ok[j - 1];
+			d[j - 1] = t, ok[j - 1] = o;
+		}
+	}
+	for (i = n; i > 0 && d[i - 1] > 0 && ok[i - 1]; i--)
+		r->resolves_ns = d[i - 1];
+	if (n && d[n - 1] > 0)
+		r->sense_max_ns = d[n - 1];
+	free(d);
+	free(ok);
+}
+
+void study_read(struct study_result *r, const char *dir)
+{
+	char *p;
+	int i;
+
+	memset(r, 0, sizeof *r);
+	r->dir = xstrdup(dir);
+	r->threshold = NAN;
+	r->level = 0.95;
+	read_raw(r, dir);
+	read_pairs(r, dir);
+	read_runs(r, dir);
+	read_tint(r, dir);
+	read_check(r, dir);
+	read_plan(r, dir);
+	read_sense(r, dir);
+	r->pictures = 1;
+	for (i = 0; i < 3; i++) {
+		p = path_in(dir, i == 0 ? "runs.svg" : i == 1 ? "trend.svg" : "pairs.svg");
+		r->pictures &= file_exists(p);
+		free(p);
+	}
+	p = path_in(dir, "sense.svg");
+	r->sense_picture = file_exists(p);
+	free(p);
+}
+
+void study_free(struct study_result *r)
+{
+	int i;
+	size_t j;
+
+	for (i = 0; i < r->narms; i++)
+		free(r->arm[i].what);
+	for (i = 0; i < r->ncmp; i++)
+		free(r->cmp[i].finding);
+	for (j = 0; j < r->nwarn; j++)
+		free(r->warnings[j]);
+	free(r->warnings);
+	free(r->dir), free(r->stop), free(r->interrupted), free(r->failed), free(r->until);
+	free(r->stat), free(r->start), free(r->host), free(r->cpu), free(r->kernel);
+	free(r->order), free(r->seed);
+	memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,921 @@
+/* pb-compare: what a person reads (the summary, report.md, the markdown
+ * table) and what a script reads (JSON, CSV), from a study read back; and
+ * the analysis steps with the Makefile that redoes them. Numbers for a
+ * person have 4 significant digits (lib/human); numbers for a script are
+ * every digit (lib/num). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "human.h"
+#include "num.h"
+#include "pb-compare.h"
+
+#ifndef PB_VERSION
+#define PB_VERSION "0.0.0"
+#endif
+
+/* --- words ------------------------------------------------------------ */
+
+static int bounded(const struct cmp_result *c)
+{
+	return c->have && !isnan(c->lo) && !isnan(c->hi);
+}
+
+const char *cmp_words(const struct cmp_result *c)
+{
+	if (!c->have)
+		return "no interval";
+	if (!bounded(c))
+		return "unbounded";
+	if (c->lo > 1)
+		return "faster";
+	if (c->hi < 1)
+		return "slower";
+	return "no difference resolved";
+}
+
+int cmp_slower_than(const struct cmp_result *c, double ratio)
+{
+	return bounded(c) && c->hi < 1 / ratio;
+}
+
+static const char *interval_name(const struct study_result *s)
+{
+	return s->sequence ? "CS" : "CI";
+}
+
+/* "1.021 to 1.039", or "unbounded" */
+static const char *interval_text(char *buf, size_t n, const struct cmp_result *c)
+{
+	char lo[SIG_BUFSZ], hi[SIG_BUFSZ];
+
+	if (!bounded(c))
+		snprintf(buf, n, "unbounded");
+	else
+		snprintf(buf, n, "%s to %s", h4(lo, c->lo), h4(hi, c->hi));
+	return buf;
+}
+
+static const char *ns_text(char buf[SIG_BUFSZ], double ns)
+{
+	return isnan(ns) ? strcpy(buf, "?") : h4ns(buf, ns);
+}
+
+/* "B takes 2.925% less time" from the ratio A/B */
+static void change_words(char *buf, size_t n, const struct cmp_result *c)
+{
+	char p[SIG_BUFSZ];
+	double rel = 1 / c->ratio;
+
+	if (isnan(c->ratio))
+		snprintf(buf, n, "no ratio");
+	else if (rel <= 1)
+		snprintf(buf, n, "%c takes %s%% less time", c->cand, h4(p, 100 * (1 - rel)));
+	else
+		snprintf(buf, n, "%c takes %s%% more time", c->cand, h4(p, 100 * (rel - 1)));
+}
+
+/* --- colour ----------------------------------------------------------- */
+
+enum { C_BOLD = 1, C_DIM = 2, C_RED = 31, C_GREEN = 32, C_YELLOW = 33, C_CYAN = 36 };
+
+static void paint(FILE *f, const struct style *st, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (st->color)
+		fprintf(f, "\033[%dm", code);
+	va_start(ap, fmt);
+	vfprintf(f, fmt, ap);
+	va_end(ap);
+	if (st->color)
+		fputs("\033[0m", f);
+}
+
+static int verdict_color(const struct cmp_result *c)
+{
+	const char *w = cmp_words(c);
+
+	return strcmp(w, "faster") == 0 ? C_GREEN : strcmp(w, "slower") == 0 ? C_RED : C_YELLOW;
+}
+
+/* --- the summary ------------------------------------------------------ */
+
+static void summary_arm(FILE *f, const struct arm_result *a, const struct style *st)
+{
+	char m[SIG_BUFSZ], q1[SIG_BUFSZ], q3[SIG_BUFSZ], lo[SIG_BUFSZ], hi[SIG_BUFSZ];
+
+	paint(f, st, C_BOLD, "%c", a->letter);
+	fprintf(f, "  ");
+	paint(f, st, C_CYAN, "%s", a->what);
+	fprintf(f, "\n");
+	if (isnan(a->median)) {
+		fprintf(f, "   no measured pair\n");
+		return;
+	}
+	fprintf(f, "   median ");
+	paint(f, st, C_BOLD, "%s", h4ns(m, a->median));
+	fprintf(f, "  IQR %s to %s", h4ns(q1, a->q1), h4ns(q3, a->q3));
+	if (!isnan(a->run_lo))
+		fprintf(f, "  per-run %s to %s", h4ns(lo, a->run_lo), h4ns(hi, a->run_hi));
+	fprintf(f, "\n");
+}
+
+static void summary_cmp(FILE *f, const struct study_result *s, const struct cmp_result *c,
+                        const struct live *l, const struct style *st)
+{
+	char r[SIG_BUFSZ], lv[SIG_BUFSZ], iv[96], ch[96], t[NUM_BUFSZ];
+
+	fprintf(f, "%c against %c: ", c->cand, c->ref);
+	if (!c->have) {
+		fprintf(f, "no interval (too few runs were measured)\n");
+		return;
+	}
+	fprintf(f, "%c/%c time ratio ", c->ref, c->cand);
+	paint(f, st, C_BOLD, "%s", h4(r, c->ratio));
+	change_words(ch, sizeof ch, c);
+	fprintf(f, ", %s%% %s %s: %s: ", level_percent(lv, s->level), interval_name(s),
+	        interval_text(iv, sizeof iv, c), ch);
+	if (!bounded(c))
+		paint(f, st, C_YELLOW, "too few runs for the sequence to bound it");
+	else if (strcmp(cmp_words(c), "no difference resolved") == 0)
+		paint(f, st, C_YELLOW, "no difference resolved");
+	else
+		paint(f, st, verdict_color(c), "%c is %s", c->cand, cmp_words(c));
+	fprintf(f, "\n");
+	if (!isnan(s->threshold) && *c->verdict) {
+		num_format(t, s->threshold);
+		fprintf(f, "   threshold %s: %s\n", t, c->verdict);
+	}
+	if (!isnan(l->fail_if_slower) && cmp_slower_than(c, l->fail_if_slower)) {
+		num_format(t, l->fail_if_slower);
+		fprintf(f, "   ");
+		paint(f, st, C_RED, "slower than --fail-if-slower %s with confidence", t);
+		fprintf(f, "\n");
+	}
+}
+
+static void summary_design(FILE *f, const struct study_result *s, const struct live *l)
+{
+	char w[SIG_BUFSZ], b[SIG_BUFSZ];
+
+	fprintf(f, "%ld run%s x %ld pairs (warm-up %ld)", s->runs, s->runs == 1 ? "" : "s",
+	        s->pairs, s->warmup);
+	if (!isnan(l->wall_ns))
+		fprintf(f, " in %s", h4ns(w, l->wall_ns));
+	if (!isnan(l->budget_ns))
+		fprintf(f, " of a %s budget", h4ns(b, l->budget_ns));
+	if (s->stop)
+		fprintf(f, "; %s", s->stop);
+	fprintf(f, "\n");
+}
+
+static double median_of_reference(const struct study_result *s)
+{
+	int i;
+
+	for (i = 0; i < s->narms; i++)
+		if (s->ncmp && s->arm[i].letter == s->cmp[0].ref)
+			return s->arm[i].median;
+	return NAN;
+}
+
+static void summary_sense(FILE *f, const struct study_result *s)
+{
+	char d[SIG_BUFSZ], p[SIG_BUFSZ], m[SIG_BUFSZ];
+	double med = median_of_reference(s);
+
+	if (!s->have_sense)
+		return;
+	if (isnan(s->resolves_ns))
+		fprintf(f, "calibration: this harness resolved none of the delays tried here "
+		        "(up to %s)\n", ns_text(d, s->sense_max_ns));
+	else
+		fprintf(f, "calibration: this harness resolves %s%% here (%s of %s; sense.tsv)\n",
+		        h4(p, 100 * s->resolves_ns / med), h4ns(d, s->resolves_ns),
+		        ns_text(m, med));
+}
+
+void write_summary(FILE *f, const struct study_result *s, const struct live *l,
+                   const struct style *st)
+{
+	int i;
+	size_t j;
+
+	if (l->value)
+		paint(f, st, C_BOLD, "%s\n", l->value);
+	if (s->interrupted || s->failed) {
+		paint(f, st, C_YELLOW, "partial: %s", s->interrupted ? "interrupted by " : "failed: ");
+		fprintf(f, "%s; what was measured is analysed\n",
+		        s->interrupted ? s->interrupted : s->failed);
+	}
+	for (i = 0; i < s->narms; i++)
+		summary_arm(f, &s->arm[i], st);
+	fprintf(f, "\n");
+	for (i = 0; i < s->ncmp; i++)
+		summary_cmp(f, s, &s->cmp[i], l, st);
+	fprintf(f, "\n");
+	summary_design(f, s, l);
+	summary_sense(f, s);
+	for (j = 0; j < s->nwarn; j++) {
+		paint(f, st, C_YELLOW, "warning:");
+		fprintf(f, " %s\n", s->warnings[j]);
+	}
+	for (i = 0; i < s->ncmp; i++)
+		if (s->cmp[i].finding) {
+			paint(f, st, C_DIM, "finding:");
+			fprintf(f, " %s\n", s->cmp[i].finding);
+		}
+}
+
+/* --- markdown --------------------------------------------------------- */
+
+/* A command as a code span in a table cell: backticks enough to hold
+ * its own, '|' escaped (GitHub's tables split at any '|'). */
+static void md_code(FILE *f, const char *s)
+{
+	size_t run = 0, most = 0, i;
+	const char *p;
+
+	for (p = s; *p; p++) {
+		run = *p == '`' ? run + 1 : 0;
+		if (run > most)
+			most = run;
+	}
+	for (i = 0; i <= most; i++)
+		fputc('`', f);
+	fputs(*s == '`' ? " " : "", f);
+	for (p = s; *p; p++) {
+		if (*p == '|')
+			fputs("\\|", f);
+		else
+			fputc((unsigned char)*p < 0x20 ? ' ' : *p, f);
+	}
+	fputs(p > s && p[-1] == '`' ? " " : "", f);
+	for (i = 0; i <= most; i++)
+		fputc('`', f);
+}
+
+/* Plain text in markdown: the characters that would start markup
+ * escaped. */
+static void md_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (strchr("\\`*_[]<>|#", *s))
+			fputc('\\', f);
+		fputc((unsigned char)*s < 0x20 ? ' ' : *s, f);
+	}
+}
+
+static const struct cmp_result *cmp_for(const struct study_result *s, char arm)
+{
+	int i;
+
+	for (i = 0; i < s->ncmp; i++)
+		if (s->cmp[i].cand == arm)
+			return &s->cmp[i];
+	return NULL;
+}
+
+static void md_row(FILE *f, const struct study_result *s, const struct arm_result *a,
+                   const char *value)
+{
+	const struct cmp_result *c = cmp_for(s, a->letter);
+	char m[SIG_BUFSZ], q1[SIG_BUFSZ], q3[SIG_BUFSZ], r[SIG_BUFSZ], iv[96];
+
+	fputs("| ", f);
+	if (value) {
+		md_code(f, value);
+		fputs(" | ", f);
+	}
+	md_code(f, a->what);
+	fprintf(f, " (%c) | %s | %s to %s | ", a->letter, ns_text(m, a->median), ns_text(q1, a->q1),
+	        ns_text(q3, a->q3));
+	if (!c)
+		fputs("1 | | reference |\n", f);
+	else if (!c->have)
+		fputs("| | no interval |\n", f);
+	else
+		fprintf(f, "%s | %s | %s |\n", h4(r, c->ratio), interval_text(iv, sizeof iv, c),
+		        cmp_words(c));
+}
+
+static void md_head(FILE *f, const struct study_result *s, const char *param)
+{
+	char lv[SIG_BUFSZ];
+
+	fputs("| ", f);
+	if (param) {
+		md_text(f, param);
+		fputs(" | ", f);
+	}
+	fprintf(f, "Command | Median | IQR | %c/X time ratio | %s%% %s | Verdict |\n",
+	        s->ncmp ? s->cmp[0].ref : 'A', level_percent(lv, s->level), interval_name(s));
+	fprintf(f, "|%s:---|---:|---:|---:|:---|:---|\n", param ? ":---|" : "");
+}
+
+void write_markdown_table(FILE *f, const struct study_result *const *s,
+                          const struct live *const *l, size_t n, const char *param)
+{
+	size_t i;
+	int k;
+
+	if (n == 0)
+		return;
+	md_head(f, s[0], param);
+	for (i = 0; i < n; i++)
+		for (k = 0; k < s[i]->narms; k++)
+			md_row(f, s[i], &s[i]->arm[k], param ? l[i]->value : NULL);
+}
+
+static void report_design(FILE *f, const struct study_result *s)
+{
+	char lv[SIG_BUFSZ], a[SIG_BUFSZ], b[SIG_BUFSZ], c[SIG_BUFSZ];
+
+	fprintf(f, "## How it was measured\n\n");
+	fprintf(f, "- %ld run%s of %ld pairs each after %ld warm-up pair%s, the arms in %s order "
+	        "in each pair (seed %s)", s->runs, s->runs == 1 ? "" : "s", s->pairs, s->warmup,
+	        s->warmup == 1 ? "" : "s",
+	        s->order ? s->order : "?", s->seed ? s->seed : "?");
+	if (s->stop) {
+		fputs("; ", f);
+		md_text(f, s->stop);
+	}
+	if (s->interrupted) {
+		fputs("; interrupted: ", f);
+		md_text(f, s->interrupted);
+	}
+	fputs(".\n", f);
+	fprintf(f, "- Each run is reduced to the %s of each arm; the interval is pb-tint's %s%% %s "
+	        "over the runs%s.\n", s->stat, level_percent(lv, s->level),
+	        s->sequence ? "confidence sequence" : "t interval",
+	        s->sequence ? " (anytime-valid: it holds at whatever run the study stopped)" : "");
+	if (s->have_pilot) {
+		fprintf(f, "- A pilot of %ld runs x %ld pairs (pilot.tsv; reported, not pooled)",
+		        s->pilot_runs, s->pilot_pairs);
+		if (!isnan(s->pair_cost))
+			fprintf(f, ": a pair took %s, a run %s besides its pairs; spread between runs "
+			        "%s%%, within %s%% (sd of ln(a/b), pb-plan, plan.tsv)",
+			        h4ns(a, s->pair_cost), ns_text(b, s->run_cost),
+			        h4(lv, 100 * s->sd_between), h4(c, 100 * s->sd_within));
+		if (s->kj_pairs)
+			fprintf(f, "; Kalibera and Jones's best pairs per run: %ld", s->kj_pairs);
+		fputs(".\n", f);
+	}
+	fputs("- Machine: ", f);
+	md_text(f, s->host ? s->host : "?");
+	fputs(" (", f);
+	md_text(f, s->cpu ? s->cpu : "?");
+	fputs("), ", f);
+	md_text(f, s->kernel ? s->kernel : "?");
+	fprintf(f, "; started %s.\n", s->start ? s->start : "?");
+	if (s->have_sense) {
+		fputs("- ", f);
+		summary_sense(f, s);
+	}
+	fputs("\n", f);
+}
+
+void write_report(FILE *f, const struct study_result *s)
+{
+	const struct study_result *one[1] = { s };
+	const struct live none = { NULL, NAN, NAN, NAN, 0, NULL, NULL };
+	const struct live *l[1] = { &none };
+	size_t j;
+	int i;
+
+	fprintf(f, "# pb-compare:");
+	for (i = 0; i < s->ncmp; i++)
+		fprintf(f, "%s %c against %c", i ? "," : "", s->cmp[i].cand, s->cmp[i].ref);
+	fputs("\n\n", f);
+	if (s->interrupted || s->failed) {
+		fputs("**Partial:** ", f);
+		md_text(f, s->interrupted ? s->interrupted : s->failed);
+		fputs("; what was measured is analysed.\n\n", f);
+	}
+	for (i = 0; i < s->ncmp; i++)
+		if (s->cmp[i].finding) {
+			md_text(f, s->cmp[i].finding);
+			fputs("\n\n", f);
+		}
+	write_markdown_table(f, one, l, 1, NULL);
+	fputs("\n", f);
+	if (s->pictures)
+		fputs("![per-run intervals](runs.svg)\n![the paired differences in the order measured]"
+		      "(trend.svg)\n![the distribution of the paired differences](pairs.svg)\n\n", f);
+	report_design(f, s);
+	fputs("## What pb-check says\n\n", f);
+	if (!s->checks)
+		fputs("pb-check gave no rows (check.tsv is missing).\n", f);
+	else if (!s->nwarn)
+		fprintf(f, "No warning from the %ld checks of check.tsv.\n", s->checks);
+	for (j = 0; j < s->nwarn; j++) {
+		fputs("- ", f);
+		md_text(f, s->warnings[j]);
+		fputs("\n", f);
+	}
+	fputs("\n## Files\n\nraw.tsv (pb-run), pairs.tsv (pb-pair), runs.tsv (pb-pair --by-run | "
+	      "pb-logratio), tint.tsv (pb-tint), check.tsv (pb-check), pilot.tsv and plan.tsv "
+	      "(the pilot and pb-plan)", f);
+	fputs(s->have_sense ? ", sense.tsv (pb-sense)" : "", f);
+	fputs(". `make` in this directory redoes the analysis from raw.tsv.\n", f);
+}
+
+/* --- CSV -------------------------------------------------------------- */
+
+static void csv_field(FILE *f, const char *s, int last)
+{
+	if (strpbrk(s, ",\"\r\n")) {
+		fputc('"', f);
+		for (; *s; s++) {
+			if (*s == '"')
+				fputc('"', f);
+			fputc(*s, f);
+		}
+		fputc('"', f);
+	} else
+		fputs(s, f);
+	fputc(last ? '\n' : ',', f);
+}
+
+static void csv_num(FILE *f, double x)
+{
+	char b[NUM_BUFSZ];
+
+	if (isnan(x) || isinf(x))
+		fputc(',', f);
+	else {
+		num_format(b, x);
+		fprintf(f, "%s,", b);
+	}
+}
+
+void write_csv(FILE *f, const struct study_result *const *s, const struct live *const *l,
+               size_t n, const char *param)
+{
+	size_t i;
+	int k;
+
+	if (param) {
+		fputs("parameter_", f);
+		csv_field(f, param, 0);
+	}
+	fputs("arm,command,median_ns,q1_ns,q3_ns,ratio,ratio_lo,ratio_hi,reduction,verdict\n", f);
+	for (i = 0; i < n; i++)
+		for (k = 0; k < s[i]->narms; k++) {
+			const struct arm_result *a = &s[i]->arm[k];
+			const struct cmp_result *c = cmp_for(s[i], a->letter);
+			char arm[2] = { a->letter, '\0' };
+
+			if (param)
+				csv_field(f, l[i]->value, 0);
+			csv_field(f, arm, 0);
+			csv_field(f, a->what, 0);
+			csv_num(f, a->median);
+			csv_num(f, a->q1);
+			csv_num(f, a->q3);
+			csv_num(f, c ? c->ratio : 1);
+			csv_num(f, c ? c->lo : NAN);
+			csv_num(f, c ? c->hi : NAN);
+			csv_num(f, c ? c->reduction : NAN);
+			csv_field(f, c ? cmp_words(c) : "reference", 1);
+		}
+}
+
+/* --- JSON ------------------------------------------------------------- */
+
+/* The length of the UTF-8 sequence at p, or 0 when it is not one. */
+static size_t utf8_len(const unsigned char *p)
+{
+	size_t n, i;
+	unsigned cp;
+
+	if (p[0] < 0x80)
+		return 1;
+	n = p[0] >= 0xf0 && p[0] < 0xf5 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 && p[0] < 0xe0 ? 2 : 0;
+	if (n == 0 || (n == 3 && p[0] >= 0xf0))
+		return 0;
+	cp = p[0] & (0x7f >> n);
+	for (i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3f);
+	}
+	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp < 0xe000))) || (n == 4 && (cp < 0x10000 ||
+	    cp > 0x10ffff)))
+		return 0;
+	return n;
+}
+
+/* A JSON string: quotes, backslashes and control characters escaped,
+ * bytes that are not UTF-8 as U+FFFD. */
+static void json_str(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (!s) {
+		fputs("null", f);
+		return;
+	}
+	fputc('"', f);
+	while (*p) {
+		size_t n = utf8_len(p);
+
+		if (*p == '"' || *p == '\\')
+			fprintf(f, "\\%c", *p);
+		else if (*p == '\n')
+			fputs("\\n", f);
+		else if (*p == '\t')
+			fputs("\\t", f);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(f, "\\u%04x", *p);
+		else if (n == 0)
+			fputs("\\ufffd", f);
+		else
+			fwrite(p, 1, n, f);
+		p += n ? n : 1;
+	}
+	fputc('"', f);
+}
+
+static void json_num(FILE *f, double x)
+{
+	char b[NUM_BUFSZ];
+
+	if (isnan(x) || isinf(x))
+		fputs("null", f);
+	else {
+		num_format(b, x);
+		fputs(b, f);
+	}
+}
+
+/* "key": value pairs, with the commas and indentation of one object */
+struct json {
+	FILE *f;
+	int depth, first;
+};
+
+static void json_key(struct json *j, const char *key)
+{
+	fprintf(j->f, "%s\n%*s", j->first ? "" : ",", 2 * j->depth, "");
+	j->first = 0;
+	if (key)
+		fprintf(j->f, "\"%s\": ", key);
+}
+
+static void json_open(struct json *j, const char *key, int brace)
+{
+	json_key(j, key);
+	fputc(brace, j->f);
+	j->depth++;
+	j->first = 1;
+}
+
+static void json_close(struct json *j, int brace)
+{
+	j->depth--;
+	if (!j->first)
+		fprintf(j->f, "\n%*s", 2 * j->depth, "");
+	fputc(brace, j->f);
+	j->first = 0;
+}
+
+static void jnum(struct json *j, const char *key, double x)
+{
+	json_key(j, key);
+	json_num(j->f, x);
+}
+
+static void jstr(struct json *j, const char *key, const char *s)
+{
+	json_key(j, key);
+	json_str(j->f, s);
+}
+
+static void jbool(struct json *j, const char *key, int b)
+{
+	json_key(j, key);
+	fputs(b ? "true" : "false", j->f);
+}
+
+static void json_arms(struct json *j, const struct study_result *s)
+{
+	int k;
+
+	json_open(j, "arms", '[');
+	for (k = 0; k < s->narms; k++) {
+		const struct arm_result *a = &s->arm[k];
+		char arm[2] = { a->letter, '\0' };
+
+		json_open(j, NULL, '{');
+		jstr(j, "arm", arm);
+		jstr(j, "command", a->what);
+		jnum(j, "median_ns", a->median);
+		jnum(j, "q1_ns", a->q1);
+		jnum(j, "q3_ns", a->q3);
+		jnum(j, "run_min_ns", a->run_lo);
+		jnum(j, "run_max_ns", a->run_hi);
+		jnum(j, "pairs", (double)a->n);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
+static void json_cmps(struct json *j, const struct study_result *s, const struct live *l)
+{
+	int k;
+
+	json_open(j, "comparisons", '[');
+	for (k = 0; k < s->ncmp; k++) {
+		const struct cmp_result *c = &s->cmp[k];
+		char ref[2] = { c->ref, '\0' }, cand[2] = { c->cand, '\0' };
+
+		json_open(j, NULL, '{');
+		jstr(j, "reference", ref);
+		jstr(j, "candidate", cand);
+		jnum(j, "ratio", c->ratio);
+		jnum(j, "ratio_lo", c->lo);
+		jnum(j, "ratio_hi", c->hi);
+		jnum(j, "reduction", c->reduction);
+		jnum(j, "level", s->level);
+		jstr(j, "interval", s->sequence ? "confidence sequence" : "t interval");
+		jstr(j, "verdict", cmp_words(c));
+		jnum(j, "threshold", s->threshold);
+		jstr(j, "threshold_verdict", *c->verdict ? c->verdict : NULL);
+		jbool(j, "slower_than_fail", !isnan(l->fail_if_slower) &&
+		                             cmp_slower_than(c, l->fail_if_slower));
+		jstr(j, "finding", c->finding);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
+static void json_design(struct json *j, const struct study_result *s)
+{
+	json_open(j, "design", '{');
+	jstr(j, "mode", s->mode);
+	jnum(j, "runs", (double)s->runs);
+	jnum(j, "runs_max", (double)s->runs_max);
+	jnum(j, "pairs", (double)s->pairs);
+	jnum(j, "warmup", (double)s->warmup);
+	jnum(j, "pairs_measured", (double)s->pairs_total);
+	jstr(j, "order", s->order);
+	jstr(j, "seed", s->seed);
+	jstr(j, "until", s->until);
+	jstr(j, "statistic", s->stat);
+	jstr(j, "stop", s->stop);
+	json_close(j, '}');
+	if (!s->have_pilot) {
+		json_key(j, "pilot");
+		fputs("null", j->f);
+	} else {
+		json_open(j, "pilot", '{');
+		jnum(j, "runs", (double)s->pilot_runs);
+		jnum(j, "pairs", (double)s->pilot_pairs);
+		jnum(j, "warmup", (double)s->pilot_warmup);
+		jnum(j, "pair_cost_ns", s->pair_cost);
+		jnum(j, "run_cost_ns", s->run_cost);
+		jnum(j, "sd_between", s->sd_between);
+		jnum(j, "sd_within", s->sd_within);
+		jnum(j, "kalibera_jones_pairs", s->kj_pairs ? (double)s->kj_pairs : NAN);
+		json_close(j, '}');
+	}
+}
+
+static void json_study(struct json *j, const struct study_result *s, const struct live *l)
+{
+	size_t w;
+	double med = median_of_reference(s);
+
+	if (l->value)
+		jstr(j, "value", l->value);
+	jstr(j, "dir", s->dir);
+	jbool(j, "partial", s->interrupted || s->failed);
+	jstr(j, "interrupted", s->interrupted);
+	jstr(j, "failed", s->failed);
+	jnum(j, "budget_ns", l->budget_ns);
+	jnum(j, "wall_ns", l->wall_ns);
+	jstr(j, "plan", l->plan);
+	json_design(j, s);
+	json_arms(j, s);
+	json_cmps(j, s, l);
+	json_open(j, "warnings", '[');
+	for (w = 0; w < s->nwarn; w++)
+		jstr(j, NULL, s->warnings[w]);
+	json_close(j, ']');
+	if (!s->have_sense) {
+		json_key(j, "calibration");
+		fputs("null", j->f);
+	} else {
+		json_open(j, "calibration", '{');
+		jnum(j, "resolves_ns", s->resolves_ns);
+		jnum(j, "resolves_share", s->resolves_ns / med);
+		jnum(j, "largest_delay_ns", s->sense_max_ns);
+		json_close(j, '}');
+	}
+	jstr(j, "host", s->host);
+	jstr(j, "cpu", s->cpu);
+	jstr(j, "kernel", s->kernel);
+	jstr(j, "start", s->start);
+}
+
+void write_json(FILE *f, const struct study_result *const *s, const struct live *const *l,
+                size_t n, const char *param)
+{
+	struct json j = { f, 0, 1 };
+	size_t i;
+	int status = 0;
+
+	for (i = 0; i < n; i++)
+		if (l[i]->exit_status > status)
+			status = l[i]->exit_status;
+	json_open(&j, NULL, '{');
+	jnum(&j, "schema", 1);
+	jstr(&j, "version", PB_VERSION);
+	jnum(&j, "exit_status", status);
+	jnum(&j, "fail_if_slower", n ? l[0]->fail_if_slower : NAN);
+	if (!param && n == 1)
+		json_study(&j, s[0], l[0]);
+	else {
+		jstr(&j, "parameter", param);
+		json_open(&j, "studies", '[');
+		for (i = 0; i < n; i++) {
+			json_open(&j, NULL, '{');
+			json_study(&j, s[i], l[i]);
+			json_close(&j, '}');
+		}
+		json_close(&j, ']');
+	}
+	json_close(&j, '}');
+	fputc('\n', f);
+}
+
+/* --- the analysis and its Makefile ------------------------------------ */
+
+static struct step *step_new(struct step *steps, size_t *n, const char *target,
+                             const char *deps)
+{
+	struct step *s = &steps[(*n)++];
+
+	memset(s, 0, sizeof *s);
+	s->target = target;
+	s->deps = deps;
+	s->nstage = 1;
+	return s;
+}
+
+static void add_words(struct strv *v, ...)
+{
+	va_list ap;
+	const char *w;
+
+	va_start(ap, v);
+	while ((w = va_arg(ap, const char *)))
+		strv_add(v, w);
+	va_end(ap);
+}
+
+size_t analysis_steps(const struct analysis *a, struct step *steps)
+{
+	struct step *s;
+	size_t n = 0;
+	char t[NUM_BUFSZ];
+
+	s = step_new(steps, &n, "pairs.tsv", "raw.tsv");
+	add_words(&s->stage[0], "pb-pair", "raw.tsv", (char *)NULL);
+	s = step_new(steps, &n, "runs.tsv", "raw.tsv");
+	add_words(&s->stage[0], "pb-pair", "--by-run", (char *)NULL);
+	if (a->stat)
+		add_words(&s->stage[0], "--stat", a->stat, (char *)NULL);
+	add_words(&s->stage[0], "raw.tsv", (char *)NULL);
+	add_words(&s->stage[1], "pb-logratio", (char *)NULL);
+	s->nstage = 2;
+	s = step_new(steps, &n, "check.tsv", "pairs.tsv");
+	add_words(&s->stage[0], "pb-check", "pairs.tsv", (char *)NULL);
+	s = step_new(steps, &n, "tint.tsv", a->sense ? "runs.tsv check.tsv sense.tsv"
+	                                              : "runs.tsv check.tsv");
+	add_words(&s->stage[0], "pb-tint", "--finding", "--check", "check.tsv", (char *)NULL);
+	if (a->sense)
+		add_words(&s->stage[0], "--sense", "sense.tsv", (char *)NULL);
+	if (a->level)
+		add_words(&s->stage[0], "--level", a->level, (char *)NULL);
+	if (a->adjust)
+		add_words(&s->stage[0], "--adjust", a->adjust, (char *)NULL);
+	if (!isnan(a->threshold)) {
+		num_format(t, a->threshold);
+		add_words(&s->stage[0], "--threshold", t, (char *)NULL);
+	}
+	add_words(&s->stage[0], "runs.tsv", (char *)NULL);
+	if (a->pictures) {
+		static const char *const kind[] = { "runs", "trend", "pairs" };
+		static const char *const file[] = { "runs.svg", "trend.svg", "pairs.svg" };
+		int i;
+
+		for (i = 0; i < 3; i++) {
+			s = step_new(steps, &n, file[i], "pairs.tsv");
+			s->picture = 1;
+			add_words(&s->stage[0], "pb-plot", kind[i], "-o", file[i], "pairs.tsv",
+			          (char *)NULL);
+		}
+		if (a->sense) {
+			s = step_new(steps, &n, "sense.svg", "sense.tsv");
+			s->picture = 1;
+			add_words(&s->stage[0], "pb-plot", "sense", "-o", "sense.svg", "sense.tsv",
+			          (char *)NULL);
+		}
+	}
+	return n;
+}
+
+void steps_free(struct step *steps, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		strv_free(&steps[i].stage[0]);
+		strv_free(&steps[i].stage[1]);
+	}
+}
+
+/* A word of a recipe: as it is when the shell and make read it so, else
+ * in single quotes, with make's '$' doubled. */
+static void make_word(FILE *f, const char *w)
+{
+	const char *p;
+
+	if (*w && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	                    "_./:=,+-@%") == strlen(w)) {
+		fputs(w, f);
+		return;
+	}
+	fputc('\'', f);
+	for (p = w; *p; p++) {
+		if (*p == '\'')
+			fputs("'\\''", f);
+		else if (*p == '$')
+			fputs("$$", f);
+		else
+			fputc(*p, f);
+	}
+	fputc('\'', f);
+}
+
+static void make_command(FILE *f, const struct strv *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->n; i++) {
+		fputs(i ? " " : "", f);
+		make_word(f, v->v[i]);
+	}
+}
+
+/* A rule writes its target through a temporary file, so that a tool
+ * that fails leaves no target for make to take as made. */
+static void make_rule(FILE *f, const struct step *s)
+{
+	fprintf(f, "%s: %s\n\t", s->target, s->deps);
+	if (s->picture) {
+		make_command(f, &s->stage[0]);
+		fputs("\n", f);
+		return;
+	}
+	make_command(f, &s->stage[0]);
+	if (s->nstage == 2) {
+		fprintf(f, " >%s.1 && ", s->target);
+		make_command(f, &s->stage[1]);
+		fprintf(f, " <%s.1", s->target);
+	}
+	fprintf(f, " >%s.tmp && ", s->target);
+	if (s->nstage == 2)
+		fprintf(f, "rm -f %s.1 && ", s->target);
+	fprintf(f, "mv -f %s.tmp %s\n", s->target, s->target);
+}
+
+void write_makefile(FILE *f, const struct analysis *a)
+{
+	struct step steps[STEPS_MAX];
+	size_t n = analysis_steps(a, steps), i;
+
+	fputs("# The analysis of this study, redone from raw.tsv: make (or make -C DIR).\n"
+	      "# pb-compare wrote it and ran the same commands; they find the pb tools\n"
+	      "# on PATH. The measurement itself (pilot.tsv, plan.tsv, raw.tsv, sense.tsv)\n"
+	      "# is not redone: pb-compare does that.\n"
+	      ".POSIX:\n.SUFFIXES:\n\nall:", f);
+	for (i = 0; i < n; i++)
+		fprintf(f, " %s", steps[i].target);
+	fputs(" report.md\n\n", f);
+	for (i = 0; i < n; i++)
+		make_rule(f, &steps[i]);
+	fputs("report.md:", f);
+	for (i = 0; i < n; i++)
+		fprintf(f, " %s", steps[i].target);
+	fputs(" raw.tsv\n\tpb-compare --from . --export-report - >report.md.tmp && "
+	      "mv -f report.md.tmp report.md\n", f);
+	steps_free(steps, n);
+}

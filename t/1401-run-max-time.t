@@ -1,0 +1,64 @@
+#!/bin/sh
+# pb-run's short options (-r -p -w -t, the letters pb-compare uses for the
+# same options) and --max-time: no run is started that would end past the
+# limit at the pace so far; the head records the limit, the last line why
+# the study stopped.
+. "$(dirname "$0")/lib.sh"
+top=$(cd "$(dirname "$0")/.." && pwd)
+W=$top/examples/workload/pb-workload
+cd "$T" || exit 1
+meta() { sed -n "s/^# $1: //p" "$2" | head -n 1; }
+design() { for k in runs pairs warmup until; do printf '%s=%s ' "$k" "$(meta "$k" "$1")"; done; }
+now_ms() { date +%s%3N; }
+
+# --- the short options are the long ones
+run pb-run -r 2 -p 3 -w 1 --seed 5 --quiet --no-shell -- "$W --us 10"
+saved short.tsv
+run pb-run --runs 2 --pairs 3 --warmup 1 --seed 5 --quiet --no-shell -- "$W --us 10"
+saved long.tsv
+is "$(design short.tsv)" "runs=2 pairs=3 warmup=1 until= " "-r 2 -p 3 -w 1: the design in the head"
+is "$(design short.tsv)" "$(design long.tsv)" "  as --runs 2 --pairs 3 --warmup 1 gives it"
+is "$(row_count short.tsv)" "$(row_count long.tsv)" "  and as many rows ($(row_count long.tsv))"
+run pb-run -r 4 -p 3 -w 0 --until threshold -t 1.5 --quiet --no-shell -- "$W --us 10" "$W --us 10"
+is "$rc:$(meta until "$T/out")" "0:threshold 1.5" "-t 1.5 is --threshold 1.5"
+fails 2 "^pb-run: unknown option '-b'" "-b is not pb-run's (pb-compare's budget)" \
+	pb-run -b 10s -- true
+
+# --- --max-time: runs of about 20 ms, a limit of 300 ms, room for 50 runs
+t0=$(now_ms)
+run pb-run --runs 50 --pairs 1 --warmup 0 --max-time 300ms --quiet --no-shell -- \
+	"$W --us 10000" "$W --us 10000"
+t1=$(now_ms)
+saved mt.tsv
+nruns=$(grep -c '^# run: ' mt.tsv)
+is "$rc:$(meta max_time_ns mt.tsv)" "0:300000000" "--max-time 300ms: exit 0, the limit in the head"
+like "$nruns" '^([2-9]|1[0-9])$' "it stopped after 2 to 19 runs of 50 ($nruns)"
+like "$(tail -n 1 mt.tsv)" "^# max_time: stop after run $nruns: the next run would end past --max-time 300\\.0 ms at the pace so far \\([0-9.]+ ms a run\\)$" \
+	"the last line: why it stopped, after which run"
+like "$((t1 - t0))" '^([0-9]{1,2}|[1-5][0-9]{2})$' "and within 600 ms ($((t1 - t0)) ms)"
+is "$(row_count mt.tsv)" "$((2 * nruns))" "every run it started is whole"
+
+# --- with --until: the stop line says the limit came first
+run pb-run --runs 50 --pairs 1 --warmup 0 --max-time 150ms --until parity --quiet --no-shell -- \
+	"$W --us 10000" "$W --us 10000"
+saved seq.tsv
+nruns=$(grep -c '^# run: ' seq.tsv)
+like "$(tail -n 1 seq.tsv)" "^# sequential: stop after run $nruns: the next run would end past --max-time 150\\.0 ms at the pace so far \\([0-9.]+ ms a run\\), without an answer \\(--until parity\\)$" \
+	"--until parity: the stop line gives --max-time as the reason ($nruns runs)"
+is "$(grep -c '^# max_time:' seq.tsv)" 0 "  and no '# max_time:' line besides"
+
+# --- the first run is always measured; a limit it passes stops after it
+run pb-run --runs 3 --pairs 2 --warmup 0 --max-time 1ms --quiet --no-shell -- "$W --us 2000"
+saved one.tsv
+is "$rc:$(grep -c '^# run: ' one.tsv)" "0:1" "a limit shorter than a run: one run, then the stop"
+like "$(tail -n 1 one.tsv)" '^# max_time: stop after run 1: ' "  said on the last line"
+
+# --- no limit, no line; bad values are usage errors
+run pb-run --runs 2 --pairs 1 --warmup 0 --quiet -- true
+is "$(grep -c '^# max_time' "$T/out")" 0 "without --max-time: no max_time lines"
+fails 2 "^pb-run: --max-time must be more than 0 \\(see pb-run --help\\)$" "--max-time 0" \
+	pb-run --max-time 0 -- true
+fails 2 "^pb-run: --max-time wants a duration such as 250us" "--max-time 5xs" \
+	pb-run --max-time 5xs -- true
+
+done_testing

@@ -1,0 +1,41 @@
+#!/bin/sh
+# pb-compare beyond two commands: three arms (a fixed design from the
+# budget, Holm-adjusted intervals, one row per candidate), a worker, and
+# --calibrate (pb-sense --delays auto on A/A of the first command).
+. "$(dirname "$0")/lib.sh"
+top=$(cd "$(dirname "$0")/.." && pwd)
+W=$top/examples/workload/pb-workload
+cd "$T" || exit 1
+
+# --- three arms: C does half the work
+run pb-compare -b 4s --dir k3 --no-pictures --no-shell -- "$W --us 2000" "$W --us 2000" "$W --us 1000"
+cp "$T/out" k3.out
+is "$rc" 0 "three arms: exit 0"
+[ "$rc" = 0 ] || diag "$(cat "$T/err")"
+like "$(head -n 1 k3.out)" ', a fixed design \(3 arms: Holm-adjusted 95% intervals\), within 4\.000 s$' \
+	"  the plan says: a fixed design, Holm-adjusted"
+is "$(sed -n 's/^# until: //p' k3/raw.tsv)" "" "  pb-run without --until"
+like "$(grep -c '^[BC] against A: A/[BC] time ratio [0-9.]*, 95% CI ' k3.out)" '^2$' "  a line per candidate, t intervals"
+like "$(sed -n 's/^# pb-tint: [^ ]* //p' k3/tint.tsv)" '--adjust holm' "  tint.tsv: pb-tint --adjust holm"
+is "$(jq -r '[.comparisons[].candidate] | join(",")' k3/compare.json)" "B,C" "  compare.json: both candidates"
+is "$(jq -r '.comparisons[1].ratio' k3/compare.json)" "$(col ratio 2 k3/tint.tsv)" "  C's ratio is pb-tint's"
+mkdir again && cp k3/raw.tsv k3/Makefile again/ && make -s -C again >/dev/null 2>&1
+same_file again/tint.tsv k3/tint.tsv "  make -C DIR redoes it"
+
+# --- a worker: the arms' words name it
+run pb-compare -b 3s --dir wk --no-pictures --no-shell --worker "$W --worker --us 1000 --b-us 1000"
+is "$rc" 0 "--worker: exit 0"
+like "$(grep '^A  ' "$T/out")" "^A  $W --worker --us 1000 --b-us 1000 \\(arm A\\)$" "  arm A is the worker's"
+fails 2 "--calibrate runs A/A of the first command" "--calibrate with --worker: usage" \
+	pb-compare --calibrate --worker "$W --worker"
+
+# --- --calibrate: a quarter of the budget on pb-sense
+run pb-compare -b 20s --calibrate --dir cal --no-pictures --no-shell -- "$W --us 1000" "$W --us 1000"
+is "$rc" 0 "--calibrate: exit 0"
+[ "$rc" = 0 ] || diag "$(cat "$T/err")"
+has_rows cal/sense.tsv "  sense.tsv: pb-sense's rows"
+like "$(grep '^calibration: ' "$T/out")" '^calibration: this harness (resolves [0-9.]+% here \([0-9.]+ .s of [0-9.]+ .s; sense\.tsv\)|resolved none of the delays tried here \(up to [0-9.]+ .s\))$' \
+	"  the summary says what this harness resolves here"
+like "$(sed -n 's/^# pb-tint: [^ ]* //p' cal/tint.tsv)" '--sense sense\.tsv' "  pb-tint cites it (--sense)"
+is "$(jq -r '.calibration | type' cal/compare.json)" object "  compare.json: calibration"
+done_testing
