@@ -8,12 +8,13 @@ include config.mk
 LIBOBJ = lib/err.o lib/opt.o lib/num_parse.o lib/num_format.o lib/stream.o lib/out.o \
 	lib/stats.o lib/rng.o lib/strmap.o lib/group.o lib/clock.o lib/proc.o lib/sysinfo.o lib/boot.o \
 	lib/study.o lib/conninfo.o lib/progress.o lib/order.o lib/seq.o lib/check.o lib/runstat.o \
-	lib/human.o
+	lib/human.o lib/html.o lib/svg.o
 LIBHDR = lib/err.h lib/opt.h lib/num.h lib/stream.h lib/out.h lib/stats.h lib/rng.h \
 	lib/strmap.h lib/group.h lib/pow10.h lib/clock.h lib/proc.h lib/sysinfo.h lib/boot.h lib/study.h \
-	lib/conninfo.h lib/progress.h lib/order.h lib/seq.h lib/check.h lib/runstat.h lib/human.h
+	lib/conninfo.h lib/progress.h lib/order.h lib/seq.h lib/check.h lib/runstat.h lib/human.h \
+	lib/html.h lib/svg.h
 FILTERS = bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross bin/pb-plan bin/pb-check
-TOOLS = bin/pb-run $(FILTERS)
+TOOLS = bin/pb-run $(FILTERS) bin/pb-report
 RUNSRC = bin/pb-run.c bin/pb-run-exec.c
 EXAMPLES = examples/workload/pb-workload examples/worker/worker
 SCRIPTS = bin/pb-sense bin/pb-plot
@@ -60,7 +61,7 @@ bin/pb-run: $(RUNSRC) bin/pb-run.h bin/pb-run-pg.c bin/pb-run-nopg.c lib/libpb.a
 # Every other program: its one source, linked with libpb.
 .c:
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< lib/libpb.a $(LDLIBS)
-$(FILTERS): lib/libpb.a $(LIBHDR)
+$(FILTERS) bin/pb-report: lib/libpb.a $(LIBHDR)
 $(UNITS): lib/libpb.a t/unit/tap.h
 t/unit/num: t/unit/grisu.h t/unit/numcmp.h
 $(TESTGEN): lib/libpb.a lib/rng.h
