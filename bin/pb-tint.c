@@ -276,25 +276,6 @@ static void print_sample(const struct interval *r, long runs, const struct sampl
 	out_meta_text(", df = %.0f", r->df);
 }
 
-/* The level in percent as given: 0.95 is "95", 0.999 "99.9" (the level's
- * own shortest digits, the point moved, so 0.9999999 is not "100"). */
-static const char *level_percent(char buf[SIG_BUFSZ], double level)
-{
-	char d[NUM_BUFSZ], *frac;
-	size_t n;
-
-	num_format(d, level);
-	if (strncmp(d, "0.", 2) != 0) {   /* below 1e-5: scientific */
-		num_format(buf, 100 * level);
-		return buf;
-	}
-	frac = d + 2;
-	n = strlen(frac);
-	snprintf(buf, SIG_BUFSZ, "%d%s%s", (frac[0] - '0') * 10 + (n > 1 ? frac[1] - '0' : 0),
-	         n > 2 ? "." : "", n > 2 ? frac + 2 : "");
-	return buf;
-}
-
 /* Columns pb(7) gives in nanoseconds: their findings carry a unit. */
 static int is_ns_column(const char *col)
 {

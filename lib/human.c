@@ -4,9 +4,11 @@
 #include <string.h>
 
 #include "human.h"
+#include "num.h"
 
-/* The digits are printf's correctly rounded "%.3e", so every number of a
- * finding reads alike. */
+/* x with 4 significant digits, trailing zeros kept ("1.000", "0.9971",
+ * "114.6", "1.146e7"), so every number of a finding reads alike. The
+ * digits are printf's correctly rounded "%.3e". */
 const char *sig4(char buf[SIG_BUFSZ], double x)
 {
 	char e[SIG_BUFSZ], dig[5], *p = buf;
@@ -35,8 +37,8 @@ const char *sig4(char buf[SIG_BUFSZ], double x)
 	return buf;
 }
 
-/* The unit is chosen after rounding: 999.97 ns is 1.000 µs; s is the
- * largest. */
+/* Nanoseconds with 4 significant digits in the unit that keeps them
+ * below 1000 (after rounding: 999.97 ns is 1.000 µs), up to s. */
 const char *sig4_ns(char buf[SIG_BUFSZ], double ns)
 {
 	static const char *unit[] = { "ns", "\302\265s", "ms", "s" };
@@ -51,5 +53,24 @@ const char *sig4_ns(char buf[SIG_BUFSZ], double ns)
 	sig4(buf, ns / scale);
 	strcat(buf, " ");
 	strcat(buf, unit[u]);
+	return buf;
+}
+
+/* The level in percent as given: 0.95 is "95", 0.999 "99.9" (the level's
+ * own shortest digits, the point moved, so 0.9999999 is not "100"). */
+const char *level_percent(char buf[SIG_BUFSZ], double level)
+{
+	char d[NUM_BUFSZ], *frac;
+	size_t n;
+
+	num_format(d, level);
+	if (strncmp(d, "0.", 2) != 0) {   /* below 1e-5: scientific */
+		num_format(buf, 100 * level);
+		return buf;
+	}
+	frac = d + 2;
+	n = strlen(frac);
+	snprintf(buf, SIG_BUFSZ, "%d%s%s", (frac[0] - '0') * 10 + (n > 1 ? frac[1] - '0' : 0),
+	         n > 2 ? "." : "", n > 2 ? frac + 2 : "");
 	return buf;
 }

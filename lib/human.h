@@ -1,6 +1,6 @@
-/* human: numbers for a person to read (a finding, a report), not for a
- * stream: four significant digits, and nanoseconds in the unit that keeps
- * them below 1000. The streams keep every digit (num.h). */
+/* human: numbers for a person to read (findings, summaries): four
+ * significant digits, times in the unit that suits each value, levels in
+ * percent. Streams never hold these; num.h prints what tools read. */
 #ifndef PB_HUMAN_H
 #define PB_HUMAN_H
 
@@ -9,7 +9,10 @@ enum { SIG_BUFSZ = 40 };
 /* x with 4 significant digits, trailing zeros kept ("1.000", "0.9971",
  * "114.6", "1.146e7"). Returns buf. */
 const char *sig4(char buf[SIG_BUFSZ], double x);
-/* ns with 4 significant digits in ns, µs, ms or s ("970.0 µs"). */
+/* ns with 4 significant digits in ns, µs, ms or s, whichever keeps them
+ * below 1000 ("10.20 ms", "999.9 ns", "1.000 µs", "12.35 s"). */
 const char *sig4_ns(char buf[SIG_BUFSZ], double ns);
+/* A level in percent as given: 0.95 is "95", 0.999 "99.9". */
+const char *level_percent(char buf[SIG_BUFSZ], double level);
 
 #endif
