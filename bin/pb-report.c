@@ -973,14 +973,18 @@ static void finding_text(const struct table *t)
 		html_put(page, "<p class=\"sub\">Method: %s.</p>\n", head_meta(t, "pb-tint.method"));
 }
 
+static void section_arms(void);
+
+/* The picture of the runs and each arm beside the finding, criterion.rs's way. */
 static void section_top(void)
 {
 	const struct table *t = table_of(R_TINT);
 	const char *words, *v = verdict(t, &words);
 
-	html_put(page, "<section class=\"top\" id=\"finding\">\n");
+	html_put(page, "<section class=\"top\" id=\"finding\">\n<div>\n");
 	figure(&R.pic[0], picture_label("runs"));
-	html_put(page, "<div>\n");
+	section_arms();
+	html_put(page, "</div>\n<div>\n");
 	if (v)
 		html_put(page, "<p class=\"verdict %M\">%M</p>\n", v, words);
 	if (t) {
@@ -995,6 +999,7 @@ static void section_top(void)
 		         "pb-tint --finding &gt; tint.tsv).</p>\n");
 	}
 	warnings_box();
+	html_put(page, "</div>\n</section>\n");
 }
 
 /* ---- each arm ------------------------------------------------------------ */
@@ -1673,8 +1678,6 @@ int main(int argc, char **argv)
 	page = open_page(outpath, &tmp);
 	page_head();
 	section_top();
-	section_arms();
-	html_put(page, "</div>\n</section>\n");
 	section_runs();
 	section_evidence();
 	section_checks();
