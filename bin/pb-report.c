@@ -273,6 +273,7 @@ static struct {
 	struct picture pic[4];
 	char **notes;        /* files not used, tools that refused */
 	size_t nnotes, notecap;
+	char *page_tmp;      /* the page being written, removed on a failure */
 } R;
 
 static char *path_in(const char *dir, const char *name)
@@ -349,6 +350,10 @@ static void cleanup(void)
 		free(R.made[i]);
 	}
 	R.nmade = 0;
+	if (R.page_tmp)
+		unlink(R.page_tmp);
+	free(R.page_tmp);
+	R.page_tmp = NULL;
 	if (R.tmp)
 		rmdir(R.tmp);
 	free(R.tmp);
@@ -622,7 +627,7 @@ static void picture_load(struct picture *p)
 
 		p->why = xmalloc(n);
 		snprintf(p->why, n, "it is not embedded: %s", why);
-		note("%s %s", name, p->why);
+		note("%s is not embedded: %s", name, why);
 	}
 	free(text);
 }
@@ -1607,6 +1612,7 @@ static FILE *open_page(const char *out, char **tmp)
 	fd = mkstemp(*tmp);
 	if (fd < 0)
 		die("%s: cannot write there:", out);
+	R.page_tmp = xstrdup(*tmp);
 	fchmod(fd, 0644);
 	f = fdopen(fd, "w");
 	if (!f)
@@ -1628,6 +1634,8 @@ static void close_page(FILE *f, const char *out, char *tmp)
 		unlink(tmp);
 		die("%s: cannot write:", out);
 	}
+	free(R.page_tmp);
+	R.page_tmp = NULL;
 	free(tmp);
 }
 
