@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Render a page in headless Chromium and say what a reader would see.
 
-usage: 1250-browser.py PAGE.html SHOT.png [WIDTH]
+usage: 1251-browser.py PAGE.html SHOT.png [WIDTH]
 
 Chromium is driven over its DevTools protocol on a pipe
 (--remote-debugging-pipe: JSON messages ended by NUL on fds 3 and 4),
 with the standard library only. The page is loaded from a file, the
 viewport made as tall as the page, and a screenshot written to SHOT.png.
-Then one line per fact, for t/1250-report-browser.t:
+Then one line per fact, for t/1251-report-browser.t:
 
   title TEXT             document.title
   height N               the page's height in CSS pixels
@@ -46,7 +46,7 @@ FLAGS = [
 
 
 def fail(msg):
-    sys.stderr.write("1250-browser.py: %s\n" % msg)
+    sys.stderr.write("1251-browser.py: %s\n" % msg)
     sys.exit(1)
 
 
@@ -198,7 +198,7 @@ MEASURE = """JSON.stringify({
 
 def main():
     if len(sys.argv) not in (3, 4):
-        fail("usage: 1250-browser.py PAGE.html SHOT.png [WIDTH]")
+        fail("usage: 1251-browser.py PAGE.html SHOT.png [WIDTH]")
     page, shot = os.path.abspath(sys.argv[1]), sys.argv[2]
     width = int(sys.argv[3]) if len(sys.argv) == 4 else 1366
     signal.signal(signal.SIGALRM, lambda *_: fail("chromium did not answer within 60 s"))
