@@ -29,7 +29,7 @@ TESTGEN = t/gen/synth
 MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
 	share/man/man1/pb-tint.1 share/man/man1/pb-boot.1 share/man/man1/pb-cross.1 \
 	share/man/man1/pb-sense.1 share/man/man1/pb-plan.1 share/man/man1/pb-plot.1 \
-	share/man/man1/pb-check.1
+	share/man/man1/pb-check.1 share/man/man1/pb-report.1
 MAN7 = share/man/man7/pb.7 share/man/man7/pb-worker.7 share/man/man7/pb-pg.7
 NEED = sh share/dev/need
 
@@ -74,7 +74,8 @@ examples/worker/worker: examples/worker/worker.c
 # The tools the test suite needs; installed with apt-get when run as root,
 # otherwise named in one line. The second line: the interpreters of the
 # worker helpers (t/1230) and the benchmark tools whose output the
-# importers read (t/1211).
+# importers read (t/1211). The third: the browser pb-report's page is
+# rendered in (t/1251), and a font for its text.
 deps-check:
 	@$(NEED) cc:gcc /usr/include/stdio.h:libc6-dev prove:perl gnuplot:gnuplot-nox pg_config:libpq-dev \
 		'/usr/lib/postgresql/*/bin/initdb:postgresql' runuser:util-linux \
@@ -82,6 +83,7 @@ deps-check:
 	@$(NEED) python3:python3 node:nodejs strace:strace g++:g++ \
 		/usr/include/benchmark/benchmark.h:libbenchmark-dev go:golang-go \
 		/usr/lib/python3/dist-packages/pytest_benchmark/__init__.py:python3-pytest-benchmark
+	@$(NEED) chromium:chromium /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core
 deps-demo:
 	@$(NEED) cc:gcc /usr/include/stdio.h:libc6-dev gnuplot:gnuplot-nox
 

@@ -1230,10 +1230,16 @@ static void section_runs(void)
 	}
 	html_put(page, "<p>Runs are the independent units: each is a fresh process, worker or "
 	         "connection. Each row is one run");
-	if (b)
-		html_put(page, "; its interval is the %s bootstrap interval of the median paired "
-		         "difference d = B − A inside that run", head_meta(b, "pb-boot.level") ?
-		         head_meta(b, "pb-boot.level") : "");
+	if (b) {
+		const char *lv = head_meta(b, "pb-boot.level");
+		char pct[SIG_BUFSZ];
+		double level;
+		int known = lv && num_parse(lv, &level) == 0 && level > 0 && level < 1;
+
+		html_put(page, "; its interval is the %s%M bootstrap interval of the median paired "
+		         "difference d = B − A inside that run", known ? level_percent(pct, level) : "",
+		         known ? "%" : "");
+	}
 	html_put(page, ".</p>\n<table><tr><th>run</th>");
 	if (arm)
 		html_put(page, "<th>arm</th>");
