@@ -728,26 +728,38 @@ static const char css[] =
 	".verdict{border:1px solid #000;color:#000;background:none !important}"
 	"a{color:inherit;text-decoration:none}}\n";
 
-/* A time in human units, with its digits as read for a title. */
+/* Numbers in human units. A value made from a stream's may be beyond a
+ * double (1 / a ratio of 0): it is shown as a dash, never as inf. */
+static int shown_finite(double x)
+{
+	if (isfinite(x))
+		return 1;
+	html_put(page, "%M", "\342\200\224");
+	return 0;
+}
+
 static void put_ns(double ns)
 {
 	char b[SIG_BUFSZ];
 
-	html_put(page, "%s", sig4_ns(b, ns));
+	if (shown_finite(ns))
+		html_put(page, "%s", sig4_ns(b, ns));
 }
 
 static void put_sig(double x)
 {
 	char b[SIG_BUFSZ];
 
-	html_put(page, "%s", sig4(b, x));
+	if (shown_finite(x))
+		html_put(page, "%s", sig4(b, x));
 }
 
 static void put_pct(double x)
 {
 	char b[SIG_BUFSZ];
 
-	html_put(page, "%s%%", sig4(b, x));
+	if (shown_finite(x))
+		html_put(page, "%s%%", sig4(b, x));
 }
 
 /* A number cell: 4 digits shown, the field as read in its title. */

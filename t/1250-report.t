@@ -174,4 +174,13 @@ awk -F'\t' -v OFS='\t' '/^[0-9]/ { $9 = "1x" } { print }' "$T/full/tint.tsv" >"$
 fails 1 "^pb-report: $T/badnum/tint.tsv:31: column 'ratio': not a number: '1x'\$" \
 	"a field that is not a number: file, line and column" pb-report --no-derive "$T/badnum"
 is "$(ls -A "$T/badnum" | tr '\n' ' ')" "pairs.tsv tint.tsv " "... no report.html, no temporary file left"
+mkdir "$T/edge"
+cp "$T/full/pairs.tsv" "$T/edge/"
+awk -F'\t' -v OFS='\t' '/^[0-9]/ { $9 = "1e-320"; $10 = "0"; $11 = "1e308" } { print }' \
+	"$T/full/tint.tsv" >"$T/edge/tint.tsv"
+run pb-report --no-derive -o - "$T/edge"
+is "$rc" 0 "a ratio interval from 0 to 1e308: exit 0"
+is "$(grep -c '<tr><th>B.s time against A.s</th><td class="n">-100.0%</td><td class="n">—</td><td class="n">—</td></tr>' "$T/out")" 1 \
+	"... B against A beyond a double shown as a dash, not as inf"
+is "$(grep -Eic '[^a-z](inf|nan)[^a-z]|i\.f' "$T/out")" 0 "... no inf or nan anywhere in the page"
 done_testing
