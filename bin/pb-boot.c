@@ -56,6 +56,7 @@ static const struct option longopts[] = {
 
 struct opts {
 	const char *column, *group, *block;
+	int arm_added;       /* arm put in front of --group: a stream of comparisons */
 	struct boot_stat stat;
 	const char *stat_name;
 	long resamples;
@@ -366,6 +367,7 @@ static void print_head(struct stream *s, const struct group_cols *gc, const stru
 {
 	size_t i;
 
+	group_arm_meta("pb-boot", o->group, o->arm_added);
 	out_meta("pb-boot.column", "%s", o->column);
 	if (o->stat.kind == BOOT_KIND_QUANTILE && strcmp(o->stat_name, "median") != 0)
 		out_meta("pb-boot.stat", "%s (quantile %s, R's type 7)", o->stat_name,
@@ -404,6 +406,7 @@ static void print_quartiles(struct stream *s, int argc, char **argv,
 	size_t i;
 
 	out_begin(s, argc, argv);
+	group_arm_meta("pb-boot", o->group, o->arm_added);
 	out_meta("pb-boot.column", "%s", o->column);
 	out_meta("pb-boot.quartiles", "%s", "n min q1 median q3 max, quartiles of R's type 7");
 	for (i = 0; i < gc->n; i++)
@@ -459,6 +462,7 @@ int main(int argc, char **argv)
 	col = stream_col(&s, o.column);
 	if (o.block)
 		bcol = stream_col(&s, o.block);
+	o.group = group_with_arm(&s, o.group, &o.arm_added);
 	group_cols_parse(&gc, &s, o.group);
 	while (stream_row(&s)) {
 		const char *key = "";

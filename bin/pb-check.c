@@ -19,7 +19,8 @@ static const char usage[] =
 	"the order of the arms, a position effect, carry-over, drift across runs, the\n"
 	"warm-up, outlier runs, partial runs, per-arm medians under a changing load,\n"
 	"and the spread of each arm. One row per check: check status value lo hi unit\n"
-	"note, status ok, warn or n/a.\n"
+	"note, status ok, warn or n/a. A study of more than two arms (an arm column)\n"
+	"is checked per candidate, and each arm's places in the pairs are checked.\n"
 	"  --level L            intervals that decide a warning (default 0.99)\n"
 	"  --position-share F   position warns beyond F x the effect (default 0.25)\n"
 	"  --warmup-share F     the first part of each run checked (default 0.1)\n"
@@ -108,7 +109,8 @@ struct state {
 	struct pairs_read *by_arm;
 	size_t arm_cap;
 	size_t c_run, c_pair, c_first, c_a, c_b;
-	long c_arm;
+	long c_arm, c_pos_a, c_pos_b;
+	const char *ref;         /* the reference's letter */
 };
 
 /* An event's text for a note: at most 200 bytes ("..." where cut), and no
@@ -157,12 +159,32 @@ static int64_t head_int(const struct stream *s, const char *key, int64_t absent)
 static void read_design(struct state *st)
 {
 	const char *arm = stream_head_meta(&st->s, "delay_arm", -1);
+	int64_t k = head_int(&st->s, "arms", 2);
 
 	st->d.pairs = head_int(&st->s, "pairs", -1);
 	st->d.warmup = head_int(&st->s, "warmup", -1);
 	st->d.order = stream_head_meta(&st->s, "order", -1);
 	st->d.delay_ns = head_int(&st->s, "delay_ns", 0);
-	st->d.delay_arm = arm && (arm[0] == 'A' || arm[0] == 'B') && !arm[1] ? arm[0] : 'B';
+	st->d.delay_arm = arm && arm[0] >= 'A' && arm[0] <= 'Z' && !arm[1] ? arm[0] : 'B';
+	st->d.arms = k >= 2 && k <= 26 ? (int)k : 2;
+	st->ref = st->c_arm >= 0 ? group_reference(&st->s) : "A";
+	st->d.ref = st->ref;
+	st->d.cand = "B";
+}
+
+/* A place in the pair, 1 to the head's arms. */
+static int place(const struct state *st, long col)
+{
+	const struct stream *s = &st->s;
+	int64_t v;
+	char b[MSG_CUT_BUF];
+
+	if (col < 0)
+		return 0;
+	if (num_parse_i64(s->field[col], &v) < 0 || v < 1 || v > st->d.arms)
+		stream_die(s, "column '%s': a place in the pair, 1 to %d, got '%s'", s->col[col],
+		           st->d.arms, msg_cut(b, s->field[col]));
+	return (int)v;
 }
 
 static int64_t whole_at_least(const struct stream *s, size_t col, int64_t min, const char *what)
@@ -191,7 +213,7 @@ static void take_row(struct state *st)
 	struct pair_at *p;
 	struct pairs_read *pr;
 	size_t g, klen = 0;
-	char b[MSG_CUT_BUF];
+	char b[MSG_CUT_BUF], b2[MSG_CUT_BUF];
 
 	if (st->c_arm >= 0)
 		key = s->field[st->c_arm], klen = strlen(key);
@@ -206,9 +228,14 @@ static void take_row(struct state *st)
 	p = &pr->v[pr->n++];
 	p->run = whole_at_least(s, st->c_run, 0, "run must be a whole number >= 0");
 	p->p.pair = whole_at_least(s, st->c_pair, 1, "pair must be a whole number >= 1");
-	if ((first[0] != 'A' && first[0] != 'B') || first[1])
+	if (st->c_arm < 0 && ((first[0] != 'A' && first[0] != 'B') || first[1]))
 		stream_die(s, "column 'first': A or B, got '%s'", msg_cut(b, first));
-	p->p.a_first = first[0] == 'A';
+	if (st->c_arm >= 0 && strcmp(first, st->ref) != 0 && strcmp(first, key) != 0)
+		stream_die(s, "column 'first': %s or %s (the reference or the arm), got '%s'",
+		           st->ref, msg_cut(b2, key), msg_cut(b, first));
+	p->p.a_first = strcmp(first, st->ref) == 0;
+	p->p.pos_a = place(st, st->c_pos_a);
+	p->p.pos_b = place(st, st->c_pos_b);
 	p->p.a = positive(s, st->c_a);
 	p->p.b = positive(s, st->c_b);
 	p->file = s->cur;
@@ -254,6 +281,44 @@ static struct check_run *runs_of(struct state *st, struct pairs_read *pr, size_t
 	return runs;
 }
 
+/* The places of the reference (ref, from pos_a: each pair is in every
+ * candidate's rows, those of the first are taken) or of the candidate
+ * (pos_b) in each run: the positions check. */
+static void places(const struct state *st, const struct check_run *runs, size_t nruns,
+                   struct check_report *rep, int ref)
+{
+	int k = st->d.arms;
+	long *counts = xcalloc(nruns * (size_t)k + 1, sizeof *counts);
+	int64_t *run = xmalloc((nruns + 1) * sizeof *run);
+	size_t i, j;
+
+	for (i = 0; i < nruns; i++) {
+		run[i] = runs[i].run;
+		for (j = 0; j < runs[i].n; j++)
+			counts[i * (size_t)k + (size_t)(ref ? runs[i].p[j].pos_a : runs[i].p[j].pos_b) - 1]++;
+	}
+	check_positions(ref ? st->ref : st->d.cand, run, counts, nruns, k, &st->o, rep);
+	free(counts);
+	free(run);
+}
+
+/* "# pb-check.warning: [arm X: ]NOTE" for each warning; 1 when there is one. */
+static int warn_lines(const struct check_report *rep, const char *arm)
+{
+	size_t i;
+	int warned = 0;
+
+	for (i = 0; i < rep->n; i++)
+		if (rep->row[i].status == CHECK_WARN) {
+			warned = 1;
+			printf("# pb-check.warning: ");
+			if (arm)
+				printf("arm %s: ", arm);
+			printf("%s\n", rep->row[i].note);
+		}
+	return warned;
+}
+
 static void put_row(const struct check_row *r, const char *arm)
 {
 	if (arm)
@@ -280,6 +345,7 @@ int main(int argc, char **argv)
 {
 	static struct state st;
 	struct check_report *rep, methods = { 0 };
+	struct check_report ref_rep = { 0 };
 	size_t g, i;
 	int strict, warned = 0;
 
@@ -294,6 +360,8 @@ int main(int argc, char **argv)
 	st.c_a = stream_col(&st.s, "a");
 	st.c_b = stream_col(&st.s, "b");
 	st.c_arm = stream_col_find(&st.s, "arm");
+	st.c_pos_a = stream_col_find(&st.s, "pos_a");
+	st.c_pos_b = stream_col_find(&st.s, "pos_b");
 	read_design(&st);
 	while (stream_row(&st.s))
 		take_row(&st);
@@ -304,11 +372,17 @@ int main(int argc, char **argv)
 		size_t nruns;
 		struct check_run *runs = runs_of(&st, &st.by_arm[g], &nruns, &store);
 
+		if (st.c_arm >= 0)
+			st.d.cand = st.arms.key[g];
+		if (g == 0 && st.d.arms > 2 && st.c_pos_a >= 0)
+			places(&st, runs, nruns, &ref_rep, 1);
+		if (st.d.arms > 2 && st.c_pos_b >= 0)
+			places(&st, runs, nruns, &rep[g], 0);
 		check_study(runs, nruns, &st.d, &st.ev, &st.o, &rep[g]);
 		free(runs);
 		free(store);
 	}
-	check_methods(&st.o, &methods);
+	check_methods(&st.o, st.d.arms, &methods);
 	out_begin(&st.s, argc, argv);
 	for (i = 0; i < methods.nmethod; i++) {
 		char key[64];
@@ -316,23 +390,20 @@ int main(int argc, char **argv)
 		snprintf(key, sizeof key, "pb-check.%s", methods.method[i].check);
 		out_meta(key, "%s", methods.method[i].text);
 	}
+	warned = warn_lines(&ref_rep, st.c_arm >= 0 ? st.ref : NULL);
 	for (g = 0; g < st.arms.n; g++)
-		for (i = 0; i < rep[g].n; i++)
-			if (rep[g].row[i].status == CHECK_WARN) {
-				warned = 1;
-				printf("# pb-check.warning: ");
-				if (st.c_arm >= 0)
-					printf("arm %s: ", st.arms.key[g]);
-				printf("%s\n", rep[g].row[i].note);
-			}
+		warned |= warn_lines(&rep[g], st.c_arm >= 0 ? st.arms.key[g] : NULL);
 	if (st.c_arm >= 0)
 		out_field("arm");
 	out_field("check"), out_field("status"), out_field("value"), out_field("lo");
 	out_field("hi"), out_field("unit"), out_field("note");
 	out_end();
+	for (i = 0; i < ref_rep.n; i++)
+		put_row(&ref_rep.row[i], st.ref);
 	for (g = 0; g < st.arms.n; g++)
 		for (i = 0; i < rep[g].n; i++)
 			put_row(&rep[g].row[i], st.c_arm >= 0 ? st.arms.key[g] : NULL);
+	check_report_free(&ref_rep);
 
 	for (g = 0; g < st.arms.n; g++) {
 		check_report_free(&rep[g]);

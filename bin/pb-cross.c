@@ -27,8 +27,9 @@ static const char usage[] =
 	"               not zero, else of the pooled median paired difference\n"
 	"  --each       one row per ordered pair of runs: run_a run_b est\n"
 	"  --help, --version\n"
-	"Input: a pair stream (run a b [d] [delay]) or a by-run stream.\n"
-	"Output: runs combos right wrong ties est_min est_med est_max\n"
+	"Input: a pair stream (run a b [d] [delay]) or a by-run stream; with an arm\n"
+	"column (a study of more than two arms) each candidate arm on its own.\n"
+	"Output: [arm] runs combos right wrong ties est_min est_med est_max\n"
 	"paired_right r\n";
 
 static const struct option longopts[] = {
@@ -93,32 +94,49 @@ struct input {
 	int has_delay;
 };
 
-/* each: the run is written as run_a, first in a row, so a run that begins
- * with '#' is refused. */
-static void read_input(struct stream *s, struct input *in, int each)
+/* The comparisons of the input: one, or one per candidate arm. */
+struct inputs {
+	struct strmap arms;   /* the arm column's values; "" without one */
+	struct input *in;
+	size_t cap;
+	long carm;
+};
+
+/* each: the run is written as run_a, first in a row (after the arm), so
+ * a run (or an arm) that begins with '#' is refused. */
+static void read_input(struct stream *s, struct inputs *all, int each)
 {
 	size_t crun, ca, cb;
 	long cd, cdelay;
+	struct input *in;
 
 	stream_header(s);
+	all->carm = group_has_arms(s) ? stream_col_find(s, "arm") : -1;
 	crun = stream_col(s, "run");
 	ca = stream_col(s, "a");
 	cb = stream_col(s, "b");
 	cd = stream_col_find(s, "d");
 	cdelay = stream_col_find(s, "delay");
-	in->has_delay = cdelay >= 0;
-	in->delay_min = INFINITY;
-	in->delay_max = -INFINITY;
 	while (stream_row(s)) {
-		const char *id = s->field[crun];
-		size_t i = strmap_intern(&in->ids, id, strlen(id));
+		const char *id = s->field[crun], *arm = all->carm >= 0 ? s->field[all->carm] : "";
+		size_t before = all->arms.n, g = strmap_intern(&all->arms, arm, strlen(arm)), i;
 		double a = stream_num(s, ca), b = stream_num(s, cb);
 		double d = cd >= 0 ? stream_num(s, (size_t)cd) : b - a;
 		struct run *r;
 
+		if (all->arms.n > before) {
+			xgrow_zero(&all->in, &all->cap, g + 1, sizeof *all->in);
+			all->in[g].delay_min = INFINITY;
+			all->in[g].delay_max = -INFINITY;
+		}
+		in = &all->in[g];
+		in->has_delay = cdelay >= 0;
+		i = strmap_intern(&in->ids, id, strlen(id));
 		if (!isfinite(d))
 			stream_die(s, "values too large: d = b - a overflows a double");
-		if (each)
+		if (all->carm >= 0)
+			group_check_first(s, (size_t)all->carm, "rename the arm");
+		else if (each)
 			group_check_first(s, crun, "rename the run");
 		xgrow_zero(&in->runs, &in->cap, i + 1, sizeof *in->runs);
 		r = &in->runs[i];
@@ -158,16 +176,23 @@ static int expected_sign(const char *expect, struct input *in, const char **why)
 	return sign_of(m);
 }
 
-static void print_each(const struct input *in)
+/* arm: the comparison's candidate, a first column; head: write the header. */
+static void print_each(const struct input *in, const char *arm, int head)
 {
 	size_t i, j;
 
-	out_field("run_a"), out_field("run_b"), out_field("est");
-	out_end();
+	if (head) {
+		if (arm)
+			out_field("arm");
+		out_field("run_a"), out_field("run_b"), out_field("est");
+		out_end();
+	}
 	for (i = 0; i < in->ids.n; i++)
 		for (j = 0; j < in->ids.n; j++) {
 			if (i == j)
 				continue;
+			if (arm)
+				out_field(arm);
 			out_field(in->ids.key[i]);
 			out_field(in->ids.key[j]);
 			out_num(in->runs[j].mb - in->runs[i].ma);
@@ -333,14 +358,21 @@ static void summarize(const struct cross *c, const struct input *in, int expect,
 		    "overflows a double");
 }
 
-static void print_summary(const struct summary *sm, size_t R, int expect)
+static void print_summary(const struct summary *sm, size_t R, int expect, const char *arm,
+                          int head)
 {
 	size_t k = R * (R - 1);
 
-	out_field("runs"), out_field("combos"), out_field("right"), out_field("wrong");
-	out_field("ties"), out_field("est_min"), out_field("est_med"), out_field("est_max");
-	out_field("paired_right"), out_field("r");
-	out_end();
+	if (head) {
+		if (arm)
+			out_field("arm");
+		out_field("runs"), out_field("combos"), out_field("right"), out_field("wrong");
+		out_field("ties"), out_field("est_min"), out_field("est_med"), out_field("est_max");
+		out_field("paired_right"), out_field("r");
+		out_end();
+	}
+	if (arm)
+		out_field(arm);
 	out_i64((int64_t)R);
 	out_i64((int64_t)k);
 	out_i64((int64_t)(expect > 0 ? sm->above : sm->below));
@@ -352,7 +384,10 @@ static void print_summary(const struct summary *sm, size_t R, int expect)
 	out_i64((int64_t)sm->paired);
 	out_num_or_empty(sm->r);   /* undefined: one arm's run medians do not vary */
 	out_end();
-	if (!isfinite(sm->r))
+	if (!isfinite(sm->r) && arm)
+		warn("arm %s: r is undefined (the per-run medians of one arm do not vary); "
+		     "its field is left empty", arm);
+	else if (!isfinite(sm->r))
 		warn("r is undefined (the per-run medians of one arm do not vary); "
 		     "its field is left empty");
 }
@@ -374,63 +409,117 @@ static void run_medians(struct input *in)
 	}
 }
 
-int main(int argc, char **argv)
-{
-	const char *why = "";
-	int sign = 0;
-	struct opts o;
-	struct stream s;
-	struct input in;
+/* One comparison's rows, or its refusal, before anything is written. */
+struct result {
 	struct cross cr;
 	struct summary sm;
 	double *ma, *mb;
+	int sign;
+	const char *why;
+};
+
+static void compare(struct input *in, const struct opts *o, const char *arm, int several,
+                    const struct stream *s, int nfiles, struct result *res)
+{
+	if (in->ids.n < 2) {
+		if (several)
+			die("arm %s: only 1 run; comparing across runs needs at least 2", arm);
+		die("%s: only 1 run; comparing across runs needs at least 2",
+		    nfiles > 1 ? "the input" : s->name);
+	}
+	run_medians(in);
+	res->ma = xmalloc(in->ids.n * sizeof *res->ma);
+	res->mb = xmalloc(in->ids.n * sizeof *res->mb);
+	cross_init(&res->cr, in, res->ma, res->mb);
+	res->why = "";
+	res->sign = 0;
+	if (o->each) {   /* --each needs no sign */
+		est_range(&res->cr, &res->sm.emin, &res->sm.emax);
+	} else {
+		res->sign = expected_sign(o->expect, in, &res->why);
+		summarize(&res->cr, in, res->sign, &res->sm);
+	}
+}
+
+static void free_input(struct input *in, struct result *res)
+{
 	size_t i;
+
+	for (i = 0; i < in->ids.n; i++) {
+		free(in->runs[i].a.v);
+		free(in->runs[i].b.v);
+		free(in->runs[i].d.v);
+	}
+	free(res->cr.A);
+	free(res->cr.B);
+	free(res->ma);
+	free(res->mb);
+	free(in->runs);
+	free(in->all_d.v);
+	strmap_free(&in->ids);
+}
+
+/* "# pb-cross.expect:" of each comparison: the sign and why. */
+static void expect_meta(const struct inputs *all, const struct result *res)
+{
+	size_t g;
+
+	if (all->carm < 0) {
+		out_meta("pb-cross.expect", "%c (%s): + means B took longer",
+		         res[0].sign > 0 ? '+' : '-', res[0].why);
+		return;
+	}
+	out_meta_begin("pb-cross.expect");
+	for (g = 0; g < all->arms.n; g++) {
+		out_meta_text("%s%s: %c (", g ? "; " : "", all->arms.key[g], res[g].sign > 0 ? '+' : '-');
+		out_meta_text("%s)", res[g].why);
+	}
+	out_meta_text("; + means the candidate took longer than the reference");
+	out_meta_end();
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o;
+	struct stream s;
+	struct inputs all;
+	struct result *res;
+	size_t g;
 
 	pb_init("pb-cross");
 	out_init();
 	parse_args(argc, argv, &o);
-	memset(&in, 0, sizeof in);
+	memset(&all, 0, sizeof all);
 	stream_open(&s, argc - optind, argv + optind);
-	read_input(&s, &in, o.each);
-	if (in.ids.n < 2)
-		die("%s: only 1 run; comparing across runs needs at least 2",
-		    argc - optind > 1 ? "the input" : s.name);
-	run_medians(&in);
-	ma = xmalloc(in.ids.n * sizeof *ma);
-	mb = xmalloc(in.ids.n * sizeof *mb);
-	cross_init(&cr, &in, ma, mb);
-	if (o.each) {   /* --each needs no sign */
-		est_range(&cr, &sm.emin, &sm.emax);
-	} else {
-		sign = expected_sign(o.expect, &in, &why);
-		summarize(&cr, &in, sign, &sm);
-	}
+	read_input(&s, &all, o.each);
+	res = xcalloc(all.arms.n + 1, sizeof *res);
+	for (g = 0; g < all.arms.n; g++)
+		compare(&all.in[g], &o, all.arms.key[g], all.carm >= 0, &s, argc - optind, &res[g]);
 	out_begin(&s, argc, argv);
+	if (all.carm >= 0)
+		out_meta("pb-cross.arm", "one comparison per candidate arm against the "
+		         "reference, each across its own runs");
 	if (!o.each)
-		out_meta("pb-cross.expect", "%c (%s): + means B took longer",
-		         sign > 0 ? '+' : '-', why);
+		expect_meta(&all, res);
 	out_meta("pb-cross.est", "median b of run_b - median a of run_a, for every ordered "
 	         "pair of different runs: what one run of A, a change, then one run of B "
 	         "would have said");
 	if (!o.each)
 		out_meta("pb-cross.paired_right", "runs whose own median paired difference "
 		         "d has the expected sign; r = correlation of the runs' medians of a and b");
-	if (o.each)
-		print_each(&in);
-	else
-		print_summary(&sm, in.ids.n, sign);
-	for (i = 0; i < in.ids.n; i++) {
-		free(in.runs[i].a.v);
-		free(in.runs[i].b.v);
-		free(in.runs[i].d.v);
+	for (g = 0; g < all.arms.n; g++) {
+		const char *arm = all.carm >= 0 ? all.arms.key[g] : NULL;
+
+		if (o.each)
+			print_each(&all.in[g], arm, g == 0);
+		else
+			print_summary(&res[g].sm, all.in[g].ids.n, res[g].sign, arm, g == 0);
 	}
-	free(cr.A);
-	free(cr.B);
-	free(ma);
-	free(mb);
-	free(in.runs);
-	free(in.all_d.v);
-	strmap_free(&in.ids);
+	for (g = 0; g < all.arms.n; g++)
+		free_input(&all.in[g], &res[g]);
+	free(res);
+	free(all.in);
+	strmap_free(&all.arms);
 	stream_close(&s);
 	flush_stdout_or_die();
 	return 0;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "group.h"
 #include "opt.h"
 #include "out.h"
 #include "stats.h"
@@ -76,8 +77,13 @@ int main(int argc, char **argv)
 	if (stream_col_find(&s, name) >= 0)
 		refuse_existing(&s, name);
 	out_begin(&s, argc, argv);
-	out_meta("log_ratio", "%s = ln(%s/%s); A is the baseline, B the candidate; "
-	         "%s > 0 means B took less time", name, acol, bcol, name);
+	if (group_has_arms(&s))   /* several comparisons: the arm column's */
+		out_meta("log_ratio", "%s = ln(%s/%s); the reference %s is the baseline, the arm "
+		         "column's the candidate; %s > 0 means the candidate took less time", name,
+		         acol, bcol, group_reference(&s), name);
+	else
+		out_meta("log_ratio", "%s = ln(%s/%s); A is the baseline, B the candidate; "
+		         "%s > 0 means B took less time", name, acol, bcol, name);
 	for (i = 0; i < s.ncol; i++)
 		out_field(s.col[i]);
 	out_field(name);

@@ -1,6 +1,7 @@
-/* pb-pair: join the A and B halves of each measured pair of a raw stream;
- * or reduce each run to one row; merge shards after checking they belong
- * to one study. */
+/* pb-pair: join the A and B halves of each measured pair of a raw stream
+ * (with k arms: each candidate arm with the reference, in each block of k
+ * observations); or reduce each run to one row (per candidate); merge
+ * shards after checking they belong to one study. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +20,9 @@
 static const char usage[] =
 	"usage: pb-pair [--by-run [--stat S]] [--exclude RUNS --why TEXT] [--host] [FILE...]\n"
 	"Join arm A and arm B of each measured pair of a raw pb-run stream into\n"
-	"one row: run pair first a b d delay, with d = b - a (ns).\n"
+	"one row: run pair first a b d delay, with d = b - a (ns). A study of\n"
+	"more arms gives one row per pair and candidate: run pair arm first a b d\n"
+	"delay ... pos_a pos_b, a the reference's time, b the candidate's.\n"
 	"  --by-run        one row per run: run n a b d delay, a and b the\n"
 	"                  statistic of each arm in that run, d = b - a\n"
 	"  --stat S        with --by-run: median (default), mean, min, a quantile\n"
@@ -70,23 +73,37 @@ struct cols {
 	size_t nextra;
 };
 
-enum { ARM_A, ARM_B, JOINED };
-
+/* One observation: a row of the raw stream. */
 struct half {
 	int64_t run, pair, ns, delay, status, spin;
-	int arm, pos, file;   /* arm JOINED: a pair joined above its run's done_upto */
+	int arm, pos, file;
 	long line;
-	char *extra;    /* arm A's extra fields, TAB-joined */
+	char *extra;    /* the reference's extra fields, TAB-joined */
 };
 
-/* Pending halves keyed by (run, pair): open addressing with backward-
+/* A pair being joined: the observations of its arms read so far. */
+struct block {
+	int64_t run, pair;
+	int joined;      /* a mark: a pair joined above its run's done_upto */
+	int seen, first; /* arms read, and the arm read first */
+	uint32_t mask;   /* bit a: arm a was read */
+	struct half *h;  /* k, by arm */
+};
+
+/* Pending pairs keyed by (run, pair): open addressing with backward-
  * shift deletion, so memory follows the pairs still open, not the input.
- * Pairs joined out of order wait here too (JOINED) until those below
+ * Pairs joined out of order wait here too (joined) until those below
  * them are joined: memory never follows the size of a pair number. */
 struct pending {
-	struct half *slot;
+	struct block *slot;
 	unsigned char *used;
 	size_t cap, n;
+};
+
+/* A candidate's pairs in one run, for --by-run. */
+struct series {
+	double *a, *b, *delay, *spin;
+	size_t n, cap;
 };
 
 struct run {
@@ -97,8 +114,8 @@ struct run {
 	size_t done_ahead;     /* pairs joined above done_upto + 1 (JOINED) */
 	long joined;           /* measured pairs joined, failed ones too */
 	char *ended;           /* its "# run_ended:" comment, cut */
-	double *a, *b, *delay, *spin; /* --by-run only */
-	size_t n, cap;
+	struct series *ser;    /* --by-run only: one per candidate */
+	size_t used;           /* pairs kept, all candidates */
 	char *extra;
 };
 
@@ -116,6 +133,8 @@ struct pairing {
 	struct opts o;
 	struct stream s;
 	struct cols c;
+	int arms, ref;            /* k and the reference, from the head */
+	int multi;                /* an arm column: k > 2, or a reference other than A */
 	struct pending pending;   /* halves waiting for their other arm */
 	struct strmap run_index;
 	struct run *runs;
@@ -140,7 +159,7 @@ static size_t hash_pair(int64_t run, int64_t pair, size_t cap)
 
 static void pending_grow(struct pending *p);
 
-static struct half *pending_find(struct pending *p, int64_t run, int64_t pair, size_t *at)
+static struct block *pending_find(struct pending *p, int64_t run, int64_t pair, size_t *at)
 {
 	size_t j;
 
@@ -175,16 +194,17 @@ static void pending_grow(struct pending *p)
 	free(old.used);
 }
 
-static void pending_add(struct pending *p, const struct half *h)
+static struct block *pending_add(struct pending *p, const struct block *b)
 {
 	size_t at;
 
 	if (2 * (p->n + 1) > p->cap)
 		pending_grow(p);
-	pending_find(p, h->run, h->pair, &at);
-	p->slot[at] = *h;
+	pending_find(p, b->run, b->pair, &at);
+	p->slot[at] = *b;
 	p->used[at] = 1;
 	p->n++;
+	return &p->slot[at];
 }
 
 static void pending_remove(struct pending *p, size_t at)
@@ -290,6 +310,26 @@ static const char *const raw_cols[] = {
 	"run", "pair", "phase", "arm", "pos", "delay_ns", "ns", "status",
 };
 
+/* The arms and the reference, from the head (pb-run writes them when
+ * there are more than two arms, or the reference is not A; shards agree
+ * on both, check_shard sees to it). */
+static void read_arms(struct pairing *pr)
+{
+	const char *k = stream_head_meta(&pr->s, "arms", 0);
+	const char *ref = stream_head_meta(&pr->s, "reference", 0);
+	int64_t n = 2;
+	char b[MSG_CUT_BUF];
+
+	if (k && (num_parse_i64(k, &n) < 0 || n < 2 || n > 26))
+		die("%s: '# arms: %s' is not a number of arms (2 to 26)", pr->s.name, msg_cut(b, k));
+	pr->arms = (int)n;
+	if (ref && (ref[0] < 'A' || ref[0] >= 'A' + pr->arms || ref[1]))
+		die("%s: '# reference: %s' is not one of the arms (A to %c)", pr->s.name,
+		    msg_cut(b, ref), 'A' + pr->arms - 1);
+	pr->ref = ref ? ref[0] - 'A' : 0;
+	pr->multi = pr->arms > 2 || pr->ref != 0;
+}
+
 static void find_cols(struct pairing *pr)
 {
 	struct cols *c = &pr->c;
@@ -349,13 +389,19 @@ static void read_half(struct pairing *pr, struct half *h)
 	if (h->pair > 100000000)
 		stream_die(s, "column 'pair': pair number %lld is beyond 100000000",
 		           (long long)h->pair);
-	if ((arm[0] != 'A' && arm[0] != 'B') || arm[1])
-		stream_die(s, "column 'arm': unknown arm '%s' (A or B)", msg_cut(b, arm));
+	if (arm[0] < 'A' || arm[0] >= 'A' + pr->arms || arm[1])
+		stream_die(s, "column 'arm': unknown arm '%s' (A %s %c)", msg_cut(b, arm),
+		           pr->arms == 2 ? "or" : "to", 'A' + pr->arms - 1);
 	h->arm = arm[0] - 'A';
-	h->pos = (int)int_at_least(s, pr->c.pos, 1, "pos must be 1 or 2");
-	if (h->pos > 2)
-		stream_die(s, "column 'pos': pos must be 1 or 2, got '%s'",
-		           msg_cut(b, s->field[pr->c.pos]));
+	h->pos = (int)int_at_least(s, pr->c.pos, 1, pr->arms == 2 ? "pos must be 1 or 2"
+	                           : "pos must be a place in the pair, from 1");
+	if (h->pos > pr->arms) {
+		if (pr->arms == 2)
+			stream_die(s, "column 'pos': pos must be 1 or 2, got '%s'",
+			           msg_cut(b, s->field[pr->c.pos]));
+		stream_die(s, "column 'pos': pos must be 1 to %d (the head's arms), got '%s'",
+		           pr->arms, msg_cut(b, s->field[pr->c.pos]));
+	}
 	h->delay = int_at_least(s, pr->c.delay, 0, "delay_ns must be a whole number of ns >= 0");
 	h->spin = pr->c.spin < 0 ? 0 : int_at_least(s, (size_t)pr->c.spin, 0,
 	                                            "spin_ns must be a whole number of ns >= 0");
@@ -392,86 +438,139 @@ static struct run *run_of(struct pairing *pr, int64_t number)
  * pairs in order, so then nothing is held. */
 static void pair_joined(struct pairing *pr, struct run *r, int64_t pair)
 {
-	struct half *j;
+	struct block *j;
 	size_t at;
 
 	r->joined++;
 	if (pair != r->done_upto + 1) {
-		struct half mark = { 0 };
+		struct block mark = { 0 };
 
 		mark.run = r->run;
 		mark.pair = pair;
-		mark.arm = JOINED;
+		mark.joined = 1;
 		pending_add(&pr->pending, &mark);
 		r->done_ahead++;
 		return;
 	}
 	r->done_upto++;
 	while (r->done_ahead &&
-	       (j = pending_find(&pr->pending, r->run, r->done_upto + 1, &at)) && j->arm == JOINED) {
+	       (j = pending_find(&pr->pending, r->run, r->done_upto + 1, &at)) && j->joined) {
 		pending_remove(&pr->pending, at);
 		r->done_ahead--;
 		r->done_upto++;
 	}
 }
 
-static void emit_pair(struct pairing *pr, struct run *r, const struct half *h[2])
+/* The candidate's place among the series of a run: the arms but the
+ * reference, in letter order. */
+static int candidate_index(const struct pairing *pr, int arm)
 {
-	const struct half *a = h[0], *b = h[1];
-	const char *extra = a->extra ? a->extra : NULL, *host;
-	char *own = NULL;
+	return arm < pr->ref ? arm : arm - 1;
+}
 
-	if (!extra && pr->c.nextra)
-		extra = own = join_extra(pr);   /* arm A is the current row */
+static void series_add(struct run *r, int ci, int ncand, const struct half *a,
+                       const struct half *b)
+{
+	struct series *x;
+
+	if (!r->ser)
+		r->ser = xcalloc((size_t)ncand, sizeof *r->ser);
+	x = &r->ser[ci];
+	if (x->n == x->cap) {
+		size_t cap = x->cap, cap2 = x->cap, cap3 = x->cap;
+		xgrow(&x->a, &x->cap, x->n + 1, sizeof *x->a);
+		xgrow(&x->b, &cap, x->n + 1, sizeof *x->b);
+		xgrow(&x->delay, &cap2, x->n + 1, sizeof *x->delay);
+		xgrow(&x->spin, &cap3, x->n + 1, sizeof *x->spin);
+	}
+	x->a[x->n] = (double)a->ns;
+	x->b[x->n] = (double)b->ns;
+	x->spin[x->n] = (double)(b->spin - a->spin);
+	x->delay[x->n++] = (double)(b->delay - a->delay);
+	r->used++;
+}
+
+/* One row: the reference a against the candidate b of one pair. */
+static void emit_pair(struct pairing *pr, struct run *r, const struct half *a,
+                      const struct half *b)
+{
+	const char *extra = a->extra, *host;
+
 	if (a->status || b->status) {
 		pr->failed_pairs++;
-		free(own);
 		return;
 	}
 	if (pr->o.by_run) {
-		if (r->n == r->cap) {
-			size_t cap = r->cap, cap2 = r->cap, cap3 = r->cap;
-			xgrow(&r->a, &r->cap, r->n + 1, sizeof *r->a);
-			xgrow(&r->b, &cap, r->n + 1, sizeof *r->b);
-			xgrow(&r->delay, &cap2, r->n + 1, sizeof *r->delay);
-			xgrow(&r->spin, &cap3, r->n + 1, sizeof *r->spin);
-		}
-		r->a[r->n] = (double)a->ns;
-		r->b[r->n] = (double)b->ns;
-		r->spin[r->n] = (double)(b->spin - a->spin);
-		r->delay[r->n++] = (double)(b->delay - a->delay);
+		series_add(r, candidate_index(pr, b->arm), pr->arms - 1, a, b);
 		if (!r->extra && extra)
 			r->extra = xstrdup(extra);
-		free(own);
 		return;
 	}
 	host = pr->o.host ? host_of_run(r) : NULL;   /* may fail: before any field */
 	out_i64(r->run);
 	out_i64(a->pair);
-	out_field(a->pos == 1 ? "A" : "B");
+	if (pr->multi)
+		out_fieldn(&"ABCDEFGHIJKLMNOPQRSTUVWXYZ"[b->arm], 1);
+	out_fieldn(&"ABCDEFGHIJKLMNOPQRSTUVWXYZ"[a->pos < b->pos ? a->arm : b->arm], 1);
 	out_i64(a->ns);
 	out_i64(b->ns);
 	out_i64(b->ns - a->ns);
 	out_i64(b->delay - a->delay);
 	if (pr->c.spin >= 0)
 		out_i64(b->spin - a->spin);
+	if (pr->multi) {
+		out_i64(a->pos);
+		out_i64(b->pos);
+	}
 	if (host)
 		out_field(host);
 	if (extra)
 		out_field(extra);
 	out_end();
 	pr->pairs_out++;
-	free(own);
+}
+
+/* A pair with all its arms: one row per candidate, in letter order. */
+static void emit_block(struct pairing *pr, struct run *r, struct block *b)
+{
+	int arm;
+
+	for (arm = 0; arm < pr->arms; arm++)
+		if (arm != pr->ref)
+			emit_pair(pr, r, &b->h[pr->ref], &b->h[arm]);
+	for (arm = 0; arm < pr->arms; arm++)
+		free(b->h[arm].extra);
+	free(b->h);
+	b->h = NULL;
+}
+
+/* The new observation h against those of its pair read before. */
+static void check_block(struct pairing *pr, const struct block *b, const struct half *h)
+{
+	int arm;
+
+	if (b->mask >> h->arm & 1)
+		stream_die(&pr->s, "run %lld pair %lld: arm %c twice (also line %ld)",
+		           (long long)h->run, (long long)h->pair, 'A' + h->arm, b->h[h->arm].line);
+	for (arm = 0; arm < pr->arms; arm++) {
+		if (!(b->mask >> arm & 1) || b->h[arm].pos != h->pos)
+			continue;
+		if (pr->arms == 2)
+			stream_die(&pr->s, "run %lld pair %lld: both arms at pos %d",
+			           (long long)h->run, (long long)h->pair, h->pos);
+		stream_die(&pr->s, "run %lld pair %lld: arms %c and %c both at pos %d",
+		           (long long)h->run, (long long)h->pair, 'A' + arm, 'A' + h->arm, h->pos);
+	}
 }
 
 static void take_row(struct pairing *pr)
 {
-	struct half h, *other;
-	const struct half *both[2];
+	struct half h;
+	struct block *b;
 	struct run *r;
 	size_t at;
 	const char *phase = pr->s.field[pr->c.phase];
-	char b[MSG_CUT_BUF];
+	char buf[MSG_CUT_BUF];
 
 	read_half(pr, &h);
 	if (strcmp(phase, "warmup") == 0) {
@@ -480,30 +579,32 @@ static void take_row(struct pairing *pr)
 	}
 	if (strcmp(phase, "measure") != 0)
 		stream_die(&pr->s, "column 'phase': unknown phase '%s' (warmup or measure)",
-		           msg_cut(b, phase));
+		           msg_cut(buf, phase));
 	r = run_of(pr, h.run);
 	if (excluded(&pr->o, h.run, 1))
 		return;
-	other = pending_find(&pr->pending, h.run, h.pair, &at);
-	if (h.pair <= r->done_upto || (other && other->arm == JOINED))
+	b = pending_find(&pr->pending, h.run, h.pair, &at);
+	if (h.pair <= r->done_upto || (b && b->joined))
 		stream_die(&pr->s, "run %lld pair %lld: the pair appears twice",
 		           (long long)h.run, (long long)h.pair);
-	if (!other) {
-		if (h.arm == 0 && pr->c.nextra)
-			h.extra = join_extra(pr);
-		pending_add(&pr->pending, &h);
-		return;
+	if (!b) {
+		struct block fresh = { 0 };
+
+		fresh.run = h.run;
+		fresh.pair = h.pair;
+		fresh.first = h.arm;
+		fresh.h = xmalloc((size_t)pr->arms * sizeof *fresh.h);
+		b = pending_add(&pr->pending, &fresh);
 	}
-	if (other->arm == h.arm)
-		stream_die(&pr->s, "run %lld pair %lld: arm %c twice (also line %ld)",
-		           (long long)h.run, (long long)h.pair, 'A' + h.arm, other->line);
-	if (other->pos == h.pos)
-		stream_die(&pr->s, "run %lld pair %lld: both arms at pos %d",
-		           (long long)h.run, (long long)h.pair, h.pos);
-	both[h.arm] = &h;
-	both[other->arm] = other;
-	emit_pair(pr, r, both);
-	free(other->extra);
+	check_block(pr, b, &h);
+	if (h.arm == pr->ref && pr->c.nextra)
+		h.extra = join_extra(pr);
+	b->h[h.arm] = h;
+	b->mask |= (uint32_t)1 << h.arm;
+	if (++b->seen < pr->arms)
+		return;
+	emit_block(pr, r, b);
+	pending_find(&pr->pending, h.run, h.pair, &at);
 	pending_remove(&pr->pending, at);
 	pair_joined(pr, r, h.pair);
 }
@@ -548,12 +649,26 @@ static const char *around_difference(char *buf, size_t cap, const char *v, const
  * design keys and on the pb version that wrote it ("# pb-run: VERSION
  * argv..."). Only the head counts: a line among the rows could be forged
  * by what a worker printed. */
+static void check_shard_key(struct pairing *pr, const char *key)
+{
+	const char *v0 = stream_head_meta(&pr->s, key, 0);
+	const char *v = stream_head_meta(&pr->s, key, pr->s.cur);
+	char b0[128], b[128];
+
+	if ((v0 || v) && (!v0 || !v || strcmp(v0, v) != 0))
+		die("%s and %s disagree on '%s' (%s vs %s): shards of one "
+		    "study must share it", pr->s.names[0], pr->s.name, key,
+		    around_difference(b0, sizeof b0, v0, v),
+		    around_difference(b, sizeof b, v, v0));
+}
+
 static void check_shard(struct pairing *pr)
 {
 	const char *v0 = stream_head_meta(&pr->s, "pb-run", 0);
 	const char *v = stream_head_meta(&pr->s, "pb-run", pr->s.cur);
 	const char *const *k;
-	char b0[128], b[128];
+	char b0[128], b[128], key[8];
+	int arm;
 
 	if (v0 && v && (word_len(v0) != word_len(v) || strncmp(v0, v, word_len(v)))) {
 		struct word w0 = { v0, word_len(v0) }, w = { v, word_len(v) };
@@ -562,14 +677,13 @@ static void check_shard(struct pairing *pr)
 		    "shards of one study must share it", pr->s.names[0], pr->s.name,
 		    word_cut(b0, &w0), word_cut(b, &w));
 	}
-	for (k = study_design_keys; *k; k++) {
-		v0 = stream_head_meta(&pr->s, *k, 0);
-		v = stream_head_meta(&pr->s, *k, pr->s.cur);
-		if ((v0 || v) && (!v0 || !v || strcmp(v0, v) != 0))
-			die("%s and %s disagree on '%s' (%s vs %s): shards of one "
-			    "study must share it", pr->s.names[0], pr->s.name, *k,
-			    around_difference(b0, sizeof b0, v0, v),
-			    around_difference(b, sizeof b, v, v0));
+	for (k = study_design_keys; *k; k++)
+		check_shard_key(pr, *k);
+	for (arm = 2; arm < 26; arm++) {   /* those of A and B are design keys */
+		study_arm_key(key, "cmd_", arm);
+		check_shard_key(pr, key);
+		study_arm_key(key, "sql_", arm);
+		check_shard_key(pr, key);
 	}
 }
 
@@ -736,41 +850,65 @@ static void check_hosts(const struct pairing *pr)
 	size_t i;
 
 	for (i = 0; pr->o.host && i < pr->run_index.n; i++)
-		if (pr->runs[i].n > 0)
+		if (pr->runs[i].used > 0)
 			(void)host_of_run(&pr->runs[i]);
+}
+
+/* The by-run row of one candidate (arm) in run r. */
+static void emit_series(struct pairing *pr, struct run *r, struct series *x, int arm)
+{
+	double a, b, lr = 0;
+
+	if (pr->o.stat.kind == RUN_LR_MEDIAN)   /* before a and b are reordered */
+		lr = run_stat_paired_lr_median(x->a, x->b, x->n);
+	a = run_stat_reduce(&pr->o.stat, x->a, x->n);
+	b = run_stat_reduce(&pr->o.stat, x->b, x->n);
+	out_i64(r->run);
+	if (pr->multi)
+		out_fieldn(&"ABCDEFGHIJKLMNOPQRSTUVWXYZ"[arm], 1);
+	out_i64((int64_t)x->n);
+	out_num(a);
+	out_num(b);
+	out_num(b - a);
+	out_num(run_stat_reduce(&pr->o.stat, x->delay, x->n));
+	if (pr->c.spin >= 0)
+		out_num(run_stat_reduce(&pr->o.stat, x->spin, x->n));
+	if (pr->o.stat.kind == RUN_LR_MEDIAN)
+		out_num(lr);
+	if (pr->o.host)
+		out_field(host_of_run(r));
+	if (r->extra)
+		out_field(r->extra);
+	out_end();
+	pr->pairs_out++;
 }
 
 static void emit_runs(struct pairing *pr)
 {
 	size_t i;
+	int arm;
 
-	for (i = 0; i < pr->run_index.n; i++) {
-		struct run *r = &pr->runs[i];
-		double a, b, lr = 0;
+	for (i = 0; i < pr->run_index.n; i++)
+		for (arm = 0; pr->runs[i].used && arm < pr->arms; arm++)
+			if (arm != pr->ref && pr->runs[i].ser[candidate_index(pr, arm)].n)
+				emit_series(pr, &pr->runs[i], &pr->runs[i].ser[candidate_index(pr, arm)],
+				            arm);
+}
 
-		if (r->n == 0)
-			continue;
-		if (pr->o.stat.kind == RUN_LR_MEDIAN)   /* before a and b are reordered */
-			lr = run_stat_paired_lr_median(r->a, r->b, r->n);
-		a = run_stat_reduce(&pr->o.stat, r->a, r->n);
-		b = run_stat_reduce(&pr->o.stat, r->b, r->n);
-		out_i64(r->run);
-		out_i64((int64_t)r->n);
-		out_num(a);
-		out_num(b);
-		out_num(b - a);
-		out_num(run_stat_reduce(&pr->o.stat, r->delay, r->n));
-		if (pr->c.spin >= 0)
-			out_num(run_stat_reduce(&pr->o.stat, r->spin, r->n));
-		if (pr->o.stat.kind == RUN_LR_MEDIAN)
-			out_num(lr);
-		if (pr->o.host)
-			out_field(host_of_run(r));
-		if (r->extra)
-			out_field(r->extra);
-		out_end();
-		pr->pairs_out++;
+static void free_run(struct pairing *pr, struct run *r)
+{
+	int ci;
+
+	for (ci = 0; r->ser && ci < pr->arms - 1; ci++) {
+		free(r->ser[ci].a);
+		free(r->ser[ci].b);
+		free(r->ser[ci].delay);
+		free(r->ser[ci].spin);
 	}
+	free(r->ser);
+	free(r->host);
+	free(r->ended);
+	free(r->extra);
 }
 
 static void check_leftovers(struct pairing *pr)
@@ -778,11 +916,20 @@ static void check_leftovers(struct pairing *pr)
 	size_t i;
 
 	for (i = 0; i < pr->pending.cap; i++)
-		if (pr->pending.used[i] && pr->pending.slot[i].arm != JOINED) {
-			const struct half *h = &pr->pending.slot[i];
-			stream_die_at(&pr->s, h->file, h->line, "run %lld pair %lld: arm %c has no arm %c",
-			           (long long)h->run, (long long)h->pair, 'A' + h->arm,
-			           'B' - h->arm);
+		if (pr->pending.used[i] && !pr->pending.slot[i].joined) {
+			const struct block *b = &pr->pending.slot[i];
+			const struct half *h = &b->h[b->first];
+			int missing = 0;
+
+			while (b->mask >> missing & 1)
+				missing++;
+			if (pr->arms == 2)
+				stream_die_at(&pr->s, h->file, h->line, "run %lld pair %lld: arm %c has "
+				              "no arm %c", (long long)h->run, (long long)h->pair,
+				              'A' + h->arm, 'A' + missing);
+			stream_die_at(&pr->s, h->file, h->line, "run %lld pair %lld: arm %c has no arm "
+			              "%c (%d of the %d arms are there)", (long long)h->run,
+			              (long long)h->pair, 'A' + h->arm, 'A' + missing, b->seen, pr->arms);
 		}
 	for (i = 0; i < pr->o.nexcl; i++)
 		if (!pr->o.excl[i].seen)
@@ -793,7 +940,7 @@ static void check_leftovers(struct pairing *pr)
 /* What a by-run row holds; its first word is the statistic, which
  * pb-tint(1) names in its finding. lr-median declares its lr as
  * pb-logratio(1) would, so that pb-tint reads it as a log ratio. */
-static void by_run_meta(const struct opts *o)
+static void by_run_meta(const struct opts *o, int multi, int ref)
 {
 	char p[NUM_BUFSZ];
 
@@ -804,8 +951,13 @@ static void by_run_meta(const struct opts *o)
 	} else if (o->stat.kind == RUN_LR_MEDIAN) {
 		out_meta("pb-pair.by_run", "lr-median: lr = the median of the pairs' ln(a/b) "
 		         "per run; a, b = the median of each arm; n = pairs; d = b - a");
-		out_meta("log_ratio", "lr = median over the run's pairs of ln(a/b); A is the "
-		         "baseline, B the candidate; lr > 0 means B took less time");
+		if (multi)
+			out_meta("log_ratio", "lr = median over the run's pairs of ln(a/b); the "
+			         "reference %c is the baseline, the arm column's the candidate; lr > 0 "
+			         "means the candidate took less time", 'A' + ref);
+		else
+			out_meta("log_ratio", "lr = median over the run's pairs of ln(a/b); A is the "
+			         "baseline, B the candidate; lr > 0 means B took less time");
 	} else {
 		out_meta("pb-pair.by_run", "%s of each arm per run; n = pairs; d = b - a",
 		         o->stat.name);
@@ -817,25 +969,41 @@ static void print_head(struct pairing *pr, int argc, char **argv)
 	size_t i;
 
 	out_begin(&pr->s, argc, argv);
-	out_meta("pair", "d = b - a in ns (b is arm B, the candidate); delay = "
-	         "delay_b - delay_a; first = the arm that ran first%s",
-	         pr->c.spin >= 0 ? "; spin = spin_b - spin_a, the realized delay" : "");
+	if (pr->multi)
+		out_meta("pair", "one row per pair and candidate arm (arm): a is the time of arm "
+		         "%c, the reference, b that of the candidate, in ns; d = b - a; delay = "
+		         "delay_b - delay_a; first = which of the two ran first in the pair%s; "
+		         "pos_a, pos_b = their places in the pair (1 to %d)", 'A' + pr->ref,
+		         pr->c.spin >= 0 ? "; spin = spin_b - spin_a, the realized delay" : "",
+		         pr->arms);
+	else
+		out_meta("pair", "d = b - a in ns (b is arm B, the candidate); delay = "
+		         "delay_b - delay_a; first = the arm that ran first%s",
+		         pr->c.spin >= 0 ? "; spin = spin_b - spin_a, the realized delay" : "");
 	if (pr->o.by_run)
-		by_run_meta(&pr->o);
+		by_run_meta(&pr->o, pr->multi, pr->ref);
 	if (pr->o.nexcl)
 		out_meta("pb-pair.excluded", "runs %s; why: %s", pr->o.excl_text, pr->o.why);
 	if (pr->o.by_run) {
-		out_field("run"), out_field("n"), out_field("a"), out_field("b");
+		out_field("run");
+		if (pr->multi)
+			out_field("arm");
+		out_field("n"), out_field("a"), out_field("b");
 		out_field("d"), out_field("delay");
 		if (pr->c.spin >= 0)
 			out_field("spin");
 		if (pr->o.stat.kind == RUN_LR_MEDIAN)
 			out_field("lr");
 	} else {
-		out_field("run"), out_field("pair"), out_field("first"), out_field("a");
+		out_field("run"), out_field("pair");
+		if (pr->multi)
+			out_field("arm");
+		out_field("first"), out_field("a");
 		out_field("b"), out_field("d"), out_field("delay");
 		if (pr->c.spin >= 0)
 			out_field("spin");
+		if (pr->multi)
+			out_field("pos_a"), out_field("pos_b");
 	}
 	if (pr->o.host)
 		out_field("host");
@@ -957,6 +1125,7 @@ int main(int argc, char **argv)
 	stream_open(&pr.s, argc - optind, argv + optind);
 	stream_on_meta(&pr.s, on_meta, &pr);
 	stream_header(&pr.s);
+	read_arms(&pr);
 	find_cols(&pr);
 	if (!pr.o.by_run) {
 		print_head(&pr, argc, argv);
@@ -976,15 +1145,8 @@ int main(int argc, char **argv)
 		emit_runs(&pr);
 	}
 	print_tail(&pr);
-	for (i = 0; i < pr.run_index.n; i++) {
-		free(pr.runs[i].host);
-		free(pr.runs[i].ended);
-		free(pr.runs[i].a);
-		free(pr.runs[i].b);
-		free(pr.runs[i].delay);
-		free(pr.runs[i].spin);
-		free(pr.runs[i].extra);
-	}
+	for (i = 0; i < pr.run_index.n; i++)
+		free_run(&pr, &pr.runs[i]);
 	for (i = 0; i < pr.nstops; i++)
 		free(pr.stops[i].text);
 	free(pr.stops);

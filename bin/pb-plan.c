@@ -10,6 +10,7 @@
 
 #include "clock.h"
 #include "err.h"
+#include "group.h"
 #include "out.h"
 #include "strmap.h"
 #include "num.h"
@@ -32,7 +33,9 @@ static const char usage[] =
 	"  --pair-cost DUR    cost of one pair (default: mean of a + b)\n"
 	"  --max-runs N       largest design considered (default 10000)\n"
 	"  --help, --version\n"
-	"Output: plan sigma2_between sigma2_within runs pairs halfwidth total_s\n";
+	"Output: plan sigma2_between sigma2_within runs pairs halfwidth total_s;\n"
+	"with an arm column (a study of more than two arms) one plan per candidate,\n"
+	"arm first, a pair's cost that of all its arms.\n";
 
 static const struct option longopts[] = {
 	{ "column", required_argument, NULL, 'c' },
@@ -56,7 +59,6 @@ struct opts {
 
 struct run_acc {
 	struct welford w;
-	double time_ns;      /* sum of a + b over its pairs */
 	double min, max;     /* of the column: do its values differ? */
 };
 
@@ -234,8 +236,12 @@ static int fits(const struct design *d)
 	return isfinite(d->pairs) && isfinite(d->hw) && !isinf(d->cost_ns);
 }
 
+static const char *row_arm;   /* a comparison's candidate, first in its rows */
+
 static void print_row(const char *plan, const struct anova *a, const struct design *d)
 {
+	if (row_arm)
+		out_field(row_arm);
 	out_field(plan);
 	out_num(a->s2b);
 	out_num(a->s2w);
@@ -320,7 +326,7 @@ static void note_run_start(void *ctx, const struct stream *s, const struct meta 
  * starts less the time of the earlier run's pairs (median over the gaps).
  * Returns -1 when fewer than two runs have start stamps. */
 static double run_cost_from_stamps(const struct run_starts *rs, const struct strmap *ids,
-                                   const struct run_acc *r)
+                                   const double *time_ns)
 {
 	struct start *st = xmalloc((rs->runs.n + 1) * sizeof *st);
 	double *over, cost;
@@ -341,7 +347,7 @@ static double run_cost_from_stamps(const struct run_starts *rs, const struct str
 	qsort(st, n, sizeof *st, cmp_start);
 	over = xmalloc(n * sizeof *over);
 	for (i = 0; i + 1 < n; i++)
-		over[k++] = (st[i + 1].ms - st[i].ms) * 1e6 - r[st[i].run].time_ns;
+		over[k++] = (st[i + 1].ms - st[i].ms) * 1e6 - time_ns[st[i].run];
 	cost = stat_median(over, k);
 	free(over);
 	free(st);
@@ -354,7 +360,7 @@ struct costs {
 };
 
 static void find_costs(const struct opts *o, const struct stream *s, const struct run_starts *rs,
-                       const struct strmap *ids, const struct run_acc *r, double pairs,
+                       const struct strmap *ids, const double *time_ns, double pairs,
                        double pair_time, int have_ab, struct costs *c)
 {
 	const char *w = stream_meta(s, "warmup", -1);
@@ -366,7 +372,8 @@ static void find_costs(const struct opts *o, const struct stream *s, const struc
 		snprintf(c->pair_how, sizeof c->pair_how, "given");
 	} else if (have_ab) {
 		c->pair = pair_time / pairs;
-		snprintf(c->pair_how, sizeof c->pair_how, "measured: mean of a + b");
+		snprintf(c->pair_how, sizeof c->pair_how, have_ab > 1 ? "measured: mean over the "
+		         "pairs of the reference's time and every candidate's" : "measured: mean of a + b");
 	} else if (o->target > 0) {
 		die("no a and b columns to measure a pair's cost from; give --pair-cost");
 	} else {
@@ -376,7 +383,7 @@ static void find_costs(const struct opts *o, const struct stream *s, const struc
 	if (o->run_cost >= 0) {
 		c->run = (double)o->run_cost;
 		snprintf(c->run_how, sizeof c->run_how, "given");
-	} else if (have_ab && (stamps = run_cost_from_stamps(rs, ids, r)) >= 0) {
+	} else if (have_ab && (stamps = run_cost_from_stamps(rs, ids, time_ns)) >= 0) {
 		c->run = stamps;
 		snprintf(c->run_how, sizeof c->run_how, "measured: median gap between run "
 		         "starts less the run's measured pairs");
@@ -433,14 +440,31 @@ static void print_plans(const struct anova *a, const struct opts *o, const struc
 /* What the plan rests on. Numbers as in the rows (pb(7)): the shortest
  * that read back; costs in whole ns. */
 static void plan_metadata(const struct opts *o, const struct anova *a,
-                          const struct costs *c)
+                          const struct costs *c, const struct strmap *arms)
 {
+	char n0[NUM_BUFSZ];
+	size_t g;
+
 	out_meta("pb-plan.column", "%s; half-widths in its unit", o->column);
 	out_meta_num("pb-plan.level", "%s", o->level);
-	out_meta_num("pb-plan.model", "x = mean + run effect (variance sigma2_between) + noise "
-	         "(sigma2_within); one-way random-effects ANOVA, method of moments, "
-	         "n0 = %s; a design of r runs x p pairs has half-width "
-	         "t(r-1) * sqrt(sigma2_between/r + sigma2_within/(r p))", a->n0);
+	if (arms) {   /* a comparison per arm, each with its own n0 */
+		out_meta_begin("pb-plan.model");
+		out_meta_text("x = mean + run effect (variance sigma2_between) + noise "
+		              "(sigma2_within); one-way random-effects ANOVA, method of moments, "
+		              "per arm, n0 = ");
+		for (g = 0; g < arms->n; g++) {
+			num_format(n0, a[g].n0);
+			out_meta_text("%s%s (%s)", g ? ", " : "", n0, arms->key[g]);
+		}
+		out_meta_text("; a design of r runs x p pairs has half-width "
+		              "t(r-1) * sqrt(sigma2_between/r + sigma2_within/(r p))");
+		out_meta_end();
+	} else {
+		out_meta_num("pb-plan.model", "x = mean + run effect (variance sigma2_between) + noise "
+		         "(sigma2_within); one-way random-effects ANOVA, method of moments, "
+		         "n0 = %s; a design of r runs x p pairs has half-width "
+		         "t(r-1) * sqrt(sigma2_between/r + sigma2_within/(r p))", a->n0);
+	}
 	if (isnan(c->pair))
 		out_meta("pb-plan.pair_cost", "%s", c->pair_how);
 	else
@@ -450,18 +474,61 @@ static void plan_metadata(const struct opts *o, const struct anova *a,
 		out_meta_num("pb-plan.target", "%s", o->target);
 }
 
+/* The runs of one comparison: the whole input, or one candidate arm. */
+struct comparison {
+	struct strmap ids;
+	struct run_acc *r;
+	size_t cap;
+	double rows;
+	struct anova a;
+};
+
+/* The time of a pair, for its cost: a + b, or with several comparisons
+ * the reference's a once (in the first arm's rows) and every arm's b. */
+struct times {
+	struct strmap ids;   /* every run */
+	double *ns, total, pairs;
+	size_t cap;
+};
+
+static void add_time(struct stream *s, struct times *t, const char *id, long ca, long cb,
+                     int with_a)
+{
+	size_t k = strmap_intern(&t->ids, id, strlen(id));
+	double v = stream_num(s, (size_t)cb) + (with_a ? stream_num(s, (size_t)ca) : 0);
+
+	xgrow_zero(&t->ns, &t->cap, k + 1, sizeof *t->ns);
+	if (!isfinite(v) || !isfinite(t->total + v))
+		stream_die(s, "values too large: the sum of a + b overflows a double");
+	t->ns[k] += v;
+	t->total += v;
+	t->pairs += with_a;
+}
+
+static void analyse(struct comparison *cm, const struct stream *s, const char *arm)
+{
+	const char *what = arm ? arm : s->name, *pre = arm ? "arm " : "";
+
+	if (cm->ids.n < 2)
+		die("%s%s: only 1 run; variance between runs needs at least 2", pre, what);
+	if (cm->rows <= (double)cm->ids.n)
+		die("%s%s: one row per run; variance within runs needs runs of 2 or more rows "
+		    "(the pair stream, not --by-run)", pre, what);
+	cm->a = anova(cm->r, cm->ids.n);
+	check_anova(&cm->a, cm->r, cm->ids.n);
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o;
 	struct stream s;
-	struct strmap ids = { 0 };
+	struct strmap arms = { 0 };
+	struct comparison *cm = NULL;
 	struct run_starts starts = { 0 };
-	struct run_acc *r = NULL;
-	struct anova a;
+	struct times t = { 0 };
 	struct costs c;
-	size_t cap = 0, col, rcol;
-	long ca, cb;
-	double pair_time = 0, pairs = 0;
+	size_t ccap = 0, col, rcol, g;
+	long ca, cb, carm;
 
 	pb_init("pb-plan");
 	out_init();
@@ -473,43 +540,60 @@ int main(int argc, char **argv)
 	rcol = stream_col(&s, o.run);
 	ca = stream_col_find(&s, "a");
 	cb = stream_col_find(&s, "b");
+	carm = group_has_arms(&s) ? stream_col_find(&s, "arm") : -1;
 	while (stream_row(&s)) {
-		const char *id = s.field[rcol];
-		size_t k = strmap_intern(&ids, id, strlen(id));
+		const char *id = s.field[rcol], *arm = carm >= 0 ? s.field[carm] : "";
+		size_t k;
 
-		xgrow_zero(&r, &cap, k + 1, sizeof *r);
-		run_add(&r[k], stream_num(&s, col));
-		if (ca >= 0 && cb >= 0) {
-			double t = stream_num(&s, (size_t)ca) + stream_num(&s, (size_t)cb);
-			if (!isfinite(t) || !isfinite(pair_time + t))
-				stream_die(&s, "values too large: the sum of a + b overflows a double");
-			r[k].time_ns += t;
-			pair_time += t;
-		}
-		pairs++;
+		g = strmap_intern(&arms, arm, strlen(arm));
+		xgrow_zero(&cm, &ccap, g + 1, sizeof *cm);
+		k = strmap_intern(&cm[g].ids, id, strlen(id));
+		xgrow_zero(&cm[g].r, &cm[g].cap, k + 1, sizeof *cm[g].r);
+		run_add(&cm[g].r[k], stream_num(&s, col));
+		cm[g].rows++;
+		if (ca >= 0 && cb >= 0)
+			add_time(&s, &t, id, ca, cb, g == 0);
 	}
-	if (ids.n < 2)
-		die("%s: only 1 run; variance between runs needs at least 2", s.name);
-	if (pairs <= (double)ids.n)
-		die("%s: one row per run; variance within runs needs runs of 2 or more rows "
-		    "(the pair stream, not --by-run)", s.name);
-	a = anova(r, ids.n);
-	check_anova(&a, r, ids.n);
-	find_costs(&o, &s, &starts, &ids, r, pairs, pair_time, ca >= 0 && cb >= 0, &c);
-	{
-		struct design cur = design_for(&a, &o, (double)a.k, a.mean_pairs, c.run, c.pair);
+	for (g = 0; g < arms.n; g++)
+		analyse(&cm[g], &s, carm >= 0 ? arms.key[g] : NULL);
+	find_costs(&o, &s, &starts, &t.ids, t.ns, t.pairs, t.total,
+	           ca >= 0 && cb >= 0 ? 1 + (carm >= 0) : 0, &c);
+	for (g = 0; g < arms.n; g++) {
+		struct design cur = design_for(&cm[g].a, &o, (double)cm[g].a.k, cm[g].a.mean_pairs,
+		                               c.run, c.pair);
 		check_design(&cur);   /* the one row that need not reach a target */
 	}
 	out_begin(&s, argc, argv);
-	plan_metadata(&o, &a, &c);
+	if (carm >= 0)
+		out_meta("pb-plan.arm", "one plan per candidate arm against the reference; a study "
+		         "of all the arms needs the largest");
+	{
+		struct anova *as = xmalloc(arms.n * sizeof *as);
+
+		for (g = 0; g < arms.n; g++)
+			as[g] = cm[g].a;
+		plan_metadata(&o, as, &c, carm >= 0 ? &arms : NULL);
+		free(as);
+	}
+	if (carm >= 0)
+		out_field("arm");
 	out_field("plan"), out_field("sigma2_between"), out_field("sigma2_within");
 	out_field("runs"), out_field("pairs"), out_field("halfwidth"), out_field("total_s");
 	out_end();
-	print_plans(&a, &o, &c);
-	free(r);
+	for (g = 0; g < arms.n; g++) {
+		row_arm = carm >= 0 ? arms.key[g] : NULL;
+		print_plans(&cm[g].a, &o, &c);
+	}
+	for (g = 0; g < arms.n; g++) {
+		free(cm[g].r);
+		strmap_free(&cm[g].ids);
+	}
+	free(cm);
+	free(t.ns);
+	strmap_free(&t.ids);
+	strmap_free(&arms);
 	free(starts.ms);
 	strmap_free(&starts.runs);
-	strmap_free(&ids);
 	stream_close(&s);
 	flush_stdout_or_die();
 	return 0;

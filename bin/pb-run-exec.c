@@ -55,7 +55,7 @@ static const char *discarded(const struct config *c, const char *which)
 /* Command mode: one process per observation. */
 
 struct command {
-	struct proc_spec spec[2];
+	struct proc_spec spec[ORDER_ARMS_MAX];   /* one per arm */
 };
 
 static char **command_argv(const char *cmd, int no_shell)
@@ -157,7 +157,7 @@ void exec_command_init(struct executor *ex, const struct config *c)
 	int arm;
 
 	io_for_output(&io, c);
-	for (arm = 0; arm < 2; arm++)
+	for (arm = 0; arm < c->arms; arm++)
 		proc_prepare(&cm->spec[arm], command_argv(c->cmd[arm], c->no_shell),
 		             c->no_shell, &io, NULL);
 	*ex = command_ops;

@@ -26,6 +26,7 @@
 #include "pb-run.h"
 #include "proc.h"
 #include "stream.h"
+#include "study.h"
 
 /* Once a round trip has passed its deadline and is cancelled, the server
  * has this long to answer before the connection is given up. */
@@ -38,7 +39,7 @@ struct pg {
 	const char *conninfo;
 	PGconn *conn;
 	int64_t timeout_ns;       /* --timeout, 0 = none */
-	char *script[2];          /* what each arm sends */
+	char *script[ORDER_ARMS_MAX];   /* what each arm sends */
 	char *safe_conninfo;      /* password removed */
 	char server_version[64];
 };
@@ -692,14 +693,18 @@ static void pg_work(struct executor *ex, const struct config *c, int arm, long r
 static void pg_metadata(struct executor *ex, const struct config *c)
 {
 	struct pg *p = ex->state;
+	char key[8];
+	int arm;
 
 	if (*p->safe_conninfo)
 		out_meta("conninfo", "%s (password, if any, removed)", p->safe_conninfo);
 	else
 		out_meta("conninfo", "(empty: libpq defaults and PG* environment variables)");
 	out_meta("server_version", "%s", p->server_version);
-	out_meta("sql_a", "%s", c->sql[0]);
-	out_meta("sql_b", "%s", c->sql[1]);
+	for (arm = 0; arm < c->arms; arm++) {
+		study_arm_key(key, "sql_", arm);
+		out_meta(key, "%s", c->sql[arm]);
+	}
 	out_meta("rollback", "%s", c->rollback ? "yes: each observation is BEGIN; "
 	         "script; ROLLBACK, all timed" : "no");
 	if (c->setup_sql)
@@ -742,6 +747,7 @@ void exec_pg_init(struct executor *ex, const struct config *c)
 	char msg[512];
 	const char *v;
 	PGconn *probe;
+	int arm;
 
 	p->conninfo = c->pg;
 	p->timeout_ns = c->timeout_ns;
@@ -749,8 +755,8 @@ void exec_pg_init(struct executor *ex, const struct config *c)
 	if (out_meta_len("conninfo", p->safe_conninfo) + strlen(note) > STREAM_LINE_MAX)
 		die("--pg: the conninfo is too long for one metadata line of the stream "
 		    "(%u bytes)", STREAM_LINE_MAX);
-	p->script[0] = script_for(c->sql[0], c->rollback);
-	p->script[1] = script_for(c->sql[1], c->rollback);
+	for (arm = 0; arm < c->arms; arm++)
+		p->script[arm] = script_for(c->sql[arm], c->rollback);
 	wake_init();
 	/* A probe connection: fail before any output, learn the version. */
 	probe = connect_db(p, msg, sizeof msg);

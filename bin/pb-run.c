@@ -1,6 +1,7 @@
-/* pb-run: run A and B as randomized pairs inside fresh runs, after warm-up,
- * with an optional busy-wait delay of known size on one arm; write the raw
- * pb stream, one flushed pair at a time. */
+/* pb-run: run A and B (or k arms, A to Z) as randomized pairs (blocks of
+ * one observation per arm) inside fresh runs, after warm-up, with an
+ * optional busy-wait delay of known size on one arm; write the raw pb
+ * stream, one flushed pair at a time. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -27,23 +28,27 @@
 #include "sysinfo.h"
 
 static const char usage[] =
-	"usage: pb-run [options] -- CMD_A [CMD_B]\n"
-	"       pb-run [options] --worker CMD\n"
-	"       pb-run [options] --pg CONNINFO --sql-a SQL [--sql-b SQL]\n"
+	"usage: pb-run [options] -- CMD_A [CMD_B [CMD_C ...]]\n"
+	"       pb-run [options] [--arms K] --worker CMD\n"
+	"       pb-run [options] --pg CONNINFO --sql-a SQL [--sql-b SQL] [--sql C=SQL ...]\n"
 	"Run A and B as pairs in random order inside fresh runs; write the raw\n"
 	"pb stream (run pair phase arm pos delay_ns ns status spin_ns) to stdout.\n"
-	"CMD_B omitted: A/A, the same command in both arms.\n"
+	"CMD_B omitted: A/A, the same command in both arms. Up to 26 commands:\n"
+	"arms A to Z, each pair a block of one observation of every arm.\n"
 	"  --runs R           runs (default 10)\n"
 	"  --pairs P          measured pairs per run (default 100)\n"
 	"  --warmup W         warm-up pairs per run, not analysed (default 10)\n"
 	"  --order O          random (default), alternate or blocked\n"
 	"  --seed N           seed of the order (default: drawn, and recorded)\n"
 	"  --delay DUR        busy-wait DUR inside the timed window of one arm\n"
-	"  --delay-arm A|B    the arm that gets the delay (default B)\n"
+	"  --delay-arm X      the arm that gets the delay (default B)\n"
+	"  --reference X      the arm the others are compared with (default A)\n"
 	"  --first-run K      number runs from K (shards of one study)\n"
 	"  --no-shell         exec the commands' words, no /bin/sh -c\n"
 	"  --worker CMD       one worker process per run, one request per\n"
 	"                     observation on its stdin (see pb-run(1))\n"
+	"  --arms K           with --worker: the arms it serves, A to the K-th\n"
+	"                     letter (default 2)\n"
 	"  --setup CMD        before each run (not timed)\n"
 	"  --prepare CMD      before each observation (not timed)\n"
 	"  --cleanup CMD      after each run (not timed)\n"
@@ -62,7 +67,8 @@ static const char usage[] =
 	"                     by-run statistic (default median)\n"
 	"  --level L, --seq-g G  with --until: the sequence's level (0.95) and g (25)\n"
 	"  --pg CONNINFO, --sql-a SQL, --sql-b SQL, --sql-a-file F,\n"
-	"  --sql-b-file F, --rollback, --setup-sql SQL   SQL mode (pb-run(1))\n"
+	"  --sql-b-file F, --sql X=SQL, --sql-file X=F (any arm X),\n"
+	"  --rollback, --setup-sql SQL   SQL mode (pb-run(1))\n"
 	"  --help, --version\n"
 	"  --list-options     the long options, one a line, ':' after those that\n"
 	"                     take a value (for pb-sense and completion)\n"
@@ -74,6 +80,7 @@ enum {
 	O_OUTPUT, O_TIMEOUT, O_IGNORE, O_QUIET, O_PG, O_SQL_A, O_SQL_B,
 	O_SQL_A_FILE, O_SQL_B_FILE, O_ROLLBACK, O_SETUP_SQL, O_LIST_OPTIONS,
 	O_UNTIL, O_THRESHOLD, O_MIN_RUNS, O_STAT, O_LEVEL, O_SEQ_G,
+	O_ARMS, O_REFERENCE, O_SQL, O_SQL_FILE,
 };
 
 static const struct option longopts[] = {
@@ -84,9 +91,11 @@ static const struct option longopts[] = {
 	{ "seed", required_argument, NULL, O_SEED },
 	{ "delay", required_argument, NULL, O_DELAY },
 	{ "delay-arm", required_argument, NULL, O_DELAY_ARM },
+	{ "reference", required_argument, NULL, O_REFERENCE },
 	{ "first-run", required_argument, NULL, O_FIRST_RUN },
 	{ "no-shell", no_argument, NULL, O_NO_SHELL },
 	{ "worker", required_argument, NULL, O_WORKER },
+	{ "arms", required_argument, NULL, O_ARMS },
 	{ "setup", required_argument, NULL, O_SETUP },
 	{ "prepare", required_argument, NULL, O_PREPARE },
 	{ "cleanup", required_argument, NULL, O_CLEANUP },
@@ -99,6 +108,8 @@ static const struct option longopts[] = {
 	{ "sql-b", required_argument, NULL, O_SQL_B },
 	{ "sql-a-file", required_argument, NULL, O_SQL_A_FILE },
 	{ "sql-b-file", required_argument, NULL, O_SQL_B_FILE },
+	{ "sql", required_argument, NULL, O_SQL },
+	{ "sql-file", required_argument, NULL, O_SQL_FILE },
 	{ "rollback", no_argument, NULL, O_ROLLBACK },
 	{ "setup-sql", required_argument, NULL, O_SETUP_SQL },
 	{ "list-options", no_argument, NULL, O_LIST_OPTIONS },
@@ -114,7 +125,7 @@ static const struct option longopts[] = {
 };
 
 static const long COUNT_MAX = 100000000;
-static const char *const arm_names[] = { "A", "B" };
+static const char arm_letters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /* An SQL file is the value of one metadata line (key sql_a or sql_b):
  * read no more than that line can carry (/dev/zero is refused, not read
@@ -183,15 +194,61 @@ static const char *keep_conninfo(char *arg)
 	return copy;
 }
 
+/* How each arm's SQL was given: --sql-a and its kin may be given again,
+ * the last counts (as they always have); --sql X= names an arm once. */
+enum { SQL_NONE, SQL_NAMED, SQL_LETTERED };
+static int sql_given[ORDER_ARMS_MAX];
+static int arms_given;
+
 /* The script of an arm: an argument, or a file's text (freed when a later
  * option replaces it). */
-static const char *keep_sql(int arm, const char *arg, char *file_text)
+static const char *keep_sql(int arm, const char *arg, char *file_text, int how)
 {
-	static char *text[2];
+	static char *text[ORDER_ARMS_MAX];
 
+	if (sql_given[arm] == SQL_LETTERED || (how == SQL_LETTERED && sql_given[arm]))
+		die_usage("the SQL of arm %c is given twice (by --sql %c=..., --sql-file %c=...%s%s): "
+		          "give each arm one", arm_letters[arm], arm_letters[arm], arm_letters[arm],
+		          arm == 0 ? " or --sql-a" : arm == 1 ? " or --sql-b" : "",
+		          arm < 2 ? "[-file]" : "");
+	sql_given[arm] = how;
 	free(text[arm]);
 	text[arm] = file_text;
 	return file_text ? file_text : arg;
+}
+
+/* An arm's letter, A to Z; whether the study has that arm is checked
+ * once the arms are known. */
+static int opt_arm(const char *name, const char *val)
+{
+	if (val[0] < 'A' || val[0] > 'Z' || val[1])
+		die_usage("--%s is an arm's letter, A to Z, not '%s'", name, val);
+	return val[0] - 'A';
+}
+
+/* --sql X=SQL and --sql-file X=FILE: the arm, and the value after '='. */
+static int arm_and_value(const char *name, const char *val, const char **rest)
+{
+	if (val[0] < 'A' || val[0] > 'Z' || val[1] != '=')
+		die_usage("--%s wants an arm's letter, '=' and the %s (such as C=%s), not '%.40s'",
+		          name, strcmp(name, "sql") ? "file" : "SQL",
+		          strcmp(name, "sql") ? "c.sql" : "'select 1'", val);
+	*rest = val + 2;
+	return val[0] - 'A';
+}
+
+static void sql_lettered(struct config *c, const char *name, const char *val)
+{
+	const char *rest;
+	int arm = arm_and_value(name, val, &rest);
+	char key[8];
+
+	if (strcmp(name, "sql") == 0) {
+		c->sql[arm] = keep_sql(arm, rest, NULL, SQL_LETTERED);
+		return;
+	}
+	study_arm_key(key, "sql_", arm);
+	c->sql[arm] = keep_sql(arm, NULL, read_sql_file(rest, key), SQL_LETTERED);
 }
 
 /* --list-options: the long options, one a line, ':' after those that take
@@ -216,7 +273,18 @@ static void parse_option(struct config *c, int opt)
 	case O_ORDER: c->order = opt_choice("order", optarg, order_names, NORDERS); break;
 	case O_SEED: c->seed = opt_seed("seed", optarg); seed_given = 1; break;
 	case O_DELAY: c->delay_ns = opt_dur("delay", optarg); break;
-	case O_DELAY_ARM: c->delay_arm = opt_choice("delay-arm", optarg, arm_names, 2); break;
+	case O_DELAY_ARM:
+		c->delay_arm = opt_arm("delay-arm", optarg);
+		break;
+	case O_REFERENCE:
+		c->reference = opt_arm("reference", optarg);
+		break;
+	case O_ARMS:
+		c->arms = (int)opt_count("arms", optarg, ORDER_ARMS_MAX);
+		if (c->arms < 2)
+			die_usage("--arms is 2 to %d (arms A to Z), not '%s'", ORDER_ARMS_MAX, optarg);
+		arms_given = 1;
+		break;
 	case O_FIRST_RUN: c->first_run = opt_count("first-run", optarg, COUNT_MAX); break;
 	case O_NO_SHELL: c->no_shell = 1; break;
 	case O_WORKER: c->worker = optarg; break;
@@ -232,10 +300,16 @@ static void parse_option(struct config *c, int opt)
 	case O_IGNORE: c->ignore_failure = 1; break;
 	case O_QUIET: c->quiet = 1; break;
 	case O_PG: c->pg = keep_conninfo(optarg); break;
-	case O_SQL_A: c->sql[0] = keep_sql(0, optarg, NULL); break;
-	case O_SQL_B: c->sql[1] = keep_sql(1, optarg, NULL); break;
-	case O_SQL_A_FILE: c->sql[0] = keep_sql(0, NULL, read_sql_file(optarg, "sql_a")); break;
-	case O_SQL_B_FILE: c->sql[1] = keep_sql(1, NULL, read_sql_file(optarg, "sql_b")); break;
+	case O_SQL_A: c->sql[0] = keep_sql(0, optarg, NULL, SQL_NAMED); break;
+	case O_SQL_B: c->sql[1] = keep_sql(1, optarg, NULL, SQL_NAMED); break;
+	case O_SQL_A_FILE:
+		c->sql[0] = keep_sql(0, NULL, read_sql_file(optarg, "sql_a"), SQL_NAMED);
+		break;
+	case O_SQL_B_FILE:
+		c->sql[1] = keep_sql(1, NULL, read_sql_file(optarg, "sql_b"), SQL_NAMED);
+		break;
+	case O_SQL: sql_lettered(c, "sql", optarg); break;
+	case O_SQL_FILE: sql_lettered(c, "sql-file", optarg); break;
 	case O_ROLLBACK: c->rollback = 1; break;
 	case O_SETUP_SQL: c->setup_sql = optarg; break;
 	case O_LIST_OPTIONS:
@@ -283,55 +357,107 @@ static void check_until(const struct config *c, int stat_given, int level_given,
 		          c->until.min_runs, c->runs);
 }
 
+
+/* pg mode: the arms are A up to the last letter given SQL, with none
+ * left out between; SQL for A only is A/A. */
+static void sql_arms(struct config *c)
+{
+	int last = 0, i;
+
+	for (i = 0; i < ORDER_ARMS_MAX; i++)
+		if (c->sql[i])
+			last = i;
+	for (i = 0; i < last; i++)
+		if (!c->sql[i])
+			die_usage("--sql %c=... but no SQL for arm %c: the arms are A up to the "
+			          "last letter given, with none left out", arm_letters[last],
+			          arm_letters[i]);
+	c->aa = last == 0;
+	if (c->aa)
+		c->sql[1] = c->sql[0];
+	c->arms = last < 1 ? 2 : last + 1;
+}
+
+/* An arm named by an option must be one of the study's. */
+static void check_arm(const struct config *c, const char *name, int arm)
+{
+	if (arm >= c->arms)
+		die_usage("--%s '%c': there is no arm %c; the study has arms A %s %c%s", name,
+		          arm_letters[arm], arm_letters[arm], c->arms == 2 ? "and" : "to",
+		          arm_letters[c->arms - 1], c->worker ? " (--arms K for more)" : "");
+}
 static void check_mode(struct config *c, int nargs, char **args)
 {
-	int modes = (nargs > 0) + (c->worker != NULL) + (c->pg != NULL);
+	int modes = (nargs > 0) + (c->worker != NULL) + (c->pg != NULL), i, any_sql = 0;
 
+	for (i = 0; i < ORDER_ARMS_MAX; i++)
+		any_sql |= c->sql[i] != NULL;
 	if (modes == 0)
-		die_usage("no command: give -- CMD_A [CMD_B], --worker CMD or --pg");
+		die_usage("no command: give -- CMD_A [CMD_B ...], --worker CMD or --pg");
 	if (modes > 1)
 		die_usage("choose one of: commands after --, --worker, --pg");
-	if (nargs > 2)
-		die_usage("at most two commands (CMD_A CMD_B); quote each command");
-	if (!c->pg && (c->sql[0] || c->sql[1] || c->rollback || c->setup_sql))
-		die_usage("--sql-a, --sql-b, --rollback and --setup-sql need --pg");
+	if (nargs > ORDER_ARMS_MAX)
+		die_usage("at most %d commands (arms A to Z); quote each command", ORDER_ARMS_MAX);
+	if (!c->pg && (any_sql || c->rollback || c->setup_sql))
+		die_usage("--sql-a, --sql-b, --sql, --rollback and --setup-sql need --pg");
 	if (c->pg && !c->sql[0])
 		die_usage("--pg needs --sql-a SQL (or --sql-a-file)");
 	if (c->pg && c->no_shell)
 		die_usage("--no-shell has no meaning with --pg");
+	if (arms_given && !c->worker)
+		die_usage("--arms goes with --worker; %s", c->pg ? "with --pg the arms are those "
+		          "given SQL" : "the commands after -- are the arms");
 	if (nargs > 0) {
-		c->cmd[0] = args[0];
-		c->cmd[1] = nargs > 1 ? args[1] : args[0];
+		for (i = 0; i < nargs; i++)
+			if (!*(c->cmd[i] = args[i]))
+				die_usage("empty command");
 		c->aa = nargs == 1;
-		if (!*c->cmd[0] || !*c->cmd[1])
-			die_usage("empty command");
-	}
-	if (c->pg) {
-		c->aa = c->sql[1] == NULL;
 		if (c->aa)
-			c->sql[1] = c->sql[0];
+			c->cmd[1] = args[0];
+		c->arms = c->aa ? 2 : nargs;
 	}
-	if (c->worker)
+	if (c->pg)
+		sql_arms(c);
+	if (c->worker) {
 		c->aa = 1;   /* the worker decides what A and B mean */
+		if (!arms_given)
+			c->arms = 2;
+	}
+	check_arm(c, "delay-arm", c->delay_arm);
+	check_arm(c, "reference", c->reference);
 }
 
 /* Every value pb-run writes as metadata, and the provenance line, must fit
  * in one line of the stream: refused up front, before anything runs. (SQL
  * files are checked as they are read, with their names; the conninfo by
  * the pg executor.) */
+static void check_fits(const char *key, const char *val)
+{
+	if (val && out_meta_len(key, val) > STREAM_LINE_MAX)
+		die("the value of '# %s:' is %zu bytes once escaped: more than one "
+		    "metadata line of the stream carries (%u bytes)", key,
+		    out_meta_len(key, val), STREAM_LINE_MAX);
+}
+
 static void check_metadata_fits(const struct config *c, int argc, char **argv)
 {
-	const char *key[] = { "cmd_a", "cmd_b", "worker", "setup", "prepare", "cleanup",
-	                      "output", "sql_a", "sql_b", "setup_sql" };
-	const char *val[] = { c->cmd[0], c->cmd[1], c->worker, c->setup, c->prepare,
-	                      c->cleanup, c->output, c->sql[0], c->sql[1], c->setup_sql };
+	const char *key[] = { "worker", "setup", "prepare", "cleanup", "output" };
+	const char *val[] = { c->worker, c->setup, c->prepare, c->cleanup, c->output };
+	char arm_key[8];
 	size_t i;
+	int arm;
 
+	for (arm = 0; arm < c->arms; arm++) {
+		study_arm_key(arm_key, "cmd_", arm);
+		check_fits(arm_key, c->cmd[arm]);
+	}
 	for (i = 0; i < LEN(key); i++)
-		if (val[i] && out_meta_len(key[i], val[i]) > STREAM_LINE_MAX)
-			die("the value of '# %s:' is %zu bytes once escaped: more than one "
-			    "metadata line of the stream carries (%u bytes)", key[i],
-			    out_meta_len(key[i], val[i]), STREAM_LINE_MAX);
+		check_fits(key[i], val[i]);
+	for (arm = 0; arm < c->arms; arm++) {
+		study_arm_key(arm_key, "sql_", arm);
+		check_fits(arm_key, c->sql[arm]);
+	}
+	check_fits("setup_sql", c->setup_sql);
 	if (out_provenance_len(argc, argv) > STREAM_LINE_MAX)
 		die("the command line is %zu bytes as the stream's first line (# pb-run: ...): "
 		    "more than a line of the stream carries (%u bytes)",
@@ -362,8 +488,13 @@ static void parse_args(int argc, char **argv, struct config *c)
 	check_until(c, stat_given, level_given, g_given, min_given);
 	if (optind < argc && strcmp(argv[optind - 1], "--") != 0)
 		die_usage("unexpected '%s': commands go after -- "
-		          "(pb-run [options] -- CMD_A [CMD_B])", argv[optind]);
+		          "(pb-run [options] -- CMD_A [CMD_B ...])", argv[optind]);
 	check_mode(c, argc - optind, argv + optind);
+	if (c->until.rule != SEQ_NONE && c->arms > 2)
+		die_usage("--until follows one comparison: it takes two arms, not %d "
+		          "(run the %d arms for a fixed number of runs)", c->arms, c->arms);
+	if (c->until.rule != SEQ_NONE && c->reference != 0)
+		die_usage("--until compares B with A: leave out --reference");
 	if (c->first_run + c->runs - 1 > COUNT_MAX)
 		die_usage("--first-run + --runs is beyond %ld", COUNT_MAX);
 	if (!seed_given)
@@ -377,15 +508,16 @@ static void parse_args(int argc, char **argv, struct config *c)
 
 static void head_metadata(int argc, char **argv, const struct config *c, struct executor *ex)
 {
-	char buf[512];
+	char buf[512], key[8];
+	int arm;
 
 	out_begin(NULL, argc, argv);
 	out_meta("mode", "%s", ex->mode);
 	if (c->worker)
 		out_meta("worker", "%s", c->worker);
-	if (c->cmd[0]) {
-		out_meta("cmd_a", "%s", c->cmd[0]);
-		out_meta("cmd_b", "%s", c->cmd[1]);
+	for (arm = 0; c->cmd[0] && arm < c->arms; arm++) {
+		study_arm_key(key, "cmd_", arm);
+		out_meta(key, "%s", c->cmd[arm]);
 	}
 	if (!c->pg)
 		out_meta("shell", "%s", c->no_shell ? "none (--no-shell: words exec'd directly)"
@@ -393,6 +525,12 @@ static void head_metadata(int argc, char **argv, const struct config *c, struct 
 	ex->metadata(ex, c);
 	if (c->aa && !c->worker)
 		out_meta("design", "A/A: the same %s in both arms", c->pg ? "SQL" : "command");
+	/* two arms, A the reference, as pb-run has always written them: no
+	 * lines, so that such a stream reads as it always has */
+	if (c->arms > 2)
+		out_meta("arms", "%d", c->arms);
+	if (c->arms > 2 || c->reference != 0)
+		out_meta("reference", "%c", arm_letters[c->reference]);
 	out_meta("runs", "%ld", c->runs);
 	out_meta("first_run", "%ld", c->first_run);
 	out_meta("pairs", "%ld", c->pairs);
@@ -570,7 +708,8 @@ static void run_hook(struct study *st, const char *name, const char *cmd,
 		env[i] = environ[i];
 	snprintf(vars[0], sizeof vars[0], "PB_RUN=%ld", w->run);
 	snprintf(vars[1], sizeof vars[1], "PB_PAIR=%ld", w->pair);
-	snprintf(vars[2], sizeof vars[2], "PB_ARM=%s", w->arm < 0 ? "" : w->arm ? "B" : "A");
+	snprintf(vars[2], sizeof vars[2], "PB_ARM=%.*s", w->arm < 0 ? 0 : 1,
+	         w->arm < 0 ? "" : arm_letters + w->arm);
 	snprintf(vars[3], sizeof vars[3], "PB_PHASE=%s", w->phase);
 	for (i = 0; i < 4; i++)
 		env[n + i] = vars[i];
@@ -600,7 +739,7 @@ static void write_row(long run, long pair, const char *phase, const struct half 
 	out_i64(run);
 	out_i64(pair);
 	out_field(phase);
-	out_field(h->arm ? "B" : "A");
+	out_fieldn(arm_letters + h->arm, 1);
 	out_i64(h->pos);
 	out_i64(h->delay);
 	out_i64(h->ns);
@@ -624,9 +763,9 @@ static void flush_or_stop(struct study *st)
 }
 
 /* A measured pair as pb-pair keeps it: only when both halves succeeded. */
-static void seq_keep_pair(struct sequential *q, const struct half *x, const struct half *y)
+static void seq_keep_pair(struct sequential *q, const struct half *h)
 {
-	const struct half *a = x->arm == 0 ? x : y, *b = x->arm == 0 ? y : x;
+	const struct half *a = h[0].arm == 0 ? &h[0] : &h[1], *b = h[0].arm == 0 ? &h[1] : &h[0];
 
 	if (a->status || b->status)
 		return;
@@ -680,15 +819,18 @@ static void seq_stopped(struct study *st, long run, int answered)
 		         "(--until %s)", run, st->c->runs, seq_rule_words(&st->c->until));
 }
 
+/* A pair's k rows, place 1 first. */
 static void write_pair(struct study *st, long run, long pair, const char *phase,
-                       const struct half *first, const struct half *second)
+                       const struct half *h, int k)
 {
-	write_row(run, pair, phase, first);
-	write_row(run, pair, phase, second);
+	int i;
+
+	for (i = 0; i < k; i++)
+		write_row(run, pair, phase, &h[i]);
 	flush_or_stop(st);
 	st->pairs_written++;
 	if (st->c->until.rule != SEQ_NONE && strcmp(phase, "measure") == 0)
-		seq_keep_pair(&st->seq, first, second);
+		seq_keep_pair(&st->seq, h);   /* two arms: check_until */
 }
 
 /* After the pair (if it completed) is written: why the run stops here. */
@@ -749,25 +891,25 @@ static int observe(struct study *st, long run, long pair, const char *phase, int
 
 /* One phase of n pairs in the study's order, the first of them pair
  * "first" of the run (warm-up pairs come first); -1 when the run ended
- * early, said after its last pair. A pair is written when both halves
- * are observed; not at all when its first half ended the run. */
+ * early, said after its last pair. A pair (a block of k observations) is
+ * written when all its arms are observed; not at all when one before
+ * its last ended the run. */
 static int phase(struct study *st, struct rng *r, long run, const char *name, long n,
                  long first)
 {
+	int k = st->c->arms, arm, pos, ended = 0;
 	long open = order_open_blocks(st->c->order, n), pair;
-	struct half *first_half = xmalloc((size_t)open * sizeof *first_half), second;
+	struct half *held = xmalloc((size_t)open * (size_t)k * sizeof *held), *block;
 	struct order_walk w;
-	int arm, pos, ended = 0;
 
-	order_walk_begin(&w, st->c->order, r, first, n, 2);
+	order_walk_begin(&w, st->c->order, r, first, n, k);
 	while (!ended && order_walk_next(&w, &pair, &arm, &pos)) {
-		struct half *h = pos == 1 ? &first_half[pair % open] : &second;
-
-		ended = observe(st, run, pair + 1, name, arm, pos, h) < 0;
-		if (pos == 2)
-			write_pair(st, run, pair + 1, name, &first_half[pair % open], &second);
+		block = &held[(size_t)(pair % open) * (size_t)k];
+		ended = observe(st, run, pair + 1, name, arm, pos, &block[pos - 1]) < 0;
+		if (pos == k)
+			write_pair(st, run, pair + 1, name, block, k);
 	}
-	free(first_half);
+	free(held);
 	if (ended)
 		run_ended(st);
 	return ended ? -1 : 0;
@@ -847,7 +989,7 @@ int main(int argc, char **argv)
 	st.c = &c;
 	st.ex = &ex;
 	progress_init(&st.prog, !c.quiet && isatty(2), 78);
-	st.observations = c.runs * (c.pairs + c.warmup) * 2;
+	st.observations = c.runs * (c.pairs + c.warmup) * c.arms;
 	head_metadata(argc, argv, &c, &ex);
 	for (run = c.first_run; run < c.first_run + c.runs; run++) {
 		one_run(&st, run);

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "order.h"
 #include "runstat.h"
 #include "seq.h"
 
@@ -29,16 +30,18 @@ struct obs {
 };
 
 struct config {
-	const char *cmd[2];        /* arms A and B */
+	const char *cmd[ORDER_ARMS_MAX];   /* the arms' commands, A, B, ... */
 	const char *worker;
-	const char *pg, *sql[2], *setup_sql;
+	const char *pg, *sql[ORDER_ARMS_MAX], *setup_sql;
+	int arms;                  /* k: 2 to ORDER_ARMS_MAX */
+	int reference;             /* the arm the others are compared with: 0 = A */
 	int rollback, no_shell, quiet, ignore_failure, aa;
 	long runs, pairs, warmup, first_run;
 	int order;                 /* enum order (lib/order.h) */
 	uint64_t seed;
 	uint64_t study;            /* this invocation's random identity */
 	int64_t delay_ns, timeout_ns;
-	int delay_arm;             /* 0 = A, 1 = B */
+	int delay_arm;             /* 0 = A, 1 = B, ... */
 	const char *setup, *prepare, *cleanup, *output;
 	int out_fd;                /* the commands' stdout/stderr, -1 = ours */
 	int err_fd;

@@ -35,9 +35,15 @@ static const char usage[] =
 	"  --seq-g G        the sequence's prior variance g (default 25)\n"
 	"  --check FILE     with --finding: cite the warnings of pb-check's output\n"
 	"                   FILE, one clause each\n"
+	"  --sense FILE     with --finding: cite what pb-sense's calibration FILE\n"
+	"                   resolves, and whether it calibrated this analysis\n"
+	"  --adjust M       bonferroni or holm: the intervals (and verdicts) of all\n"
+	"                   groups hold together at the level; adds p and p_adj\n"
 	"  --help, --version\n"
 	"Output: [group...] n mean sd se df t lo hi, then ratio ratio_lo ratio_hi\n"
-	"reduction for a log ratio, then verdict with --threshold.\n";
+	"reduction for a log ratio, then p p_adj with --adjust, then verdict with\n"
+	"--threshold. A stream with an arm column (a study of more than two arms)\n"
+	"is grouped by arm first: one interval per candidate against the reference.\n";
 
 static const struct option longopts[] = {
 	{ "column", required_argument, NULL, 'c' },
@@ -51,16 +57,24 @@ static const struct option longopts[] = {
 	{ "no-sequential", no_argument, NULL, 'N' },
 	{ "seq-g", required_argument, NULL, 'G' },
 	{ "check", required_argument, NULL, 'C' },
+	{ "sense", required_argument, NULL, 'E' },
+	{ "adjust", required_argument, NULL, 'a' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
 
+enum adjust { ADJUST_NONE, ADJUST_BONFERRONI, ADJUST_HOLM };
+static const char *const adjust_names[] = { "none", "bonferroni", "holm" };
+
 struct opts {
-	const char *column, *group, *check;
+	const char *column, *group, *check, *sense;
 	double level, threshold, seq_g;
 	long df_cap;
 	int has_threshold, finding, log_ratio;
+	enum adjust adjust;
+	size_t family;       /* the intervals that hold together: the groups */
+	double each_level;   /* the level of each: level, or Bonferroni's */
 	int sequential;      /* 1 on, 0 off, -1 not said: as the study was made */
 	int seq_g_given, level_given;
 };
@@ -83,6 +97,8 @@ static void acc_add(struct acc *a, double x)
 struct interval {
 	double n, mean, sd, se, df, t, lo, hi;
 	int unbounded;       /* a confidence sequence with too few values yet */
+	double p, p_adj;     /* --adjust: the t test of the null (1, or the threshold) */
+	int resolved;        /* the null rejected: by the interval, or Holm's step-down */
 };
 
 /* The t interval, or with --sequential the confidence sequence at this n
@@ -92,6 +108,7 @@ struct interval {
 static struct interval t_interval(const struct acc *a, const struct opts *o)
 {
 	struct interval r;
+	double level = o->each_level;
 
 	r.n = a->w.n;
 	r.mean = welford_mean(&a->w);
@@ -100,7 +117,7 @@ static struct interval t_interval(const struct acc *a, const struct opts *o)
 	r.df = r.n - 1;
 	r.unbounded = 0;
 	if (o->sequential > 0) {
-		if (seq_interval(r.n, r.mean, r.sd, o->seq_g, o->level, &r.t, &r.lo, &r.hi) < 0) {
+		if (seq_interval(r.n, r.mean, r.sd, o->seq_g, level, &r.t, &r.lo, &r.hi) < 0) {
 			r.unbounded = 1;
 			r.t = NAN;
 			r.lo = -INFINITY;
@@ -110,7 +127,7 @@ static struct interval t_interval(const struct acc *a, const struct opts *o)
 	}
 	if (o->df_cap > 0 && r.df > (double)o->df_cap)
 		r.df = (double)o->df_cap;
-	r.t = stat_qt(1 - (1 - o->level) / 2, r.df);
+	r.t = stat_qt(1 - (1 - level) / 2, r.df);
 	r.lo = r.mean - r.t * r.se;
 	r.hi = r.mean + r.t * r.se;
 	return r;
@@ -123,6 +140,69 @@ static const char *verdict(double lo, double hi, double threshold)
 	if (hi < threshold)
 		return "below";
 	return "crosses";
+}
+
+/* What the tests are of: the mean is 0 (a ratio of 1), or the threshold. */
+static double null_value(const struct opts *o)
+{
+	if (o->has_threshold)
+		return o->log_ratio ? log(o->threshold) : o->threshold;
+	return 0;
+}
+
+/* The verdict of a row: of its interval; with --adjust holm, of Holm's
+ * step-down, which can resolve what the wider Bonferroni interval does
+ * not (never less). */
+static const char *row_verdict(const struct interval *r, const struct opts *o)
+{
+	double t = o->log_ratio ? log(o->threshold) : o->threshold;
+
+	if (o->adjust == ADJUST_HOLM && r->resolved)
+		return r->mean >= t ? "above" : "below";
+	return o->log_ratio ? verdict(exp(r->lo), exp(r->hi), o->threshold)
+	                    : verdict(r->lo, r->hi, o->threshold);
+}
+
+/* The two-sided p of the t test of the null, at the interval's df. */
+static double t_test_p(const struct interval *r, double null)
+{
+	if (!(r->se > 0))
+		return r->mean == null ? 1 : 0;
+	return fmin(1, 2 * stat_pt(-fabs(r->mean - null) / r->se, r->df));
+}
+
+static int by_p(const void *x, const void *y)
+{
+	const struct interval *const *a = x, *const *b = y;
+
+	if ((*a)->p != (*b)->p)
+		return (*a)->p < (*b)->p ? -1 : 1;
+	return (*a < *b) ? -1 : (*a > *b);
+}
+
+/* p, p_adj and resolved of the family's intervals. Bonferroni: m p.
+ * Holm: in increasing p, the largest (m - j) p(j) so far (j from 0). */
+static void adjust_family(struct interval *iv, size_t m, const struct opts *o)
+{
+	struct interval **ord = xmalloc((m + 1) * sizeof *ord);
+	double null = null_value(o), most = 0;
+	size_t i;
+
+	for (i = 0; i < m; i++) {
+		iv[i].p = o->adjust && o->sequential <= 0 ? t_test_p(&iv[i], null) : NAN;
+		iv[i].p_adj = isnan(iv[i].p) ? NAN : fmin(1, (double)m * iv[i].p);
+		iv[i].resolved = !iv[i].unbounded && (iv[i].lo > null || iv[i].hi < null);
+		ord[i] = &iv[i];
+	}
+	if (o->adjust == ADJUST_HOLM) {
+		qsort(ord, m, sizeof *ord, by_p);
+		for (i = 0; i < m; i++) {
+			most = fmax(most, (double)(m - i) * ord[i]->p);
+			ord[i]->p_adj = fmin(1, most);
+			ord[i]->resolved |= ord[i]->p_adj <= 1 - o->level;
+		}
+	}
+	free(ord);
 }
 
 /* What a message is about: "group 2" ("group ''" for an empty value), or
@@ -229,6 +309,10 @@ static void print_header(const struct stream *s, const struct group_cols *gc,
 		out_field("ratio_hi");
 		out_field("reduction");
 	}
+	if (o->adjust) {
+		out_field("p");
+		out_field("p_adj");
+	}
 	if (o->has_threshold)
 		out_field("verdict");
 	out_end();
@@ -252,9 +336,12 @@ static void print_row(const struct group_cols *gc, const char *key, size_t klen,
 		out_num_or_empty(r->unbounded ? NAN : exp(r->hi));
 		out_num(1 - exp(-r->mean));
 	}
+	if (o->adjust) {
+		out_num_or_empty(r->p);
+		out_num_or_empty(r->p_adj);
+	}
 	if (o->has_threshold)
-		out_field(o->log_ratio ? verdict(exp(r->lo), exp(r->hi), o->threshold)
-		                       : verdict(r->lo, r->hi, o->threshold));
+		out_field(row_verdict(r, o));
 	out_end();
 }
 
@@ -263,6 +350,7 @@ struct sample_kind {
 	int run_units;  /* rows are whole runs (a run column, no pair column) */
 	int grouped_by_run;
 	const char *statistic;   /* "per-run 99th percentiles", or NULL (medians) */
+	const struct stream *stream;   /* the input, for --sense */
 };
 
 static void print_sample(const struct interval *r, long runs, const struct sample_kind *k)
@@ -327,48 +415,155 @@ static void method_words(const struct opts *o, const char *statistic)
 	out_meta_text(", ");
 }
 
-/* A direction only when the interval excludes 1; otherwise the sentence
+/* Who is compared: the candidate and the reference, "B" and "A" but in
+ * a stream of several comparisons (an arm column), where the candidate
+ * is the group's arm and the reference the head's. */
+struct names {
+	const char *ref, *cand;
+	int comparisons;     /* grouped by arm: the reference is said so */
+};
+
+/* A direction only when the interval excludes 1 (with --adjust holm and
+ * no threshold, when Holm's step-down rejects 1); otherwise the sentence
  * starts by saying that none was resolved. */
-static void ratio_sentence(const struct interval *r, const struct opts *o)
+static void ratio_sentence(const struct interval *r, const struct opts *o,
+                           const struct names *nm)
 {
 	double ratio = exp(r->mean), rel = 1 / ratio, lo = exp(r->lo), hi = exp(r->hi);
+	const char *the = nm->comparisons ? " (the reference)" : "";
 	char b1[SIG_BUFSZ], b2[SIG_BUFSZ];
+	int resolved = o->adjust == ADJUST_HOLM && !o->has_threshold ? r->resolved
+	             : !(lo <= 1 && hi >= 1);
 
-	if (lo <= 1 && hi >= 1)
+	if (!resolved && nm->comparisons)
+		out_meta_text("No difference resolved between %s and %s%s: ", nm->cand, nm->ref, the);
+	else if (!resolved)
 		out_meta_text("No difference resolved: ");
 	else if (rel < 1)
-		out_meta_text("B took %s%% less time than A: ", sig4(b1, 100 * (1 - rel)));
+		out_meta_text("%s took %s%% less time than %s%s: ", nm->cand,
+		              sig4(b1, 100 * (1 - rel)), nm->ref, the);
 	else
-		out_meta_text("B took %s%% more time than A: ", sig4(b1, 100 * (rel - 1)));
-	out_meta_text("A/B time ratio %s, ", sig4(b2, ratio));
+		out_meta_text("%s took %s%% more time than %s%s: ", nm->cand,
+		              sig4(b1, 100 * (rel - 1)), nm->ref, the);
+	out_meta_text("%s/%s time ratio %s, ", nm->ref, nm->cand, sig4(b2, ratio));
 	interval_words(r, lo, hi, o, 0);
 }
 
-static void threshold_sentence(const char *v, const struct opts *o)
+/* With --adjust holm: the test behind the verdict. */
+static void holm_words(const struct interval *r, const struct opts *o)
+{
+	char b1[SIG_BUFSZ], b2[SIG_BUFSZ];
+
+	out_meta_text("Holm's step-down over the %zu %s: p = %s, adjusted %s", o->family,
+	              o->family == 1 ? "test" : "tests", sig4(b1, r->p), sig4(b2, r->p_adj));
+}
+
+static void threshold_sentence(const char *v, const struct interval *r, const struct opts *o,
+                               const struct names *nm)
 {
 	char t[NUM_BUFSZ];
+	int holm = o->adjust == ADJUST_HOLM;
 
 	num_format(t, o->threshold);
 	if (o->log_ratio) {
 		out_meta_text(" Threshold %s: %s; ", t, v);
+		if (holm) {
+			out_meta_text("by ");
+			holm_words(r, o);
+			out_meta_text(", ");
+		}
 		if (strcmp(v, "above") == 0)
-			out_meta_text("the whole interval is at or over it, so B is at least "
-			              "%sx as fast as A.", t);
+			out_meta_text("%sso %s is at least %sx as fast as %s.",
+			              holm ? "" : "the whole interval is at or over it, ", nm->cand, t,
+			              nm->ref);
 		else if (strcmp(v, "below") == 0)
-			out_meta_text("the whole interval is under it, so B is not %sx as "
-			              "fast as A.", t);
+			out_meta_text("%sso %s is not %sx as fast as %s.",
+			              holm ? "" : "the whole interval is under it, ", nm->cand, t, nm->ref);
 		else
-			out_meta_text("the interval contains it, so these data cannot say whether "
-			              "B is %sx as fast as A; more runs would narrow it.", t);
+			out_meta_text("%sso these data cannot say whether %s is %sx as fast as %s; "
+			              "more runs would narrow it.", holm ? "" : "the interval contains it, ",
+			              nm->cand, t, nm->ref);
 		return;
 	}
 	out_meta_text(" Threshold %s%s: %s; ", t, is_ns_column(o->column) ? " ns" : "", v);
-	if (strcmp(v, "above") == 0)
+	if (holm) {
+		out_meta_text("by ");
+		holm_words(r, o);
+		out_meta_text(strcmp(v, "crosses") ? "." : "; more runs would narrow it.");
+	} else if (strcmp(v, "above") == 0)
 		out_meta_text("the whole interval is at or over it.");
 	else if (strcmp(v, "below") == 0)
 		out_meta_text("the whole interval is under it.");
 	else
 		out_meta_text("the interval contains it; more runs would narrow it.");
+}
+
+static const char *num_word(size_t n)
+{
+	static char b[24];
+
+	snprintf(b, sizeof b, "%zu", n);
+	return b;
+}
+
+/* In the parenthesis: how the interval stands with the others of its
+ * family, when there are several comparisons or --adjust. */
+static void family_words(const struct opts *o, const struct names *nm)
+{
+	const char *what = nm->comparisons ? "comparisons" : "intervals";
+	char b1[SIG_BUFSZ], b2[SIG_BUFSZ];
+
+	snprintf(b1, sizeof b1, "%.4g", 100 * o->each_level);   /* 98.33, 97.5 */
+	if (o->adjust && o->family == 1)
+		out_meta_text("; --adjust %s of 1 interval: as it is", adjust_names[o->adjust]);
+	else if (o->adjust)
+		out_meta_text("; %s for %zu %s: each at %s%%, so that %s%s hold together at %s%%",
+		              o->adjust == ADJUST_HOLM ? "Bonferroni interval" : "Bonferroni-adjusted",
+		              o->family, what, b1,
+		              o->family == 2 ? "both" : "all ", o->family == 2 ? "" : num_word(o->family),
+		              level_percent(b2, o->level));
+	else if (nm->comparisons && o->family > 1)
+		out_meta_text("; one of %zu comparisons, not adjusted: this interval holds on its "
+		              "own, not together with the others", o->family);
+}
+
+/* The sentence after the interval, without a threshold. */
+static void resolved_sentence(const struct interval *r, const struct opts *o,
+                              const struct names *nm)
+{
+	double lo = o->log_ratio ? exp(r->lo) : r->lo, hi = o->log_ratio ? exp(r->hi) : r->hi;
+	double none = o->log_ratio ? 1 : 0;
+	char b[96];
+
+	snprintf(b, sizeof b, "%s is %s", nm->cand, (o->adjust == ADJUST_HOLM ? r->mean > 0 : lo > 1)
+	         ? "faster" : "slower");
+	if (o->adjust == ADJUST_HOLM) {
+		out_meta_text(" ");
+		holm_words(r, o);
+		if (r->resolved)
+		{
+			out_meta_text(", at most %g: %s", 1 - o->level, o->log_ratio ? b :
+			              r->mean > 0 ? "the mean is above 0" : "the mean is below 0");
+			if (r->lo <= 0 && r->hi >= 0)
+				out_meta_text(" (the Bonferroni interval, wider than this test needs, "
+				              "still includes %g)", none);
+			out_meta_text(".");
+		}
+		else if (o->log_ratio)
+			out_meta_text(", above %g: %s may be faster or slower; more runs would narrow "
+			              "it.", 1 - o->level, nm->cand);
+		else
+			out_meta_text(", above %g: no difference is resolved.", 1 - o->level);
+		return;
+	}
+	if (lo > none || hi < none)
+		out_meta_text(" The interval excludes %g: %s.", none, o->log_ratio ? b :
+		              (lo > 0 ? "the mean is above 0" : "the mean is below 0"));
+	else if (o->log_ratio)
+		out_meta_text(" The interval includes 1: %s may be faster or slower; more runs "
+		              "would narrow it.", nm->cand);
+	else
+		out_meta_text(" The interval includes 0: no difference is resolved.");
 }
 
 /* "pb-TOOL.warning": what an earlier tool said the study lacks. */
@@ -390,6 +585,7 @@ struct warnings {
 	char **v;
 	size_t n, cap, more;
 	int checked, check_warned;   /* --check: read, and warned of something */
+	size_t first_check;          /* v[first_check ..] came from --check */
 };
 
 static void add_warning(struct warnings *w, const char *text)
@@ -424,6 +620,7 @@ static void read_check(struct warnings *w, const struct stream *in, const char *
 	char b1[MSG_CUT_BUF], b2[MSG_CUT_BUF];
 
 	files[0] = (char *)file;
+	w->first_check = w->n;
 	stream_open(&c, 1, files);
 	stream_header(&c);
 	if (stream_col_find(&c, "check") < 0 || stream_col_find(&c, "status") < 0)
@@ -454,11 +651,28 @@ static void read_check(struct warnings *w, const struct stream *in, const char *
 	stream_close(&c);
 }
 
-static void warning_clauses(const struct warnings *w)
+/* Whether a warning is about another comparison than cand's: pb-check's
+ * "arm X: ..." of an X that is neither the candidate nor the reference. */
+static int other_arm(const char *v, const struct names *nm)
+{
+	size_t n;
+
+	if (!nm->comparisons || strncmp(v, "arm ", 4) != 0)
+		return 0;
+	n = strcspn(v + 4, ":");
+	if (v[4 + n] != ':')
+		return 0;
+	return !(strlen(nm->cand) == n && strncmp(v + 4, nm->cand, n) == 0) &&
+	       !(strlen(nm->ref) == n && strncmp(v + 4, nm->ref, n) == 0);
+}
+
+static void warning_clauses(const struct warnings *w, const struct names *nm)
 {
 	size_t i, n;
 
 	for (i = 0; i < w->n; i++) {
+		if (other_arm(w->v[i], nm))
+			continue;
 		n = strlen(w->v[i]);
 		out_meta_text(" Warning: ");
 		out_meta_as_read(w->v[i]);
@@ -467,8 +681,11 @@ static void warning_clauses(const struct warnings *w)
 	}
 	if (w->more)
 		out_meta_text(" And %zu more warning%s in the input.", w->more, w->more == 1 ? "" : "s");
-	if (w->checked && !w->check_warned)
-		out_meta_text(" pb-check warned of nothing.");
+	for (i = w->first_check; i < w->n && other_arm(w->v[i], nm); i++)
+		;
+	if (w->checked && (!w->check_warned || (i == w->n && !w->more)))
+		out_meta_text(" pb-check warned of nothing%s.", w->check_warned ?
+		              " about this comparison" : "");
 }
 
 /* What each row of a by-run stream holds, for the finding: from the
@@ -509,44 +726,222 @@ static const char *by_run_statistic(const struct stream *s, const char *column, 
 	return buf;
 }
 
+/* --sense FILE: a calibration of this harness by pb-sense(1), A/A
+ * studies with known delays. The finding cites the smallest delay its t
+ * analysis resolved (pb-pair --by-run --stat S | pb-logratio | pb-tint,
+ * at its level), and says so when the analysis read here is another, or
+ * the calibration was made of another workload or machine. Its warnings
+ * become clauses too. What pb-sense knows only at the end (the median,
+ * what it resolved) follows its rows. */
+static struct {
+	char *level, *stat, *median, *t_resolves, *other;  /* other: a key that differs */
+} sense;
+
+static void keep_sense_meta(void *ctx, const struct stream *s, const struct meta *m)
+{
+	char **slot = strcmp(m->key, "pb-sense.median_ns") == 0 ? &sense.median
+	              : strcmp(m->key, "pb-sense.t_resolves") == 0 ? &sense.t_resolves : NULL;
+	char *t;
+
+	(void)s;
+	if (slot) {
+		free(*slot);
+		*slot = xstrdup(m->value);
+	} else if (strcmp(m->key, "pb-sense.warning") == 0) {
+		t = xmalloc(strlen(m->value) + 20);
+		sprintf(t, "the calibration: %s", m->value);
+		add_warning(ctx, t);
+		free(t);
+	}
+}
+
+static void read_sense(struct warnings *w, const struct stream *in, const char *file)
+{
+	static struct stream c;   /* static: reachable when a bad row ends the program */
+	static const char *workload[] = { "host", "mode", "worker", "cmd_a", "sql_a" };
+	char *files[1];
+	const char *v, *u;
+	size_t i;
+
+	files[0] = (char *)file;
+	stream_open(&c, 1, files);
+	stream_on_meta(&c, keep_sense_meta, w);
+	stream_header(&c);
+	if (stream_col_find(&c, "delay_ns") < 0 || stream_col_find(&c, "t_resolved") < 0)
+		die("--sense %s: not the output of pb-sense with its t analysis (no columns delay_ns "
+		    "and t_resolved): run pb-sense again", file);
+	while (stream_row(&c))
+		;
+	v = stream_head_meta(&c, "pb-sense.level", -1);
+	u = stream_head_meta(&c, "pb-sense.stat", -1);
+	if (!v || !u || !sense.median || !sense.t_resolves)
+		die("--sense %s: pb-sense's level, statistic, median or what it resolved is missing "
+		    "(a cut file?)", file);
+	sense.level = xstrdup(v);
+	sense.stat = xstrdup(u);
+	for (i = 0; i < LEN(workload); i++) {
+		v = stream_head_meta(&c, workload[i], -1);
+		u = stream_head_meta(in, workload[i], -1);
+		if (v && u && strcmp(v, u) != 0 && !sense.other)
+			sense.other = xstrdup(workload[i]);
+	}
+	stream_close(&c);
+}
+
+/* The first word of pb-pair's "# pb-pair.by_run:", the per-run statistic
+ * as pb-pair and pb-sense name it; NULL when there is none. */
+static const char *by_run_word(const struct stream *s, char buf[32])
+{
+	const char *v = stream_head_meta(s, "pb-pair.by_run", -1);
+	size_t n;
+
+	if (!v || (n = strcspn(v, " :")) >= 32)
+		return NULL;
+	memcpy(buf, v, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* Why the analysis read here is not the one pb-sense calibrated, or NULL
+ * when it is. */
+static const char *other_analysis(const struct opts *o, const struct sample_kind *k)
+{
+	static char why[160];
+	char word[32], b[NUM_BUFSZ];
+	const char *w = by_run_word(k->stream, word);
+	double level;
+
+	if (!o->log_ratio)
+		return "here the mean of a column that is not a log ratio";
+	if (k->pairs)
+		return "here pairs pooled, not runs";
+	if (!k->run_units)
+		return "here values that are not runs";
+	if (o->sequential > 0)
+		return "here a confidence sequence";
+	if (!w || strcmp(w, sense.stat) != 0) {
+		snprintf(why, sizeof why, "here the per-run statistic %s, there %s", w ? w : "unknown",
+		         sense.stat);
+		return why;
+	}
+	if (num_parse(sense.level, &level) < 0 || level != o->level) {
+		num_format(b, o->level);
+		snprintf(why, sizeof why, "here level %s, there %s", b, sense.level);
+		return why;
+	}
+	return NULL;
+}
+
+/* "0.4707% (1.000 µs)": a delay as a share of the workload's median. */
+static void delay_words(int64_t ns, double median)
+{
+	char b1[SIG_BUFSZ], b2[SIG_BUFSZ];
+
+	out_meta_text("%s%% (%s)", sig4(b1, 100 * (double)ns / median), sig4_ns(b2, (double)ns));
+}
+
+static void sense_clause(const struct opts *o, const struct sample_kind *k)
+{
+	const char *why = other_analysis(o, k), *miss = strstr(sense.t_resolves, "; missed ");
+	char res[32];
+	int64_t r = -1, m = -1;
+	double median;
+	size_t n = strcspn(sense.t_resolves, ";");
+
+	if (n >= sizeof res || num_parse(sense.median, &median) < 0 || !(median > 0) || !miss)
+		die("--sense: '# pb-sense.t_resolves: %s' or '# pb-sense.median_ns: %s' is not as "
+		    "pb-sense writes them", sense.t_resolves, sense.median);
+	memcpy(res, sense.t_resolves, n);
+	res[n] = '\0';
+	if ((strcmp(res, "none") != 0 && num_parse_i64(res, &r) < 0) ||
+	    (strcmp(miss + 9, "none") != 0 && num_parse_i64(miss + 9, &m) < 0))
+		die("--sense: '# pb-sense.t_resolves: %s' is not as pb-sense writes it",
+		    sense.t_resolves);
+	out_meta_text(" Calibration: this harness resolves ");
+	if (r < 0 && m < 0)
+		out_meta_text("nothing it was shown (no delay above 0 was tried)");
+	else if (r < 0) {
+		out_meta_text("none of the delays tried, up to ");
+		delay_words(m, median);
+		out_meta_text(",");
+	} else {
+		delay_words(r, median);
+		if (m < 0)
+			out_meta_text(", the smallest delay tried,");
+	}
+	if (sense.other)
+		out_meta_text(" on another workload or machine (%s differs)", sense.other);
+	else
+		out_meta_text(" on this workload");
+	if (r >= 0 && m >= 0) {
+		out_meta_text(", but not ");
+		delay_words(m, median);
+		out_meta_text(",");
+	}
+	if (why)
+		out_meta_text(" with the t interval over per-run log ratios (per-run %s, level %s), "
+		              "not with this analysis (%s).", sense.stat, sense.level, why);
+	else
+		out_meta_text(" with this analysis.");
+}
+
+/* The finding's tag: the group's key, "[2] "; for a stream of
+ * comparisons the key without the arm, which the sentence names. */
+static void finding_tag(const char *key, int grouped, long arm_at, const struct opts *o)
+{
+	const char *p = key, *end;
+	long i;
+
+	if (!grouped)
+		return;
+	if (arm_at < 0 || !o->log_ratio) {
+		out_meta_text("[%s] ", key);
+		return;
+	}
+	for (i = 0; i < arm_at; i++)   /* to the arm's field */
+		p += strcspn(p, "\t") + 1;
+	end = p + strcspn(p, "\t");
+	if (p == key && !*end)
+		return;   /* the arm alone */
+	out_meta_text("[");
+	if (p > key)
+		out_meta_text("%.*s", (int)(p - key - (*end ? 0 : 1)), key);
+	if (*end)
+		out_meta_text("%s", end + (p == key));
+	out_meta_text("] ");
+}
+
 static void print_finding(const struct warnings *w, const char *key, const struct interval *r,
                           long runs, const struct sample_kind *k, const struct opts *o,
-                          int grouped)
+                          int grouped, long arm_at, const struct names *nm)
 {
-	double lo = o->log_ratio ? exp(r->lo) : r->lo, hi = o->log_ratio ? exp(r->hi) : r->hi;
-	double none = o->log_ratio ? 1 : 0;
 	char b1[SIG_BUFSZ];
 
 	out_meta_begin("finding");
-	if (grouped)
-		out_meta_text("[%s] ", key);
+	finding_tag(key, grouped, arm_at, o);
 	if (o->log_ratio)
-		ratio_sentence(r, o);
+		ratio_sentence(r, o, nm);
 	else {
 		out_meta_text("mean %s %s, ", o->column, finding_num(b1, r->mean, o));
 		interval_words(r, r->lo, r->hi, o, 1);
 	}
 	method_words(o, k->statistic);
 	print_sample(r, runs, k);
+	family_words(o, nm);
 	out_meta_text(").");
 	if (r->unbounded)
 		out_meta_text(" It needs at least %ld values at this g and level; more runs "
-		       "will bound it.", seq_first_bounded(o->seq_g, o->level));
+		       "will bound it.", seq_first_bounded(o->seq_g, o->each_level));
 	else if (o->has_threshold)
-		threshold_sentence(verdict(lo, hi, o->threshold), o);
-	else if (lo > none || hi < none)
-		out_meta_text(" The interval excludes %g: %s.", none, o->log_ratio ?
-		              (lo > 1 ? "B is faster" : "B is slower") :
-		              (lo > 0 ? "the mean is above 0" : "the mean is below 0"));
-	else if (o->log_ratio)
-		out_meta_text(" The interval includes 1: B may be faster or slower; more runs "
-		              "would narrow it.");
+		threshold_sentence(row_verdict(r, o), r, o, nm);
 	else
-		out_meta_text(" The interval includes 0: no difference is resolved.");
+		resolved_sentence(r, o, nm);
 	if (k->pairs && runs > 1 && !k->grouped_by_run)
 		out_meta_text(" Caution: pairs inside a run are not independent, so this "
 		              "interval can be too narrow; pb-pair --by-run makes runs the unit.");
-	warning_clauses(w);
+	if (o->sense)
+		sense_clause(o, k);
+	warning_clauses(w, nm);
 	out_meta_end();
 }
 
@@ -571,6 +966,10 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case 'f': o->finding = 1; break;
 		case 'L': o->log_ratio = 1; break;
 		case 'C': o->check = optarg; break;
+		case 'E': o->sense = optarg; break;
+		case 'a':
+			o->adjust = (enum adjust)(1 + opt_choice("adjust", optarg, adjust_names + 1, 2));
+			break;
 		case 'S': o->sequential = 1; break;
 		case 'N': o->sequential = 0; break;
 		case 'G':
@@ -587,11 +986,20 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	if (o->check && strcmp(o->check, "-") == 0 && optind == argc)
 		die_usage("--check -: the standard input is already the input; give one of them "
 		          "as a file");
+	if (o->sense && !o->finding)
+		die_usage("--sense goes with --finding: the calibration becomes a clause of the finding");
+	if (o->sense && strcmp(o->sense, "-") == 0 && (optind == argc || (o->check &&
+	    strcmp(o->check, "-") == 0)))
+		die_usage("--sense -: the standard input is already read for another; give the "
+		          "calibration as a file");
 	if (o->seq_g_given && o->sequential == 0)
 		die_usage("--seq-g goes with the confidence sequence, not --no-sequential");
 	if (o->df_cap && o->sequential > 0)
 		die_usage("--df-cap is for the t interval; a confidence sequence "
 		          "uses df = n - 1");
+	if (o->adjust == ADJUST_HOLM && o->sequential > 0)
+		die_usage("--adjust holm steps down on p values, which a confidence sequence "
+		          "has none of; use --adjust bonferroni");
 }
 
 /* A study pb-run --until stopped by looking at its runs ("# until:" in
@@ -620,6 +1028,9 @@ static void choose_method(const struct stream *s, struct opts *o)
 	if (o->sequential > 0 && o->df_cap)
 		die_usage("--df-cap is for the t interval; this study gets a confidence "
 		          "sequence (--no-sequential for the t interval)");
+	if (o->sequential > 0 && o->adjust == ADJUST_HOLM)
+		die_usage("--adjust holm steps down on p values, which the confidence sequence "
+		          "this study gets has none of; use --adjust bonferroni (or --no-sequential)");
 }
 
 /* Counts distinct runs per group; rows of one run usually come together,
@@ -663,6 +1074,52 @@ static int groups_include(const struct group_cols *gc, long col)
 	return 0;
 }
 
+/* The arm's value in a group's key (its field arm_at), in memory that
+ * lives until the next call. */
+static const char *arm_value(const char *key, long arm_at)
+{
+	static char *buf;
+	size_t n;
+	long i;
+
+	for (i = 0; i < arm_at; i++)
+		key += strcspn(key, "\t") + 1;
+	n = strcspn(key, "\t");
+	free(buf);
+	buf = xmalloc(n + 1);
+	memcpy(buf, key, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* "# pb-tint.adjust:" with --adjust, and for several comparisons without. */
+static void print_adjust(const struct opts *o, int comparisons)
+{
+	char l[NUM_BUFSZ], e[NUM_BUFSZ];
+
+	num_format(l, o->level);
+	num_format(e, o->each_level);
+	if (o->adjust == ADJUST_BONFERRONI)
+		out_meta("pb-tint.adjust", "bonferroni: %zu intervals, each at level 1 - (1 - %s)/%zu "
+		         "= %s, so that all %zu hold together at %s; p is the two-sided t test's of "
+		         "the mean %s, p_adj = min(1, %zu p)", o->family, l, o->family, e, o->family, l,
+		         o->has_threshold ? "at the threshold" : o->log_ratio ? "at ratio 1" : "at 0",
+		         o->family);
+	else if (o->adjust == ADJUST_HOLM)
+		out_meta("pb-tint.adjust", "holm: p is the two-sided t test's of the mean %s; in "
+		         "increasing p, p_adj = the largest (m - j + 1) p(j) so far, m = %zu, capped at "
+		         "1; resolved (and the verdict) when p_adj <= 1 - %s, so that the %zu tests "
+		         "together err with probability at most 1 - %s; the intervals are Bonferroni's, "
+		         "each at level %s, which hold together at %s: a step-down procedure has no "
+		         "intervals of its own that hold together and are narrower",
+		         o->has_threshold ? "at the threshold" : o->log_ratio ? "at ratio 1" : "at 0",
+		         o->family, l, o->family, l, e, l);
+	else if (comparisons && o->family > 1)
+		out_meta("pb-tint.adjust", "none: each of the %zu intervals holds on its own at %s, "
+		         "not together with the others (--adjust bonferroni or holm for intervals "
+		         "that hold together)", o->family, l);
+}
+
 /* "# pb-tint.method:", and a note when some sequence is unbounded. */
 static void print_method(const struct opts *o, const struct interval *iv, size_t n)
 {
@@ -682,7 +1139,7 @@ static void print_method(const struct opts *o, const struct interval *iv, size_t
 	if (i < n)
 		out_meta("pb-tint.unbounded", "t, lo and hi are empty where the sequence is "
 		         "still unbounded: it needs at least %ld values at g = %s",
-		         seq_first_bounded(o->seq_g, o->level), g);
+		         seq_first_bounded(o->seq_g, o->each_level), g);
 }
 
 int main(int argc, char **argv)
@@ -695,9 +1152,11 @@ int main(int argc, char **argv)
 	struct interval *iv;
 	struct sample_kind kind;
 	size_t col, cap = 0, i, klen;
-	long runcol, paircol;
+	long runcol, paircol, armcol, arm_at = -1;
 	struct run_tracker rt = { 0 };
 	struct warnings warn = { 0 };
+	struct names nm = { "A", "B", 0 };
+	int arm_added;
 
 	pb_init("pb-tint");
 	out_init();
@@ -707,13 +1166,22 @@ int main(int argc, char **argv)
 	stream_header(&s);
 	choose_method(&s, &o);
 	col = value_column(&s, o.column);
+	o.group = group_with_arm(&s, o.group, &arm_added);
 	group_cols_parse(&gc, &s, o.group);
+	armcol = stream_col_find(&s, "arm");
+	for (i = 0; group_has_arms(&s) && i < gc.n; i++)
+		if ((long)gc.col[i] == armcol)
+			arm_at = (long)i;
+	nm.comparisons = arm_at >= 0;
+	if (nm.comparisons)
+		nm.ref = group_reference(&s);
 	runcol = stream_col_find(&s, "run");
 	paircol = stream_col_find(&s, "pair");
 	kind.pairs = runcol >= 0 && paircol >= 0;
 	kind.run_units = runcol >= 0 && paircol < 0;
 	kind.grouped_by_run = groups_include(&gc, runcol);
 	kind.statistic = by_run_statistic(&s, o.column, kind.run_units);
+	kind.stream = &s;
 
 	while (stream_row(&s)) {
 		const char *key = "";
@@ -731,21 +1199,34 @@ int main(int argc, char **argv)
 	}
 	if (o.check)
 		read_check(&warn, &s, o.check);
+	if (o.sense)
+		read_sense(&warn, &s, o.sense);
 	/* After all input: pb-logratio's declaration may come from any file. */
 	o.log_ratio = is_log_ratio(&s, o.column, o.log_ratio);
 	if (o.log_ratio && o.has_threshold && !(o.threshold > 0))
 		die_usage("--threshold is a ratio A/B for the log-ratio column '%s'; "
 		          "it must be > 0", o.column);
+	o.family = g.n;
+	o.each_level = o.adjust ? 1 - (1 - o.level) / (double)g.n : o.level;
 	iv = xmalloc(g.n * sizeof *iv);
 	for (i = 0; i < g.n; i++)
 		iv[i] = checked_interval(&acc[i], gc.n > 0, g.key[i], &o);
+	adjust_family(iv, g.n, &o);
 
 	out_begin(&s, argc, argv);
-	out_meta("pb-tint.column", "%s%s", o.column, o.log_ratio ?
-	         " (log ratio ln(A/B); ratio = A/B time, > 1 means B took less "
-	         "time; reduction = 1 - 1/ratio)" : "");
+	group_arm_meta("pb-tint", o.group, arm_added);
+	if (nm.comparisons)
+		out_meta("pb-tint.column", "%s%s", o.column, o.log_ratio ?
+		         " (log ratio ln(a/b), a the reference's time, b the candidate's (arm); "
+		         "ratio = a/b time, > 1 means the candidate took less time; reduction = "
+		         "1 - 1/ratio)" : "");
+	else
+		out_meta("pb-tint.column", "%s%s", o.column, o.log_ratio ?
+		         " (log ratio ln(A/B); ratio = A/B time, > 1 means B took less "
+		         "time; reduction = 1 - 1/ratio)" : "");
 	out_meta_num("pb-tint.level", "%s", o.level);
 	print_method(&o, iv, g.n);
+	print_adjust(&o, nm.comparisons);
 	if (o.df_cap)
 		out_meta("pb-tint.df", "min(n-1, %ld)", o.df_cap);
 	if (o.has_threshold)
@@ -755,8 +1236,12 @@ int main(int argc, char **argv)
 	for (i = 0; i < g.n; i++)
 		print_row(&gc, g.key[i], g.keylen[i], &iv[i], &o);
 	if (o.finding)
-		for (i = 0; i < g.n; i++)
-			print_finding(&warn, g.key[i], &iv[i], acc[i].runs, &kind, &o, gc.n > 0);
+		for (i = 0; i < g.n; i++) {
+			if (nm.comparisons)
+				nm.cand = arm_value(g.key[i], arm_at);
+			print_finding(&warn, g.key[i], &iv[i], acc[i].runs, &kind, &o, gc.n > 0, arm_at,
+			              &nm);
+		}
 	free(iv);
 	free(acc);
 	run_tracker_free(&rt);

@@ -34,7 +34,12 @@ echo "== 2. Sensitivity: A/A on the 1 ms workload (worker), delays on B"
 echo "   pb-sense --delays 0,2us,10us,50us --runs 8 --pairs 100 --worker 'pb-workload --worker --us 1000'"
 pb-sense --delays 0,2us,10us,50us --runs 8 --pairs 100 --warmup 10 --quiet --no-shell \
 	--resamples 1000 --worker "$W --worker --us 1000" >"$out/sense.tsv"
-grep -v '^#' "$out/sense.tsv" | sed 's/^/   /'
+# a few of its columns: the bootstrap's and the t analysis's verdicts,
+# the realized delay and whether each interval held it
+awk -F'\t' '/^#/ { next } !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1
+		printf "   %-9s %-5s %-5s %-8s %-8s %-8s %-10s %-9s\n", "delay_ns", "runs", "seen", "spin_ns", "resolved", "covered", "t_resolved", "t_covered"; next }
+	{ printf "   %-9s %-5s %-5s %-8s %-8s %-8s %-10s %-9s\n", $c["delay_ns"], $c["runs"], $c["seen"], $c["spin_ns"],
+		$c["resolved"], $c["covered"], $c["t_resolved"], $c["t_covered"] }' "$out/sense.tsv"
 grep '^# sense' "$out/sense.tsv" | sed 's/^# sense: /   /' | fold -s -w 76 | sed '2,$s/^/   /'
 echo
 if command -v gnuplot >/dev/null 2>&1; then

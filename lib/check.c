@@ -141,6 +141,23 @@ static void row_na(struct check_report *rep, const char *check, const char *unit
 	va_end(ap);
 }
 
+/* Checks that cannot be made for one reason: n/a rows with one note.
+ * checks[i] is { name, unit }. */
+static void rows_na(struct check_report *rep, const char *const checks[][2], size_t n,
+                    const char *fmt, ...)
+{
+	va_list ap;
+	char *note;
+	size_t i;
+
+	va_start(ap, fmt);
+	note = format_owned(fmt, ap);
+	va_end(ap);
+	for (i = 0; i < n; i++)
+		row_add(rep, checks[i][0], CHECK_NA, checks[i][1])->note = xstrdup(note);
+	free(note);
+}
+
 static void row_value(struct check_row *r, double v)
 {
 	r->value = v;
@@ -331,10 +348,25 @@ struct ctx {
 	struct cell c1, c2, c3, c4;   /* scratch */
 	int have_effect;
 	double effect;                /* the order-adjusted effect, for carry's note */
+	char ref_first[32];           /* "A first" with two arms, else "A before C" */
 	double *run_d;                /* per-run median d, for drift and outliers */
 };
 
 /* --- 1. order balance ------------------------------------------------ */
+
+/* The share of pairs that run the reference first, by the design: 1/2,
+ * but for the cyclic order of k > 2 arms, where the reference runs before
+ * the candidate in k - d of every k pairs (d = the candidate's letter less
+ * the reference's, mod k). */
+static double expected_share(const struct check_design *d)
+{
+	int k = d->arms, dist;
+
+	if (k <= 2 || !d->order || strcmp(d->order, "alternate") != 0)
+		return 0.5;
+	dist = ((d->cand[0] - d->ref[0]) % k + k) % k;
+	return (double)(k - dist) / k;
+}
 
 static void check_order(struct ctx *c)
 {
@@ -343,6 +375,7 @@ static void check_order(struct ctx *c)
 	const struct check_design *d = c->d;
 	const struct check_opts *o = c->o;
 	struct check_report *rep = c->rep;
+	const double e = expected_share(d);
 	double k = 0, n = 0, lo, hi, worst = -1, wk = 0, wn = 0, wlo = 0, whi = 1;
 	double lev_all = shared_level(o, 2), lev_run = shared_level(o, 2 * (double)nruns);
 	int64_t wrun = 0;
@@ -358,35 +391,43 @@ static void check_order(struct ctx *c)
 			rk += runs[i].p[j].a_first;
 		k += rk, n += rn;
 		binomial_interval(rk, rn, lev_run, &rlo, &rhi);
-		beyond = fmax(rlo - 0.5, 0.5 - rhi);
+		beyond = fmax(rlo - e, e - rhi);
 		if (beyond > worst)
 			worst = beyond, wk = rk, wn = rn, wlo = rlo, whi = rhi, wrun = runs[i].run;
 	}
 	binomial_interval(k, n, lev_all, &lo, &hi);
-	r = row_add(rep, "order", lo > 0.5 || hi < 0.5 ? CHECK_WARN : CHECK_OK, "share");
+	r = row_add(rep, "order", lo > e || hi < e ? CHECK_WARN : CHECK_OK, "share");
 	row_interval(r, k / n, lo, hi);
 	if (r->status == CHECK_WARN) {
-		text_add(&t, "%s of the %.0f pairs ran A first (%s%% CI %s to %s", pct(b1, k / n), n,
-		         level_pct(b2, lev_all), pct(b3, lo), pct(b4, hi));
+		text_add(&t, "%s of the %.0f pairs ran %s (%s%% CI %s to %s", pct(b1, k / n), n,
+		         c->ref_first, level_pct(b2, lev_all), pct(b3, lo), pct(b4, hi));
+		if (e != 0.5)
+			text_add(&t, "; the design gives %s", pct(b1, e));
 		if (d->order && strcmp(d->order, "random") != 0)
 			text_add(&t, "; the order was %s", d->order);
 		text_add(&t, "): the order is not balanced, so the arm and its place in the pair "
 		         "cannot be told apart.");
+	} else if (e != 0.5) {
+		text_add(&t, "%s of the %.0f pairs ran %s: what the cyclic order of %d arms gives "
+		         "(%s); the order-adjusted effect allows for it.", pct(b1, k / n), n,
+		         c->ref_first, d->arms, pct(b2, e));
 	} else {
-		text_add(&t, "%s of the %.0f pairs ran A first: balanced.", pct(b1, k / n), n);
+		text_add(&t, "%s of the %.0f pairs ran %s: balanced.", pct(b1, k / n), n,
+		         c->ref_first);
 	}
 	row_note(r, &t);
 
 	r = row_add(rep, "order_run", worst > 0 ? CHECK_WARN : CHECK_OK, "share");
 	row_interval(r, wk / wn, wlo, whi);
 	if (worst > 0)
-		text_add(&t, "Run %lld ran A first in %s of its %.0f pairs (%s%% CI %s to %s, the "
+		text_add(&t, "Run %lld ran %s in %s of its %.0f pairs (%s%% CI %s to %s, the "
 		         "level shared by %zu runs): its order is not balanced.", (long long)wrun,
-		         pct(b1, wk / wn), wn, level_pct(b2, lev_run), pct(b3, wlo), pct(b4, whi),
-		         nruns);
+		         c->ref_first, pct(b1, wk / wn), wn, level_pct(b2, lev_run), pct(b3, wlo),
+		         pct(b4, whi), nruns);
 	else
-		text_add(&t, "The most unbalanced run, run %lld, ran A first in %s of its %.0f pairs: "
-		         "within what chance gives.", (long long)wrun, pct(b1, wk / wn), wn);
+		text_add(&t, "The most unbalanced run, run %lld, ran %s in %s of its %.0f pairs: "
+		         "within what chance gives.", (long long)wrun, c->ref_first, pct(b1, wk / wn),
+		         wn);
 	row_note(r, &t);
 }
 
@@ -397,10 +438,11 @@ static void effect_note(struct ctx *c, struct text *t, const struct tiv *e, doub
 {
 	char b1[NUMBUF], b2[NUMBUF], b3[NUMBUF], b4[NUMBUF], b5[NUMBUF];
 
-	text_add(t, "B - A, order-adjusted: %s (%s%% CI %s to %s, %zu runs); the pooled median "
-	         "of d is %s", dur(b1, e->mean), level_pct(b2, level), dur(b3, e->lo),
-	         dur(b4, e->hi), e->n, dur(b5, pooled));
-	if (c->d->delay_ns > 0)
+	text_add(t, "%s - %s, order-adjusted: %s (%s%% CI %s to %s, %zu runs); the pooled median "
+	         "of d is %s", c->d->cand, c->d->ref, dur(b1, e->mean), level_pct(b2, level),
+	         dur(b3, e->lo), dur(b4, e->hi), e->n, dur(b5, pooled));
+	if (c->d->delay_ns > 0 && (c->d->delay_arm == c->d->ref[0] ||
+	                           c->d->delay_arm == c->d->cand[0]))
 		text_add(t, ", and the injected delay on %c %s", c->d->delay_arm,
 		         dur(b1, (double)c->d->delay_ns));
 	text_add(t, ".");
@@ -440,10 +482,10 @@ static void check_position(struct ctx *c)
 	pooled = all.n ? cell_median(&all) : 0;
 	free(all.x);
 	if (t_interval(arm.v, arm.n, c->o->level, &e) < 0) {
-		row_na(c->rep, "effect", "ns", "Needs 2 runs with at least %d pairs of each order; "
-		       "there %s %zu.", MIN_CELL, arm.n == 1 ? "is" : "are", arm.n);
-		row_na(c->rep, "position", "ns", "Needs 2 runs with at least %d pairs of each order; "
-		       "there %s %zu.", MIN_CELL, arm.n == 1 ? "is" : "are", arm.n);
+		static const char *const na[][2] = { { "effect", "ns" }, { "position", "ns" } };
+
+		rows_na(c->rep, na, LEN(na), "Needs 2 runs with at least %d pairs of each order; "
+		        "there %s %zu.", MIN_CELL, arm.n == 1 ? "is" : "are", arm.n);
 		goto out;
 	}
 	t_interval(pos.v, pos.n, c->o->level, &p);
@@ -458,9 +500,11 @@ static void check_position(struct ctx *c)
 	r = row_add(c->rep, "position", resolved && fabs(p.mean) > c->o->position_share * fabs(e.mean)
 	            ? CHECK_WARN : CHECK_OK, "ns");
 	row_interval(r, p.mean, p.lo, p.hi);
-	text_add(&t, "The second observation of a pair takes %s %s time than the first (%s%% CI "
-	         "%s to %s)", dur(b1, fabs(p.mean)), p.mean >= 0 ? "less" : "more",
-	         level_pct(b2, c->o->level), dur(b3, p.lo), dur(b4, p.hi));
+	text_add(&t, "The %s takes %s %s time than the %s (%s%% CI %s to %s)",
+	         c->d->arms > 2 ? "later of the two in a pair" : "second observation of a pair",
+	         dur(b1, fabs(p.mean)), p.mean >= 0 ? "less" : "more",
+	         c->d->arms > 2 ? "earlier" : "first", level_pct(b2, c->o->level),
+	         dur(b3, p.lo), dur(b4, p.hi));
 	if (r->status == CHECK_WARN)
 		text_add(&t, ", more than %s of the effect: read the order-adjusted effect (%s), "
 		         "not the pooled median of d (%s).", pct(b5, c->o->position_share),
@@ -478,23 +522,43 @@ out:
 
 /* --- 3. carry-over ------------------------------------------------------ */
 
+/* Whether the reference (arm_a) or the candidate starts pair p; with
+ * more than two arms, by its place (a third arm may start it). */
+static int starts(const struct ctx *c, const struct check_pair *p, int arm_a)
+{
+	if (c->d->arms > 2)
+		return (arm_a ? p->pos_a : p->pos_b) == 1;
+	return p->a_first == arm_a;
+}
+
+/* Which of the two ended pair p: 1 the candidate, 0 the reference, -1 a
+ * third arm. With two arms, the candidate ends a pair the reference began. */
+static int ended_with_candidate(const struct ctx *c, const struct check_pair *p)
+{
+	if (c->d->arms > 2)
+		return p->pos_b == c->d->arms ? 1 : p->pos_a == c->d->arms ? 0 : -1;
+	return p->a_first;
+}
+
 /* Per run, for the arm that starts a pair: its median time after a pair
- * that ended with B, less after one that ended with A. The place in the
- * pair is the same (first), so a position effect does not enter; within a
- * pair the second observation always follows the other arm, where
- * carry-over and position cannot be told apart. */
+ * that ended with the candidate (B), less after one that ended with the
+ * reference (A). The place in the pair is the same (first), so a
+ * position effect does not enter; within a pair of two arms the second
+ * observation always follows the other arm, where carry-over and
+ * position cannot be told apart. */
 static int carry_of_run(struct ctx *c, const struct check_run *run, int arm_a, double *v)
 {
 	size_t j;
+	int e;
 
 	c->c1.n = c->c2.n = 0;
 	for (j = 1; j < run->n; j++) {
 		const struct check_pair *p = &run->p[j], *prev = &run->p[j - 1];
 
-		if (p->pair != prev->pair + 1 || p->a_first != arm_a)
+		if (p->pair != prev->pair + 1 || !starts(c, p, arm_a) ||
+		    (e = ended_with_candidate(c, prev)) < 0)
 			continue;
-		/* the previous pair ended with B when it began with A */
-		cell_add(prev->a_first ? &c->c1 : &c->c2, arm_a ? p->a : p->b);
+		cell_add(e ? &c->c1 : &c->c2, arm_a ? p->a : p->b);
 	}
 	if (c->c1.n < MIN_CELL || c->c2.n < MIN_CELL)
 		return -1;
@@ -508,13 +572,13 @@ static void carry_row(struct ctx *c, const char *check, int arm_a, const struct 
 	struct check_row *r = row_add(c->rep, check, excludes(t, 0) ? CHECK_WARN : CHECK_OK, "ns");
 	struct text n = { 0 };
 	char b1[NUMBUF], b2[NUMBUF], b3[NUMBUF], b4[NUMBUF], b5[NUMBUF];
-	const char *x = arm_a ? "A" : "B";
+	const char *x = arm_a ? c->d->ref : c->d->cand;
 
 	row_interval(r, t->mean, t->lo, t->hi);
-	text_add(&n, "At the start of a pair %s takes %s %s after a pair that ended with B than "
-	         "after one that ended with A (%s%% CI %s to %s)", x, dur(b1, fabs(t->mean)),
-	         t->mean >= 0 ? "longer" : "less", level_pct(b2, lev), dur(b3, t->lo),
-	         dur(b4, t->hi));
+	text_add(&n, "At the start of a pair %s takes %s %s after a pair that ended with %s than "
+	         "after one that ended with %s (%s%% CI %s to %s)", x, dur(b1, fabs(t->mean)),
+	         t->mean >= 0 ? "longer" : "less", c->d->cand, c->d->ref, level_pct(b2, lev),
+	         dur(b3, t->lo), dur(b4, t->hi));
 	if (r->status == CHECK_WARN && adjusted)
 		text_add(&n, ": carry-over, which moves the order-adjusted effect by about %s "
 		         "(carry-adjusted effect %s, if carry-over adds to what follows).",
@@ -528,6 +592,7 @@ static void carry_row(struct ctx *c, const char *check, int arm_a, const struct 
 
 static void check_carry(struct ctx *c)
 {
+	static const char *const carry_na[][2] = { { "carry_a", "ns" }, { "carry_b", "ns" } };
 	struct per_run ca, cb;
 	struct tiv ta, tb;
 	double lev = shared_level(c->o, 2), v;
@@ -535,10 +600,13 @@ static void check_carry(struct ctx *c)
 	size_t i;
 
 	if (c->d->order && strcmp(c->d->order, "blocked") == 0) {
-		row_na(c->rep, "carry_a", "ns", "The order was blocked (all A, then all B): the "
-		       "observation before each one is not that of the pair before.");
-		row_na(c->rep, "carry_b", "ns", "The order was blocked (all A, then all B): the "
-		       "observation before each one is not that of the pair before.");
+		rows_na(c->rep, carry_na, LEN(carry_na), "The order was blocked (all A, then all B): "
+		        "the observation before each one is not that of the pair before.");
+		return;
+	}
+	if (c->d->arms > 2 && (!c->runs || !c->nruns || !c->runs[0].n || !c->runs[0].p[0].pos_a)) {
+		rows_na(c->rep, carry_na, LEN(carry_na), "Needs the places of the arms in each pair "
+		        "(pb-pair's pos_a and pos_b), which the input has not.");
 		return;
 	}
 	per_run_init(&ca, c->nruns);
@@ -558,11 +626,11 @@ static void check_carry(struct ctx *c)
 		if (!have)
 			row_na(c->rep, check, "ns", "Needs 2 runs in which %s starts at least %d pairs "
 			       "after each arm ended the pair before (--order random); there %s %zu.",
-			       a ? "A" : "B", MIN_CELL, (a ? ca.n : cb.n) == 1 ? "is" : "are",
+			       a ? c->d->ref : c->d->cand, MIN_CELL, (a ? ca.n : cb.n) == 1 ? "is" : "are",
 			       a ? ca.n : cb.n);
-		else
-			carry_row(c, check, a, a ? &ta : &tb, have_a && have_b && c->have_effect,
-			          have_a && have_b ? (tb.mean - 3 * ta.mean) / 4 : 0, lev);
+		else   /* the carry-adjusted effect is a model of two arms */
+			carry_row(c, check, a, a ? &ta : &tb, have_a && have_b && c->have_effect &&
+			          c->d->arms == 2, have_a && have_b ? (tb.mean - 3 * ta.mean) / 4 : 0, lev);
 	}
 	per_run_free(&ca);
 	per_run_free(&cb);
@@ -601,12 +669,12 @@ static void check_drift(struct ctx *c)
 		c->run_d[i] = d.v[i];
 	}
 	if (slope_interval(d.x, d.v, d.n, lev, &td) < 0) {
-		row_na(c->rep, "drift_d", "ns/run", "Needs 3 runs; there %s %zu.",
-		       c->nruns == 1 ? "is" : "are", c->nruns);
-		row_na(c->rep, "drift_lr", "lr/run", "Needs 3 runs; there %s %zu.",
-		       c->nruns == 1 ? "is" : "are", c->nruns);
-		row_na(c->rep, "drift_level", "ns/run", "Needs 3 runs; there %s %zu.",
-		       c->nruns == 1 ? "is" : "are", c->nruns);
+		static const char *const na[][2] = {
+			{ "drift_d", "ns/run" }, { "drift_lr", "lr/run" }, { "drift_level", "ns/run" },
+		};
+
+		rows_na(c->rep, na, LEN(na), "Needs 3 runs; there %s %zu.",
+		        c->nruns == 1 ? "is" : "are", c->nruns);
 		goto out;
 	}
 	slope_interval(lr.x, lr.v, lr.n, lev, &tl);
@@ -679,18 +747,18 @@ static void check_warmup(struct ctx *c)
 		per_run_add(&dd, run->run, cell_median(&c->c3) - cell_median(&c->c4));
 	}
 	if (t_interval(lv.v, lv.n, c->o->level, &tl) < 0) {
-		row_na(c->rep, "warmup", "share", "Needs 2 runs of at least %d measured pairs; "
-		       "there %s %zu.", MIN_PAIRS_WARMUP, lv.n == 1 ? "is" : "are", lv.n);
-		row_na(c->rep, "warmup_d", "ns", "Needs 2 runs of at least %d measured pairs; "
-		       "there %s %zu.", MIN_PAIRS_WARMUP, lv.n == 1 ? "is" : "are", lv.n);
+		static const char *const na[][2] = { { "warmup", "share" }, { "warmup_d", "ns" } };
+
+		rows_na(c->rep, na, LEN(na), "Needs 2 runs of at least %d measured pairs; "
+		        "there %s %zu.", MIN_PAIRS_WARMUP, lv.n == 1 ? "is" : "are", lv.n);
 		goto out;
 	}
 	t_interval(dd.v, dd.n, c->o->level, &td);
 	row = row_add(c->rep, "warmup", excludes(&tl, 0) &&
 	              fabs(exp(tl.mean) - 1) > c->o->warmup_min ? CHECK_WARN : CHECK_OK, "share");
 	row_interval(row, exp(tl.mean) - 1, exp(tl.lo) - 1, exp(tl.hi) - 1);
-	text_add(&t, "In the first %s of each run's measured pairs A takes %s %s time than in the "
-	         "rest (%s%% CI %s to %s)", b5, pct(b1, fabs(exp(tl.mean) - 1)),
+	text_add(&t, "In the first %s of each run's measured pairs %s takes %s %s time than in the "
+	         "rest (%s%% CI %s to %s)", b5, c->d->ref, pct(b1, fabs(exp(tl.mean) - 1)),
 	         tl.mean >= 0 ? "more" : "less", level_pct(b2, c->o->level),
 	         pct(b3, exp(tl.lo) - 1), pct(b4, exp(tl.hi) - 1));
 	if (row->status == CHECK_WARN && c->d->warmup >= 0)
@@ -993,16 +1061,96 @@ static void check_spread(struct ctx *c)
 	row = row_add(c->rep, "spread", excludes(&t, 0) && (ratio >= k || ratio <= 1 / k)
 	              ? CHECK_WARN : CHECK_OK, "ratio");
 	row_interval(row, ratio, exp(t.lo), exp(t.hi));
-	text_add(&n, "B's spread within a run (IQR) is %s times A's (%s%% CI %s to %s)",
-	         sig(b1, ratio), level_pct(b2, c->o->level), sig(b3, exp(t.lo)), sig(b4, exp(t.hi)));
+	text_add(&n, "%s's spread within a run (IQR) is %s times %s's (%s%% CI %s to %s)",
+	         c->d->cand, sig(b1, ratio), c->d->ref, level_pct(b2, c->o->level),
+	         sig(b3, exp(t.lo)), sig(b4, exp(t.hi)));
 	if (row->status == CHECK_WARN)
-		text_add(&n, ": B is %s variable than A, which an interval of a mean or a median does "
-		         "not show.", ratio > 1 ? "more" : "less");
+		text_add(&n, ": %s is %s variable than %s, which an interval of a mean or a median "
+		         "does not show.", c->d->cand, ratio > 1 ? "more" : "less", c->d->ref);
 	else
 		text_add(&n, ": no difference of %s or more resolved.", sig(b1, k));
 	row_note(row, &n);
 out:
 	per_run_free(&s);
+}
+
+/* --- 10. positions, with more than two arms ----------------------------------- */
+
+/* The chi-square statistic of counts[0 .. k-1] against equal shares, and
+ * its upper tail (df = k - 1). */
+static double chi_square(const long *counts, int k, double *p)
+{
+	double n = 0, x = 0, e;
+	int i;
+
+	for (i = 0; i < k; i++)
+		n += (double)counts[i];
+	e = n / k;
+	for (i = 0; i < k && e > 0; i++)
+		x += ((double)counts[i] - e) * ((double)counts[i] - e) / e;
+	*p = stat_pchisq_upper(x, k - 1);
+	return x;
+}
+
+/* "34%, 33% and 33%": the shares of the places. */
+static void place_shares(struct text *t, const long *counts, int k)
+{
+	double n = 0;
+	char b[NUMBUF];
+	int i;
+
+	for (i = 0; i < k; i++)
+		n += (double)counts[i];
+	for (i = 0; i < k; i++)
+		text_add(t, "%s%s", i == 0 ? "" : i + 1 == k ? " and " : ", ",
+		         pct(b, n > 0 ? (double)counts[i] / n : 0));
+}
+
+void check_positions(const char *arm, const int64_t *runs, const long *counts,
+                     size_t nruns, int k, const struct check_opts *o,
+                     struct check_report *rep)
+{
+	long *all = xcalloc((size_t)k, sizeof *all), n = 0;
+	double lev_all = shared_level(o, 2), lev_run = shared_level(o, 2 * (double)nruns);
+	double x, p, wx = 0, wp = 2, rp;
+	size_t i, worst = 0;
+	int j;
+	struct check_row *r;
+	struct text t = { 0 };
+	char b1[NUMBUF], b2[NUMBUF], b3[NUMBUF];
+
+	for (i = 0; i < nruns; i++) {
+		double rx = chi_square(counts + i * (size_t)k, k, &rp);
+
+		if (rp < wp)
+			wp = rp, wx = rx, worst = i;
+		for (j = 0; j < k; j++)
+			all[j] += counts[i * (size_t)k + (size_t)j], n += counts[i * (size_t)k + (size_t)j];
+	}
+	x = chi_square(all, k, &p);
+	r = row_add(rep, "positions", p < 1 - lev_all ? CHECK_WARN : CHECK_OK, "chi2");
+	row_value(r, x);
+	text_add(&t, "%s ran at places 1 to %d in ", arm, k);
+	place_shares(&t, all, k);
+	text_add(&t, " of its %ld pairs (chi-square %s, df %d, p = %s)", n, sig(b1, x), k - 1,
+	         sig(b2, p));
+	text_add(&t, r->status == CHECK_WARN ? ": not each place 1/%d of the time (at %s%%), so "
+	         "the arm and its place cannot be told apart." : ": each place about 1/%d of the "
+	         "time.", k, level_pct(b1, lev_all));
+	row_note(r, &t);
+	r = row_add(rep, "positions_run", wp < 1 - lev_run ? CHECK_WARN : CHECK_OK, "chi2");
+	row_value(r, wx);
+	if (nruns) {
+		text_add(&t, "The least balanced run, run %lld, had %s at places 1 to %d in ",
+		         (long long)runs[worst], arm, k);
+		place_shares(&t, counts + worst * (size_t)k, k);
+		text_add(&t, " of its pairs (chi-square %s, p = %s, at the %s%% level shared by %zu "
+		         "runs): %s", sig(b1, wx), sig(b2, wp), level_pct(b3, lev_run), nruns,
+		         r->status == CHECK_WARN ? "its order is not balanced." :
+		         "within what chance gives.");
+	}
+	row_note(r, &t);
+	free(all);
 }
 
 /* --- all ------------------------------------------------------------------------ */
@@ -1020,6 +1168,10 @@ void check_study(const struct check_run *runs, size_t nruns, const struct check_
 	c.ev = ev;
 	c.o = o;
 	c.rep = rep;
+	if (d->arms > 2)
+		snprintf(c.ref_first, sizeof c.ref_first, "%.8s before %.8s", d->ref, d->cand);
+	else
+		snprintf(c.ref_first, sizeof c.ref_first, "%.8s first", d->ref);
 	c.run_d = xmalloc((nruns + 1) * sizeof *c.run_d);
 	check_order(&c);
 	check_position(&c);
@@ -1037,7 +1189,7 @@ void check_study(const struct check_run *runs, size_t nruns, const struct check_
 	free(c.c4.x);
 }
 
-void check_methods(const struct check_opts *o, struct check_report *rep)
+void check_methods(const struct check_opts *o, int arms, struct check_report *rep)
 {
 	char l[NUMBUF], l2[NUMBUF], s[NUMBUF], fence[160];
 
@@ -1088,4 +1240,12 @@ void check_methods(const struct check_opts *o, struct check_report *rep)
 	method_add(rep, "spread", "per run ln(IQR of b / IQR of a) (R's type 7), t interval over "
 	           "runs at %s%%; warns when it excludes 0 and the ratio is %s or more, or 1/%s or "
 	           "less", l, sig(s, o->spread_ratio), sig(l2, o->spread_ratio));
+	if (arms > 2)
+		method_add(rep, "positions", "with %d arms, per arm: how often it ran at each place "
+		           "of a pair (pos_a, pos_b), against 1/%d each: the chi-square test (df %d) of "
+		           "all pairs at %s%% and of each run at 1 - (1 - level)/(2 runs); warns when "
+		           "p is below 1 - those levels. With %d arms the other checks compare each "
+		           "candidate with the reference: A and B in the notes above are the reference "
+		           "and the candidate", arms, arms, arms - 1, level_pct(l2, shared_level(o, 2)),
+		           arms);
 }

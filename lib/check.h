@@ -13,8 +13,9 @@
 
 struct check_pair {
 	int64_t pair;
-	double a, b;            /* ns */
-	int a_first;            /* 1 when A ran first */
+	double a, b;            /* ns: the reference's and the candidate's */
+	int a_first;            /* 1 when the reference ran first */
+	int pos_a, pos_b;       /* their places in the pair (1 to arms); 0: not known */
 };
 
 struct check_run {
@@ -29,7 +30,9 @@ struct check_design {
 	int64_t warmup;         /* warm-up pairs per run, or -1 when unknown */
 	const char *order;      /* random, alternate, blocked, or NULL */
 	int64_t delay_ns;       /* the injected delay, 0 for none */
-	char delay_arm;         /* 'A' or 'B' */
+	char delay_arm;         /* 'A', 'B', ... */
+	int arms;               /* k, 2 or more */
+	const char *ref, *cand; /* the arms compared: "A" and "B" for two */
 };
 
 /* What the comments among the rows said: pb-run's "# failed:",
@@ -78,8 +81,15 @@ struct check_report {
 };
 
 void check_defaults(struct check_opts *o);
-/* How each check is computed and when it warns, for the metadata. */
-void check_methods(const struct check_opts *o, struct check_report *rep);
+/* How each check is computed and when it warns, for the metadata; a
+ * study of arms > 2 has the positions check too. */
+void check_methods(const struct check_opts *o, int arms, struct check_report *rep);
+/* The places of one arm in the pairs of a study of k arms: counts[r * k
+ * + p] pairs of run r had it at place p + 1 (runs[r] names run r). Rows
+ * positions and positions_run appended to rep. */
+void check_positions(const char *arm, const int64_t *runs, const long *counts,
+                     size_t nruns, int k, const struct check_opts *o,
+                     struct check_report *rep);
 /* Every check of runs (in run order, each run's pairs in pair order):
  * rows appended to rep. */
 void check_study(const struct check_run *runs, size_t nruns, const struct check_design *d,

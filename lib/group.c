@@ -1,3 +1,4 @@
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,4 +84,55 @@ void group_cols_free(struct group_cols *gc)
 	free(gc->col);
 	free(gc->key);
 	memset(gc, 0, sizeof *gc);
+}
+
+int group_has_arms(const struct stream *s)
+{
+	return stream_col_find(s, "arm") >= 0 && stream_col_find(s, "phase") < 0;
+}
+
+static int names_arm(const char *list)
+{
+	size_t n;
+
+	for (; list && *list; list += n + (list[n] == ',')) {
+		n = strcspn(list, ",");
+		if (n == 3 && strncmp(list, "arm", 3) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+const char *group_with_arm(const struct stream *s, const char *list, int *added)
+{
+	static char *buf;
+	size_t n;
+
+	*added = 0;
+	if (!group_has_arms(s) || names_arm(list))
+		return list;
+	free(buf);
+	n = (list ? strlen(list) : 0) + 5;
+	buf = xmalloc(n);
+	snprintf(buf, n, "arm%s%s", list && *list ? "," : "", list ? list : "");
+	*added = 1;
+	return buf;
+}
+
+void group_arm_meta(const char *tool, const char *list, int added)
+{
+	char key[64];
+
+	if (!added)
+		return;
+	snprintf(key, sizeof key, "%s.group", tool);
+	out_meta(key, "%s (arm added: the input compares each candidate arm with the "
+	         "reference, one comparison per value of arm)", list);
+}
+
+const char *group_reference(const struct stream *s)
+{
+	const char *r = stream_head_meta(s, "reference", -1);
+
+	return r && r[0] >= 'A' && r[0] <= 'Z' && !r[1] ? r : "A";
 }

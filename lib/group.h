@@ -32,4 +32,20 @@ void group_check_first(const struct stream *s, size_t col, const char *fix);
 void group_cols_put(const struct group_cols *gc, const char *key, size_t len);
 void group_cols_free(struct group_cols *gc);
 
+/* A stream of several comparisons: pb-pair's rows of a study of more
+ * than two arms (or of a reference other than A), one comparison per
+ * candidate in its arm column. Not a raw stream, whose arm column holds
+ * the observations of every arm (it has a phase column). */
+int group_has_arms(const struct stream *s);
+/* The group list a tool uses: for a stream of several comparisons, arm
+ * in front of list (arm alone for none) unless list names it already;
+ * otherwise list as it is. *added says whether arm was added. The result
+ * lives until the next call. */
+const char *group_with_arm(const struct stream *s, const char *list, int *added);
+/* "# pb-TOOL.group: LIST (arm added: ...)" when arm was added. */
+void group_arm_meta(const char *tool, const char *list, int added);
+/* The reference arm of a stream of comparisons: the head's "reference",
+ * or "A". */
+const char *group_reference(const struct stream *s);
+
 #endif

@@ -671,3 +671,53 @@ double stat_qt(double p, double df)
 	}
 	return p < 0.5 ? -q : q;
 }
+
+/* The regularized gamma P(a, x) by its series (x < a + 1), or Q(a, x) by
+ * its continued fraction (modified Lentz) beyond: each where it
+ * converges fast; upper says which of the two is returned. */
+static double gamma_series(double a, double x)
+{
+	double sum = 1 / a, term = sum;
+	int n;
+
+	for (n = 1; n < 100000; n++) {
+		term *= x / (a + n);
+		sum += term;
+		if (fabs(term) < fabs(sum) * DBL_EPSILON)
+			break;
+	}
+	return sum * exp(-x + a * log(x) - lgamma(a));
+}
+
+static double gamma_cf(double a, double x)
+{
+	const double tiny = 1e-300;
+	double b = x + 1 - a, c = 1 / tiny, d = 1 / b, h = d;
+	int i;
+
+	for (i = 1; i < 100000; i++) {
+		double an = -i * (i - a), del;
+
+		b += 2;
+		d = an * d + b;
+		d = 1 / (fabs(d) < tiny ? tiny : d);
+		c = b + an / c;
+		c = fabs(c) < tiny ? tiny : c;
+		del = d * c;
+		h *= del;
+		if (fabs(del - 1) < 2 * DBL_EPSILON)
+			break;
+	}
+	return exp(-x + a * log(x) - lgamma(a)) * h;
+}
+
+double stat_pchisq_upper(double x, double df)
+{
+	double a = df / 2, z = x / 2;
+
+	if (!(x > 0))
+		return 1;
+	if (isinf(x))
+		return 0;
+	return z < a + 1 ? 1 - gamma_series(a, z) : gamma_cf(a, z);
+}

@@ -36,5 +36,8 @@ double stat_pbeta(double x, double a, double b);  /* regularized I_x(a,b) */
 /* The x with I_x(a,b) = p, by bisection on stat_pbeta: 0 for p <= 0, 1
  * for p >= 1. For Clopper-Pearson binomial intervals. */
 double stat_qbeta(double p, double a, double b);
+/* P(X > x) for X chi-square with df degrees of freedom (regularized
+ * upper incomplete gamma Q(df/2, x/2)). */
+double stat_pchisq_upper(double x, double df);
 
 #endif

@@ -1,3 +1,4 @@
+#include <stdio.h>
 #include <string.h>
 
 #include "num.h"
@@ -6,10 +7,15 @@
 
 const char *const study_design_keys[] = {
 	"mode", "worker", "cmd_a", "cmd_b", "shell", "conninfo", "sql_a", "sql_b",
-	"rollback", "setup_sql", "design", "pairs", "warmup", "order", "delay_ns",
+	"rollback", "setup_sql", "design", "arms", "reference", "pairs", "warmup", "order", "delay_ns",
 	"delay_arm", "timeout_ns", "setup", "prepare", "cleanup", "ignore_failure",
 	"clock", NULL,
 };
+
+void study_arm_key(char key[8], const char *prefix, int arm)
+{
+	snprintf(key, 8, "%.4s%c", prefix, 'a' + arm);
+}
 
 void run_comment_out(long run, const char *start, long pid, uint64_t study,
                      const char *host)

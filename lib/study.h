@@ -13,6 +13,10 @@
  * (start, first_run, runs, study), the order's seed, and where the
  * commands' output went (output). */
 extern const char *const study_design_keys[];
+/* The key of an arm's command or script: prefix "cmd_" or "sql_" and
+ * the arm's letter in lower case (arm 2 is "cmd_c"). The keys of arms A
+ * and B are in study_design_keys; those of C to Z are design keys too. */
+void study_arm_key(char key[8], const char *prefix, int arm);
 
 struct word {            /* a span of a metadata value; len 0: absent */
 	const char *p;

@@ -206,7 +206,7 @@ usage "--delay .*'-1ms'" "--delay -1ms" --delay -1ms -- true
 usage "--delay-arm .*'C'" "--delay-arm C" --delay-arm C -- true
 usage "--timeout" "--timeout 0" --timeout 0 -- true
 usage "no command" "no command" --runs 1
-usage "at most two commands" "three commands" -- true true true
+usage "at most 26 commands" "27 commands" -- true true true true true true true true true true true true true true true true true true true true true true true true true true true
 usage "choose one" "--worker with commands" --worker "$WK" -- true
 usage "--pg" "--sql-a without --pg" --sql-a 'select 1' -- true
 usage "unknown option '--frobnicate'" "unknown option" --frobnicate -- true

@@ -90,6 +90,10 @@ fails 2 "^pb-run: --stat is median, mean, min, lr-median, p90, p99 or qQ" "--sta
 	pb-run --until parity --stat mode -- true
 fails 2 '^pb-run: --threshold is a ratio A/B: it must be > 0' "--threshold 0" \
 	pb-run --until threshold --threshold 0 -- true
+fails 2 '^pb-run: --until follows one comparison: it takes two arms, not 3' "--until with three arms" \
+	pb-run --until parity -- true true true
+fails 2 '^pb-run: --until compares B with A: leave out --reference' "--until with --reference B" \
+	pb-run --until parity --reference B -- true true
 
 # --- the progress line shows the interval (on a terminal only)
 if script -qc true /dev/null >/dev/null 2>&1; then

@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 PATH=$(cd "$D/../../examples/workload" && pwd):$PATH
 V=$(sed -n 's/^VERSION = //p' "$D/../../config.mk")
-HEAD='delay_ns|runs|seen|est|lo|hi|cross_right|combos'
+HEAD='delay_ns|runs|seen|est|lo|hi|cross_right|combos|spin_ns|covered|resolved|ratio|ratio_lo|ratio_hi|t_resolved|ratio_spin|t_covered'
 WORKER='pb-workload --worker --us 50'
 
 # --- A worker study at 0, 20 ms and 10 ms ------------------------------
@@ -24,29 +24,43 @@ is "$(grep -v '^#' "$T/main.tsv" | head -n 1 | tr '\t' '|')" "$HEAD" "header: $H
 is "$(rows "$T/main.tsv" | cut -f1 | tr '\n' ' ')" "0 20000000 10000000 " "one row per delay, in the order given, delay_ns in ns"
 is "$(rows "$T/main.tsv" | cut -f2,8 | sort -u | tr '\t\n' '| ')" "3|6 " "runs = --runs (3) and combos = 3 * 2 on every row"
 # invariants of every row: 0 <= seen <= runs, lo <= est <= hi,
-# 0 <= cross_right <= combos, all fields numbers
+# 0 <= cross_right <= combos, ratio_lo <= ratio <= ratio_hi, the yes/no
+# columns 0 or 1 and each what its interval says, a realized delay at
+# least the delay asked for (a spin cannot end early), all fields numbers
 rows "$T/main.tsv" | awk -F'\t' '
-	NF != 8 { print "fields", NF; bad = 1 }
+	NF != 17 { print "fields", NF; bad = 1 }
 	{ for (i = 1; i <= NF; i++) if ($i !~ /^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/) { print "not a number:", $i; bad = 1 }
 	  if (!($3 >= 0 && $3 <= $2)) { print "seen", $3; bad = 1 }
 	  if (!($5 <= $4 && $4 <= $6)) { print "lo est hi", $5, $4, $6; bad = 1 }
-	  if (!($7 >= 0 && $7 <= $8)) { print "cross", $7; bad = 1 } }
+	  if (!($7 >= 0 && $7 <= $8)) { print "cross", $7; bad = 1 }
+	  if (!($13 <= $12 && $12 <= $14)) { print "ratio_lo ratio ratio_hi", $13, $12, $14; bad = 1 }
+	  if ($9 < $1) { print "spin_ns below the delay", $9, $1; bad = 1 }
+	  if ($10 != ($5 <= $9 && $9 <= $6)) { print "covered", $10, "for", $5, $9, $6; bad = 1 }
+	  if ($11 != ($1 == 0 ? $5 > 0 || $6 < 0 : $3 == $2 && $5 > 0)) { print "resolved", $11; bad = 1 }
+	  if ($15 != ($1 == 0 ? $13 > 1 || $14 < 1 : $14 < 1)) { print "t_resolved", $15; bad = 1 }
+	  if ($17 != ($13 <= $16 && $16 <= $14)) { print "t_covered", $17, "for", $13, $16, $14; bad = 1 } }
 	END { if (NR != 3) { print "rows", NR; bad = 1 }; exit bad }' >"$T/why"
-if [ $? -eq 0 ]; then ok "every row: 0 <= seen <= runs, lo <= est <= hi, 0 <= cross_right <= combos"
-else not_ok "every row: 0 <= seen <= runs, lo <= est <= hi, 0 <= cross_right <= combos"; diag "$(cat "$T/why")"; fi
+if [ $? -eq 0 ]; then ok "every row: the invariants of its intervals, counts and yes/no columns"
+else not_ok "every row: the invariants of its intervals, counts and yes/no columns"; diag "$(cat "$T/why")"; fi
 # The summary against the table and the raw A times (arm A has no delay:
 # the workload's median over the measured pairs of all three studies), as
-# pb-sense words it: the smallest delay whose row has seen = runs.
-seen_by_all=$(rows "$T/main.tsv" | awk -F'\t' '$1 > 0 && $3 == $2 && (m == "" || $1 < m) { m = $1 } END { print m }')
+# pb-sense words it: for the bootstrap analysis the smallest delay from
+# which on every larger one is resolved (every run saw it, lo > 0): 10ms
+# when both are, 20ms when 10ms is not, none when 20ms is not.
+r10=$(col resolved 3 "$T/main.tsv") r20=$(col resolved 2 "$T/main.tsv")
 want=$(cat "$T/raw/raw-0.tsv" "$T/raw/raw-20000000.tsv" "$T/raw/raw-10000000.tsv" |
 	awk -F'\t' '!/^#/ && $3 == "measure" && $4 == "A" && $8 == 0 { print $7 }' | sort -n |
-	awk -v d="$seen_by_all" '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-		if (d == "") { printf "no delay tried was seen by every run"; exit }
-		printf "smallest delay seen by every run: %gms (%.2f%% of the workload'"'"'s median %s)", d / 1e6, 100 * d / m,
-			(m >= 1e6 ? sprintf("%gms", m / 1e6) : sprintf("%gus", m / 1e3)) }')
-is "$(grep '^# sense:' "$T/main.tsv")" \
-	"# sense: $want; A/A false positives: $(col seen 1 "$T/main.tsv") of 3 runs saw a delay of 0" \
-	"summary: the smallest delay every run saw, its percentage of the raw A median, the false positives of delay 0"
+	awk -v r10="$r10" -v r20="$r20" '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		if (r20 != 1) { printf "resolves no delay tried (up to 20ms, %.2f%%)", 2e9 / m; exit }
+		d = r10 == 1 ? 1e7 : 2e7
+		printf "resolves %gms (%.2f%% of the workload'"'"'s median %s)%s", d / 1e6, 100 * d / m,
+			(m >= 1e6 ? sprintf("%gms", m / 1e6) : sprintf("%gus", m / 1e3)), r10 == 1 ? ", the smallest delay tried" : ", not 10ms" }')
+fp=$(col seen 1 "$T/main.tsv")
+# Rscript -e 'sprintf("%.2g", pbinom(0:2, 3, 0.05, lower.tail = FALSE))':
+# "0.14" "0.0073" "0.00013", P(X >= k) for k = 1, 2, 3 of 3 runs
+is "$(grep '^# sense:' "$T/main.tsv" | sed 's/; the t analysis.*; A\/A:/; A\/A:/')" \
+	"# sense: the bootstrap analysis $want; A/A: $fp of 3 runs saw an effect at delay 0, 0.15 expected by chance at level 0.95 (binomial p = $(awk -v k="$fp" 'BEGIN { print k == 0 ? 1 : k == 1 ? 0.14 : k == 2 ? 0.0073 : 0.00013 }'))" \
+	"summary: the smallest delay the bootstrap analysis resolved, its percentage of the raw A median, the false positives of delay 0 as a rate"
 is "$(tail -n 1 "$T/main.tsv" | cut -c1-9)" "# sense: " "the summary is the last line"
 is "$(grep -c '^# sense:' "$T/main.tsv")" 1 "one summary line"
 # metadata: the provenance line, the column notes, pb-run's head metadata
@@ -54,7 +68,8 @@ is "$(grep -c '^# sense:' "$T/main.tsv")" 1 "one summary line"
 like "$(grep '^# pb-sense:' "$T/main.tsv")" \
 	"^# pb-sense: $V pb-sense --delays 0,20ms,10ms --raw $T/raw --seed 5 --resamples 200 --runs 3 --pairs 10 --warmup 2 --worker 'pb-workload --worker --us 50'\$" \
 	"provenance: '# pb-sense: VERSION ARGV', the worker quoted"
-is "$(grep -c '^# pb-sense\.\(delays\|seen\|est\|cross_right\): ' "$T/main.tsv")" 4 "metadata says what delays, seen, est and cross_right are"
+is "$(grep -c '^# pb-sense\.\(delays\|level\|stat\|seen\|est\|cross_right\|spin_ns\|ratio\|ratio_spin\): ' "$T/main.tsv")" 9 \
+	"metadata says what the delays, level, statistic and every column are"
 is "$(grep -c '^# \(pb-run\|delay_ns\|seed\|start\|run\):' "$T/main.tsv"):$(row_count "$T/main.tsv")" 0:3 \
 	"no per-study metadata (pb-run argv, delay, seed, start, run stamps)"
 is "$(grep '^# \(mode\|runs\|pairs\|warmup\):' "$T/main.tsv" | tr '\n' '|')" \
@@ -75,9 +90,10 @@ is "$(col cross_right 2 "$T/out") $(col cross_right 3 "$T/out")" "2 2" "20ms, 10
 like "$(col lo 2 "$T/out") $(col lo 3 "$T/out")" '^[1-9][0-9]{6,}(\.[0-9]+)? [1-9][0-9]{6,}' "20ms, 10ms: the run-block intervals lie above 0 (in the millions of ns)"
 # the measured A times 1100 1200 1300 2000 2200 2300: median 1650 ns, and
 # 10 ms is 1e7 / 1650 = 6060.6061 times it; B faster: 2 false positives
+# Rscript -e "pbinom(1, 2, 0.05, lower.tail = FALSE)": 0.0025
 is "$(grep '^# sense:' "$T/out")" \
-	"# sense: smallest delay seen by every run: 10ms (606060.61% of the workload's median 1.65us); A/A false positives: 2 of 2 runs saw a delay of 0" \
-	"summary: 10ms, its percentage of the raw A median, the false positives of delay 0"
+	"# sense: the bootstrap analysis resolves 10ms (606060.61% of the workload's median 1.65us), the smallest delay tried; the t analysis (per-run medians) resolves 10ms (606060.61%), the smallest delay tried; A/A: 2 of 2 runs saw an effect at delay 0, 0.1 expected by chance at level 0.95 (binomial p = 0.0025)" \
+	"summary: 10ms for both analyses, its percentage of the raw A median, the false positives of delay 0 as a rate"
 
 # --- --raw: one valid raw stream per delay -------------------------------
 is "$(cd "$T/raw" && ls | tr '\n' ' ')" "raw-0.tsv raw-10000000.tsv raw-20000000.tsv " "--raw keeps raw-<delay_ns>.tsv for each delay"
@@ -105,7 +121,8 @@ run sense_small 42 "$T/s1"
 is "$rc $(rows "$T/out" | cut -f1 | tr '\n' ' ')" "0 1500 0 10000 " "command mode: rows in the order given, 1.5us = 1500 ns"
 is "$(rows "$T/out" | cut -f2,8 | sort -u | tr '\t\n' '| ')" "2|2 " "--runs 2: runs 2, combos 2"
 is "$(grep '^# mode:' "$T/out")" "# mode: command" "command mode reaches pb-run"
-like "$(grep '^# sense:' "$T/out")" '; A/A false positives: [0-2] of 2 runs saw a delay of 0$' "summary counts false positives at 0 (a 0 in the middle of the list)"
+like "$(grep '^# sense:' "$T/out")" '; A/A: [0-2] of 2 runs saw an effect at delay 0, 0.1 expected by chance at level 0.95 \(binomial p = (1|0.098|0.0025)\)$' \
+	"summary counts false positives at 0 (a 0 in the middle of the list)"
 # arm orders: run pair phase arm pos of every row (no rows: col's "<col:
 # no row>", which is refuses)
 orders() {
@@ -132,9 +149,9 @@ differ "$(orders "$T/s3/raw-0.tsv")" "$(orders "$T/s1/raw-0.tsv")" "--seed 43: o
 # streams are fixed, as above; 10ns leaves B faster in every pair.
 fixed --runs 2 --pairs 3 --warmup 1 --resamples 50 --seed 3 --delays 0,10ns -- ./new
 is "$(rows "$T/out" | cut -f1-3 | tr '\t\n' '| ')" "0|2|2 10|2|0 " "B faster: seen at 0 counts it (either way), at 10ns it does not"
-is "$(grep '^# sense:' "$T/out")" \
-	"# sense: no delay tried was seen by every run; A/A false positives: 2 of 2 runs saw a delay of 0" \
-	"summary: no delay seen by every run; the false positives of delay 0"
+is "$(grep '^# sense:' "$T/out" | cut -d';' -f1,3)" \
+	"# sense: the bootstrap analysis resolves no delay tried (up to 10ns, 0.61%); A/A: 2 of 2 runs saw an effect at delay 0, 0.1 expected by chance at level 0.95 (binomial p = 0.0025)" \
+	"summary: no delay resolved; the false positives of delay 0"
 
 # --- Progress --------------------------------------------------------------
 # One line per study on a terminal (util-linux script gives one), none
@@ -172,6 +189,14 @@ fails 2 "^pb-sense: option '--de' is ambiguous \(--delays, --delay, --delay-arm\
 	pb-sense --de 0 -- true
 fails 2 '^pb-sense: pb-sense runs A/A: give --sql-a only' "--sql-b-f (abbreviated): exit 2" \
 	pb-sense --delays 0 --sql-b-f x.sql --pg ''
+fails 2 "^pb-sense: --until is pb-run's sequential stop; pb-sense runs every delay for all of --runs" \
+	"--until: a study of fixed size, exit 2" pb-sense --delays 0 --until parity -- true
+fails 2 "^pb-sense: --threshold is pb-run's sequential stop" "--thr=1.1 (abbreviated --threshold): exit 2" \
+	pb-sense --delays 0 --thr=1.1 -- true
+fails 2 "^pb-sense: --min-runs is pb-run's" "--min-runs: exit 2" pb-sense --delays 0 --min-runs 3 -- true
+fails 2 "^pb-sense: --seq-g is pb-run's" "--seq-g: exit 2" pb-sense --delays 0 --seq-g 10 -- true
+fails 2 "^pb-sense: pb-sense runs A/A, two arms of one command: --arms does not apply" "--arms: exit 2" \
+	pb-sense --delays 0 --arms 3 --worker true
 fails 2 "^pb-sense: unknown option '--bogus' \(see pb-sense --help\)$" "an unknown option: pb-sense says so, exit 2" \
 	pb-sense --delays 0 --bogus -- true
 run pb-sense --delays 0,1us --res 20 --see 7 --lev 0.9 --ru 2 --pa 3 --wa 0 --ra "$T/abbr" -- true

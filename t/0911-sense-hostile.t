@@ -113,7 +113,7 @@ fails 2 "^pb-sense: --delays: bad duration ' 1us' " "a space in the list: exit 2
 fails 2 "^pb-sense: --delays: bad duration '1e300s' \(such as 0, 250ns, 10us, 1\.5ms, 2s; at most 2\^62 ns\) " \
 	"a delay over 2^62 ns: exit 2" stub --delays 0,1e300s -- true
 fails 2 "^pb-sense: option '--quiet' takes no value " "--quiet=1: exit 2" stub --delays 0 --quiet=1 -- true
-fails 2 "^pb-sense: option '--s' is ambiguous \(--seed, --setup, --sql-a, " "--s: ambiguous, not unknown" \
+fails 2 "^pb-sense: option '--s' is ambiguous \(--stat, --seed, --setup, --sql-a, " "--s: ambiguous, not unknown" \
 	stub --delays 0 --s 1 -- true
 is "$(ls "$T" | grep -c '^pb-run-ran$')" 0 "none of these ran pb-run"
 # what pb-run alone can refuse is said in pb-sense's words too (a pb-run
@@ -175,7 +175,7 @@ run env PB_SHARE="$SHARE" "$T/perm/pb-sense" --resamples 20 --delays 0,1ms -- tr
 is "$rc $(rows "$T/out" | cut -f1-3 | tr '\t\n' ' |')" "0 0 2 2|1000000 2 2|" \
 	"a raw stream whose columns are in another order: exit 0, every run sees both delays"
 is "$(grep '^# sense:' "$T/out")" \
-	"# sense: smallest delay seen by every run: 1ms (60606.06% of the workload's median 1.65us); A/A false positives: 2 of 2 runs saw a delay of 0" \
+	"# sense: the bootstrap analysis resolves 1ms (60606.06% of the workload's median 1.65us), the smallest delay tried; the t analysis (per-run medians) resolves 1ms (60606.06%), the smallest delay tried; A/A: 2 of 2 runs saw an effect at delay 0, 0.1 expected by chance at level 0.95 (binomial p = 0.0025)" \
 	"the summary reads the raw stream's columns by name: the median of A is 1650 ns"
 
 done_testing

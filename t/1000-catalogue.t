@@ -53,17 +53,17 @@ pb-run      | --order sorted -- true               | -                  | 2 | no
 pb-run      | --delay 5xs -- true                  | -                  | 2 | none | --delay wants a duration .*not '5xs' | bad duration unit
 pb-run      | --delay -5us -- true                 | -                  | 2 | none | --delay wants a duration .*not '-5us' | negative delay
 pb-run      | --delay nan -- true                  | -                  | 2 | none | --delay wants a duration .*not 'nan' | NaN delay
-pb-run      | --delay-arm C -- true                | -                  | 2 | none | --delay-arm is A or B, not 'C' | unknown delay arm
+pb-run      | --delay-arm C -- true                | -                  | 2 | none | --delay-arm 'C': there is no arm C; the study has arms A and B | a delay arm the study lacks
 pb-run      | --seed 1.5 -- true                   | -                  | 2 | none | --seed wants a whole number from 0 to 2\^53, not '1.5' | fractional seed
 pb-run      | --seed 9007199254740993 -- true      | -                  | 2 | none | --seed wants a whole number from 0 to 2\^53 | seed beyond 2^53
 pb-run      | --first-run 0 -- true                | -                  | 2 | none | --first-run wants a whole number from 1 | first run 0
 pb-run      | --first-run 100000000 --runs 2 -- true | -                | 2 | none | --first-run \+ --runs is beyond | run numbers overflow
 pb-run      | --timeout 0 -- true                  | -                  | 2 | none | --timeout must be more than 0 | zero timeout
-pb-run      | --runs 2                             | -                  | 2 | none | no command: give -- CMD_A \[CMD_B\] | no command
-pb-run      | -- true true true                    | -                  | 2 | none | at most two commands | three commands
+pb-run      | --runs 2                             | -                  | 2 | none | no command: give -- CMD_A \[CMD_B \.\.\.\] | no command
+pb-run      | -- 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 | - | 2 | none | at most 26 commands \(arms A to Z\) | 27 commands
 pb-run      | -- ''                                | -                  | 2 | none | empty command | empty command
 pb-run      | --worker cat -- true                 | -                  | 2 | none | choose one of: commands after --, --worker, --pg | worker and commands
-pb-run      | --rollback -- true                   | -                  | 2 | none | --sql-a, --sql-b, --rollback and --setup-sql need --pg | SQL option without --pg
+pb-run      | --rollback -- true                   | -                  | 2 | none | --sql-a, --sql-b, --sql, --rollback and --setup-sql need --pg | SQL option without --pg
 pb-run      | --pg ''                              | -                  | 2 | none | --pg needs --sql-a SQL | --pg without SQL
 pb-run      | --runs                               | -                  | 2 | none | option '--runs' needs a value | option without its value
 pb-run      | --quiet=yes -- true                  | -                  | 2 | none | option '--quiet' takes no value | flag given a value

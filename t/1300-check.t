@@ -143,8 +143,8 @@ is "$rc:$(row outliers "$T/out" | cut -d' ' -f1):$(row warmup "$T/out" | cut -d'
 # --- Arms ------------------------------------------------------------------------
 # A stream of several comparisons (an arm column: the candidate) is checked
 # one arm at a time.
-awk -F'\t' -v OFS='\t' '/^#/ { print; next } $1 == "run" { print "arm", $0; next }
-	{ print "B", $0; print "C", $0 }' "$T/pos.tsv" >"$T/arms.tsv"
+awk -F'\t' -v OFS='\t' '/^#/ { print; next } $1 == "run" { print "arm", $0; for (i = 1; i <= NF; i++) if ($i == "first") f = i; next }
+	{ print "B", $0; $f = $f == "B" ? "C" : $f; print "C", $0 }' "$T/pos.tsv" >"$T/arms.tsv"
 run pb-check "$T/arms.tsv"
 is "$rc:$(grep -v '^#' "$T/out" | head -n 1 | cut -f 1-2 | tr '\t' ' ')" "0:arm check" "arms: an arm column first"
 is "$(rows "$T/out" | awk -F'\t' '$3 == "warn" { printf "%s:%s ", $1, $2 }')" "B:position C:position " \
@@ -171,6 +171,19 @@ is "$(rows "$T/out" | cut -f 2 | grep -cv '^ok$\|^warn$')" 0 "pb-run --worker: 5
 pb-run --runs 5 --pairs 20 --warmup 2 --quiet -- "$W --us 200" 2>/dev/null | pb-pair 2>/dev/null >"$T/real.tsv"
 run pb-check "$T/real.tsv"
 is "$rc:$(rows "$T/out" | cut -f 1 | tr '\n' ' ' | sed 's/ $//')" "0:$CHECKS" "pb-run commands: every check, exit 0"
+# The worker that is not memoryless (examples/missing-microseconds):
+# 100 us more after B, or 100 us less on the second request of a pair,
+# on 300 us of work: far beyond what load does to the medians of 6 runs.
+pb-run --worker "$W --worker --us 300 --after-b-us 100" --runs 6 --pairs 40 \
+	--warmup 5 --quiet 2>/dev/null | pb-pair 2>/dev/null >"$T/carry.tsv"
+run pb-check "$T/carry.tsv"
+is "$rc:$(rows "$T/out" | awk -F'\t' '($1 == "carry_a" || $1 == "carry_b") && $3 > 80000 && $3 < 120000 { printf "%s %s|", $1, $2 }')" \
+	"0:carry_a warn|carry_b warn|" "pb-workload --after-b-us 100: carry-over of about 100 us found on both arms"
+pb-run --worker "$W --worker --us 300 --second-us 100" --runs 6 --pairs 40 \
+	--warmup 5 --quiet 2>/dev/null | pb-pair 2>/dev/null >"$T/second.tsv"
+run pb-check "$T/second.tsv"
+is "$rc:$(rows "$T/out" | awk -F'\t' '$1 == "position" && $3 > 80000 && $3 < 120000 { print $2 }')" "0:warn" \
+	"pb-workload --second-us 100: a position effect of about 100 us"
 
 # --- Bad input ---------------------------------------------------------------------
 pb-pair --by-run "$T/raw.tsv" 2>/dev/null >"$T/byrun.tsv"

@@ -88,7 +88,7 @@ echo
 [ "${BENCH_QUICK:-0}" = 1 ] && SEQ_AA=${SEQ_AA:-1000} SEQ_EFF=${SEQ_EFF:-200} && export SEQ_AA SEQ_EFF
 for section in examples/bench/boot.sh examples/bench/coverage.sh examples/bench/sequential.sh \
 		examples/bench/runner.sh \
-		examples/bench/pg.sh; do
+		examples/bench/pg.sh examples/bench/sense.sh examples/bench/sense-pg.sh; do
 	[ "${BENCH_QUICK:-0}" = 1 ] && [ "$section" = examples/bench/boot.sh ] && continue
 	sh "$section" "$out" >>"$report" || echo "(section $section failed: see its output)" >>"$report"
 done

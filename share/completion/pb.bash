@@ -8,9 +8,10 @@
 # pb-run on PATH, and t/1220-install.t checks them against the sources.
 
 # Options that take a value, per tool (those not listed take none).
-_pb_run_val='--runs --pairs --warmup --order --seed --delay --delay-arm --first-run
-	--worker --setup --prepare --cleanup --output --timeout --pg --sql-a --sql-b
-	--sql-a-file --sql-b-file --setup-sql --until --threshold --min-runs --stat --level --seq-g'
+_pb_run_val='--runs --pairs --warmup --order --seed --delay --delay-arm --reference --first-run
+	--worker --arms --setup --prepare --cleanup --output --timeout --pg --sql-a --sql-b
+	--sql-a-file --sql-b-file --sql --sql-file --setup-sql --until --threshold --min-runs --stat
+	--level --seq-g'
 _pb_run_flag='--no-shell --ignore-failure --quiet --rollback --list-options --help --version'
 
 _pb_options() {   # TOOL: "VALUED|FLAGS"
@@ -18,7 +19,7 @@ _pb_options() {   # TOOL: "VALUED|FLAGS"
 	pb-run) echo "$_pb_run_val|$_pb_run_flag" ;;
 	pb-pair) echo "--stat --exclude --why|--by-run --host --help --version" ;;
 	pb-logratio) echo "--a --b --name|--help --version" ;;
-	pb-tint) echo "--column --group --level --threshold --df-cap --seq-g --check|--finding --log-ratio --sequential --no-sequential --help --version" ;;
+	pb-tint) echo "--column --group --level --threshold --df-cap --seq-g --check --sense --adjust|--finding --log-ratio --sequential --no-sequential --help --version" ;;
 	pb-boot) echo "--column --stat --group --block --resamples --level --seed --method --ties|--quartiles --help --version" ;;
 	pb-cross) echo "--expect|--each --help --version" ;;
 	pb-check) echo "--level --position-share --warmup-share --warmup-min --fence --spread-ratio --resamples --seed|--strict --help --version" ;;
@@ -29,8 +30,9 @@ _pb_options() {   # TOOL: "VALUED|FLAGS"
 		local v=" ${_pb_run_val//[$'\t\n']/ } " f=${_pb_run_flag/ --list-options/}
 		v=${v/ --delay / }; v=${v/ --delay-arm / }; v=${v/ --sql-b / }; v=${v/ --sql-b-file / }
 		v=${v/ --until / }; v=${v/ --threshold / }; v=${v/ --min-runs / }; v=${v/ --stat / }
-		v=${v/ --level / }; v=${v/ --seq-g / }
-		echo "--delays --raw --resamples --level $v|$f" ;;
+		v=${v/ --level / }; v=${v/ --seq-g / }; v=${v/ --arms / }; v=${v/ --reference / }
+		v=${v/ --sql / }; v=${v/ --sql-file / }
+		echo "--delays --budget --stat --raw --resamples --level $v|$f" ;;
 	esac
 }
 
@@ -39,15 +41,17 @@ _pb_value() {
 	local words=
 	case $1:$2 in
 	*:--order) words='random alternate blocked' ;;
-	*:--delay-arm) words='A B' ;;
-	pb-pair:--stat|pb-run:--stat) words='median mean min p90 p99 lr-median' ;;
+	*:--delay-arm|*:--reference) words='A B C D E F G H I J K L M N O P Q R S T U V W X Y Z' ;;
+	*:--adjust) words='bonferroni holm' ;;
+	pb-pair:--stat|pb-run:--stat|pb-sense:--stat) words='median mean min p90 p99 lr-median' ;;
 	*:--until) words='parity threshold halfwidth:0.01' ;;
+	pb-sense:--delays) words=auto ;;
 	pb-boot:--stat) words='median mean p90 p99' ;;
 	*:--method) words='percentile expanded bca expanded-bca' ;;
 	*:--ties) words='half below' ;;
 	*:--expect) words='+ - auto' ;;
 	pb-run:--output) words=inherit ;&
-	*:-o|*:--output|*:--sql-a-file|*:--sql-b-file|pb-tint:--check)
+	*:-o|*:--output|*:--sql-a-file|*:--sql-b-file|pb-tint:--check|pb-tint:--sense)
 		compopt -o filenames 2>/dev/null
 		mapfile -t COMPREPLY < <(compgen -W "$words" -- "$3"; compgen -f -- "$3")
 		return ;;

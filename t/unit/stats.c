@@ -897,6 +897,33 @@ static void test_qbeta(void)
 	ok(stat_qbeta(0, 2, 3) == 0 && stat_qbeta(1, 2, 3) == 1, "stat_qbeta at 0 and 1");
 }
 
+static void test_pchisq(void)
+{
+	/* R: for (v in list(c(0.5,2),c(3,2),c(10,3),c(0.01,1),c(50,4),c(2,25),c(100,25),
+	 *    c(1e-3,5))) cat(sprintf("\t\t{ %g, %g, %.17g },\n", v[1], v[2],
+	 *    pchisq(v[1], v[2], lower.tail=FALSE)), sep="")
+	 * (exact for df 2: exp(-x/2), 0.7788007830714049 at 0.5) */
+	static const double pc[][3] = {
+		{ 0.5, 2, 0.77880078307140488 },
+		{ 3, 2, 0.22313016014842982 },
+		{ 10, 3, 0.018566135463043233 },
+		{ 0.01, 1, 0.92034432544594202 },
+		{ 50, 4, 3.6108654048906463e-10 },
+		{ 2, 25, 0.99999999976782905 },
+		{ 100, 25, 6.2742662013762573e-11 },
+		{ 0.001, 5, 0.99999999831851227 },
+	};
+	char name[64];
+	size_t i;
+
+	for (i = 0; i < N(pc); i++) {
+		sprintf(name, "stat_pchisq_upper(%g, %g) vs R", pc[i][0], pc[i][1]);
+		is_num(stat_pchisq_upper(pc[i][0], pc[i][1]), pc[i][2], 1e-12, name);
+	}
+	ok(stat_pchisq_upper(0, 3) == 1 && stat_pchisq_upper(INFINITY, 3) == 0,
+	   "stat_pchisq_upper at 0 and infinity");
+}
+
 int main(void)
 {
 	test_mean_var();
@@ -911,5 +938,6 @@ int main(void)
 	test_qt_full();
 	test_beta();
 	test_qbeta();
+	test_pchisq();
 	return done_testing();
 }

@@ -342,6 +342,7 @@ static void test_run_comment_out(void)
 	char *out, stamp[32];
 	const char *const *k;
 	size_t nkeys = 0;
+	char akey[8];
 
 	clock_utc_stamp(stamp);
 	capture_begin();
@@ -366,8 +367,12 @@ static void test_run_comment_out(void)
 	   clock_stamp_ms("2026-11-30T05:21:07.12Z") == -1, "clock_stamp_ms: -1 for no stamp");
 	for (k = study_design_keys; *k; k++)
 		nkeys++;
-	ok(nkeys == 22 && strcmp(study_design_keys[0], "mode") == 0 &&
-	   strcmp(study_design_keys[21], "clock") == 0, "study_design_keys: 22 keys, NULL ends them");
+	ok(nkeys == 24 && strcmp(study_design_keys[0], "mode") == 0 &&
+	   strcmp(study_design_keys[23], "clock") == 0, "study_design_keys: 24 keys, NULL ends them");
+	study_arm_key(akey, "cmd_", 2);
+	ok(strcmp(akey, "cmd_c") == 0, "study_arm_key: arm 2's command is cmd_c");
+	study_arm_key(akey, "sql_", 25);
+	ok(strcmp(akey, "sql_z") == 0, "study_arm_key: arm 25's script is sql_z");
 }
 
 /* xgrow_zero: old elements kept, every new one 0, over several growths. */
