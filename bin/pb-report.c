@@ -699,7 +699,7 @@ static const char css[] =
 	"border-radius:4px;background:#fff}\n"
 	"figcaption{color:var(--mute);font-size:13px;margin-top:6px}\n"
 	".verdict{display:inline-block;font-size:20px;font-weight:600;padding:4px 12px;"
-	"border-radius:4px;margin:0 0 10px;color:#fff;background:var(--mute)}\n"
+	"border-radius:4px;margin:0 8px 10px 0;color:#fff;background:var(--mute)}\n"
 	".verdict.faster{background:var(--good)}.verdict.slower{background:var(--bad)}\n"
 	".finding{font-size:16px;margin:0 0 14px}\n"
 	"table{border-collapse:collapse;width:100%;margin:6px 0 10px;font-size:14px}\n"
@@ -708,7 +708,7 @@ static const char css[] =
 	"th{font-weight:600;background:var(--soft)}\n"
 	"td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
 	"td.wrap{white-space:normal}td.key{white-space:nowrap;overflow-wrap:normal}\n"
-	".est td.n:nth-child(3){font-weight:600}\n"
+	".est td.n:nth-last-child(2){font-weight:600}\n"
 	".warnings{background:var(--warnbg);border-left:4px solid var(--warn);padding:8px 12px;"
 	"margin:10px 0}\n"
 	".warnings p{margin:4px 0}.warnings strong{color:var(--warn)}\n"
@@ -806,19 +806,49 @@ static const char *study_meta(const char *key)
 	return t ? head_meta(t, key) : NULL;
 }
 
-/* Arm X's command as the head says it. */
-static const char *arm_command(char arm)
+/* The command (or SQL) of the arm named by a letter, as the head says it. */
+static const char *arm_command(const char *arm)
 {
-	const char *v = study_meta(arm == 'A' ? "cmd_a" : "cmd_b");
+	char key[8];
+	const char *v;
 
-	if (!v)
-		v = study_meta(arm == 'A' ? "sql_a" : "sql_b");
-	return v;
+	if (!arm || strlen(arm) != 1 || arm[0] < 'A' || arm[0] > 'Z')
+		return NULL;
+	study_arm_key(key, "cmd_", arm[0] - 'A');
+	v = study_meta(key);
+	study_arm_key(key, "sql_", arm[0] - 'A');
+	return v ? v : study_meta(key);
+}
+
+/* The reference arm (A unless the head names another), and the arm
+ * compared with it in row r of a finding (B unless it has an arm column). */
+static const char *reference(void)
+{
+	const char *v = study_meta("reference");
+
+	return v && *v ? v : "A";
+}
+
+static const char *candidate(const struct table *t, size_t r)
+{
+	const char *v = cell(t, r, "arm");
+
+	return v && *v ? v : "B";
+}
+
+/* The number of arms the head says, 2 when it says none. */
+static long arm_count(void)
+{
+	const char *v = study_meta("arms");
+	double x;
+
+	return v && num_parse(v, &x) == 0 && x >= 2 && x <= 26 && x == (long)x ? (long)x : 2;
 }
 
 static void page_head(void)
 {
-	const char *a = arm_command('A'), *b = arm_command('B');
+	long k = arm_count();
+	const char *a = arm_command("A"), *b = k == 2 ? arm_command("B") : NULL;
 
 	html_put(page, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
@@ -834,10 +864,17 @@ static void page_head(void)
 		html_put(page, "<span class=\"mono\">%s</span><span class=\"vs\">vs</span>"
 		         "<span class=\"mono\">%s</span>", a, b);
 	else if (study_meta("worker"))
-		html_put(page, "Worker <span class=\"mono\">%s</span>: A vs B", study_meta("worker"));
+		html_put(page, "Worker <span class=\"mono\">%s</span>: %M", study_meta("worker"),
+		         k == 2 ? "A vs B" : "");
 	else
 		html_put(page, "Study <span class=\"mono\">%s</span>", R.dir);
-	html_put(page, "</h1>\n<p class=\"sub\">A is the baseline, B the candidate");
+	if (k > 2)
+		html_put(page, "%ld arms", k);
+	if (k == 2)
+		html_put(page, "</h1>\n<p class=\"sub\">A is the baseline, B the candidate");
+	else
+		html_put(page, "</h1>\n<p class=\"sub\">%s is the reference, the other arms the "
+		         "candidates", reference());
 	if (study_meta("runs") && study_meta("pairs"))
 		html_put(page, " · %s runs × %s pairs", study_meta("runs"), study_meta("pairs"));
 	if (study_meta("warmup"))
@@ -873,7 +910,7 @@ static void figure(const struct picture *p, const char *caption)
 	html_put(page, "</figure>\n");
 }
 
-/* The finding's numbers: the first row of tint.tsv. */
+/* The finding's numbers: each row of tint.tsv (one per candidate). */
 static void estimate_table(const struct table *t)
 {
 	double ratio, lo, hi;
@@ -891,21 +928,15 @@ static void estimate_table(const struct table *t)
 		html_put(page, "</table>\n");
 		return;
 	}
-	html_put(page, "<table class=\"est\"><tr><th></th>");
-	if (has(t, "arm"))
-		html_put(page, "<th>arm</th>");
-	html_put(page, "<th class=\"n\">lower</th><th class=\"n\">estimate</th>"
-	         "<th class=\"n\">upper</th></tr>\n");
+	html_put(page, "<table class=\"est\"><tr><th></th><th class=\"n\">lower</th>"
+	         "<th class=\"n\">estimate</th><th class=\"n\">upper</th></tr>\n");
 	for (r = 0; r < t->nrow; r++) {
+		const char *ref = reference(), *cand = candidate(t, r);
 		int l, h;
 
-		html_put(page, "<tr><th>time ratio A/B</th>");
-		if (has(t, "arm"))
-			html_put(page, "<td>%s</td>", cell(t, r, "arm"));
+		html_put(page, "<tr><th>time ratio %s/%s</th>", ref, cand);
 		td_num(t, r, "ratio_lo", 0), td_num(t, r, "ratio", 0), td_num(t, r, "ratio_hi", 0);
-		html_put(page, "</tr>\n<tr><th>B's time against A's</th>");
-		if (has(t, "arm"))
-			html_put(page, "<td>%s</td>", cell(t, r, "arm"));
+		html_put(page, "</tr>\n<tr><th>%s's time against %s's</th>", cand, ref);
 		/* B/A - 1 = 1/ratio - 1: the upper end of the ratio is the lower end here */
 		h = num_at(t, r, "ratio_lo", &lo);
 		l = num_at(t, r, "ratio_hi", &hi);
@@ -923,23 +954,23 @@ static void estimate_table(const struct table *t)
 	html_put(page, "</table>\n");
 }
 
-/* faster, slower or unresolved, from the interval of the ratio */
-static const char *verdict(const struct table *t, const char **words)
+/* The verdict of row r in words, from the interval of the ratio: the
+ * candidate is faster, slower, or no difference is resolved. */
+static void verdict(const struct table *t, size_t r)
 {
 	double lo, hi;
-	int l, h;
+	int l = num_at(t, r, "ratio_lo", &lo), h = num_at(t, r, "ratio_hi", &hi);
+	const char *cand = candidate(t, r);
 
-	if (!t || t->nrow != 1 || !has(t, "ratio")) {
-		*words = NULL;
-		return NULL;
-	}
-	l = num_at(t, 0, "ratio_lo", &lo);
-	h = num_at(t, 0, "ratio_hi", &hi);
 	if (l && lo > 1)
-		return *words = "B is faster", "faster";
-	if (h && hi < 1)
-		return *words = "B is slower", "slower";
-	return *words = "No difference resolved", "unresolved";
+		html_put(page, "<p class=\"verdict faster\">%s is faster</p>\n", cand);
+	else if (h && hi < 1)
+		html_put(page, "<p class=\"verdict slower\">%s is slower</p>\n", cand);
+	else if (has(t, "arm"))
+		html_put(page, "<p class=\"verdict unresolved\">%s: no difference resolved</p>\n",
+		         cand);
+	else
+		html_put(page, "<p class=\"verdict unresolved\">No difference resolved</p>\n");
 }
 
 static size_t count_warnings(const struct table *c)
@@ -997,14 +1028,14 @@ static void section_arms(void);
 static void section_top(void)
 {
 	const struct table *t = table_of(R_TINT);
-	const char *words, *v = verdict(t, &words);
+	size_t r;
 
 	html_put(page, "<section class=\"top\" id=\"finding\">\n<div>\n");
 	figure(&R.pic[0], picture_label("runs"));
 	section_arms();
 	html_put(page, "</div>\n<div>\n");
-	if (v)
-		html_put(page, "<p class=\"verdict %M\">%M</p>\n", v, words);
+	for (r = 0; t && has(t, "ratio") && r < t->nrow; r++)
+		verdict(t, r);
 	if (t) {
 		estimate_table(t);
 		finding_text(t);
@@ -1110,11 +1141,11 @@ static void section_arms(void)
 	html_put(page, "<table><tr><th>arm</th><th>command</th><th class=\"n\">median</th>"
 	         "<th class=\"n\">middle half</th><th class=\"n\">runs, lowest – highest</th></tr>\n");
 	arm_summary("a", NULL, &s);
-	arm_row("A", arm_command('A'), &s);
+	arm_row(reference(), arm_command(reference()), &s);
 	c_arm = col_of(p, "arm");
 	if (c_arm < 0) {
 		arm_summary("b", NULL, &s);
-		arm_row("B", arm_command('B'), &s);
+		arm_row("B", arm_command("B"), &s);
 	} else {
 		for (r = 0; r < p->nrow; r++) {
 			const char *arm = p->cell[r * p->ncol + (size_t)c_arm];
@@ -1125,7 +1156,7 @@ static void section_arms(void)
 			if (q < r)
 				continue;
 			arm_summary("b", arm, &s);
-			arm_row(arm, NULL, &s);
+			arm_row(arm, arm_command(arm), &s);
 		}
 	}
 	html_put(page, "</table>\n<p class=\"sub\">Times of all %zu measured pairs: median and "

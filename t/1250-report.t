@@ -105,6 +105,22 @@ else
 	not_ok "pb-run made the small study"; diag "$(cat "$T/run.err")"
 fi
 
+# --- three arms -----------------------------------------------------------------
+# t/data/arms/raw3.tsv: C has 103 us of work, B 97, A 100 (the reference)
+mkdir "$T/arms"
+cp "$D/arms/raw3.tsv" "$T/arms/raw.tsv"
+run pb-report "$T/arms"
+P=$T/arms/report.html
+is "$rc $(cat "$T/err")" "0 " "three arms: exit 0, nothing on stderr"
+is "$(grep -c '^<p class="verdict [a-z]*">' "$P") $(count "$P" '^<p class="verdict faster">B is faster</p>') $(count "$P" '^<p class="verdict slower">C is slower</p>')" \
+	"2 1 1" "... a verdict for each candidate: B faster, C slower"
+is "$(count "$P" '<tr><th>time ratio A/C</th>') $(count "$P" "<tr><th>C's time against A's</th>")" "1 1" \
+	"... each candidate's ratio named by its arms"
+is "$(count "$P" '^<h1>Worker .*: 3 arms</h1>$') $(count "$P" 'A is the reference, the other arms the candidates')" "1 1" \
+	"... the heading says three arms and the reference"
+is "$(grep -c '^<tr><th>[ABC]</th><td class="mono"></td><td class="n">[0-9.]* µs</td>' "$P")" 3 \
+	"... each arm's median"
+
 # --- hostile values ----------------------------------------------------------
 mkdir "$T/bad"
 awk 'NR == 3 { print "# cmd_a: <script>alert(1)</script>"; next }
