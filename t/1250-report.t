@@ -15,15 +15,20 @@ export TMPDIR="$T/tmp"
 
 # count FILE ERE: lines of FILE that match
 count() { grep -Ec -- "$2" "$1"; }
+# wrote PAGE NAME: the last run exited 0, said nothing, and PAGE is an
+# HTML page
+wrote() {
+	if [ "$rc" -eq 0 ] && [ ! -s "$T/err" ] && [ "$(head -n 1 "$1" 2>/dev/null)" = "<!DOCTYPE html>" ] &&
+	   grep -q '^</html>$' "$1"; then ok "$2"; else
+		not_ok "$2"; diag "status $rc, stderr: $(cat "$T/err")" "$1: $(head -c 100 "$1" 2>&1)"; fi
+}
 
 # --- a whole study directory --------------------------------------------------
 sh "$D/report/study.sh" "$RAW" "$T/full" "$D/sense/sense.tsv" 2>"$T/study.err"
 is "$?" 0 "the fixture: a whole study directory made with the real tools"
 run pb-report --no-derive "$T/full"
-is "$rc $(cat "$T/err")" "0 " "a whole directory: exit 0, nothing on stderr"
 P=$T/full/report.html
-if [ -s "$P" ]; then ok "report.html written"; else not_ok "report.html written"; fi
-is "$(head -n 1 "$P")" "<!DOCTYPE html>" "an HTML5 page"
+wrote "$P" "a whole directory: exit 0, nothing on stderr, report.html an HTML5 page"
 is "$(count "$P" '<meta http-equiv="Content-Security-Policy" content="default-src '"'none'"'; style-src '"'unsafe-inline'"'; img-src data:; base-uri '"'none'"'; form-action '"'none'"'">')" 1 \
 	"a Content-Security-Policy that forbids scripts and every load"
 is "$(count "$P" '<script')" 0 "no script element"
@@ -72,20 +77,22 @@ is "$(count "$P" '<td>summary.txt</td>.*missing')" 1 "a file the layout has and 
 mkdir "$T/raw"
 cp "$RAW" "$T/raw/raw.tsv"
 run pb-report "$T/raw"
-is "$rc $(cat "$T/err")" "0 " "raw.tsv alone: exit 0, nothing on stderr"
 P=$T/raw/report.html
+wrote "$P" "raw.tsv alone: exit 0, nothing on stderr, a page"
 is "$(ls "$T/raw" | tr '\n' ' ')" "raw.tsv report.html " "... only report.html written beside it"
-is "$(ls -A "$T/tmp" | wc -l | tr -d ' ')" 0 "... its temporary directory removed"
+is "$(ls -A "$T/tmp" | wc -l | tr -d ' ') $(grep -c 'Made for this page' "$P")" "0 3" \
+	"... the finding, checks and plan made for it, its temporary directory removed"
 is "$(grep -o '<svg ' "$P" | wc -l | tr -d ' ')" 3 "... three pictures drawn (no calibration to draw)"
 is "$(count "$P" '<td class="n" title="[^"]*">1.031</td>')" 1 "... the same ratio as the whole directory's"
 is "$(count "$P" 'Made for this page: <code>pb-tint --finding --check check.tsv runs.tsv</code>')" 1 \
 	"... and it says how the finding was made"
 is "$(count "$P" 'No calibration in this directory: sense.tsv is missing')" 1 "... and that there is no calibration"
 run pb-report --no-derive -o - "$T/raw"
-is "$rc" 0 "--no-derive -o -: exit 0"
+wrote "$T/out" "--no-derive -o -: exit 0, the page on the standard output"
 is "$(count "$T/out" '^<p class="missing">No finding: tint.tsv is missing')" 1 \
 	"--no-derive: the page says the finding is missing"
-is "$(grep -c '<svg ' "$T/out")" 0 "... and draws nothing"
+is "$(grep -c '<svg ' "$T/out") $(count "$T/out" 'No picture of .*runs.svg is missing')" "0 1" \
+	"... and draws nothing"
 
 # --- a small real pb-run study ------------------------------------------------
 # In worker mode (no process start in the time): B's 800 us against A's 200 us.
@@ -94,7 +101,7 @@ if pb-run --runs 4 --pairs 10 --warmup 2 --seed 3 --quiet --no-shell \
 	mkdir "$T/real"
 	mv "$T/run.tsv" "$T/real/raw.tsv"
 	run pb-report "$T/real"
-	is "$rc $(cat "$T/err")" "0 " "a real pb-run study: exit 0, nothing on stderr"
+	wrote "$T/real/report.html" "a real pb-run study: exit 0, nothing on stderr, a page"
 	is "$(count "$T/real/report.html" '<p class="verdict slower">B is slower</p>')" 1 \
 		"... B (800 us) slower than A (200 us)"
 	is "$(count "$T/real/report.html" "^<h1>Worker <span class=\"mono\">$W --worker --us 200 --b-us 800</span>: A vs B</h1>")" 1 \
@@ -111,7 +118,7 @@ mkdir "$T/arms"
 cp "$D/arms/raw3.tsv" "$T/arms/raw.tsv"
 run pb-report "$T/arms"
 P=$T/arms/report.html
-is "$rc $(cat "$T/err")" "0 " "three arms: exit 0, nothing on stderr"
+wrote "$P" "three arms: exit 0, nothing on stderr, a page"
 is "$(grep -c '^<p class="verdict [a-z]*">' "$P") $(count "$P" '^<p class="verdict faster">B is faster</p>') $(count "$P" '^<p class="verdict slower">C is slower</p>')" \
 	"2 1 1" "... a verdict for each candidate: B faster, C slower"
 is "$(count "$P" '<tr><th>time ratio A/C</th>') $(count "$P" "<tr><th>C's time against A's</th>")" "1 1" \
@@ -128,7 +135,7 @@ awk 'NR == 3 { print "# cmd_a: <script>alert(1)</script>"; next }
 		print "# host: </dd><b>h&amp;</b>"; next } { print }' "$RAW" >"$T/bad/raw.tsv"
 run pb-report "$T/bad"
 P=$T/bad/report.html
-is "$rc $(cat "$T/err")" "0 " "hostile values in the head: exit 0"
+wrote "$P" "hostile values in the head: exit 0, a page"
 is "$(count "$P" '<script|<img|</pre>|<b>h')" 0 "no value read reaches the page as markup"
 is "$(count "$P" '&lt;script&gt;alert\(1\)&lt;/script&gt;')" 4 \
 	"the command escaped wherever it is shown (title, heading, arm, head)"
@@ -169,7 +176,7 @@ rm -rf "$T/pic" && mkdir "$T/pic" && cp "$T/full/pairs.tsv" "$T/pic/"
 printf '%s' "$S<title>&lt;/title&gt;&lt;script&gt;alert(1)</title><defs><clipPath id=\"c\"><rect width=\"5\" height=\"5\"/></clipPath></defs><rect clip-path=\"url(#c)\" width=\"9\" height=\"9\"/><text>a &amp; &lt;/svg&gt;&lt;script&gt;</text></svg>" \
 	>"$T/pic/runs.svg"
 run pb-report --no-derive "$T/pic"
-is "$rc $(cat "$T/err")" "0 " "a picture of drawing elements only: embedded"
+wrote "$T/pic/report.html" "a picture of drawing elements only: exit 0, a page"
 is "$(count "$T/pic/report.html" '<clipPath id="runs-c">.*clip-path="url\(#runs-c\)".*<text>a &amp; &lt;/svg&gt;&lt;script&gt;</text></svg>')" 1 \
 	"... its ids prefixed, its text escaped again, its title left out"
 is "$(count "$T/pic/report.html" '<script|alert')" 0 "... nothing of the hostile title reaches the page"
@@ -195,8 +202,9 @@ cp "$T/full/pairs.tsv" "$T/edge/"
 awk -F'\t' -v OFS='\t' '/^[0-9]/ { $9 = "1e-320"; $10 = "0"; $11 = "1e308" } { print }' \
 	"$T/full/tint.tsv" >"$T/edge/tint.tsv"
 run pb-report --no-derive -o - "$T/edge"
-is "$rc" 0 "a ratio interval from 0 to 1e308: exit 0"
+wrote "$T/out" "a ratio interval from 0 to 1e308: exit 0, a page"
 is "$(grep -c '<tr><th>B.s time against A.s</th><td class="n">-100.0%</td><td class="n">—</td><td class="n">—</td></tr>' "$T/out")" 1 \
 	"... B against A beyond a double shown as a dash, not as inf"
-is "$(grep -Eic '[^a-z](inf|nan)[^a-z]|i\.f' "$T/out")" 0 "... no inf or nan anywhere in the page"
+is "$(grep -Eic '[^a-z](inf|nan)[^a-z]|i\.f' "$T/out") $(grep -c '^</html>$' "$T/out")" "0 1" \
+	"... no inf or nan anywhere in the page"
 done_testing

@@ -21,8 +21,9 @@ Then one line per fact, for t/1251-report-browser.t:
   console LEVEL TEXT     every console message, exception and browser log
                          entry (a refused script or load is one)
 
-Exit 0 when all of this was read; 1 with one line on stderr when Chromium
-could not be started or did not answer within a minute.
+Exit 0 when all of this was read; 1 with one line on stderr when PAGE is
+not a file or did not load, or Chromium could not be started or did not
+answer within a minute.
 """
 import base64
 import json
@@ -201,6 +202,8 @@ def main():
         fail("usage: 1251-browser.py PAGE.html SHOT.png [WIDTH]")
     page, shot = os.path.abspath(sys.argv[1]), sys.argv[2]
     width = int(sys.argv[3]) if len(sys.argv) == 4 else 1366
+    if not os.path.isfile(page):
+        fail("%s: no such file" % page)
     signal.signal(signal.SIGALRM, lambda *_: fail("chromium did not answer within 60 s"))
     signal.alarm(60)
     b = Browser(width)
@@ -213,7 +216,9 @@ def main():
         for domain in ("Page", "Runtime", "Log", "Network"):
             b.call(domain + ".enable", None, s)
         b.events = []
-        b.call("Page.navigate", {"url": "file://" + page}, s)
+        nav = b.call("Page.navigate", {"url": "file://" + page}, s)
+        if nav.get("errorText"):
+            fail("%s: chromium could not load it: %s" % (page, nav["errorText"]))
         b.wait_event("Page.loadEventFired")
         facts = json.loads(b.call("Runtime.evaluate", {"expression": MEASURE,
                                                        "returnByValue": True}, s)

@@ -28,6 +28,7 @@ mkdir -p "$SHOTS"
 # see PAGE NAME: what the browser saw of PAGE, in $T/NAME.seen; the
 # screenshot in t/tmp/1251-NAME.png
 see() {
+	rm -f "$SHOTS/1251-$2.png"
 	python3 "$SEE" "$1" "$SHOTS/1251-$2.png" >"$T/$2.seen" 2>"$T/$2.err"
 	see_rc=$?
 	[ "$see_rc" -eq 0 ] || diag "$(cat "$T/$2.err")"
@@ -49,7 +50,8 @@ drawn() {
 # --- a whole study directory ----------------------------------------------------
 sh "$D/report/study.sh" "$RAW" "$T/full" "$D/sense/sense.tsv" 2>"$T/study.err" &&
 	pb-report --no-derive "$T/full" 2>"$T/err"
-is "$? $(cat "$T/err")" "0 " "pb-report of a whole study directory"
+is "$? $(cat "$T/err")$(head -n 1 "$T/full/report.html")" "0 <!DOCTYPE html>" \
+	"pb-report of a whole study directory"
 see "$T/full/report.html" full
 is "$see_rc" 0 "chromium loaded the page and took a screenshot"
 if [ -s "$SHOTS/1251-full.png" ]; then ok "... a PNG written"; else not_ok "... a PNG written"; fi
@@ -63,7 +65,7 @@ clean full "no script, no request but the page, nothing on the console"
 mkdir "$T/raw"
 cp "$RAW" "$T/raw/raw.tsv"
 pb-report "$T/raw" 2>"$T/err"
-is "$? $(cat "$T/err")" "0 " "pb-report of raw.tsv alone"
+is "$? $(cat "$T/err")$(head -n 1 "$T/raw/report.html")" "0 <!DOCTYPE html>" "pb-report of raw.tsv alone"
 python3 "$SEE" "$T/raw/report.html" "$SHOTS/1251-narrow.png" 800 >"$T/narrow.seen" 2>"$T/narrow.err"
 is "$?" 0 "... rendered 800 pixels wide"
 drawn narrow 3 "... its three pictures drawn for the page, one above the other"
@@ -75,7 +77,7 @@ awk 'NR == 3 { print "# cmd_a: <script>alert(1)</script>"; next }
 	NR == 4 { print "# cmd_b: \"q\" & '"'"'x'"'"' </pre> <img src=x onerror=alert(2)>"; next }
 	{ print }' "$RAW" >"$T/bad/raw.tsv"
 pb-report "$T/bad" 2>"$T/err"
-is "$? $(cat "$T/err")" "0 " "pb-report of hostile values"
+is "$? $(cat "$T/err")$(head -n 1 "$T/bad/report.html")" "0 <!DOCTYPE html>" "pb-report of hostile values"
 see "$T/bad/report.html" bad
 is "$(fact title bad)" "pb report: <script>alert(1)</script> vs \"q\" & 'x' </pre> <img src=x onerror=alert(2)>" \
 	"the browser reads the values as text: the title is the commands as written"
