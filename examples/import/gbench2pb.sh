@@ -25,39 +25,21 @@
 # shellcheck disable=SC2015,SC2016   # jq programs in single quotes
 set -eu
 prog=gbench2pb
-die() { printf '%s\n' "$prog: $*" >&2; exit 1; }   # printf: echo would read backslashes
-usage_error() { printf '%s\n' "$prog: $* (see $prog --help)" >&2; exit 2; }
+. "$(dirname "$0")/import.sh"
 
 a='' b='' time=real
-nl='
-'
-while [ $# -gt 0 ]; do
-	case $1 in
-	--help|-h) sed -n '2,/^# shellcheck/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-	--a|--b|--time)
-		[ $# -ge 2 ] || usage_error "option '$1' needs a value"
-		[ -n "$2" ] || usage_error "option '$1' needs a value, not ''"
-		case $1 in --a) a=$2 ;; --b) b=$2 ;; --time) time=$2 ;; esac
-		shift 2 ;;
-	--) shift; break ;;
-	-?*) usage_error "unknown option '$1'" ;;
-	*) break ;;
-	esac
-done
+import_options "a b time" "$@"
+shift "$import_used"
 [ $# -ge 1 ] || usage_error "no Google Benchmark JSON file"
-case $a,$b in ?*,|,?*) usage_error "--a and --b go together" ;; esac
-[ -z "$a" ] || [ "$a" != "$b" ] || usage_error "--a and --b name the same benchmark"
+import_ab benchmark
 case $time in real|cpu) ;; *) usage_error "--time is real or cpu, not '$time'" ;; esac
-. "$(dirname "$0")/import.sh"   # jq found, $tmp made
+import_start
 jq_kind="Google Benchmark JSON"
 
 # The program: each file checked, the repetitions of its two arms in ns
 # ({file, ctx, first, a: [rep], b: [rep], aggregates}), then the stream:
 # metadata, header, rows.
 program='
-def bad(m): error("@" + m);
-def one_line: gsub("\r"; "\\r") | gsub("\n"; "\\n") | gsub("\t"; "\\t");
-def word: tostring | one_line | gsub(" "; "%20");
 def units: {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9};
 def name: .run_name // .name;
 # One repetition: {ns, iterations, threads, index}.
@@ -102,16 +84,8 @@ def export($file):
 	       | rep("\($file): \($na) repetition \(.repetition_index // $k)")],
 	   b: [$its | map(select(name == $nb)) | to_entries[] | .key as $k | .value
 	       | rep("\($file): \($nb) repetition \(.repetition_index // $k)")]};
-# The files in the order given (--arg f1 NAME ...), each one JSON value.
-([$ARGS.named | to_entries[] | select(.key | test("^f[0-9]+$"))
-  | {k: (.key[1:] | tonumber), v: .value}] | sort_by(.k) | map(.v)) as $fnames
-| [inputs | {file: input_filename, d: .}] as $vals
-| ($fnames | group_by(.) | map(select(length > 1))[0][0] // empty
-   | bad("\(.): given twice")),
-  ($fnames[] as $n | [$vals[] | select(.file == $n)] | length
-   | if . == 0 then bad("\($n): no JSON value in it (empty, or cut short)")
-     elif . > 1 then bad("\($n): more than one JSON value in the file") else empty end),
-([$vals[] | .file as $f | .d | export($f)] as $F
+file_values("") as $vals
+| ([$vals[] | .file as $f | .d | export($f)] as $F
 | $F[0].names as [$na, $nb]
 | ($F[] | select(.names != [$na, $nb])
   | bad("\(.file): the arms are \(.names | map(tojson) | join(" and ")), not \([$na, $nb] | map(tojson) | join(" and ")) as in \($F[0].file): give --a and --b")),
@@ -162,23 +136,6 @@ def export($file):
 argv=$(shell_words "$@")
 [ "$time" = real ] || argv="--time $time $argv"
 [ -z "$a" ] || argv="$(shell_words --a "$a" --b "$b") $argv"
-# The files, one a line, and as --arg f1 NAME --arg f2 NAME ..., in order.
-files='' k=0
-for f in "$@"; do
-	k=$((k + 1))
-	[ -r "$f" ] && [ -f "$f" ] || die "$f: cannot read"
-	files="$files$nl$f"
-	set -- "$@" --arg "f$k" "$f"
-	shift
-done
-jq_files=$files
-IFS=$nl
-set -f
-# shellcheck disable=SC2086   # $files: one name a line
-jq_run -n -r --arg a "$a" --arg b "$b" --arg field "${time}_time" --arg argv "$argv" \
-	"$@" "$program" $files >"$tmp/out"
-unset IFS
-set +f
-sed -n -e 's/^# import\.unpaired: /'"$prog"': warning: /p' \
-	-e 's/^# import\.resolution: /'"$prog"': warning: /p' "$tmp/out" >&2
-cat "$tmp/out" 2>/dev/null || die "write error on standard output"
+import_files "$@"
+import_jq --arg a "$a" --arg b "$b" --arg field "${time}_time" --arg argv "$argv"
+import_finish

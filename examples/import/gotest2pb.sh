@@ -24,27 +24,14 @@
 # shellcheck disable=SC2016   # the awk program in single quotes
 set -eu
 prog=gotest2pb
-die() { printf '%s\n' "$prog: $*" >&2; exit 1; }   # printf: echo would read backslashes
-usage_error() { printf '%s\n' "$prog: $* (see $prog --help)" >&2; exit 2; }
+. "$(dirname "$0")/import.sh"
 
 a='' b=''
-while [ $# -gt 0 ]; do
-	case $1 in
-	--help|-h) sed -n '2,/^# shellcheck/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-	--a|--b)
-		[ $# -ge 2 ] || usage_error "option '$1' needs a value"
-		[ -n "$2" ] || usage_error "option '$1' needs a value, not ''"
-		if [ "$1" = --a ]; then a=$2; else b=$2; fi
-		shift 2 ;;
-	--) shift; break ;;
-	-?*) usage_error "unknown option '$1'" ;;
-	*) break ;;
-	esac
-done
-case $a,$b in ?*,|,?*) usage_error "--a and --b go together" ;; esac
-[ -z "$a" ] || [ "$a" != "$b" ] || usage_error "--a and --b name the same benchmark"
+import_options "a b" "$@"
+shift "$import_used"
+import_ab benchmark
 import_without_jq=1
-. "$(dirname "$0")/import.sh"   # $tmp made
+import_start
 
 # The program: every result line "NAME ITERATIONS VALUE ns/op ..." kept
 # as (file, name, iterations, value); a name alone on a line (the
@@ -182,6 +169,4 @@ if [ $# -eq 0 ]; then   # the standard input, kept to be read as a file
 fi
 PB_A=$a PB_B=$b PB_ARGV=$argv PB_STDIN=$tmp/stdin awk "$program" "$@" >"$tmp/out" 2>"$tmp/err" ||
 	die "$(sed -n '1p' "$tmp/err" | sed 's/^awk: //')"
-sed -n -e 's/^# import\.unpaired: /'"$prog"': warning: /p' \
-	-e 's/^# import\.resolution: /'"$prog"': warning: /p' "$tmp/out" >&2
-cat "$tmp/out" 2>/dev/null || die "write error on standard output"
+import_finish

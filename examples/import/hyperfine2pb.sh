@@ -20,36 +20,22 @@
 # shellcheck disable=SC2015,SC2016   # jq programs in single quotes
 set -eu
 prog=hyperfine2pb
-die() { printf '%s\n' "$prog: $*" >&2; exit 1; }   # printf: echo would read backslashes
-usage_error() { printf '%s\n' "$prog: $* (see $prog --help)" >&2; exit 2; }
+. "$(dirname "$0")/import.sh"
 
 a='' b=''
-nl='
-'
-while [ $# -gt 0 ]; do
-	case $1 in
-	--help|-h) sed -n '2,/^# shellcheck/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-	--a|--b)
-		[ $# -ge 2 ] || usage_error "option '$1' needs a value"
-		case $2 in ''|*[!0-9]*|0*) usage_error "$1 wants a command number from 1, not '$2'" ;; esac
-		if [ "$1" = --a ]; then a=$2; else b=$2; fi
-		shift 2 ;;
-	--) shift; break ;;
-	-?*) usage_error "unknown option '$1'" ;;
-	*) break ;;
-	esac
+import_options "a b" "$@"
+shift "$import_used"
+for n in $a $b; do
+	case $n in *[!0-9]*|0*) usage_error "--a and --b want a command number from 1, not '$n'" ;; esac
 done
 [ $# -ge 1 ] || usage_error "no hyperfine JSON file"
-case $a,$b in ?*,|,?*) usage_error "--a and --b go together" ;; esac
-[ "${a:-1}" != "${b:-2}" ] || usage_error "--a and --b name the same command"
-. "$(dirname "$0")/import.sh"   # jq found, $tmp made
+import_ab command
+import_start
 jq_kind="a hyperfine export"
 
 # The program: each export checked, its times in ns ({file, results:
 # [{command, ns, st}]}), then the stream: metadata, header, rows.
 program='
-def bad(m): error("@" + m);
-def one_line: gsub("\r"; "\\r") | gsub("\n"; "\\n") | gsub("\t"; "\\t");
 def ns($file; where):
 	if type != "number" then bad("\($file): \(where) is not a number")
 	elif . * 1e9 >= 1e15 then bad("\($file): \(where) is \(.) s: beyond what this script converts")
@@ -80,17 +66,8 @@ def export($file):
 	elif (.results | length) < 2 then
 		bad("\($file): \(.results | length) command(s): an A/B comparison needs 2 (hyperfine CMD_A CMD_B)")
 	else {file: $file, results: [.results | to_entries[] | .key as $i | .value | result($file; $i)]} end;
-# The files in the order given (--arg f1 NAME --arg f2 NAME ...), each one
-# JSON value.
-([$ARGS.named | to_entries[] | select(.key | test("^f[0-9]+$"))
-  | {k: (.key[1:] | tonumber), v: .value}] | sort_by(.k) | map(.v)) as $names
-| [inputs | {file: input_filename, d: .}] as $vals
-| ($names | group_by(.) | map(select(length > 1))[0][0] // empty
-   | bad("\(.): given twice: one export is one run")),
-  ($names[] as $n | [$vals[] | select(.file == $n)] | length
-   | if . == 0 then bad("\($n): no JSON value in it (empty, or cut short)")
-     elif . > 1 then bad("\($n): more than one JSON value in the file") else empty end),
-([$vals[] | .file as $f | .d | export($f)] as $F
+file_values(": one export is one run") as $vals
+| ([$vals[] | .file as $f | .d | export($f)] as $F
 | $F[0] as $f1
 | ($f1.results | length) as $nc
 | if $explicit == 0 and $nc > 2 then
@@ -138,24 +115,9 @@ def export($file):
 # The command line, quoted where needed, for the provenance line.
 argv=$(shell_words "$@")
 [ -n "$a" ] && argv="--a $a --b $b $argv"   # the options too: all that was typed
-# The files, one a line, and as --arg f1 NAME --arg f2 NAME ..., in order.
-files='' k=0
-for f in "$@"; do
-	k=$((k + 1))
-	[ -r "$f" ] && [ -f "$f" ] || die "$f: cannot read"
-	files="$files$nl$f"
-	set -- "$@" --arg "f$k" "$f"
-	shift
-done
-jq_files=$files
+import_files "$@"
 explicit=0
 [ -n "$a" ] && explicit=1
-IFS=$nl
-set -f
-# shellcheck disable=SC2086   # $files: one name a line
-jq_run -n -r --argjson ia "$(( ${a:-1} - 1 ))" --argjson ib "$(( ${b:-2} - 1 ))" \
-	--argjson explicit "$explicit" --arg argv "$argv" "$@" "$program" $files >"$tmp/out"
-unset IFS
-set +f
-sed -n 's/^# import.unpaired: /'"$prog"': warning: /p' "$tmp/out" >&2
-cat "$tmp/out" 2>/dev/null || die "write error on standard output"
+import_jq --argjson ia "$(( ${a:-1} - 1 ))" --argjson ib "$(( ${b:-2} - 1 ))" \
+	--argjson explicit "$explicit" --arg argv "$argv"
+import_finish

@@ -1,14 +1,120 @@
-# import.sh: what the importers share. Source it once $prog and die exist
-# and the arguments are checked: it finds jq (unless $import_without_jq is
-# 1: gotest2pb.sh reads text, with awk) and makes $tmp, a private
-# temporary directory removed at exit.
+# import.sh: what the importers share. Source it first thing, once $prog
+# is set: it defines die and usage_error, import_options (the options),
+# import_ab (the --a and --b checks), import_start (jq found, unless
+# $import_without_jq is 1: gotest2pb.sh reads text, with awk; $tmp, a
+# private temporary directory removed at exit), import_files (the files
+# checked), jq_run and import_jq (jq with the shared definitions of
+# $jq_prelude), and import_finish (warnings said, the stream written).
 
-[ "${import_without_jq:-0}" = 1 ] || command -v jq >/dev/null 2>&1 ||
-	die "jq not found (install the Debian package jq)"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/$prog.XXXXXX") || die "cannot make a temporary directory"
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+die() { printf '%s\n' "$prog: $*" >&2; exit 1; }   # printf: echo would read backslashes
+usage_error() { printf '%s\n' "$prog: $* (see $prog --help)" >&2; exit 2; }
+nl='
+'
+
+# import_options VALUED ARG...: --help, and --NAME VALUE or --NAME=VALUE
+# for each NAME of the space-separated list VALUED, stored in the shell
+# variable NAME; a value may not be empty. Stops at --, which it takes, or
+# at the first word that is not an option. import_used: how many ARGs it
+# took (shift them).
+import_options() {
+	io_valued=" $1 "
+	shift
+	import_used=0
+	while [ $# -gt 0 ]; do
+		io_n=1
+		case $1 in
+		--help|-h) sed -n '2,/^# shellcheck/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+		--) import_used=$((import_used + 1)); return 0 ;;
+		--*=*) io_name=${1%%=*} io_val=${1#*=} ;;
+		-?*) io_name=$1 io_n=2 ;;
+		*) return 0 ;;
+		esac
+		io_name=${io_name#--}
+		case $io_name in
+		''|*[!a-z]*) usage_error "unknown option '$1'" ;;
+		esac
+		case $io_valued in
+		*" $io_name "*) ;;
+		*) usage_error "unknown option '--$io_name'" ;;
+		esac
+		if [ "$io_n" = 2 ]; then
+			[ $# -ge 2 ] || usage_error "option '$1' needs a value"
+			io_val=$2
+		fi
+		[ -n "$io_val" ] || usage_error "option '--$io_name' needs a value, not ''"
+		eval "$io_name=\$io_val"   # a name of VALUED (letters), never one from the input
+		shift "$io_n"
+		import_used=$((import_used + io_n))
+	done
+}
+
+# import_ab WHAT: --a and --b, the shell variables a and b, go together
+# and name two different WHATs.
+import_ab() {
+	case $a,$b in ?*,|,?*) usage_error "--a and --b go together" ;; esac
+	[ -z "$a" ] || [ "$a" != "$b" ] || usage_error "--a and --b name the same $1"
+}
+
+# import_start: once the arguments are checked.
+import_start() {
+	[ "${import_without_jq:-0}" = 1 ] || command -v jq >/dev/null 2>&1 ||
+		die "jq not found (install the Debian package jq)"
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/$prog.XXXXXX") || die "cannot make a temporary directory"
+	trap 'rm -rf "$tmp"' EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+}
+
+# import_files FILE...: each a regular file that can be read, and whose
+# name has no newline; files: their names, each after a newline, and
+# jq_files the same.
+import_files() {
+	files=
+	for if_f; do
+		case $if_f in *"$nl"*) die "a file name with a newline in it: rename the file" ;; esac
+		[ -r "$if_f" ] && [ -f "$if_f" ] || die "$if_f: cannot read"
+		files="$files$nl$if_f"
+	done
+	jq_files=$files
+}
+
+# import_jq ARG...: jq -n -r ARG... over $jq_prelude$program and the
+# files of import_files, in their order, into $tmp/out.
+import_jq() {
+	IFS=$nl
+	set -f
+	# shellcheck disable=SC2086   # $files: one name a line
+	jq_run -n -r --arg names "$files" "$@" "$jq_prelude$program" $files >"$tmp/out"
+	unset IFS
+	set +f
+}
+
+# import_finish: the stream's warnings on stderr, then the stream.
+import_finish() {
+	sed -n -e 's/^# import\.unpaired: /'"$prog"': warning: /p' \
+		-e 's/^# import\.resolution: /'"$prog"': warning: /p' "$tmp/out" >&2
+	cat "$tmp/out" 2>/dev/null || die "write error on standard output"
+}
+
+# What every jq program begins with: bad(m) ends it with the message m
+# (jq_run says it), one_line escapes a text onto one line, word makes it
+# one word of a '# run:' line, and file_values($twice) is the input files
+# in the order of import_files, each one JSON value, as [{file, d}]; a
+# file given twice is refused, with $twice after the name.
+jq_prelude='
+def bad(m): error("@" + m);
+def one_line: gsub("\r"; "\\r") | gsub("\n"; "\\n") | gsub("\t"; "\\t");
+def word: tostring | one_line | gsub(" "; "%20");
+def file_values($twice):
+	($names | split("\n") | .[1:]) as $fnames
+	| [inputs | {file: input_filename, d: .}] as $vals
+	| ($fnames | group_by(.) | map(select(length > 1))[0][0] // empty
+	   | bad("\(.): given twice\($twice)")),
+	  ($fnames[] as $n | [$vals[] | select(.file == $n)] | length
+	   | if . == 0 then bad("\($n): no JSON value in it (empty, or cut short)")
+	     elif . > 1 then bad("\($n): more than one JSON value in the file") else empty end),
+	  $vals;
+'
 
 # shell_words WORD...: the words on one line, each quoted where a shell
 # would need it, for the provenance line.

@@ -20,25 +20,13 @@
 # shellcheck disable=SC2015,SC2016   # jq programs in single quotes
 set -eu
 prog=pyperf2pb
-die() { printf '%s\n' "$prog: $*" >&2; exit 1; }   # printf: echo would read backslashes
-usage_error() { printf '%s\n' "$prog: $* (see $prog --help)" >&2; exit 2; }
+. "$(dirname "$0")/import.sh"
 
-bench=''
-while [ $# -gt 0 ]; do
-	case $1 in
-	--help|-h) sed -n '2,/^# shellcheck/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-	--benchmark)
-		[ $# -ge 2 ] || usage_error "option '$1' needs a value"
-		bench=$2
-		shift 2 ;;
-	--benchmark=*) bench=${1#*=}; shift ;;
-	--) shift; break ;;
-	-?*) usage_error "unknown option '$1'" ;;
-	*) break ;;
-	esac
-done
+benchmark=''
+import_options benchmark "$@"
+shift "$import_used"
 [ $# -eq 2 ] || usage_error "give two files: A.json B.json"
-. "$(dirname "$0")/import.sh"   # jq found, $tmp made
+import_start
 jq_kind="a pyperf file"
 # in1, in2 may be unpacked copies: messages name the files given
 jq_name() { if [ "$1" = "$in1" ]; then printf '%s' "$name1"; else printf '%s' "$name2"; fi; }
@@ -48,7 +36,6 @@ jq_name() { if [ "$1" = "$in1" ]; then printf '%s' "$name1"; else printf '%s' "$
 # the stream: metadata, header, rows. Metadata is inherited: the file's,
 # then the benchmark's, then the run's.
 program='
-def bad(m): error("@" + m);
 def ns(where):
 	if type != "number" then bad("\(where) is not a number")
 	elif . <= 0 then bad("\(where) is \(.): not a time above 0")
@@ -98,7 +85,6 @@ def norm($want):
    calibration: (($runs | length) - ($measured | length)),
    runs: [$measured[] | {date, w, v}],
    min: ([$measured[] | .v[], .w[]] | min)};
-def one_line: gsub("\r"; "\\r") | gsub("\n"; "\\n") | gsub("\t"; "\\t");
 def when: if . == null then "" else " \(.)" end;
 def word: tostring | one_line | gsub(" "; "T");
 # $in1, $in2: the files jq reads; $name1, $name2: their names for messages
@@ -151,7 +137,7 @@ def word: tostring | one_line | gsub(" "; "T");
       | if $posa == 1 then $rowa, $rowb else $rowb, $rowa end)))
 '
 argv=$(shell_words "$@")
-[ -n "$bench" ] && argv="$(shell_words --benchmark "$bench") $argv"
+[ -n "$benchmark" ] && argv="$(shell_words --benchmark "$benchmark") $argv"
 # The files jq reads: as given, or unpacked from .gz.
 name1=$1 name2=$2
 [ "$name1" != "$name2" ] || die "$name1: the same file for A and B"
@@ -167,8 +153,6 @@ for f in "$@"; do
 done
 jq_files="$in1
 $in2"
-jq_run -n -r --arg argv "$argv" --arg want "$bench" --arg in1 "$in1" --arg in2 "$in2" \
-	--arg name1 "$name1" --arg name2 "$name2" "$program" "$in1" "$in2" >"$tmp/out"
-sed -n -e 's/^# import\.unpaired: /'"$prog"': warning: /p' \
-	-e 's/^# import\.resolution: /'"$prog"': warning: /p' "$tmp/out" >&2
-cat "$tmp/out" 2>/dev/null || die "write error on standard output"
+jq_run -n -r --arg argv "$argv" --arg want "$benchmark" --arg in1 "$in1" --arg in2 "$in2" \
+	--arg name1 "$name1" --arg name2 "$name2" "$jq_prelude$program" "$in1" "$in2" >"$tmp/out"
+import_finish

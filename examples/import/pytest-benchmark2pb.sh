@@ -22,38 +22,20 @@
 # shellcheck disable=SC2015,SC2016   # jq programs in single quotes
 set -eu
 prog=pytest-benchmark2pb
-die() { printf '%s\n' "$prog: $*" >&2; exit 1; }   # printf: echo would read backslashes
-usage_error() { printf '%s\n' "$prog: $* (see $prog --help)" >&2; exit 2; }
+. "$(dirname "$0")/import.sh"
 
 a='' b=''
-nl='
-'
-while [ $# -gt 0 ]; do
-	case $1 in
-	--help|-h) sed -n '2,/^# shellcheck/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-	--a|--b)
-		[ $# -ge 2 ] || usage_error "option '$1' needs a value"
-		[ -n "$2" ] || usage_error "option '$1' needs a value, not ''"
-		if [ "$1" = --a ]; then a=$2; else b=$2; fi
-		shift 2 ;;
-	--) shift; break ;;
-	-?*) usage_error "unknown option '$1'" ;;
-	*) break ;;
-	esac
-done
+import_options "a b" "$@"
+shift "$import_used"
 [ $# -ge 1 ] || usage_error "no pytest-benchmark JSON file"
-case $a,$b in ?*,|,?*) usage_error "--a and --b go together" ;; esac
-[ -z "$a" ] || [ "$a" != "$b" ] || usage_error "--a and --b name the same benchmark"
-. "$(dirname "$0")/import.sh"   # jq found, $tmp made
+import_ab benchmark
+import_start
 jq_kind="pytest-benchmark JSON"
 
 # The program: each file checked, its two arms' rounds in ns ({file, md,
 # first, a: {name, iterations, ns}, b: ...}), then the stream: metadata,
 # header, rows.
 program='
-def bad(m): error("@" + m);
-def one_line: gsub("\r"; "\\r") | gsub("\n"; "\\n") | gsub("\t"; "\\t");
-def word: tostring | one_line | gsub(" "; "%20");
 def ns($w):
 	if type != "number" then bad("\($w) is not a number")
 	elif . <= 0 then bad("\($w) is \(.): not a time above 0")
@@ -95,16 +77,8 @@ def export($file):
 	   host: .machine_info.node, date: .datetime, version,
 	   python: "\(.machine_info.python_implementation // "Python") \(.machine_info.python_version // "")",
 	   commit: .commit_info};
-# The files in the order given (--arg f1 NAME ...), each one JSON value.
-([$ARGS.named | to_entries[] | select(.key | test("^f[0-9]+$"))
-  | {k: (.key[1:] | tonumber), v: .value}] | sort_by(.k) | map(.v)) as $fnames
-| [inputs | {file: input_filename, d: .}] as $vals
-| ($fnames | group_by(.) | map(select(length > 1))[0][0] // empty
-   | bad("\(.): given twice: one file is one run")),
-  ($fnames[] as $n | [$vals[] | select(.file == $n)] | length
-   | if . == 0 then bad("\($n): no JSON value in it (empty, or cut short)")
-     elif . > 1 then bad("\($n): more than one JSON value in the file") else empty end),
-([$vals[] | .file as $f | .d | export($f)] as $F
+file_values(": one file is one run") as $vals
+| ([$vals[] | .file as $f | .d | export($f)] as $F
 | $F[0] as $f1
 | ($F[] | select(.a.name != $f1.a.name or .b.name != $f1.b.name)
   | bad("\(.file): the arms are \(.a.name | tojson) and \(.b.name | tojson), not \($f1.a.name | tojson) and \($f1.b.name | tojson) as in \($f1.file): the files of one study time the same two tests")),
@@ -147,22 +121,6 @@ def export($file):
 # The command line, quoted where needed, for the provenance line.
 argv=$(shell_words "$@")
 [ -z "$a" ] || argv="$(shell_words --a "$a" --b "$b") $argv"
-# The files, one a line, and as --arg f1 NAME --arg f2 NAME ..., in order.
-files='' k=0
-for f in "$@"; do
-	k=$((k + 1))
-	[ -r "$f" ] && [ -f "$f" ] || die "$f: cannot read"
-	files="$files$nl$f"
-	set -- "$@" --arg "f$k" "$f"
-	shift
-done
-jq_files=$files
-IFS=$nl
-set -f
-# shellcheck disable=SC2086   # $files: one name a line
-jq_run -n -r --arg a "$a" --arg b "$b" --arg argv "$argv" "$@" "$program" $files >"$tmp/out"
-unset IFS
-set +f
-sed -n -e 's/^# import\.unpaired: /'"$prog"': warning: /p' \
-	-e 's/^# import\.resolution: /'"$prog"': warning: /p' "$tmp/out" >&2
-cat "$tmp/out" 2>/dev/null || die "write error on standard output"
+import_files "$@"
+import_jq --arg a "$a" --arg b "$b" --arg argv "$argv"
+import_finish
