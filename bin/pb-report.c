@@ -1205,7 +1205,8 @@ static const struct run_note *note_of(const struct run_note *v, size_t n, const 
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (strlen(run) == v[i].nrun && memcmp(run, v[i].run, v[i].nrun) == 0)
+		if (strlen(run) == v[i].nrun &&
+		    (v[i].nrun == 0 || memcmp(run, v[i].run, v[i].nrun) == 0))
 			return &v[i];
 	return NULL;
 }
@@ -1227,7 +1228,8 @@ static int many_hosts(const struct run_note *v, size_t n)
 	size_t i;
 
 	for (i = 1; i < n; i++)
-		if (v[i].nhost != v[0].nhost || memcmp(v[i].host, v[0].host, v[0].nhost) != 0)
+		if (v[i].nhost != v[0].nhost ||
+		    (v[0].nhost && memcmp(v[i].host, v[0].host, v[0].nhost) != 0))
 			return 1;
 	return 0;
 }
