@@ -7,6 +7,7 @@
 #include "group.h"
 #include "opt.h"
 #include "out.h"
+#include "quantity.h"
 #include "stats.h"
 #include "stream.h"
 
@@ -14,8 +15,9 @@ static const char usage[] =
 	"usage: pb-logratio [--a COL] [--b COL] [--name COL] [FILE...]\n"
 	"Add the column lr = ln(a/b) to a pb stream: A is the baseline, B the\n"
 	"candidate, lr > 0 means B took less time.\n"
-	"  --a COL      baseline time column (default a)\n"
-	"  --b COL      candidate time column (default b)\n"
+	"  --a COL      baseline column (default a; a_user, a_sys, a_maxrss:\n"
+	"               pb-pair's CPU time and peak memory)\n"
+	"  --b COL      candidate column (default b)\n"
 	"  --name COL   name of the added column (default lr)\n"
 	"  --help, --version\n";
 
@@ -28,14 +30,27 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static double positive_time(const struct stream *s, size_t col)
+static const struct quantity *q;   /* what --a and --b measure */
+
+static double positive_value(const struct stream *s, size_t col)
 {
 	double v = stream_num(s, col);
 
 	if (!(v > 0))
-		stream_die(s, "column '%s': time must be > 0, got '%s'",
-		           s->col[col], s->field[col]);
+		stream_die(s, "column '%s': %s must be > 0, got '%s'%s", s->col[col], q->noun,
+		           s->field[col], q->wall || strcmp(q->unit, "ns") ? "" : " (pb-run's "
+		           "split of CPU time into user and system is sampled at clock ticks: "
+		           "a short one can be 0)");
 	return v;
+}
+
+/* "took less time", "used less peak memory; a_maxrss, b_maxrss in KiB". */
+static const char *less_words(char *buf, size_t n, const char *acol, const char *bcol)
+{
+	if (q->wall)
+		return "took less time";
+	snprintf(buf, n, "used less %s; %s, %s in %s", q->noun, acol, bcol, q->unit);
+	return buf;
 }
 
 /* The stream's lr is pb-pair's own when it reduced each run to the median
@@ -57,6 +72,7 @@ int main(int argc, char **argv)
 	const char *acol = "a", *bcol = "b", *name = "lr";
 	struct stream s;
 	size_t ca, cb, i, len;
+	char words[160];
 	int c;
 
 	pb_init("pb-logratio");
@@ -74,23 +90,25 @@ int main(int argc, char **argv)
 	stream_header(&s);
 	ca = stream_col(&s, acol);
 	cb = stream_col(&s, bcol);
+	q = quantity_of_column(acol);
 	if (stream_col_find(&s, name) >= 0)
 		refuse_existing(&s, name);
 	out_begin(&s, argc, argv);
 	if (group_has_arms(&s))   /* several comparisons: the arm column's */
 		out_meta("log_ratio", "%s = ln(%s/%s); the reference %s is the baseline, the arm "
-		         "column's the candidate; %s > 0 means the candidate took less time", name,
-		         acol, bcol, group_reference(&s), name);
+		         "column's the candidate; %s > 0 means the candidate %s", name, acol, bcol,
+		         group_reference(&s), name, less_words(words, sizeof words, acol, bcol));
 	else
 		out_meta("log_ratio", "%s = ln(%s/%s); A is the baseline, B the candidate; "
-		         "%s > 0 means B took less time", name, acol, bcol, name);
+		         "%s > 0 means B %s", name, acol, bcol, name,
+		         less_words(words, sizeof words, acol, bcol));
 	for (i = 0; i < s.ncol; i++)
 		out_field(s.col[i]);
 	out_field(name);
 	out_end();
 	stream_passthrough(&s);
 	while (stream_row(&s)) {
-		double a = positive_time(&s, ca), b = positive_time(&s, cb);
+		double a = positive_value(&s, ca), b = positive_value(&s, cb);
 		const char *line = stream_line(&s, &len);
 
 		out_fieldn(line, len);

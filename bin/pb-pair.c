@@ -23,6 +23,8 @@ static const char usage[] =
 	"one row: run pair first a b d delay, with d = b - a (ns). A study of\n"
 	"more arms gives one row per pair and candidate: run pair arm first a b d\n"
 	"delay ... pos_a pos_b, a the reference's time, b the candidate's.\n"
+	"pb-run's user_ns sys_ns maxrss_kib (command mode) end each row as\n"
+	"a_user b_user a_sys b_sys a_maxrss b_maxrss.\n"
 	"  --by-run        one row per run: run n a b d delay, a and b the\n"
 	"                  statistic of each arm in that run, d = b - a\n"
 	"  --stat S        with --by-run: median (default), mean, min, a quantile\n"
@@ -65,10 +67,18 @@ struct opts {
 	const char *excl_text, *why;
 };
 
+/* pb-run's rusage columns (command mode), paired as a_NAME b_NAME at the
+ * end of each row: the reference's and the candidate's. */
+enum { NUSE = 3 };
+static const char *const use_cols[NUSE] = { "user_ns", "sys_ns", "maxrss_kib" };
+static const char *const use_names[NUSE] = { "user", "sys", "maxrss" };
+
 /* Column positions of the raw stream, and the extra ones passed through. */
 struct cols {
 	size_t run, pair, phase, arm, pos, delay, ns, status;
 	long spin;      /* spin_ns, the realized delay; -1 in older raw streams */
+	long use[NUSE]; /* user_ns sys_ns maxrss_kib; -1 when absent */
+	int nuse;       /* how many of them the stream has */
 	size_t *extra;
 	size_t nextra;
 };
@@ -76,6 +86,7 @@ struct cols {
 /* One observation: a row of the raw stream. */
 struct half {
 	int64_t run, pair, ns, delay, status, spin;
+	int64_t use[NUSE];
 	int arm, pos, file;
 	long line;
 	char *extra;    /* the reference's extra fields, TAB-joined */
@@ -103,6 +114,7 @@ struct pending {
 /* A candidate's pairs in one run, for --by-run. */
 struct series {
 	double *a, *b, *delay, *spin;
+	double *use_a[NUSE], *use_b[NUSE];   /* the rusage columns there are */
 	size_t n, cap;
 };
 
@@ -340,11 +352,17 @@ static void find_cols(struct pairing *pr)
 	for (i = 0; i < 8; i++)
 		*pos[i] = stream_col(&pr->s, raw_cols[i]);
 	c->spin = stream_col_find(&pr->s, "spin_ns");
+	for (i = 0; i < NUSE; i++)
+		c->nuse += (c->use[i] = stream_col_find(&pr->s, use_cols[i])) >= 0;
 	c->extra = xmalloc(pr->s.ncol * sizeof *c->extra);
 	for (j = 0; j < pr->s.ncol; j++) {
+		int known = (long)j == c->spin;
+
+		for (i = 0; i < NUSE; i++)
+			known |= (long)j == c->use[i];
 		for (i = 0; i < 8 && strcmp(pr->s.col[j], raw_cols[i]); i++)
 			;
-		if (i == 8 && (long)j != c->spin)
+		if (i == 8 && !known)
 			c->extra[c->nextra++] = j;
 	}
 }
@@ -383,6 +401,7 @@ static void read_half(struct pairing *pr, struct half *h)
 	const struct stream *s = &pr->s;
 	const char *arm = s->field[pr->c.arm];
 	char b[MSG_CUT_BUF];
+	int i;
 
 	h->run = int_at_least(s, pr->c.run, 0, "run must be a whole number >= 0");
 	h->pair = int_at_least(s, pr->c.pair, 1, "pair must be a whole number >= 1");
@@ -407,6 +426,11 @@ static void read_half(struct pairing *pr, struct half *h)
 	                                            "spin_ns must be a whole number of ns >= 0");
 	h->ns = int_at_least(s, pr->c.ns, 1, "time must be a whole number of ns > 0");
 	h->status = int_at_least(s, pr->c.status, INT64_MIN + 1, "status must be a whole number");
+	for (i = 0; i < NUSE; i++)
+		h->use[i] = pr->c.use[i] < 0 ? 0
+		          : int_at_least(s, (size_t)pr->c.use[i], 0, i == 2
+		                         ? "maxrss_kib must be a whole number of KiB >= 0"
+		                         : "CPU time must be a whole number of ns >= 0");
 	h->line = s->lineno;
 	h->file = s->cur;
 	h->extra = NULL;
@@ -468,21 +492,40 @@ static int candidate_index(const struct pairing *pr, int arm)
 	return arm < pr->ref ? arm : arm - 1;
 }
 
-static void series_add(struct run *r, int ci, int ncand, const struct half *a,
-                       const struct half *b)
+/* Every array of x grown to hold one more (they share x->cap). */
+static void series_grow(struct series *x, const struct cols *c)
+{
+	double **v[4 + 2 * NUSE];
+	size_t nv = 0, i, cap;
+
+	if (x->n < x->cap)
+		return;
+	v[nv++] = &x->a, v[nv++] = &x->b, v[nv++] = &x->delay, v[nv++] = &x->spin;
+	for (i = 0; i < NUSE; i++)
+		if (c->use[i] >= 0)
+			v[nv++] = &x->use_a[i], v[nv++] = &x->use_b[i];
+	for (i = 0; i < nv; i++) {
+		cap = x->cap;
+		xgrow(v[i], &cap, x->n + 1, sizeof **v[i]);
+	}
+	x->cap = cap;
+}
+
+static void series_add(struct run *r, int ci, int ncand, const struct cols *c,
+                       const struct half *a, const struct half *b)
 {
 	struct series *x;
+	int i;
 
 	if (!r->ser)
 		r->ser = xcalloc((size_t)ncand, sizeof *r->ser);
 	x = &r->ser[ci];
-	if (x->n == x->cap) {
-		size_t cap = x->cap, cap2 = x->cap, cap3 = x->cap;
-		xgrow(&x->a, &x->cap, x->n + 1, sizeof *x->a);
-		xgrow(&x->b, &cap, x->n + 1, sizeof *x->b);
-		xgrow(&x->delay, &cap2, x->n + 1, sizeof *x->delay);
-		xgrow(&x->spin, &cap3, x->n + 1, sizeof *x->spin);
-	}
+	series_grow(x, c);
+	for (i = 0; i < NUSE; i++)
+		if (c->use[i] >= 0) {
+			x->use_a[i][x->n] = (double)a->use[i];
+			x->use_b[i][x->n] = (double)b->use[i];
+		}
 	x->a[x->n] = (double)a->ns;
 	x->b[x->n] = (double)b->ns;
 	x->spin[x->n] = (double)(b->spin - a->spin);
@@ -495,13 +538,14 @@ static void emit_pair(struct pairing *pr, struct run *r, const struct half *a,
                       const struct half *b)
 {
 	const char *extra = a->extra, *host;
+	int i;
 
 	if (a->status || b->status) {
 		pr->failed_pairs++;
 		return;
 	}
 	if (pr->o.by_run) {
-		series_add(r, candidate_index(pr, b->arm), pr->arms - 1, a, b);
+		series_add(r, candidate_index(pr, b->arm), pr->arms - 1, &pr->c, a, b);
 		if (!r->extra && extra)
 			r->extra = xstrdup(extra);
 		return;
@@ -526,6 +570,11 @@ static void emit_pair(struct pairing *pr, struct run *r, const struct half *a,
 		out_field(host);
 	if (extra)
 		out_field(extra);
+	for (i = 0; i < NUSE; i++)
+		if (pr->c.use[i] >= 0) {
+			out_i64(a->use[i]);
+			out_i64(b->use[i]);
+		}
 	out_end();
 	pr->pairs_out++;
 }
@@ -858,6 +907,7 @@ static void check_hosts(const struct pairing *pr)
 static void emit_series(struct pairing *pr, struct run *r, struct series *x, int arm)
 {
 	double a, b, lr = 0;
+	int i;
 
 	if (pr->o.stat.kind == RUN_LR_MEDIAN)   /* before a and b are reordered */
 		lr = run_stat_paired_lr_median(x->a, x->b, x->n);
@@ -879,6 +929,11 @@ static void emit_series(struct pairing *pr, struct run *r, struct series *x, int
 		out_field(host_of_run(r));
 	if (r->extra)
 		out_field(r->extra);
+	for (i = 0; i < NUSE; i++)
+		if (pr->c.use[i] >= 0) {
+			out_num(run_stat_reduce(&pr->o.stat, x->use_a[i], x->n));
+			out_num(run_stat_reduce(&pr->o.stat, x->use_b[i], x->n));
+		}
 	out_end();
 	pr->pairs_out++;
 }
@@ -897,13 +952,17 @@ static void emit_runs(struct pairing *pr)
 
 static void free_run(struct pairing *pr, struct run *r)
 {
-	int ci;
+	int ci, i;
 
 	for (ci = 0; r->ser && ci < pr->arms - 1; ci++) {
 		free(r->ser[ci].a);
 		free(r->ser[ci].b);
 		free(r->ser[ci].delay);
 		free(r->ser[ci].spin);
+		for (i = 0; i < NUSE; i++) {
+			free(r->ser[ci].use_a[i]);
+			free(r->ser[ci].use_b[i]);
+		}
 	}
 	free(r->ser);
 	free(r->host);
@@ -964,6 +1023,23 @@ static void by_run_meta(const struct opts *o, int multi, int ref)
 	}
 }
 
+/* "# pb-pair.rusage:" what the paired rusage columns at the end hold. */
+static void use_meta(const struct pairing *pr)
+{
+	char list[96];
+	size_t n = 0, i;
+
+	list[0] = '\0';
+	for (i = 0; i < NUSE; i++)
+		if (pr->c.use[i] >= 0)
+			n += (size_t)snprintf(list + n, sizeof list - n, "%sa_%s b_%s", n ? " " : "",
+			                      use_names[i], use_names[i]);
+	out_meta("pb-pair.rusage", "%s: pb-run's user_ns, sys_ns (ns) and maxrss_kib (KiB) "
+	         "of %s (a_) and of %s (b_)%s", list,
+	         pr->multi ? "the reference" : "arm A", pr->multi ? "the candidate" : "arm B",
+	         pr->o.by_run ? ", each reduced per run by the same statistic as a and b" : "");
+}
+
 static void print_head(struct pairing *pr, int argc, char **argv)
 {
 	size_t i;
@@ -982,6 +1058,8 @@ static void print_head(struct pairing *pr, int argc, char **argv)
 		         pr->c.spin >= 0 ? "; spin = spin_b - spin_a, the realized delay" : "");
 	if (pr->o.by_run)
 		by_run_meta(&pr->o, pr->multi, pr->ref);
+	if (pr->c.nuse)
+		use_meta(pr);
 	if (pr->o.nexcl)
 		out_meta("pb-pair.excluded", "runs %s; why: %s", pr->o.excl_text, pr->o.why);
 	if (pr->o.by_run) {
@@ -1009,6 +1087,15 @@ static void print_head(struct pairing *pr, int argc, char **argv)
 		out_field("host");
 	for (i = 0; i < pr->c.nextra; i++)
 		out_field(pr->s.col[pr->c.extra[i]]);
+	for (i = 0; i < NUSE; i++)
+		if (pr->c.use[i] >= 0) {
+			char name[16];
+
+			snprintf(name, sizeof name, "a_%s", use_names[i]);
+			out_field(name);
+			name[0] = 'b';
+			out_field(name);
+		}
 	out_end();
 }
 

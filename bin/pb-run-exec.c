@@ -101,7 +101,7 @@ static void command_work(struct executor *ex, const struct config *c, int arm,
 		         cm->spec[arm].argv[0], strerror(errno));
 		return;
 	}
-	r = proc_wait(pid, c->timeout_ns, &ws);
+	r = proc_wait_usage(pid, c->timeout_ns, &ws, &o->use);
 	o->t1 = clock_ns();
 	if (r == PROC_EXITED)
 		proc_end_group(pid);   /* its background children end with it */
@@ -143,9 +143,15 @@ static void io_for_output(struct proc_io *io, const struct config *c)
 	io->err = c->err_fd >= 0 ? c->err_fd : dev_null(O_WRONLY);
 }
 
+#if PROC_USAGE
+#define REAPER "wait4"
+#else
+#define REAPER "waitpid"
+#endif
+
 static const struct executor command_ops = {
 	"command",
-	"from just before posix_spawn to just after waitpid reaps the process: "
+	"from just before posix_spawn to just after " REAPER " reaps the process: "
 	"its start-up, the work and its exit",
 	NULL, command_begin, command_work, command_end, no_metadata, command_pid,
 };

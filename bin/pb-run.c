@@ -32,7 +32,8 @@ static const char usage[] =
 	"       pb-run [options] [--arms K] --worker CMD\n"
 	"       pb-run [options] --pg CONNINFO --sql-a SQL [--sql-b SQL] [--sql C=SQL ...]\n"
 	"Run A and B as pairs in random order inside fresh runs; write the raw\n"
-	"pb stream (run pair phase arm pos delay_ns ns status spin_ns) to stdout.\n"
+	"pb stream (run pair phase arm pos delay_ns ns status spin_ns; in command\n"
+	"mode user_ns sys_ns maxrss_kib too) to stdout.\n"
 	"CMD_B omitted: A/A, the same command in both arms. Up to 26 commands:\n"
 	"arms A to Z, each pair a block of one observation of every arm.\n"
 	"  --runs R           runs (default 10)\n"
@@ -506,6 +507,45 @@ static void parse_args(int argc, char **argv, struct config *c)
 
 /* Metadata */
 
+/* Command mode has the rusage columns where wait4 is: the reaped
+ * process's, as the kernel keeps them. */
+static int with_usage(const struct config *c)
+{
+	return PROC_USAGE && !c->worker && !c->pg;
+}
+
+/* "# rusage:": what the columns hold, or why there are none. */
+static void rusage_meta(const struct config *c)
+{
+	if (c->pg)
+		out_meta("rusage", "none in SQL mode: the server's backend does the work, and "
+		         "it is not a child of pb-run");
+	else if (c->worker)
+		out_meta("rusage", "none in worker mode: rusage is known of a reaped process, "
+		         "not per request of one that lives on (/proc/PID/schedstat would count "
+		         "only its main thread, with pb-run's own protocol handling, and peak "
+		         "memory only grows); the command mode measures each observation's");
+	else if (!PROC_USAGE)
+		out_meta("rusage", "none: this build has no wait4 (not POSIX), so no user_ns, "
+		         "sys_ns or maxrss_kib columns");
+	else
+		out_meta("rusage", "user_ns, sys_ns and maxrss_kib of the reaped command process "
+		         "(wait4): its CPU time in user and in kernel mode (ns, to the us) and its "
+		         "peak resident set (KiB), counting the descendants it waited for (their "
+		         "CPU time added; maxrss the largest of the process and each of them, not "
+		         "their sum); %s; maxrss is never below pb-run's own peak resident set, "
+		         "%lld KiB at the start (the spawned process runs in pb-run's memory until "
+		         "exec); user_ns + sys_ns is the scheduler's CPU time, its split between "
+		         "the two sampled at clock ticks by most kernels; a failed or timed-out "
+		         "observation has "
+		         "what wait4 gave when it was reaped (killed, on a timeout), 0 when it did "
+		         "not start",
+		         c->no_shell ? "--no-shell: the command alone"
+		                     : "through /bin/sh -c they include the shell (--no-shell "
+		                       "for the command alone)",
+		         (long long)proc_self_maxrss_kib());
+}
+
 static void head_metadata(int argc, char **argv, const struct config *c, struct executor *ex)
 {
 	char buf[512], key[8];
@@ -569,11 +609,14 @@ static void head_metadata(int argc, char **argv, const struct config *c, struct 
 	out_meta("cpu", "%s", buf);
 	out_meta("clock", "CLOCK_MONOTONIC; ns = %s; plus delay_ns on the delayed arm",
 	         ex->timed);
+	rusage_meta(c);
 	clock_utc_stamp(buf);
 	out_meta("start", "%s", buf);
 	out_field("run"), out_field("pair"), out_field("phase"), out_field("arm");
 	out_field("pos"), out_field("delay_ns"), out_field("ns"), out_field("status");
 	out_field("spin_ns");
+	if (with_usage(c))
+		out_field("user_ns"), out_field("sys_ns"), out_field("maxrss_kib");
 	out_end();
 	flush_stdout_or_die();
 }
@@ -585,6 +628,7 @@ struct half {
 	int arm, pos;
 	int64_t delay;
 	int64_t spin;       /* how long the delay's busy-wait ran inside the window */
+	struct proc_usage use;
 };
 
 /* --until: the current run's measured pairs (both halves ok), and the
@@ -734,7 +778,8 @@ static void run_hook(struct study *st, const char *name, const char *cmd,
 	}
 }
 
-static void write_row(long run, long pair, const char *phase, const struct half *h)
+static void write_row(const struct config *c, long run, long pair, const char *phase,
+                      const struct half *h)
 {
 	out_i64(run);
 	out_i64(pair);
@@ -745,6 +790,11 @@ static void write_row(long run, long pair, const char *phase, const struct half 
 	out_i64(h->ns);
 	out_i64(h->status);
 	out_i64(h->spin);
+	if (with_usage(c)) {
+		out_i64(h->use.user_ns);
+		out_i64(h->use.sys_ns);
+		out_i64(h->use.maxrss_kib);
+	}
 	out_end();
 }
 
@@ -826,7 +876,7 @@ static void write_pair(struct study *st, long run, long pair, const char *phase,
 	int i;
 
 	for (i = 0; i < k; i++)
-		write_row(run, pair, phase, &h[i]);
+		write_row(st->c, run, pair, phase, &h[i]);
 	flush_or_stop(st);
 	st->pairs_written++;
 	if (st->c->until.rule != SEQ_NONE && strcmp(phase, "measure") == 0)
@@ -875,6 +925,7 @@ static int observe(struct study *st, long run, long pair, const char *phase, int
 		interrupted(st, &w);
 	h->ns = o.t1 - o.t0 > 0 ? o.t1 - o.t0 : 1;
 	h->status = o.status;
+	h->use = o.use;
 	h->arm = arm;
 	h->pos = pos;
 	show_progress(st, run, pair, phase);

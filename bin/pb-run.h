@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include "order.h"
+#include "proc.h"
 #include "runstat.h"
 #include "seq.h"
 
@@ -26,6 +27,7 @@ struct obs {
 	int64_t status;
 	int fatal;            /* the run cannot go on (worker died, connection lost) */
 	int stop;             /* the study cannot go on, even with --ignore-failure */
+	struct proc_usage use;   /* command mode: the reaped process's (wait4) */
 	char msg[512];
 };
 

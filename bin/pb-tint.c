@@ -12,6 +12,7 @@
 #include "num.h"
 #include "opt.h"
 #include "out.h"
+#include "quantity.h"
 #include "seq.h"
 #include "stats.h"
 #include "stream.h"
@@ -72,6 +73,8 @@ struct opts {
 	double level, threshold, seq_g;
 	long df_cap;
 	int has_threshold, finding, log_ratio;
+	const struct quantity *q;   /* what the log ratio compares: time, or what
+	                             * pb-logratio's declaration names */
 	enum adjust adjust;
 	size_t family;       /* the intervals that hold together: the groups */
 	double each_level;   /* the level of each: level, or Bonferroni's */
@@ -277,20 +280,35 @@ static size_t value_column(const struct stream *s, const char *name)
 	die("%s: no column 'lr' (columns: %s); did you forget pb-logratio?", s->name, list);
 }
 
-/* A column is a log ratio when it is called lr, when pb-logratio said so
- * in the metadata ("# log_ratio: COL = ln(a/b)..."), or when asked. */
-static int is_log_ratio(const struct stream *s, const char *col, int forced)
+/* pb-logratio's declaration of col ("# log_ratio: COL = ln(a/b)..."):
+ * the last one, or NULL. */
+static const char *log_ratio_decl(const struct stream *s, const char *col)
 {
 	size_t i, n = strlen(col);
+	const char *d = NULL;
 
-	if (forced || strcmp(col, "lr") == 0)
-		return 1;
 	for (i = 0; i < s->nmeta; i++)
 		if (strcmp(s->meta[i].key, "log_ratio") == 0 &&
 		    strncmp(s->meta[i].value, col, n) == 0 &&
 		    strncmp(s->meta[i].value + n, " = ", 3) == 0)
-			return 1;
-	return 0;
+			d = s->meta[i].value;
+	return d;
+}
+
+/* A column is a log ratio when it is called lr, when pb-logratio said so
+ * in the metadata, or when asked. */
+static int is_log_ratio(const struct stream *s, const char *col, int forced)
+{
+	return forced || strcmp(col, "lr") == 0 || log_ratio_decl(s, col) != NULL;
+}
+
+/* What the log ratio compares: the declaration's columns say (peak memory
+ * for ln(a_maxrss/b_maxrss)); time when none says otherwise. */
+static const struct quantity *log_ratio_quantity(const struct stream *s, const char *col)
+{
+	const char *d = log_ratio_decl(s, col);
+
+	return quantity_of_log_ratio(d ? d : "");
 }
 
 static void print_header(const struct stream *s, const struct group_cols *gc,
@@ -439,13 +457,11 @@ static void ratio_sentence(const struct interval *r, const struct opts *o,
 		out_meta_text("No difference resolved between %s and %s%s: ", nm->cand, nm->ref, the);
 	else if (!resolved)
 		out_meta_text("No difference resolved: ");
-	else if (rel < 1)
-		out_meta_text("%s took %s%% less time than %s%s: ", nm->cand,
-		              sig4(b1, 100 * (1 - rel)), nm->ref, the);
 	else
-		out_meta_text("%s took %s%% more time than %s%s: ", nm->cand,
-		              sig4(b1, 100 * (rel - 1)), nm->ref, the);
-	out_meta_text("%s/%s time ratio %s, ", nm->ref, nm->cand, sig4(b2, ratio));
+		out_meta_text("%s %s %s%% %s %s than %s%s: ", nm->cand, o->q->wall ? "took" : "used",
+		              sig4(b1, 100 * (rel < 1 ? 1 - rel : rel - 1)), rel < 1 ? "less" : "more",
+		              o->q->noun, nm->ref, the);
+	out_meta_text("%s/%s %s ratio %s, ", nm->ref, nm->cand, o->q->noun, sig4(b2, ratio));
 	interval_words(r, lo, hi, o, 0);
 }
 
@@ -456,6 +472,25 @@ static void holm_words(const struct interval *r, const struct opts *o)
 
 	out_meta_text("Holm's step-down over the %zu %s: p = %s, adjusted %s", o->family,
 	              o->family == 1 ? "test" : "tests", sig4(b1, r->p), sig4(b2, r->p_adj));
+}
+
+/* The end of a threshold sentence of a quantity that is not time: the
+ * ratio as how much of it the reference uses per unit the candidate uses. */
+static void threshold_use_words(const char *v, int holm, const char *t, const struct opts *o,
+                                const struct names *nm)
+{
+	if (strcmp(v, "above") == 0)
+		out_meta_text("%sso %s used at least %s times the %s of %s.",
+		              holm ? "" : "the whole interval is at or over it, ", nm->ref, t,
+		              o->q->noun, nm->cand);
+	else if (strcmp(v, "below") == 0)
+		out_meta_text("%sso %s did not use %s times the %s of %s.",
+		              holm ? "" : "the whole interval is under it, ", nm->ref, t, o->q->noun,
+		              nm->cand);
+	else
+		out_meta_text("%sso these data cannot say whether %s used %s times the %s of %s; "
+		              "more runs would narrow it.", holm ? "" : "the interval contains it, ",
+		              nm->ref, t, o->q->noun, nm->cand);
 }
 
 static void threshold_sentence(const char *v, const struct interval *r, const struct opts *o,
@@ -471,6 +506,10 @@ static void threshold_sentence(const char *v, const struct interval *r, const st
 			out_meta_text("by ");
 			holm_words(r, o);
 			out_meta_text(", ");
+		}
+		if (!o->q->wall) {
+			threshold_use_words(v, holm, t, o, nm);
+			return;
 		}
 		if (strcmp(v, "above") == 0)
 			out_meta_text("%sso %s is at least %sx as fast as %s.",
@@ -535,8 +574,16 @@ static void resolved_sentence(const struct interval *r, const struct opts *o,
 	double none = o->log_ratio ? 1 : 0;
 	char b[96];
 
-	snprintf(b, sizeof b, "%s is %s", nm->cand, (o->adjust == ADJUST_HOLM ? r->mean > 0 : lo > 1)
-	         ? "faster" : "slower");
+	int less = o->adjust == ADJUST_HOLM ? r->mean > 0 : lo > 1;
+	char either[96];
+
+	if (o->q->wall) {
+		snprintf(b, sizeof b, "%s is %s", nm->cand, less ? "faster" : "slower");
+		snprintf(either, sizeof either, "%s may be faster or slower", nm->cand);
+	} else {
+		snprintf(b, sizeof b, "%s uses %s %s", nm->cand, less ? "less" : "more", o->q->noun);
+		snprintf(either, sizeof either, "%s may use more or less %s", nm->cand, o->q->noun);
+	}
 	if (o->adjust == ADJUST_HOLM) {
 		out_meta_text(" ");
 		holm_words(r, o);
@@ -550,8 +597,7 @@ static void resolved_sentence(const struct interval *r, const struct opts *o,
 			out_meta_text(".");
 		}
 		else if (o->log_ratio)
-			out_meta_text(", above %g: %s may be faster or slower; more runs would narrow "
-			              "it.", 1 - o->level, nm->cand);
+			out_meta_text(", above %g: %s; more runs would narrow it.", 1 - o->level, either);
 		else
 			out_meta_text(", above %g: no difference is resolved.", 1 - o->level);
 		return;
@@ -560,8 +606,7 @@ static void resolved_sentence(const struct interval *r, const struct opts *o,
 		out_meta_text(" The interval excludes %g: %s.", none, o->log_ratio ? b :
 		              (lo > 0 ? "the mean is above 0" : "the mean is below 0"));
 	else if (o->log_ratio)
-		out_meta_text(" The interval includes 1: %s may be faster or slower; more runs "
-		              "would narrow it.", nm->cand);
+		out_meta_text(" The interval includes 1: %s; more runs would narrow it.", either);
 	else
 		out_meta_text(" The interval includes 0: no difference is resolved.");
 }
@@ -1203,6 +1248,7 @@ int main(int argc, char **argv)
 		read_sense(&warn, &s, o.sense);
 	/* After all input: pb-logratio's declaration may come from any file. */
 	o.log_ratio = is_log_ratio(&s, o.column, o.log_ratio);
+	o.q = log_ratio_quantity(&s, o.column);
 	if (o.log_ratio && o.has_threshold && !(o.threshold > 0))
 		die_usage("--threshold is a ratio A/B for the log-ratio column '%s'; "
 		          "it must be > 0", o.column);
@@ -1215,7 +1261,13 @@ int main(int argc, char **argv)
 
 	out_begin(&s, argc, argv);
 	group_arm_meta("pb-tint", o.group, arm_added);
-	if (nm.comparisons)
+	if (o.log_ratio && !o.q->wall)
+		out_meta("pb-tint.column", "%s (log ratio ln(a/b) of %s, a the %s, b the %s; "
+		         "ratio = a/b %s, > 1 means the %s used less; reduction = 1 - 1/ratio)",
+		         o.column, o.q->noun, nm.comparisons ? "reference's" : "baseline A's",
+		         nm.comparisons ? "candidate's (arm)" : "candidate B's", o.q->noun,
+		         nm.comparisons ? "candidate" : "candidate B");
+	else if (nm.comparisons)
 		out_meta("pb-tint.column", "%s%s", o.column, o.log_ratio ?
 		         " (log ratio ln(a/b), a the reference's time, b the candidate's (arm); "
 		         "ratio = a/b time, > 1 means the candidate took less time; reduction = "

@@ -1,8 +1,15 @@
+/* wait4 is not POSIX: glibc declares it with _DEFAULT_SOURCE, musl with
+ * _BSD_SOURCE. */
+#if defined(__linux__) || defined(PB_HAVE_WAIT4)
+#define _DEFAULT_SOURCE
+#define _BSD_SOURCE
+#endif
 #include <errno.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -182,32 +189,69 @@ static void reaped(pid_t pid)
 		watched = 0;
 }
 
-static void reap(pid_t pid, int *wstatus)
+#if PROC_USAGE
+static int64_t timeval_ns(const struct timeval *tv)
 {
-	while (waitpid(pid, wstatus, 0) < 0 && errno == EINTR)
+	return (int64_t)tv->tv_sec * 1000000000 + (int64_t)tv->tv_usec * 1000;
+}
+#endif
+
+/* waitpid, or wait4 when this build has it: then *use (if not NULL) gets
+ * what the reaped child used. */
+static pid_t wait_for(pid_t pid, int *wstatus, int flags, struct proc_usage *use)
+{
+#if PROC_USAGE
+	struct rusage ru;
+	pid_t r = wait4(pid, wstatus, flags, &ru);
+
+	if (r == pid && use) {
+		use->user_ns = timeval_ns(&ru.ru_utime);
+		use->sys_ns = timeval_ns(&ru.ru_stime);
+#ifdef __APPLE__
+		use->maxrss_kib = (int64_t)ru.ru_maxrss / 1024;   /* bytes there */
+#else
+		use->maxrss_kib = (int64_t)ru.ru_maxrss;          /* KiB: Linux, the BSDs */
+#endif
+	}
+	return r;
+#else
+	if (use)
+		memset(use, 0, sizeof *use);
+	return waitpid(pid, wstatus, flags);
+#endif
+}
+
+static void reap(pid_t pid, int *wstatus, struct proc_usage *use)
+{
+	while (wait_for(pid, wstatus, 0, use) < 0 && errno == EINTR)
 		;
 	reaped(pid);
 }
 
-int proc_kill(pid_t pid)
+static int kill_and_reap(pid_t pid, struct proc_usage *use)
 {
 	int ws = 0;
 
 	kill(-pid, SIGKILL);
 	kill(pid, SIGKILL);
-	reap(pid, &ws);
+	reap(pid, &ws, use);
 	return ws;
 }
 
-static int wait_plain(pid_t pid, int *wstatus)
+int proc_kill(pid_t pid)
+{
+	return kill_and_reap(pid, NULL);
+}
+
+static int wait_plain(pid_t pid, int *wstatus, struct proc_usage *use)
 {
 	for (;;) {
-		if (waitpid(pid, wstatus, 0) == pid)
+		if (wait_for(pid, wstatus, 0, use) == pid)
 			break;
 		if (errno != EINTR)
 			die("waitpid:");
 		if (proc_interrupted) {
-			proc_kill(pid);
+			kill_and_reap(pid, use);
 			return PROC_INTERRUPTED;
 		}
 	}
@@ -215,13 +259,23 @@ static int wait_plain(pid_t pid, int *wstatus)
 	return PROC_EXITED;
 }
 
-int proc_wait(pid_t pid, int64_t timeout_ns, int *wstatus)
+static int poll_usage(pid_t pid, int *wstatus, struct proc_usage *use)
+{
+	if (wait_for(pid, wstatus, WNOHANG, use) != pid)
+		return 0;
+	reaped(pid);
+	return 1;
+}
+
+int proc_wait_usage(pid_t pid, int64_t timeout_ns, int *wstatus, struct proc_usage *use)
 {
 	struct timespec now, end, left;
 	sigset_t chld;
 
+	if (use)
+		memset(use, 0, sizeof *use);
 	if (timeout_ns <= 0)
-		return wait_plain(pid, wstatus);
+		return wait_plain(pid, wstatus, use);
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
 	clock_gettime(CLOCK_MONOTONIC, &end);
@@ -230,10 +284,10 @@ int proc_wait(pid_t pid, int64_t timeout_ns, int *wstatus)
 	if (end.tv_nsec >= 1000000000)
 		end.tv_sec++, end.tv_nsec -= 1000000000;
 	for (;;) {
-		if (proc_poll(pid, wstatus))
+		if (poll_usage(pid, wstatus, use))
 			return PROC_EXITED;
 		if (proc_interrupted) {
-			proc_kill(pid);
+			kill_and_reap(pid, use);
 			return PROC_INTERRUPTED;
 		}
 		clock_gettime(CLOCK_MONOTONIC, &now);
@@ -242,19 +296,36 @@ int proc_wait(pid_t pid, int64_t timeout_ns, int *wstatus)
 		if (left.tv_nsec < 0)
 			left.tv_sec--, left.tv_nsec += 1000000000;
 		if (left.tv_sec < 0) {
-			proc_kill(pid);
+			kill_and_reap(pid, use);
 			return PROC_TIMEOUT;
 		}
 		sigtimedwait(&chld, NULL, &left);
 	}
 }
 
+int64_t proc_self_maxrss_kib(void)
+{
+#if PROC_USAGE
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru) == 0)
+#ifdef __APPLE__
+		return (int64_t)ru.ru_maxrss / 1024;
+#else
+		return (int64_t)ru.ru_maxrss;
+#endif
+#endif
+	return -1;
+}
+
+int proc_wait(pid_t pid, int64_t timeout_ns, int *wstatus)
+{
+	return proc_wait_usage(pid, timeout_ns, wstatus, NULL);
+}
+
 int proc_poll(pid_t pid, int *wstatus)
 {
-	if (waitpid(pid, wstatus, WNOHANG) != pid)
-		return 0;
-	reaped(pid);
-	return 1;
+	return poll_usage(pid, wstatus, NULL);
 }
 
 int64_t proc_status_code(int ws)

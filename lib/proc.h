@@ -40,6 +40,26 @@ enum { PROC_EXITED = 0, PROC_TIMEOUT = 1, PROC_INTERRUPTED = 2 };
 /* Wait for pid to end (timeout_ns 0 = no limit). On timeout or interrupt
  * the group is killed and reaped. *wstatus gets waitpid's status. */
 int proc_wait(pid_t pid, int64_t timeout_ns, int *wstatus);
+/* What the reaped child used, from wait4 (not POSIX: Linux, the BSDs,
+ * macOS; PROC_USAGE says whether this build has it). As Linux's wait4
+ * gives it: CPU time of the child and of the children it waited for;
+ * maxrss the largest peak resident set among them (the child's own
+ * counts the memory it shared until exec: posix_spawn's child runs in
+ * pb-run's memory until then). */
+struct proc_usage {
+	int64_t user_ns, sys_ns, maxrss_kib;
+};
+#if defined(__linux__) || defined(PB_HAVE_WAIT4)
+#define PROC_USAGE 1
+#else
+#define PROC_USAGE 0
+#endif
+/* proc_wait, and *use (all 0 without wait4) from the reaping, also when
+ * the child was killed on a timeout. */
+int proc_wait_usage(pid_t pid, int64_t timeout_ns, int *wstatus, struct proc_usage *use);
+/* Our own peak resident set in KiB so far (the least a spawned child's
+ * maxrss can be); -1 without PROC_USAGE. */
+int64_t proc_self_maxrss_kib(void);
 /* 1 when pid has ended (and is reaped, *wstatus set), else 0. */
 int proc_poll(pid_t pid, int *wstatus);
 /* SIGKILL the group of pid and reap pid; returns its wait status. */

@@ -32,7 +32,8 @@ median() { grep -v '^#' "$2" | awk -F'\t' -v c="$1" 'NR == 1 { for (i = 1; i <= 
 # count PATTERN FILE: lines matching the ERE
 count() { grep -Ec -- "$1" "$2"; }
 
-HDR=$(printf 'run\tpair\tphase\tarm\tpos\tdelay_ns\tns\tstatus\tspin_ns')
+# command mode on Linux: the reaped process's rusage after spin_ns (t/0640)
+HDR=$(printf 'run\tpair\tphase\tarm\tpos\tdelay_ns\tns\tstatus\tspin_ns\tuser_ns\tsys_ns\tmaxrss_kib')
 STAMP='[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z'
 
 # --- the stream: 2 runs x (2 warm-up + 3 measured) pairs, A/A, no shell
@@ -41,7 +42,7 @@ cp "$T/out" main
 ran_ok "exit 0, nothing on stderr"
 is "$(head -n 1 main)" "# pb-run: $V pb-run --runs 2 --pairs 3 --warmup 2 --seed 7 --no-shell -- '$W --us 0'" \
 	"first line: version and the whole argv, quoted"
-is "$(grep -v '^#' main | head -n 1)" "$HDR" "header: run pair phase arm pos delay_ns ns status spin_ns"
+is "$(grep -v '^#' main | head -n 1)" "$HDR" "header: run pair phase arm pos delay_ns ns status spin_ns user_ns sys_ns maxrss_kib"
 is "$(meta mode main)" command "metadata: mode"
 is "$(meta cmd_a main)" "$W --us 0" "metadata: cmd_a"
 is "$(meta cmd_b main)" "$W --us 0" "metadata: cmd_b, the same command in A/A"

@@ -70,27 +70,27 @@ text runs "$PAIRS" "Per-run 50% intervals of the median of lr" "runs --column lr
 pooled=$(pb-boot --column lr --block run --level 0.5 "$PAIRS" |
 	awk -F'\t' '!/^#/ && h { printf "%.4g [%.4g, %.4g]", $2, $3, $4 } !/^#/ { h = 1 }')
 case $(cat "$T/out") in
-*"pooled (run blocks) $pooled "*) ok "runs --level 0.5: the legend gives pb-boot's 50% run-block interval ($pooled)" ;;
-*) not_ok "runs --level 0.5: the legend gives pb-boot's 50% run-block interval ($pooled)"; diag "$(grep pooled "$T/out")" ;;
+*"pooled median $pooled"*) ok "runs --level 0.5: the title gives pb-boot's 50% run-block interval ($pooled)" ;;
+*) not_ok "runs --level 0.5: the title gives pb-boot's 50% run-block interval ($pooled)"; diag "$(grep pooled "$T/out")" ;;
 esac
 pb-plot runs --column lr -o "$T/lr.svg" "$PAIRS"
 like "$(cat "$T/lr.svg")" 'lr = ln\(a/b\)' "runs --column lr: the axis says lr = ln(a/b)"
-like "$(cat "$T/runs.svg")" 'd = b - a \(ns\)' "runs: the axis of d says d = b - a (ns)"
+like "$(cat "$T/runs.svg")" 'd = b - a \(µs\)' "runs: the axis of d (thousands of ns) says d = b - a (µs)"
 text pairs "$PAIRS" "Distribution of a over 20 pairs" "pairs --column a" --column a
 # every interval of a far from 0: no zero line, and the title says so
 text runs "$PAIRS" "every interval is above 0, which is off the scale" "runs, all far above 0: the title says 0 is off the scale" --column a
 run pb-plot pairs - <"$PAIRS"
 like "$(cat "$T/out")" 'Distribution of d over 20 pairs' "FILE '-' is stdin"
-# sense: the left panel's key sits in the headroom above 1, clear of the data
+# sense: the keys sit below the panels, under the axis labels, clear of the data
 run pb-plot sense "$SENSE"
-is "$(awk '/seen \/ runs/ && !k { k = NR } /^ +1 \|/ && !one { one = NR } END { print (k && k < one ? "above" : "not above") }' "$T/out")" above "sense: the left panel's key sits above the tick for 1, clear of the data"
+is "$(awk '/seen \/ runs/ && !k { k = NR } /injected delay/ && !x { x = NR } END { print (k && x && k > x ? "below" : "not below") }' "$T/out")" below "sense: the keys sit below the x axis label, clear of the data"
 # delay 0 cannot sit on the log axis: its row (1 of 4 runs) is a level line
 like "$(cat "$T/out")" 'delay 0 \(A/A\): 1 of 4 runs' "sense: the A/A row is drawn as a level line, labelled with its count"
 grep -v '^0	' "$SENSE" >"$T/no0.tsv"
 run pb-plot sense "$T/no0.tsv"
 is "$rc:$(grep -c "delay 0 (A/A)" "$T/out"):$(grep -c 'Sensitivity: A/A' "$T/out")" 0:0:1 "sense without a delay-0 row: no A/A line"
 COLUMNS=60 pb-plot pairs "$PAIRS" >"$T/narrow" 2>&1
-is "$(tr -d '\f' <"$T/narrow" | awk '{ if (length > m) m = length } END { print m }')" 60 "COLUMNS=60: a text plot 60 wide"
+is "$(tr -d '\f' <"$T/narrow" | sed 's/µ/u/g' | awk '{ if (length > m) m = length } END { print m }')" 60 "COLUMNS=60: a text plot 60 wide (µ one character)"
 
 # Long options may be shortened to any unambiguous prefix (pb(7)).
 run pb-plot runs --col a --out "$T/abbr.svg" --lev 0.9 "$PAIRS"
@@ -122,7 +122,7 @@ is "$(grep -c 'outside the view' "$T/out")" 0 "... none outside the view there e
 # The bin width of the balanced pairs: 2 IQR / n^(1/3) over the 20 values
 # drawn, in R: x <- read.delim("t/data/plan/balanced.tsv", comment.char
 # = "#")$d; 2 * IQR(x) / 20^(1/3) = 6506.920634, drawn as 6507.
-text pairs "$PAIRS" "bins of 6507; red: median -4908" "pairs: Freedman-Diaconis bins from type-7 quartiles (R: 6506.92)"
+text pairs "$PAIRS" "bins of 6.507 µs; red: median -4.909 µs" "pairs: Freedman-Diaconis bins from type-7 quartiles (R: 6506.92 ns)"
 # No sort -g (not POSIX): a sort that refuses -g is enough, for values
 # pb writes in scientific notation (beyond 1e21, below 1e-5) too.
 mkdir "$T/posix-sort"
@@ -134,6 +134,108 @@ PATH="$T/posix-sort:$PATH" text pairs "$T/sci.tsv" "Distribution of d over 4 pai
 is "$(cat "$T/err")" "" "... and nothing on stderr"
 PATH="$T/posix-sort:$PATH" text trend "$T/sci.tsv" "order effects and drift" "trend likewise"
 is "$(cat "$T/err")" "" "... and nothing on stderr"
+
+# --- Human units, keys, every pair ------------------------------------------
+# pairs_of SCALE OUT: a pair stream of 4 runs x 25 pairs whose d is
+# about -3.5 SCALE (a spread of a tenth of it), a and b about 100 SCALE
+pairs_of() {
+	awk -v s="$1" 'BEGIN { srand(7); print "run\tpair\tfirst\ta\tb\td"
+		for (r = 1; r <= 4; r++) for (p = 1; p <= 25; p++) {
+			a = 100 * s + rand() * s; d = -3.5 * s + (rand() - 0.5) * 0.35 * s
+			printf "%d\t%d\t%s\t%.0f\t%.0f\t%.0f\n", r, p, (p % 2 ? "A" : "B"), a, a + d, d } }' >"$2"
+}
+# ticks SVG: the tick labels of an SVG picture (the texts that are numbers)
+ticks() { sed -n 's/.*<text>\(.*\)<\/text>.*/\1/p' "$1" | grep -E '^[-+0-9.]|x10' ; }
+# text_y SVG TEXT: the y of the first text element TEXT in an SVG picture
+text_y() { PB_T=$2 awk '/translate\(/ { y = $0; sub(/.*translate\([^,]*,/, "", y); sub(/\).*/, "", y) }
+	index($0, "<text>" ENVIRON["PB_T"] "</text>") { print y; exit }' "$1"; }
+for u in "1 ns" "1000 µs" "1000000 ms" "1000000000 s"; do
+	set -- $u
+	pairs_of "$1" "$T/u.tsv"
+	for kind in runs trend pairs; do
+		run pb-plot "$kind" -o "$T/u.svg" "$T/u.tsv"
+		is "$rc $(grep -c "<text>d = b - a ($2)</text>" "$T/u.svg")" "0 1" "$kind of d about -3.5 $2: the axis says d = b - a ($2)"
+		is "$(ticks "$T/u.svg" | grep -c -e 'x10' -e '[0-9]e[-+]')" 0 "... no tick label reads x10^ or e+ ($(ticks "$T/u.svg" | tr '\n' ' '))"
+	done
+done
+# 3.5x10^8 ns: the issue's own case, in ms
+pairs_of 100000000 "$T/u.tsv"
+run pb-plot pairs -o "$T/u.svg" "$T/u.tsv"
+like "$(ticks "$T/u.svg" | tr '\n' ' ')" '(^| )-3[0-9.]* ' "pairs of d about -3.5e8 ns: ticks in ms (about -350 ... -300)"
+run pb-plot pairs --column a -o "$T/u.svg" "$T/u.tsv"
+like "$(cat "$T/u.svg")" '<text>a \(s\)</text>' "pairs --column a of about 1e10 ns: the axis says a (s)"
+run pb-plot runs --column a "$T/u.tsv"
+like "$(cat "$T/out")" 'a \(s\)' "runs --column a as text: the axis in s"
+# a column that is not a time keeps its name and gets no unit
+awk -F'\t' -v OFS='\t' 'NR == 1 { print $0, "w"; next } { print $0, NR / 7 }' "$T/u.tsv" >"$T/w.tsv"
+run pb-plot pairs --column w -o "$T/w.svg" "$T/w.tsv"
+is "$rc $(grep -c '<text>w</text>' "$T/w.svg") $(grep -c 'µs\|(ns)\|(ms)' "$T/w.svg")" "0 1 0" "pairs --column w (no time): the axis is w, no unit"
+# sense in ms: delays of 0 to 5 ms drawn in ms on both panels
+awk -F'\t' -v OFS='\t' '/^#/ { print; next } !h { h = 1; for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+	{ $c["delay_ns"] *= 1000; $c["est"] *= 1000; $c["lo"] *= 1000; $c["hi"] *= 1000; print }' "$SENSE" >"$T/sense-ms.tsv"
+run pb-plot sense -o "$T/sense-ms.svg" "$T/sense-ms.tsv"
+is "$rc $(grep -c '<text>injected delay (ms)</text>' "$T/sense-ms.svg") $(grep -c 'median paired difference (ms)' "$T/sense-ms.svg")" "0 2 1" \
+	"sense of delays up to ms: both panels' delay axes and the estimate in ms"
+is "$(ticks "$T/sense-ms.svg" | grep -c -e 'x10' -e '[0-9]e[-+]')" 0 "... no tick label reads x10^ or e+"
+
+# A log ratio as it is, and the time ratio a/b = exp(lr) on the opposite
+# axis, its ticks inside the view (not in a text plot: no room there)
+for kind in runs trend pairs; do
+	run pb-plot "$kind" --column lr -o "$T/lr.svg" "$PAIRS"
+	is "$rc $(grep -c '<text>lr = ln(a/b)</text>' "$T/lr.svg") $(grep -c '<text>a/b = exp(lr), the time ratio</text>' "$T/lr.svg")" "0 1 1" \
+		"$kind --column lr: lr on one axis, a/b = exp(lr) on the other"
+	is "$(ticks "$T/lr.svg" | grep -c '^1\.0[0-9]*$' | awk '{ print ($1 >= 2 ? "two or more" : $1) }')" "two or more" \
+		"... at least two ratio ticks 1.0x ($(ticks "$T/lr.svg" | grep '^1\.0' | tr '\n' ' '))"
+done
+run pb-plot runs --column lr "$PAIRS"
+is "$rc $(grep -c 'exp(lr)' "$T/out")" "0 0" "runs --column lr as text: no ratio axis"
+
+# Keys below the plot: under the x axis label, which is under the ticks,
+# and inside the picture
+run pb-plot runs -o "$T/k.svg" "$PAIRS"
+set -- "$(text_y "$T/k.svg" 4)" "$(text_y "$T/k.svg" run)" "$(text_y "$T/k.svg" 'run: median, interval')"
+is "$(awk -v t="$1" -v l="$2" -v k="$3" 'BEGIN { print (t < l && l < k && k < 600 ? "below" : "not below: " t " " l " " k) }')" below \
+	"runs: the key is below the x axis label, inside the picture (ticks $1, label $2, key $3)"
+like "$(cat "$T/k.svg")" "<text>pooled median -4\\.909 µs \\[" "runs: the pooled interval is on the title's second line, in µs"
+run pb-plot trend -o "$T/k.svg" "$PAIRS"
+set -- "$(text_y "$T/k.svg" 'pair, in the order measured (all runs)')" "$(text_y "$T/k.svg" 'A went first')"
+is "$(awk -v l="$1" -v k="$2" 'BEGIN { print (l < k && k < 600 ? "below" : "not below: " l " " k) }')" below "trend: the key is below the x axis label"
+run pb-plot pairs -o "$T/k.svg" "$PAIRS"
+set -- "$(text_y "$T/k.svg" 'd = b - a (µs)')" "$(text_y "$T/k.svg" 'pairs in bins of 6.507 µs; red: median -4.909 µs')"
+is "$(awk -v l="$1" -v k="$2" 'BEGIN { print (l < k && k < 600 ? "below" : "not below: " l " " k) }')" below "pairs: the key is below the x axis label"
+# the text plot of runs: the key's line after the axis label's
+run pb-plot runs "$PAIRS"
+is "$(awk '/^ +run +/ && !x { x = NR } /run: median, interval/ && !k { k = NR } END { print (x && k > x ? "below" : "not below") }' "$T/out")" below \
+	"runs as text: the key below the x axis label"
+# sense as text: no label written over another (the panels' titles and
+# y labels each on their own, the y labels in the titles)
+run pb-plot sense "$SENSE"
+is "$(grep -c 'share of runs that saw it  .*estimate (µs) vs truth' "$T/out"):$(grep -c 'median paired differ' "$T/out")" "1:0" \
+	"sense as text: both panel titles whole on one line, no y label across the left panel"
+COLUMNS=60 run pb-plot sense "$SENSE"
+is "$(grep -c 'share of runs that saw it  .*estimate (µs) vs truth' "$T/out")" 1 "sense as text, 60 wide: the titles still apart"
+
+# Every pair drawn: those beyond the view in an end bin each side, counted
+awk -F'\t' -v OFS='\t' 'NR == 1 { print; next } { print }
+	END { print 9, 1, "A", 1, 1, -5000000; print 9, 2, "B", 1, 1, -2000000
+	      print 9, 3, "A", 1, 1, 8000000; print 9, 4, "B", 1, 1, 3000000; print 9, 5, "A", 1, 1, 9000000 }' \
+	"$(pairs_of 1000 "$T/o.tsv"; echo "$T/o.tsv")" >"$T/out.tsv"
+run pb-plot pairs "$T/out.tsv"
+is "$rc $(grep -c "Distribution of d over 105 pairs" "$T/out")" "0 1" "pairs with 5 far out of 105: a text plot"
+like "$(cat "$T/out")" "5 beyond the view, counted in the grey end bins" "... the title says 5 are counted in the end bins"
+like "$(cat "$T/out")" "2 below" "... the low end bin: 2 below"
+like "$(cat "$T/out")" "\\(to -5 ms\\)" "... down to -5 ms, in its own unit"
+like "$(cat "$T/out")" "3 above" "... the high end bin: 3 above"
+like "$(cat "$T/out")" "\\(to 9 ms\\)" "... up to 9 ms"
+is "$(grep 'beyond the view, counted' "$T/out" | grep -c '[|*]')" 0 "... no line of the plot drawn over the title's note"
+is "$(grep -c 'outside the view' "$T/out")" 0 "... none 'outside the view, not drawn'"
+run pb-plot pairs -o "$T/o.svg" "$T/out.tsv"
+is "$rc $(grep -c "<text>beyond the view</text>" "$T/o.svg")" "0 1" "pairs -o x.svg: the key names the grey end bins"
+run pb-plot trend "$T/out.tsv"
+is "$rc $(grep -c "5 beyond the view, drawn at its edge as triangles" "$T/out")" "0 1" "trend: the 5 beyond the view drawn at its edge, said so"
+like "$(cat "$T/out")" "beyond the view \\(5\\)" "... and keyed with their count"
+run pb-plot pairs "$PAIRS"
+is "$rc $(grep -c 'beyond the view' "$T/out")" "0 0" "pairs with none beyond the view: no end bins, no note"
 
 # --- Errors ---------------------------------------------------------------
 fails 2 "^pb-plot: unknown KIND 'bars'" "unknown KIND: exit 2" pb-plot bars "$PAIRS"

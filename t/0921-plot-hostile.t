@@ -96,7 +96,7 @@ cp "$D/../../share/pb/"* "$T/s'\`touch X14\`\$(touch X15)/"
 	pb-plot trend -o env.svg "$PAIRS" >/dev/null 2>"$T/err")
 is "$? $(svg "$T/env.svg") $(ran)" "0 svg " "TMPDIR and PB_SHARE with quotes and backquotes: the SVG, nothing run"
 COLUMNS="80,32; system(\"touch $T/X16\")" run pb-plot pairs "$PAIRS"
-is "$rc $(tr -d '\f' <"$T/out" | awk '{ if (length > m) m = length } END { print m }') $(ran)" "0 100 " \
+is "$rc $(tr -d '\f' <"$T/out" | sed 's/µ/u/g' | awk '{ if (length > m) m = length } END { print m }') $(ran)" "0 100 " \
 	"COLUMNS that is not a number: ignored (100 wide), nothing run"
 
 # --- Inputs that must be refused in one line ----------------------------

@@ -1,0 +1,196 @@
+#!/bin/sh
+# What else a change costs: pb-run's rusage columns in command mode
+# (user_ns sys_ns maxrss_kib, from wait4), their "# rusage:" line in every
+# mode, pb-pair's paired columns (a_user b_user a_sys b_sys a_maxrss
+# b_maxrss) and their by-run reduction, and the finding that names the
+# quantity. pb-workload allocates a known amount (--alloc-mib, every page
+# touched) and burns a known CPU time (--cpu-us).
+. "$(dirname "$0")/lib.sh"
+top=$(cd "$(dirname "$0")/.." && pwd)
+W=$top/examples/workload/pb-workload
+cd "$T" || exit 1
+
+meta() { awk -v k="$1" '!/^#/ { exit } index($0, "# " k ": ") == 1 {
+	print substr($0, length(k) + 5); exit }' "$2"; }
+# column NAME FILE: its values, one a line
+column() { grep -v '^#' "$2" | awk -F'\t' -v c="$1" 'NR == 1 { for (i = 1; i <= NF; i++)
+	if ($i == c) j = i; next } j { print $j }'; }
+# median: of the numbers on stdin
+median() { sort -n | awk '{ v[NR] = $1 }
+	END { if (NR) print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# cpu FILE: user_ns + sys_ns of each measured row
+cpu() { grep -v '^#' "$1" | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$3 == "measure" { print $c["user_ns"] + $c["sys_ns"] }'; }
+# rows_of FILE: the data rows without the comments, the header first
+rows_of() { grep -v '^#' "$1"; }
+tab=$(printf '\t')
+# ASan (make asan) builds pb-workload too: its shadow memory and start-up
+# add to what the workload uses, so the checks of known amounts skip.
+asan=${ASAN_OPTIONS:+yes}
+
+# --- the head and the columns, in each mode
+run pb-run --quiet --runs 1 --pairs 2 --warmup 0 -- "$W --us 0"
+cp "$T/out" sh.tsv
+is "$rc:$(rows_of sh.tsv | head -n 1)" \
+	"0:run${tab}pair${tab}phase${tab}arm${tab}pos${tab}delay_ns${tab}ns${tab}status${tab}spin_ns${tab}user_ns${tab}sys_ns${tab}maxrss_kib" \
+	"command mode: user_ns sys_ns maxrss_kib after spin_ns"
+like "$(meta rusage sh.tsv)" '^user_ns, sys_ns and maxrss_kib of the reaped command process \(wait4\).*through /bin/sh -c they include the shell \(--no-shell for the command alone\)' \
+	"# rusage: what the columns hold, and that they include the shell"
+like "$(meta rusage sh.tsv)" "maxrss is never below pb-run's own peak resident set, [0-9]+ KiB at the start" \
+	"# rusage: the floor of maxrss, pb-run's own resident set, as a number"
+bad=$(rows_of sh.tsv | awk -F'\t' 'NR > 1 && !($10 >= 0 && $11 >= 0 && $12 > 0 && $10 + $11 > 0) { print }')
+is "$bad" "" "command mode: every row has CPU time > 0 and maxrss > 0"
+run pb-run --quiet --runs 1 --pairs 1 --warmup 0 --no-shell -- "$W --us 0"
+like "$(meta rusage "$T/out")" '; --no-shell: the command alone;' "# rusage with --no-shell: the command alone"
+run pb-run --quiet --runs 1 --pairs 2 --warmup 0 --worker "$W --worker --us 0"
+is "$rc:$(rows_of "$T/out" | head -n 1)" \
+	"0:run${tab}pair${tab}phase${tab}arm${tab}pos${tab}delay_ns${tab}ns${tab}status${tab}spin_ns" \
+	"worker mode: no rusage columns"
+like "$(meta rusage "$T/out")" '^none in worker mode: ' "worker mode: # rusage says why there are none"
+
+# --- a failed and a timed-out observation keep what wait4 gave
+run pb-run --quiet --runs 1 --pairs 1 --warmup 0 --ignore-failure --no-shell -- "$W --us 0 --alloc-mib 24 --exit 3"
+is "$rc:$(column status "$T/out" | sort -u)" "0:3" "a failing command: status 3, recorded"
+is "$(column maxrss_kib "$T/out" | awk '$1 >= 24 * 1024 { n++ } END { print n + 0 }')" 2 \
+	"a failing command: the maxrss of both rows holds the 24 MiB it touched"
+run pb-run --quiet --runs 1 --pairs 1 --warmup 0 --ignore-failure --timeout 300ms --no-shell -- \
+	"$W --us 10000000 --alloc-mib 24"
+is "$rc:$(column status "$T/out" | sort -u)" "0:-1" "a command killed on --timeout: status -1"
+bad=$(rows_of "$T/out" | awk -F'\t' 'NR > 1 && !($12 >= 24 * 1024 && $10 + $11 > 0) { print }')
+is "$bad" "" "a killed command: the rusage of its reaping (24 MiB touched, CPU time > 0)"
+
+# --- CPU time: --cpu-us burns a known CPU time, in user mode
+run pb-run --quiet --runs 1 --pairs 4 --warmup 1 --no-shell -- "$W --us 0"
+cpu "$T/out" >cpu0
+run pb-run --quiet --runs 1 --pairs 4 --warmup 1 --no-shell -- "$W --us 0 --cpu-us 40000"
+cp "$T/out" cpu40.tsv
+cpu cpu40.tsv >cpu40
+base=$(median <cpu0) burn=$(median <cpu40)
+# user + sys is the scheduler's sum, to the us; the burn overshoots its
+# mark by at most about 20 us of CPU; the start-up is in the baseline, and
+# what is left is how much the start-up varies (ASan's takes milliseconds)
+tol=1000000
+[ -n "$asan" ] && tol=5000000
+within "$(awk -v b="$base" -v x="$burn" 'BEGIN { print x - b }')" 40000000 $tol \
+	"--cpu-us 40000: median user_ns + sys_ns, less that of --cpu-us 0, within $((tol / 1000000)) ms of 40 ms"
+bad=$(awk '$1 < 40000000 { print }' cpu40)
+is "$bad" "" "--cpu-us 40000: no row has less than 40 ms of CPU time"
+# the split is sampled at ticks (Linux HZ 100 to 1000: at most 10 ms a tick)
+u=$(column user_ns cpu40.tsv | median) s=$(column sys_ns cpu40.tsv | median)
+within "$u" 40000000 10000000 "--cpu-us 40000: median user_ns within a tick (10 ms) of 40 ms"
+within "$s" 0 10000000 "--cpu-us 40000: median sys_ns within a tick of 0"
+
+# --- the shell's share: through /bin/sh -c the shell's own CPU time is in
+run pb-run --quiet --runs 1 --pairs 6 --warmup 1 -- "$W --us 0 --cpu-us 20000; true"
+cpu "$T/out" >via-sh
+run pb-run --quiet --runs 1 --pairs 6 --warmup 1 --no-shell -- "$W --us 0 --cpu-us 20000"
+cpu "$T/out" >alone
+share=$(awk -v s="$(median <via-sh)" -v a="$(median <alone)" 'BEGIN { print s - a }')
+diag "the shell's share of CPU time: $share ns (median through /bin/sh -c less --no-shell)"
+if nums "$share" && awk -v d="$share" 'BEGIN { exit !(d > 0 && d < 20000000) }'; then
+	ok "/bin/sh -c adds the shell's CPU time (more than 0, less than 20 ms)"
+else
+	not_ok "/bin/sh -c adds the shell's CPU time (more than 0, less than 20 ms)"; diag "got $share"
+fi
+
+# --- peak memory: --alloc-mib N, corrected by the workload's own baseline
+# The baseline of --alloc-mib 0 is hidden under the floor, pb-run's own
+# resident set (the spawned child runs in pb-run's memory until exec): the
+# workload's own is read from a 16 MiB run, above the floor.
+mem() {   # mem N: the median maxrss_kib of --alloc-mib N
+	pb-run --quiet --runs 1 --pairs 3 --warmup 0 --no-shell -- "$W --us 0 --alloc-mib $1" >m$1.tsv &&
+	column maxrss_kib m$1.tsv | median
+}
+m0=$(mem 0) m16=$(mem 16) m64=$(mem 64) m96=$(mem 96)
+floor=$(meta rusage m0.tsv | sed -n "s/.*pb-run's own peak resident set, \([0-9]*\) KiB.*/\1/p")
+wbase=$(awk -v m="$m16" 'BEGIN { print m - 16 * 1024 }')
+diag "maxrss_kib: --alloc-mib 0: $m0 (pb-run's floor $floor); 16: $m16 (baseline $wbase); 64: $m64; 96: $m96"
+if [ -n "$asan" ]; then
+	skip "--alloc-mib 0: maxrss at pb-run's floor (ASan build)"
+	skip "--alloc-mib 64: maxrss within 1% of 64 MiB + baseline (ASan build)"
+	skip "--alloc-mib 96: maxrss within 1% of 96 MiB + baseline (ASan build)"
+else
+	within "$m0" "$floor" "$(awk -v f="$floor" 'BEGIN { print f * 0.05 }')" \
+		"--alloc-mib 0: maxrss at pb-run's floor, as # rusage says (within 5%)"
+	near "$m64" "$(awk -v b="$wbase" 'BEGIN { print 64 * 1024 + b }')" 0.01 \
+		"--alloc-mib 64: maxrss within 1% of 64 MiB + baseline"
+	near "$m96" "$(awk -v b="$wbase" 'BEGIN { print 96 * 1024 + b }')" 0.01 \
+		"--alloc-mib 96: maxrss within 1% of 96 MiB + baseline"
+fi
+
+# --- a paired study of 64 against 96 MiB: the memory ratio and its finding
+run pb-run --quiet --runs 5 --pairs 3 --warmup 1 --no-shell -- "$W --us 0 --alloc-mib 64" \
+	"$W --us 0 --alloc-mib 96"
+cp "$T/out" mem.tsv
+pb-pair --by-run mem.tsv 2>/dev/null | pb-logratio --a a_maxrss --b b_maxrss >mem-lr.tsv
+pb-tint --finding mem-lr.tsv >mem-tint.tsv
+is "$(meta log_ratio mem-lr.tsv)" "lr = ln(a_maxrss/b_maxrss); A is the baseline, B the candidate; lr > 0 means B used less peak memory; a_maxrss, b_maxrss in KiB" \
+	"pb-logratio --a a_maxrss --b b_maxrss: its declaration names the columns, the quantity and the unit"
+like "$(grep '^# finding:' mem-tint.tsv)" '^# finding: B used [0-9.]+% more peak memory than A: A/B peak memory ratio 0\.6[0-9]*, 95% CI .* The interval excludes 1: B uses more peak memory\.$' \
+	"the finding names peak memory: B used more than A"
+lo=$(col ratio_lo 1 mem-tint.tsv) hi=$(col ratio_hi 1 mem-tint.tsv)
+# The ratio the allocations predict, with the workload's baseline: (64 MiB
+# + b) / (96 MiB + b); the interval widened by how much the prediction
+# moves when b moves 128 KiB (32 pages: the baseline's own jitter).
+want=$(awk -v b="$wbase" 'BEGIN { print (65536 + b) / (98304 + b) }')
+slack=$(awk -v b="$wbase" 'BEGIN { print (65536 + b + 128) / (98304 + b + 128) - (65536 + b) / (98304 + b) }')
+diag "A/B peak memory ratio: 95% CI $lo to $hi; predicted $want (+-$slack); uncorrected 2/3"
+if [ -n "$asan" ]; then
+	skip "64 vs 96 MiB: the interval covers (64 MiB + b)/(96 MiB + b) (ASan build)"
+elif nums "$lo" "$hi" "$want" "$slack" &&
+     awk -v l="$lo" -v h="$hi" -v w="$want" -v s="$slack" 'BEGIN { exit !(l - s <= w && w <= h + s) }'; then
+	ok "64 vs 96 MiB: the interval covers (64 MiB + b)/(96 MiB + b), b the workload's baseline"
+else
+	not_ok "64 vs 96 MiB: the interval covers (64 MiB + b)/(96 MiB + b), b the workload's baseline"
+	diag "interval $lo to $hi, want $want (+-$slack)"
+fi
+
+# --- pb-pair: the paired columns at the end of each row, by hand (t/data)
+run pb-pair "$D/rusage.tsv"
+cp "$T/out" pairs.tsv
+is "$(rows_of pairs.tsv | head -n 1)" \
+	"run${tab}pair${tab}first${tab}a${tab}b${tab}d${tab}delay${tab}spin${tab}a_user${tab}b_user${tab}a_sys${tab}b_sys${tab}a_maxrss${tab}b_maxrss" \
+	"pb-pair: the paired columns after the existing ones"
+is "$(rows_of pairs.tsv | sed -n '2p;3p')" \
+	"1${tab}1${tab}A${tab}1000${tab}900${tab}-100${tab}0${tab}0${tab}100${tab}200${tab}10${tab}20${tab}1000${tab}1500
+1${tab}2${tab}B${tab}1010${tab}950${tab}-60${tab}0${tab}0${tab}110${tab}220${tab}12${tab}30${tab}1004${tab}1510" \
+	"pb-pair: a_ is arm A's, b_ arm B's"
+is "$(row_count pairs.tsv)" 5 "pb-pair: the failed pair is dropped with its rusage"
+like "$(meta pb-pair.rusage pairs.tsv)" '^a_user b_user a_sys b_sys a_maxrss b_maxrss: ' "pb-pair: # pb-pair.rusage names them"
+# medians by hand: run 1 a_user (100 110 130) b_user (200 220 260) a_sys (10 12 14)
+# b_sys (20 30 40) a_maxrss (1000 1004 1002) b_maxrss (1500 1510 1490);
+# run 2, two pairs: (120 100) (240 200) (11 13) (22 26) (1010 1006) (1520 1530)
+run pb-pair --by-run "$D/rusage.tsv"
+is "$(rows_of "$T/out" | cut -f1,8-)" "run${tab}a_user${tab}b_user${tab}a_sys${tab}b_sys${tab}a_maxrss${tab}b_maxrss
+1${tab}110${tab}220${tab}12${tab}30${tab}1002${tab}1500
+2${tab}110${tab}220${tab}12${tab}24${tab}1008${tab}1525" "pb-pair --by-run: each reduced by the median"
+run pb-pair --by-run --stat min "$D/rusage.tsv"
+is "$(rows_of "$T/out" | sed -n 2p | cut -f8-)" "100${tab}200${tab}10${tab}20${tab}1000${tab}1490" \
+	"pb-pair --by-run --stat min: each reduced by the minimum"
+run pb-pair --by-run --stat lr-median "$D/rusage.tsv"
+is "$(rows_of "$T/out" | head -n 1 | cut -f7-)" "spin${tab}lr${tab}a_user${tab}b_user${tab}a_sys${tab}b_sys${tab}a_maxrss${tab}b_maxrss" \
+	"pb-pair --by-run --stat lr-median: lr where it was, the paired columns after it"
+run pb-pair "$D/arms/rusage3.tsv"
+is "$(rows_of "$T/out" | cut -f3,12-)" "arm${tab}a_user${tab}b_user${tab}a_sys${tab}b_sys${tab}a_maxrss${tab}b_maxrss
+A${tab}3${tab}1${tab}4${tab}2${tab}20${tab}10
+C${tab}3${tab}5${tab}4${tab}6${tab}20${tab}30" "pb-pair, 3 arms, reference B: a_ the reference's, b_ the candidate's"
+
+# --- the finding names CPU time; the default words stay
+pb-pair --by-run "$D/rusage.tsv" 2>/dev/null | pb-logratio --a a_user --b b_user | pb-tint --finding 2>/dev/null >user.tsv
+like "$(grep '^# finding:' user.tsv)" '^# finding: B used 100\.0% more CPU time \(user\) than A: A/B CPU time \(user\) ratio 0\.5000, .* The interval excludes 1: B uses more CPU time \(user\)\.$' \
+	"the finding of a_user/b_user: CPU time (user)"
+pb-pair --by-run "$D/rusage.tsv" 2>/dev/null | pb-logratio --a a_sys --b b_sys | pb-tint --finding >sys.tsv
+like "$(grep '^# finding:' sys.tsv)" '^# finding: No difference resolved: A/B CPU time \(system\) ratio 0\.4472, .* The interval includes 1: B may use more or less CPU time \(system\); more runs would narrow it\.$' \
+	"the finding of a_sys/b_sys: CPU time (system)"
+pb-pair --by-run "$D/rusage.tsv" 2>/dev/null | pb-logratio --a a_maxrss --b b_maxrss |
+	pb-tint --finding --threshold 1.4 >thr.tsv
+like "$(grep '^# finding:' thr.tsv)" 'Threshold 1\.4: below; the whole interval is under it, so A did not use 1\.4 times the peak memory of B\.$' \
+	"a threshold on peak memory: in the words of memory, not speed"
+pb-pair --by-run "$D/rusage.tsv" 2>/dev/null | pb-logratio | pb-tint --finding >time.tsv
+like "$(grep '^# finding:' time.tsv)" '^# finding: No difference resolved: A/B time ratio 1\.093, .* The interval includes 1: B may be faster or slower; more runs would narrow it\.$' \
+	"a and b: the finding of time, as it always was"
+fails 1 "^pb-logratio: .*column 'a_user': CPU time \(user\) must be > 0, got '0' \(pb-run's split" \
+	"a CPU time of 0 (a tick split): one line saying why" \
+	sh -c "sed 's/^1	1	measure	A	1	0	1000	0	0	100/1	1	measure	A	1	0	1000	0	0	0/' '$D/rusage.tsv' | pb-pair 2>/dev/null | pb-logratio --a a_user --b b_user"
+
+done_testing
