@@ -109,7 +109,7 @@ struct sample {
 
 static void parse_args(int argc, char **argv, struct opts *o)
 {
-	int c;
+	int c, ties_given = 0, method_given = 0;
 
 	memset(o, 0, sizeof *o);
 	o->column = "d";
@@ -135,9 +135,13 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case 'B': o->resamples = opt_count("resamples", optarg, 100000000L); break;
 		case 'l': o->level = opt_level("level", optarg); break;
 		case 'S': o->seed = opt_seed("seed", optarg); break;
-		case 'm': o->method = opt_choice("method", optarg, method_names, NMETHODS); break;
+		case 'm':
+			o->method = opt_choice("method", optarg, method_names, NMETHODS);
+			method_given = 1;
+			break;
 		case 't':
 			o->ties = (enum boot_ties)opt_choice("ties", optarg, ties_names, LEN(ties_names));
+			ties_given = 1;
 			break;
 		case 'q': o->quartiles = 1; break;
 		}
@@ -150,6 +154,11 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	o->expand = methods[o->method].expand;
 	if (o->quartiles && o->block)
 		die_usage("--quartiles describes the rows as they are: it takes no --block");
+	if (o->quartiles && method_given)
+		die_usage("--quartiles describes the rows as they are: it takes no --method");
+	if (ties_given && !o->bca)
+		die_usage("--ties is how BCa counts replicates equal to the estimate: it goes with "
+		          "--method bca or expanded-bca");
 }
 
 static void add_row(struct rows *r, double x, size_t g, size_t b)

@@ -1,5 +1,7 @@
 /* pb-check: read the evidence of a pair stream before its interval is
  * trusted; one row per check (lib/check.c does them). */
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,7 +146,11 @@ static void on_meta(void *ctx, const struct stream *s, const struct meta *m)
 		else
 			ev->more++;
 	} else if (strcmp(m->key, "pb-pair.failed_pairs") == 0) {
-		ev->failed_pairs += strtol(m->value, NULL, 10) > 0 ? strtol(m->value, NULL, 10) : 0;
+		long n = strtol(m->value, NULL, 10);   /* "N dropped (...)"; saturates */
+
+		if (n > 0)
+			ev->failed_pairs = n > LONG_MAX - ev->failed_pairs ? LONG_MAX
+			                   : ev->failed_pairs + n;
 	}
 }
 
@@ -215,8 +221,11 @@ static void take_row(struct state *st)
 	size_t g, klen = 0;
 	char b[MSG_CUT_BUF], b2[MSG_CUT_BUF];
 
-	if (st->c_arm >= 0)
+	if (st->c_arm >= 0) {
+		/* the arm is the first field of each output row */
+		group_check_first(s, (size_t)st->c_arm, "rename the arm");
 		key = s->field[st->c_arm], klen = strlen(key);
+	}
 	g = strmap_intern(&st->arms, key, klen);
 	if (g >= st->arm_cap) {
 		size_t old = st->arm_cap;
@@ -319,6 +328,24 @@ static int warn_lines(const struct check_report *rep, const char *arm)
 	return warned;
 }
 
+/* No row may carry inf or nan: times so large (or so small) that a
+ * statistic overflows a double, or a level whose share for one check
+ * rounds to 1, are refused, before any output. */
+static void refuse_overflow(const struct check_report *rep, const char *arm)
+{
+	size_t i;
+
+	for (i = 0; i < rep->n; i++) {
+		const struct check_row *r = &rep->row[i];
+
+		if ((r->has_value && !isfinite(r->value)) ||
+		    (r->has_interval && !(isfinite(r->lo) && isfinite(r->hi))))
+			die("%s%s%scheck '%s': a statistic or its interval is not finite (a --level "
+			    "too near 1, or times too large for a double: are a and b in ns?)",
+			    arm ? "arm " : "", arm ? arm : "", arm ? ": " : "", r->check);
+	}
+}
+
 static void put_row(const struct check_row *r, const char *arm)
 {
 	if (arm)
@@ -383,6 +410,9 @@ int main(int argc, char **argv)
 		free(store);
 	}
 	check_methods(&st.o, st.d.arms, &methods);
+	refuse_overflow(&ref_rep, st.c_arm >= 0 ? st.ref : NULL);
+	for (g = 0; g < st.arms.n; g++)
+		refuse_overflow(&rep[g], st.c_arm >= 0 ? st.arms.key[g] : NULL);
 	out_begin(&st.s, argc, argv);
 	for (i = 0; i < methods.nmethod; i++) {
 		char key[64];

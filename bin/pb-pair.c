@@ -96,9 +96,10 @@ struct half {
 struct block {
 	int64_t run, pair;
 	int joined;      /* a mark: a pair joined above its run's done_upto */
-	int seen, first; /* arms read, and the arm read first */
+	int seen;        /* arms read */
 	uint32_t mask;   /* bit a: arm a was read */
-	struct half *h;  /* k, by arm */
+	struct half *h;  /* the seen, in the order read: memory follows the rows
+	                  * of the open pairs, not k of each (half_room) */
 };
 
 /* Pending pairs keyed by (run, pair): open addressing with backward-
@@ -582,33 +583,50 @@ static void emit_pair(struct pairing *pr, struct run *r, const struct half *a,
 /* A pair with all its arms: one row per candidate, in letter order. */
 static void emit_block(struct pairing *pr, struct run *r, struct block *b)
 {
-	int arm;
+	const struct half *by_arm[26];
+	int arm, i;
 
+	for (i = 0; i < b->seen; i++)
+		by_arm[b->h[i].arm] = &b->h[i];
 	for (arm = 0; arm < pr->arms; arm++)
 		if (arm != pr->ref)
-			emit_pair(pr, r, &b->h[pr->ref], &b->h[arm]);
-	for (arm = 0; arm < pr->arms; arm++)
-		free(b->h[arm].extra);
+			emit_pair(pr, r, by_arm[pr->ref], by_arm[arm]);
+	for (i = 0; i < b->seen; i++)
+		free(b->h[i].extra);
 	free(b->h);
 	b->h = NULL;
+}
+
+/* Room for one more half: 2, then doubling up to k, so that a pair of two
+ * arms is one allocation and an open pair of 26 holds what was read of
+ * it, not 26 halves (memory follows the rows, not the head's arms). */
+static void half_room(const struct pairing *pr, struct block *b)
+{
+	int n = b->seen, cap;
+
+	if (n != 0 && (n < 2 || (n & (n - 1)) != 0 || n >= pr->arms))
+		return;
+	cap = n ? 2 * n : 2;
+	b->h = xrealloc(b->h, (size_t)(cap < pr->arms ? cap : pr->arms) * sizeof *b->h);
 }
 
 /* The new observation h against those of its pair read before. */
 static void check_block(struct pairing *pr, const struct block *b, const struct half *h)
 {
-	int arm;
+	int i;
 
-	if (b->mask >> h->arm & 1)
-		stream_die(&pr->s, "run %lld pair %lld: arm %c twice (also line %ld)",
-		           (long long)h->run, (long long)h->pair, 'A' + h->arm, b->h[h->arm].line);
-	for (arm = 0; arm < pr->arms; arm++) {
-		if (!(b->mask >> arm & 1) || b->h[arm].pos != h->pos)
+	for (i = 0; i < b->seen; i++) {
+		if (b->h[i].arm == h->arm)
+			stream_die(&pr->s, "run %lld pair %lld: arm %c twice (also line %ld)",
+			           (long long)h->run, (long long)h->pair, 'A' + h->arm, b->h[i].line);
+		if (b->h[i].pos != h->pos)
 			continue;
 		if (pr->arms == 2)
 			stream_die(&pr->s, "run %lld pair %lld: both arms at pos %d",
 			           (long long)h->run, (long long)h->pair, h->pos);
 		stream_die(&pr->s, "run %lld pair %lld: arms %c and %c both at pos %d",
-		           (long long)h->run, (long long)h->pair, 'A' + arm, 'A' + h->arm, h->pos);
+		           (long long)h->run, (long long)h->pair, 'A' + b->h[i].arm, 'A' + h->arm,
+		           h->pos);
 	}
 }
 
@@ -641,14 +659,13 @@ static void take_row(struct pairing *pr)
 
 		fresh.run = h.run;
 		fresh.pair = h.pair;
-		fresh.first = h.arm;
-		fresh.h = xmalloc((size_t)pr->arms * sizeof *fresh.h);
 		b = pending_add(&pr->pending, &fresh);
 	}
 	check_block(pr, b, &h);
 	if (h.arm == pr->ref && pr->c.nextra)
 		h.extra = join_extra(pr);
-	b->h[h.arm] = h;
+	half_room(pr, b);
+	b->h[b->seen] = h;
 	b->mask |= (uint32_t)1 << h.arm;
 	if (++b->seen < pr->arms)
 		return;
@@ -977,7 +994,7 @@ static void check_leftovers(struct pairing *pr)
 	for (i = 0; i < pr->pending.cap; i++)
 		if (pr->pending.used[i] && !pr->pending.slot[i].joined) {
 			const struct block *b = &pr->pending.slot[i];
-			const struct half *h = &b->h[b->first];
+			const struct half *h = &b->h[0];   /* the first read */
 			int missing = 0;
 
 			while (b->mask >> missing & 1)
@@ -1192,8 +1209,8 @@ static void print_tail(struct pairing *pr)
 	if (pr->failed_pairs) {
 		out_meta("pb-pair.failed_pairs", "%ld dropped (an observation with status != 0)",
 		         pr->failed_pairs);
-		warn("dropped %ld pair%s with a failed observation (status != 0)",
-		     pr->failed_pairs, pr->failed_pairs == 1 ? "" : "s");
+		warning("dropped %ld pair%s with a failed observation (status != 0)",
+		        pr->failed_pairs, pr->failed_pairs == 1 ? "" : "s");
 	}
 	if (pr->pairs_out == 0)
 		die("%s: no measured pairs left%s", pr->s.name,

@@ -545,6 +545,8 @@ int main(int argc, char **argv)
 		const char *id = s.field[rcol], *arm = carm >= 0 ? s.field[carm] : "";
 		size_t k;
 
+		if (carm >= 0)   /* the arm is the first field of each row written */
+			group_check_first(&s, (size_t)carm, "rename the arm");
 		g = strmap_intern(&arms, arm, strlen(arm));
 		xgrow_zero(&cm, &ccap, g + 1, sizeof *cm);
 		k = strmap_intern(&cm[g].ids, id, strlen(id));

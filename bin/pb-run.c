@@ -281,9 +281,14 @@ static void parse_option(struct config *c, int opt)
 		c->reference = opt_arm("reference", optarg);
 		break;
 	case O_ARMS:
-		c->arms = (int)opt_count("arms", optarg, ORDER_ARMS_MAX);
-		if (c->arms < 2)
-			die_usage("--arms is 2 to %d (arms A to Z), not '%s'", ORDER_ARMS_MAX, optarg);
+		{
+			int64_t k;
+
+			if (num_parse_i64(optarg, &k) < 0 || k < 2 || k > ORDER_ARMS_MAX)
+				die_usage("--arms is 2 to %d (arms A to Z), not '%s'", ORDER_ARMS_MAX,
+				          optarg);
+			c->arms = (int)k;
+		}
 		arms_given = 1;
 		break;
 	case O_FIRST_RUN: c->first_run = opt_count("first-run", optarg, COUNT_MAX); break;
@@ -338,6 +343,8 @@ static void parse_option(struct config *c, int opt)
 static void check_until(const struct config *c, int stat_given, int level_given,
                         int g_given, int min_given)
 {
+	long first;
+
 	const char *lone = stat_given ? "--stat" : level_given ? "--level" : g_given ? "--seq-g"
 	                 : min_given ? "--min-runs" : c->threshold_given ? "--threshold" : NULL;
 
@@ -356,6 +363,14 @@ static void check_until(const struct config *c, int stat_given, int level_given,
 		die_usage(min_given ? "--min-runs %ld is more than --runs %ld (the most runs)"
 		                    : "--until stops from run %ld on: --runs %ld leaves it no choice",
 		          c->until.min_runs, c->runs);
+	first = seq_first_bounded(c->until.g, c->until.level);
+	if (first < 0)
+		die_usage("--until: with --seq-g %g the sequence is never bounded: give a larger g",
+		          c->until.g);
+	if (first > c->runs)
+		die_usage("--until: with g %g at level %g the sequence is bounded from run %ld on, "
+		          "beyond --runs %ld: give more runs or a larger --seq-g", c->until.g,
+		          c->until.level, first, c->runs);
 }
 
 

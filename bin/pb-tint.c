@@ -401,6 +401,22 @@ static const char *finding_num(char buf[SIG_BUFSZ], double x, const struct opts 
 
 /* "95% CI 1.029 to 1.031", "95% CS ..." for a confidence sequence, or
  * that the sequence is still unbounded; ns columns with their unit. */
+/* A ratio's bound as sig4 writes it, unless that reads as 1 when the
+ * bound is not 1 ("1.000" for 1.00006 beside "the interval excludes 1"):
+ * then with as many more digits as tell it from 1. */
+static const char *bound4(char buf[SIG_BUFSZ], double x)
+{
+	int digits = 5;
+
+	sig4(buf, x);
+	if (x == 1 || strtod(buf, NULL) != 1)
+		return buf;
+	do
+		snprintf(buf, SIG_BUFSZ, "%.*g", digits, x);
+	while (strtod(buf, NULL) == 1 && ++digits <= 17);
+	return buf;
+}
+
 static void interval_words(const struct interval *r, double lo, double hi,
                            const struct opts *o, int ns)
 {
@@ -412,8 +428,8 @@ static void interval_words(const struct interval *r, double lo, double hi,
 		return;
 	}
 	out_meta_text("%s%% %s %s to %s (", b1, o->sequential > 0 ? "CS" : "CI",
-	       ns ? finding_num(b2, lo, o) : sig4(b2, lo),
-	       ns ? finding_num(b3, hi, o) : sig4(b3, hi));
+	       ns ? finding_num(b2, lo, o) : bound4(b2, lo),
+	       ns ? finding_num(b3, hi, o) : bound4(b3, hi));
 }
 
 /* The method, in the parenthesis after the interval, and the per-run
@@ -800,6 +816,8 @@ static void keep_sense_meta(void *ctx, const struct stream *s, const struct meta
 	}
 }
 
+static void sense_parse(int64_t *r, int64_t *m, double *median);
+
 static void read_sense(struct warnings *w, const struct stream *in, const char *file)
 {
 	static struct stream c;   /* static: reachable when a bad row ends the program */
@@ -824,6 +842,12 @@ static void read_sense(struct warnings *w, const struct stream *in, const char *
 		    "(a cut file?)", file);
 	sense.level = xstrdup(v);
 	sense.stat = xstrdup(u);
+	{
+		int64_t r, m;
+		double median;
+
+		sense_parse(&r, &m, &median);   /* refused now, before any output */
+	}
 	for (i = 0; i < LEN(workload); i++) {
 		v = stream_head_meta(&c, workload[i], -1);
 		u = stream_head_meta(in, workload[i], -1);
@@ -885,23 +909,35 @@ static void delay_words(int64_t ns, double median)
 	out_meta_text("%s%% (%s)", sig4(b1, 100 * (double)ns / median), sig4_ns(b2, (double)ns));
 }
 
-static void sense_clause(const struct opts *o, const struct sample_kind *k)
+/* What pb-sense resolved and missed (-1: none) and the workload's
+ * median, from its lines; checked when the file is read, before any
+ * output. The median is of times in whole ns: at least 1 (a smaller one
+ * makes the delays' shares of it overflow). */
+static void sense_parse(int64_t *r, int64_t *m, double *median)
 {
-	const char *why = other_analysis(o, k), *miss = strstr(sense.t_resolves, "; missed ");
-	char res[32];
-	int64_t r = -1, m = -1;
-	double median;
+	const char *miss = strstr(sense.t_resolves, "; missed ");
+	char res[32], b1[MSG_CUT_BUF], b2[MSG_CUT_BUF];
 	size_t n = strcspn(sense.t_resolves, ";");
 
-	if (n >= sizeof res || num_parse(sense.median, &median) < 0 || !(median > 0) || !miss)
+	*r = *m = -1;
+	if (n >= sizeof res || num_parse(sense.median, median) < 0 || !(*median >= 1) || !miss)
 		die("--sense: '# pb-sense.t_resolves: %s' or '# pb-sense.median_ns: %s' is not as "
-		    "pb-sense writes them", sense.t_resolves, sense.median);
+		    "pb-sense writes them", msg_cut(b1, sense.t_resolves), msg_cut(b2, sense.median));
 	memcpy(res, sense.t_resolves, n);
 	res[n] = '\0';
-	if ((strcmp(res, "none") != 0 && num_parse_i64(res, &r) < 0) ||
-	    (strcmp(miss + 9, "none") != 0 && num_parse_i64(miss + 9, &m) < 0))
+	if ((strcmp(res, "none") != 0 && (num_parse_i64(res, r) < 0 || *r < 0)) ||
+	    (strcmp(miss + 9, "none") != 0 && (num_parse_i64(miss + 9, m) < 0 || *m < 0)))
 		die("--sense: '# pb-sense.t_resolves: %s' is not as pb-sense writes it",
-		    sense.t_resolves);
+		    msg_cut(b1, sense.t_resolves));
+}
+
+static void sense_clause(const struct opts *o, const struct sample_kind *k)
+{
+	const char *why = other_analysis(o, k);
+	int64_t r, m;
+	double median;
+
+	sense_parse(&r, &m, &median);
 	out_meta_text(" Calibration: this harness resolves ");
 	if (r < 0 && m < 0)
 		out_meta_text("nothing it was shown (no delay above 0 was tried)");
@@ -974,7 +1010,10 @@ static void print_finding(const struct warnings *w, const char *key, const struc
 	print_sample(r, runs, k);
 	family_words(o, nm);
 	out_meta_text(").");
-	if (r->unbounded)
+	if (r->unbounded && seq_first_bounded(o->seq_g, o->each_level) < 0)
+		out_meta_text(" It stays unbounded beyond a million values at this g and level: "
+		              "more runs will not bound it; a larger g would.");
+	else if (r->unbounded)
 		out_meta_text(" It needs at least %ld values at this g and level; more runs "
 		       "will bound it.", seq_first_bounded(o->seq_g, o->each_level));
 	else if (o->has_threshold)
@@ -1055,6 +1094,7 @@ static void choose_method(const struct stream *s, struct opts *o)
 	const char *until = stream_head_meta(s, "until", -1);
 	const char *g = stream_head_meta(s, "seq_g", -1);
 	const char *level = stream_head_meta(s, "seq_level", -1);
+	char b[MSG_CUT_BUF];
 
 	if (o->sequential == 0 && until)
 		warn("this study stopped by a sequential rule (--until %s); a fixed-n t "
@@ -1063,13 +1103,17 @@ static void choose_method(const struct stream *s, struct opts *o)
 		o->sequential = until != NULL;
 	if (o->sequential > 0 && !o->seq_g_given) {
 		o->seq_g = SEQ_G_DEFAULT;
-		if (until && g && (num_parse(g, &o->seq_g) < 0 || !(o->seq_g > 0)))
-			die("%s: '# seq_g: %s' is not a g above 0", s->name, g);
+		if (until && g && (num_parse(g, &o->seq_g) < 0 || !(o->seq_g > 0) ||
+		                   o->seq_g > 1e12))
+			die("%s: '# seq_g: %s' is not a g above 0 and up to 1e12 (as pb-run "
+			    "--seq-g takes)", s->name, msg_cut(b, g));
 	}
 	/* the level the study was stopped at, unless another is asked for */
 	if (o->sequential > 0 && until && level && !o->level_given &&
-	    (num_parse(level, &o->level) < 0 || !(o->level > 0 && o->level < 1)))
-		die("%s: '# seq_level: %s' is not a level between 0 and 1", s->name, level);
+	    (num_parse(level, &o->level) < 0 || !(o->level > 0 && o->level < 1) ||
+	     1 - (1 - o->level) / 2 == 1 || 1 - (1 - o->level) / 2 == 0.5))
+		die("%s: '# seq_level: %s' is not a level between 0 and 1 that a double "
+		    "holds (as pb-run --level takes)", s->name, msg_cut(b, level));
 	if (o->sequential > 0 && o->df_cap)
 		die_usage("--df-cap is for the t interval; this study gets a confidence "
 		          "sequence (--no-sequential for the t interval)");
@@ -1181,7 +1225,10 @@ static void print_method(const struct opts *o, const struct interval *iv, size_t
 	         "number of runs at once; normal prior on the standardized effect, g = %s)", g);
 	for (i = 0; i < n && !iv[i].unbounded; i++)
 		;
-	if (i < n)
+	if (i < n && seq_first_bounded(o->seq_g, o->each_level) < 0)
+		out_meta("pb-tint.unbounded", "t, lo and hi are empty where the sequence is "
+		         "still unbounded: it stays unbounded beyond a million values at g = %s", g);
+	else if (i < n)
 		out_meta("pb-tint.unbounded", "t, lo and hi are empty where the sequence is "
 		         "still unbounded: it needs at least %ld values at g = %s",
 		         seq_first_bounded(o->seq_g, o->each_level), g);

@@ -100,10 +100,15 @@ static const char *pct(char b[NUMBUF], double share)
 	return b;
 }
 
-/* The level in percent: 0.99 is "99", 0.995 "99.5". */
+/* The level in percent: 0.99 is "99", 0.995 "99.5"; 10 digits, or as
+ * many more as keep a level below 1 from reading "100". */
 static const char *level_pct(char b[NUMBUF], double level)
 {
-	snprintf(b, NUMBUF, "%.10g", 100 * level);
+	int digits = 10;
+
+	do
+		snprintf(b, NUMBUF, "%.*g", digits, 100 * level);
+	while (level < 1 && strtod(b, NULL) >= 100 && ++digits <= 17);
 	return b;
 }
 

@@ -34,10 +34,12 @@ void group_cols_parse(struct group_cols *gc, const struct stream *s, const char 
 
 void group_check_first(const struct stream *s, size_t col, const char *fix)
 {
+	char b[MSG_CUT_BUF];
+
 	if (s->field[col][0] == '#')
-		stream_die(s, "column '%s': the value '%.40s' would begin an output row, "
+		stream_die(s, "column '%s': the value '%s' would begin an output row, "
 		           "and a row that begins with '#' is read as a comment (pb(7)); %s",
-		           s->col[col], s->field[col], fix);
+		           s->col[col], msg_cut(b, s->field[col]), fix);
 }
 
 const char *group_cols_key(struct group_cols *gc, const struct stream *s, size_t *len)

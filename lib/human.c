@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "human.h"
 #include "num.h"
 
@@ -14,6 +15,9 @@ const char *sig4(char buf[SIG_BUFSZ], double x)
 	char e[SIG_BUFSZ], dig[5], *p = buf;
 	int ex, i;
 
+	if (!isfinite(x))   /* every caller's input is checked; never print "i.f" */
+		die("a number of the finding is not finite (%g): the input's values are out "
+		    "of range", x);
 	snprintf(e, sizeof e, "%.3e", fabs(x));
 	dig[0] = e[0], dig[1] = e[2], dig[2] = e[3], dig[3] = e[4], dig[4] = '\0';
 	ex = atoi(e + 6);

@@ -57,6 +57,23 @@ fails 2 '^pb-tint: --df-cap is for the t interval' "--df-cap with --sequential: 
 fails 2 '^pb-tint: --seq-g goes with' "--seq-g with --no-sequential: usage" pb-tint --no-sequential --seq-g 2 --column x ten.tsv
 fails 2 "^pb-tint: --seq-g wants a number above 0" "--seq-g 0: usage" pb-tint --seq-g 0 --column x ten.tsv
 
+# A g so small that no number of values bounds the sequence: the finding
+# says so, never "at least -1 values".
+run pb-tint --column x --sequential --seq-g 1e-20 --finding ten.tsv
+is "$rc" 0 "--seq-g 1e-20: exit 0"
+like "$(grep '^# finding:' "$T/out")" 'stays unbounded beyond a million values at this g and level' \
+	"  --seq-g 1e-20: the finding says no number of runs bounds it"
+like "$(grep '^# pb-tint.unbounded:' "$T/out")" 'stays unbounded beyond a million values at g = 1e-20$' \
+	"  --seq-g 1e-20: and so does the note"
+if grep -q -- '-1 values' "$T/out"; then not_ok "  --seq-g 1e-20: no '-1 values'"; else ok "  --seq-g 1e-20: no '-1 values'"; fi
+# A head's g and level are held to what pb-run --seq-g and --level take.
+for gl in "1e13 0.95" "1e308 0.95" "25 1e-300" "25 0.99999999999999999"; do
+	set -- $gl
+	{ echo '# until: parity'; echo "# seq_g: $1"; echo "# seq_level: $2"; cat ten.tsv; } >head-gl.tsv
+	fails 1 "^pb-tint: head-gl.tsv: '# seq_(g|level): [0-9.e+-]+' is not" \
+		"'# seq_g: $1', '# seq_level: $2' in the head: exit 1, one line" pb-tint --column x --finding head-gl.tsv
+done
+
 # Width shrinks with n for a fixed sequence: prefixes 3..20 of one.
 awk -v seed=7 -v seqs=1 -v nmin=3 -v nmax=20 -v mu=0 -f "$G" >one.tsv
 run pb-tint --column x --group seq,n --sequential one.tsv

@@ -90,6 +90,10 @@ fails 2 "^pb-run: --stat is median, mean, min, lr-median, p90, p99 or qQ" "--sta
 	pb-run --until parity --stat mode -- true
 fails 2 '^pb-run: --threshold is a ratio A/B: it must be > 0' "--threshold 0" \
 	pb-run --until threshold --threshold 0 -- true
+fails 2 '^pb-run: --until: with --seq-g 1e-20 the sequence is never bounded' "--seq-g that never bounds" \
+	pb-run --until parity --seq-g 1e-20 -- true
+fails 2 '^pb-run: --until: with g 0.01 at level 0.95 the sequence is bounded from run [0-9]+ on, beyond --runs 5' \
+	"--seq-g 0.01, --runs 5: bounded only later" pb-run --until parity --seq-g 0.01 --runs 5 -- true
 fails 2 '^pb-run: --until follows one comparison: it takes two arms, not 3' "--until with three arms" \
 	pb-run --until parity -- true true true
 fails 2 '^pb-run: --until compares B with A: leave out --reference' "--until with --reference B" \

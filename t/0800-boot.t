@@ -527,6 +527,13 @@ fails 1 "^pb-boot: .*bad.tsv:6: column 'd': not a finite number: '-6o'$" "bad nu
 	pb-boot "$T/bad.tsv"
 sed '6s/-60/nan/' groups.tsv >"$T/nan.tsv"
 fails 1 "nan.tsv:6: column 'd': not a finite number: 'nan'$" "nan: exit 1, file:line" pb-boot "$T/nan.tsv"
+# Options that change nothing where they are given are refused, not ignored.
+fails 2 "^pb-boot: --ties is how BCa counts .* it goes with --method bca or expanded-bca" \
+	"--ties without BCa: usage" pb-boot --ties below odd.tsv
+fails 2 "^pb-boot: --quartiles .* it takes no --method" "--quartiles --method: usage" \
+	pb-boot --quartiles --method expanded odd.tsv
+run pb-boot --resamples 200 --method expanded-bca --ties below odd.tsv
+is "$rc" 0 "--ties with --method expanded-bca: exit 0"
 for a in "--stat mode" "--stat ''" "--method boot" "--method BCa" "--method expand" "--ties" \
 	"--ties all" "--ties Below" "--level 0" "--level 1" "--level 1.5" \
 	"--level -0.5" "--level abc" "--resamples 0" "--resamples -5" "--resamples 1.5" "--resamples abc" \

@@ -341,6 +341,13 @@ fails 2 '^pb-plan: --target must be more than 0' "--target -0.01: exit 2" pb-pla
 fails 2 "^pb-plan: --target wants a number, not '1%'" "--target 1%: exit 2" pb-plan --target 1% balanced.tsv
 fails 2 '^pb-plan: --level wants a level between 0 and 1' "--level 95: exit 2" pb-plan --level 95 balanced.tsv
 fails 2 '^pb-plan: --level wants' "--level 1: exit 2" pb-plan --level 1 balanced.tsv
+# An arm is the first field of each row: one that begins with '#' would
+# make its row a comment, and is refused as pb-cross refuses it.
+pb-pair ../arms/raw3.tsv 2>/dev/null | awk -F'\t' 'BEGIN { OFS = "\t" }
+	/^#/ || !h++ { print; next } $3 == "C" { $3 = "#C"; if ($4 == "C") $4 = "#C" } 1' |
+	pb-logratio >"$T/hash-arm.tsv"
+fails 1 "^pb-plan: .*hash-arm.tsv:[0-9]+: column 'arm': the value '#C' would begin an output row" \
+	"an arm that begins with '#': exit 1, one line" pb-plan "$T/hash-arm.tsv"
 fails 2 "^pb-plan: --run-cost wants a duration .*not '5 ms'" "--run-cost '5 ms': exit 2" pb-plan --run-cost '5 ms' balanced.tsv
 fails 2 "^pb-plan: --run-cost wants a duration .*not '-1ms'" "--run-cost -1ms: exit 2" pb-plan --run-cost -1ms balanced.tsv
 fails 2 '^pb-plan: --pair-cost must be more than 0' "--pair-cost 0: exit 2" pb-plan --pair-cost 0 balanced.tsv

@@ -187,6 +187,10 @@ run pb-sense --runs 2 --pairs 2 --delays auto --budget 600ms -- 'sleep 1'
 is "$rc $(wc -l <"$T/err" | tr -d ' ') $(grep -c . "$T/out")" "1 1 0" "an observation beyond the budget: exit 1, one line, nothing written"
 like "$(cat "$T/err")" '^pb-sense: --budget 600ms cannot cover the pilot: an observation took longer than 100ms, a sixth of it \(give a larger --budget\)$' \
 	"... which says so"
+# A budget under 6 ns: the same message, not one about a --timeout never given.
+run pb-sense --runs 2 --pairs 2 --delays auto --budget 5ns -- true
+is "$rc $(wc -l <"$T/err" | tr -d ' ')" "1 1" "--budget 5ns: exit 1, one line"
+like "$(cat "$T/err")" '^pb-sense: --budget 5ns cannot cover the pilot' "... about the budget, not --timeout"
 # 2 runs at 0.3 s a study: the pilot fits 2 s, the whole search does not;
 # it stops before a study that would end after the budget.
 PB_SHARE=$SHARE STUB_SLEEP=0.3 run "$T/stub/pb-sense" --runs 2 --pairs 20 --warmup 2 --resamples 20 \
@@ -254,4 +258,12 @@ grep -v '^# pb-sense.median_ns' "$T/cal.tsv" >"$T/cut.tsv"
 fails 1 "^pb-tint: --sense $T/cut.tsv: pb-sense's level, statistic, median or what it resolved is missing" \
 	"--sense of a calibration without its median: exit 1" pb-tint --finding --sense "$T/cut.tsv" "$T/lr.tsv"
 
+# Lines pb-sense would not write: refused before any output, never a
+# share that overflows ("i.f%") or a negative delay read as none.
+for v in "median_ns: 1e-320" "median_ns: 0.5" "t_resolves: -5; missed 5000" "t_resolves: 2000; missed -1"; do
+	sed "s/^# pb-sense.${v%%:*}: .*/# pb-sense.$v/" "$T/cal.tsv" >"$T/cal-bad.tsv"
+	fails 1 "^pb-tint: --sense: '# pb-sense.t_resolves: .*' is not as pb-sense writes" \
+		"--sense with '# pb-sense.$v': exit 1, one line" pb-tint --finding --sense "$T/cal-bad.tsv" "$T/lr.tsv"
+	is "$(wc -c <"$T/out" | tr -d ' ')" 0 "... and nothing written"
+done
 done_testing

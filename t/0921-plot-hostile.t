@@ -119,6 +119,15 @@ is "$rc $(grep -c 'Distribution of d over 20 pairs' "$T/out")" "0 1" "a comment 
 run bounded sh -c 'yes 1 | pb-plot pairs --column x'
 is "$rc $(cat "$T/err")" "1 pb-plot: stdin: more than 256 MiB; pb-plot draws streams up to 256 MiB (draw a selection of its runs)" \
 	"an endless stream: exit 1 after 256 MiB, one line"
+# Arms are fields: one with a space, a backquote or a glob is one panel
+# of its own, never split into words or expanded to file names.
+pb-pair "$D/arms/raw3.tsv" 2>/dev/null | awk -F'\t' 'BEGIN { OFS = "\t" }
+	/^#/ || !h++ { print; next } $3 == "C" { $3 = "* `touch X1`"; if ($4 == "C") $4 = $3 } 1' >"$T/arm-words.tsv"
+run sh -c "cd '$T' && COLUMNS=160 pb-plot runs arm-words.tsv"
+is "$rc:$(cat "$T/err")" "0:" "an arm '* \`touch X1\`': exit 0, nothing on stderr"
+is "$(grep -c ' against A: ' "$T/out")" 2 "... two panels, B and that arm"
+is "$(grep -cF '* `touch X1` against A: ' "$T/out")" 1 "... the arm's panel titled by it whole"
+is "$(ran)" "" "... and nothing ran"
 # file operands that start with '-'
 cp "$PAIRS" "$T/-pairs.tsv"
 run sh -c "cd '$T' && pb-plot pairs -- -pairs.tsv"

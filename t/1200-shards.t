@@ -64,6 +64,14 @@ fails 1 "^pb-pair: sh/shard-1.tsv and other-b.tsv disagree on 'cmd_b' \\(pb-work
 pb-run --quiet --first-run 7 --runs 1 --seed 11 --pairs 4 --warmup 1 --no-shell -- "$A" "$B" >other-p.tsv
 fails 1 "disagree on 'pairs' \\(3 vs 4\\)" "a shard with another design (pairs): refused" \
 	pb-pair sh/shard-1.tsv other-p.tsv
+# A sequential study's rule and sequence are its design too: a shard
+# stopped by another rule, or by none, is not one more shard of it.
+sed 's/^# runs: /# until: parity\n# seq_g: 25\n&/' sh/shard-2.tsv >other-u.tsv
+fails 1 "disagree on 'until' \\(absent vs parity\\)" "a shard stopped by --until, with one that was not: refused" \
+	pb-pair sh/shard-1.tsv other-u.tsv
+sed 's/^# runs: /# until: parity\n# seq_g: 2\n&/' sh/shard-3.tsv >other-g.tsv
+fails 1 "disagree on 'seq_g' \\(25 vs 2\\)" "two shards of --until with another g: refused" \
+	pb-pair other-u.tsv other-g.tsv
 sed 's/^# pb-run: [^ ]* /# pb-run: 9.9.9 /' sh/shard-2.tsv >other-v.tsv
 fails 1 'come from different pb versions' "a shard from another pb version: refused" \
 	pb-pair sh/shard-1.tsv other-v.tsv

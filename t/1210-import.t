@@ -141,6 +141,11 @@ bad "hyperfine2pb: --b beyond the commands" 'three.json: 3 commands, no command 
 jq '.results[1].command = "./a\nb"' "$H/hf-2.json" >nl.json
 bad "hyperfine2pb: a command with a newline, in a message: still one line" \
 	'^hyperfine2pb: nl.json: arm B is "./a\\nb", not ' sh "$I/hyperfine2pb.sh" "$H/hf-1.json" nl.json
+# A backslash in a value is escaped as pb(7) escapes metadata: a command
+# with a backslash and an n in it does not read back as a newline.
+jq '.results[0].command = "./a\\nb"' "$H/hf-2.json" >bs.json
+run sh "$I/hyperfine2pb.sh" bs.json
+is "$rc:$(meta cmd_a "$T/out")" '0:./a\\nb' "hyperfine2pb: a backslash in a command is written doubled"
 bad "hyperfine2pb: another command in one export, named" \
 	"^hyperfine2pb: other.json: arm B is \"./other\", not \".*--us 900\" as in .*hf-1.json" \
 	sh "$I/hyperfine2pb.sh" "$H/hf-1.json" other.json

@@ -163,6 +163,18 @@ like "$(meta clock "$T/out")" '^Google Benchmark cpu_time per iteration' "... an
 run sh "$I/gbench2pb.sh" --a BM_sum_vector --b BM_sum_list "$G"
 is "$rc:$(meta cmd_a "$T/out"):$(rows "$T/out" | awk -F'\t' '$5 == 1 { print $4 }' | sort -u)" "0:BM_sum_vector in ./bench:B" \
 	"--a and --b swap the arms; B, whose benchmark ran first, at pos 1"
+# A benchmark named with a newline and TABs, chosen by --a: the provenance
+# line keeps it on one line, escaped as pb(7) says, and forges no line.
+X='X
+1	1	measure	A	1	0	5	0'
+jq --arg x "$X" '(.benchmarks[] | select(.run_name == "BM_sum_list")) |= (.name = $x | .run_name = $x)' \
+	"$G" >forge.json
+run sh "$I/gbench2pb.sh" --a "$X" --b BM_sum_vector forge.json
+is "$rc:$(sed -n 1p "$T/out")" "0:# gbench2pb: gbench2pb.sh --a 'X\\n1\\t1\\tmeasure\\tA\\t1\\t0\\t5\\t0' --b BM_sum_vector forge.json" \
+	"--a with a newline and TABs: the provenance line escapes them"
+cp "$T/out" forge.tsv
+run pb-pair forge.tsv
+is "$rc:$(rows "$T/out" | wc -l | tr -d ' ')" "0:5" "... and pb-pair reads the stream: 5 pairs, none forged"
 cp "$G" g2.json
 run sh "$I/gbench2pb.sh" "$G" g2.json
 is "$rc:$(meta runs "$T/out"):$(rows "$T/out" | cut -f1 | uniq | tr '\n' ' ')" "0:10:1 2 3 4 5 6 7 8 9 10 " \

@@ -210,6 +210,37 @@ fails 1 "^pb-check: .*pair0.tsv:2: column 'pair': pair must be a whole number >=
 	pb-check "$T/pair0.tsv"
 printf 'run\tpair\tfirst\ta\tb\n1\t1\tA\tnan\t20\n' >"$T/nan.tsv"
 fails 1 "^pb-check: .*nan.tsv:2: column 'a': not a finite number: 'nan'\$" "nan" pb-check "$T/nan.tsv"
+# An arm is the first field of each row pb-check writes: one that begins
+# with '#' would make its rows comments (pb-cross refuses it the same way).
+pb-pair ../arms/raw3.tsv 2>/dev/null | awk -F'\t' 'BEGIN { OFS = "\t" }
+	/^#/ || !h++ { print; next } $3 == "C" { $3 = "#C"; if ($4 == "C") $4 = "#C" } 1' >"$T/hash-arm.tsv"
+fails 1 "^pb-check: .*hash-arm.tsv:[0-9]+: column 'arm': the value '#C' would begin an output row" \
+	"an arm that begins with '#': exit 1, one line" pb-check "$T/hash-arm.tsv"
+# Counts of dropped pairs add up without overflowing (two shards' lines,
+# or forged ones): the sum saturates, never wraps to a negative count.
+{ cat pairs-small.tsv; echo '# pb-pair.failed_pairs: 9223372036854775807 dropped'
+  echo '# pb-pair.failed_pairs: 9223372036854775807 dropped'; } >"$T/many-failed.tsv"
+run pb-check "$T/many-failed.tsv"
+is "$rc:$(cat "$T/err")" "0:" "failed_pairs that overflow a sum: exit 0, nothing on stderr"
+like "$(grep '^partial' "$T/out")" '^partial	warn	.*dropped 9223372036854775807 pairs' \
+	"failed_pairs that overflow a sum: the count saturates"
+# Times a double holds whose statistics overflow: one line, exit 1, no
+# row of inf or nan.
+awk -F'\t' 'BEGIN { OFS = "\t" } /^#/ || !h++ { print; next } { $4 = $4 "e299"; $5 = $5 "e-299" } 1' \
+	pairs-small.tsv >"$T/huge.tsv"
+fails 1 "^pb-check: check '[a-z_]+': a statistic or its interval is not finite" \
+	"times whose statistics overflow: exit 1, one line" pb-check "$T/huge.tsv"
+is "$(grep -c 'inf\|nan' "$T/out")" 0 "times whose statistics overflow: no inf or nan written"
+# Levels near 1: the notes never round one to "100%"; a level whose share
+# for a check rounds to 1 (an infinite interval) is refused, not written.
+run pb-check --level 0.99999999999 pairs-small.tsv
+is "$rc" 0 "--level 0.99999999999: exit 0"
+is "$(grep -c '100% CI' "$T/out")" 0 "--level 0.99999999999: no note calls it a 100% CI"
+like "$(grep '^effect' "$T/out")" '\(99\.999999999% CI ' "--level 0.99999999999: the effect's note has the level as given"
+fails 1 "^pb-check: check '[a-z_]+': a statistic or its interval is not finite \(a --level too near 1" \
+	"--level 0.9999999999999998: an infinite interval refused, one line" \
+	pb-check --level 0.9999999999999998 pairs-small.tsv
+is "$(grep -c 'inf' "$T/out")" 0 "--level 0.9999999999999998: no inf written"
 printf 'run\tpair\tfirst\ta\tb\n' >"$T/header.tsv"
 fails 1 "^pb-check: " "header only: exit 1, one line" pb-check "$T/header.tsv"
 for a in "--level 1" "--level 0" "--position-share 0" "--warmup-share 0.5" "--warmup-share 0" \

@@ -291,6 +291,10 @@ near "$(col p_adj 3 holm)" 0.032523225266316839 1e-12 "holm: D's p_adj"
 is "$(col lo 3 holm)" "$(col lo 3 bonf)" "holm: the intervals are Bonferroni's"
 like "$(grep '^# finding' holm | tail -n 1)" '^# finding: D took 0\.5515% more time than A \(the reference\).*Holm.s step-down over the 3 tests: p = 0\.03252, adjusted 0\.03252, at most 0\.05: D is slower \(the Bonferroni interval, wider than this test needs, still includes 1\)\.$' \
 	"holm: resolves D, which the Bonferroni interval does not, and says so"
+# C's lower bound is 1.0000554: four digits would read "1.000" beside a
+# finding that says the interval excludes 1; it gets the digits that tell.
+like "$(grep '^# finding: C ' holm)" '95% CI 1\.0001 to 1\.010 .*C is faster' \
+	"a bound near 1 is not written as 1.000 beside 'excludes 1'"
 run pb-tint --adjust holm --threshold 1.005 "$LR3"
 is "$rc:$(rows "$T/out" | awk -F'\t' '{ printf "%s ", $NF }')" "0:above crosses below " \
 	"holm with a threshold: a verdict per candidate from the step-down"
@@ -347,6 +351,7 @@ usage "at most 26 commands" "27 commands" -- 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
 usage "--arms goes with --worker" "--arms with commands" --arms 3 -- true :
 usage "--arms is 2 to 26" "--arms 1" --arms 1 --worker "$WK"
 usage "--arms .*'27'" "--arms 27" --arms 27 --worker "$WK"
+usage "--arms is 2 to 26 \(arms A to Z\), not '0'" "--arms 0: the same range as --arms 1" --arms 0 --worker "$WK"
 usage "--delay-arm 'D': there is no arm D; the study has arms A to C" "--delay-arm D of 3 arms" --delay-arm D -- a b c
 usage "--reference 'C': there is no arm C; the study has arms A and B \(--arms K for more\)" \
 	"--reference C of a 2-arm worker" --reference C --worker "$WK"

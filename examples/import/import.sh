@@ -97,13 +97,14 @@ import_finish() {
 }
 
 # What every jq program begins with: bad(m) ends it with the message m
-# (jq_run says it), one_line escapes a text onto one line, word makes it
+# (jq_run says it), one_line escapes a text onto one line as pb(7)'s
+# metadata values are (a backslash doubled first), word makes it
 # one word of a '# run:' line, and file_values($twice) is the input files
 # in the order of import_files, each one JSON value, as [{file, d}]; a
 # file given twice is refused, with $twice after the name.
 jq_prelude='
 def bad(m): error("@" + m);
-def one_line: gsub("\r"; "\\r") | gsub("\n"; "\\n") | gsub("\t"; "\\t");
+def one_line: gsub("\\\\"; "\\\\") | gsub("\r"; "\\r") | gsub("\n"; "\\n") | gsub("\t"; "\\t");
 def word: tostring | one_line | gsub(" "; "%20");
 def file_values($twice):
 	($names | split("\n") | .[1:]) as $fnames
@@ -116,13 +117,24 @@ def file_values($twice):
 	  $vals;
 '
 
+# meta_escape TEXT: TEXT as pb(7) escapes a metadata value, on one line:
+# a backslash, TAB, CR and newline as \\, \t, \r and \n (x keeps a
+# trailing newline from $(...)).
+meta_escape() {
+	me_tab=$(printf '\t') me_cr=$(printf '\r')
+	me_out=$(printf '%sx' "$1" | sed -e 's/\\/\\\\/g' -e "s/$me_tab/\\\\t/g" -e "s/$me_cr/\\\\r/g" |
+		awk '{ printf "%s%s", (NR > 1 ? "\\n" : ""), $0 }')
+	printf '%s' "${me_out%x}"
+}
+
 # shell_words WORD...: the words on one line, each quoted where a shell
-# would need it, for the provenance line.
+# would need it, for the provenance line; inside the quotes the escapes
+# of meta_escape, as pb(7) writes a provenance line.
 shell_words() {
 	sw_line=
 	for sw_w in "$@"; do
 		case $sw_w in
-		*[!A-Za-z0-9_./,:=+-]*|'') sw_w="'$(printf '%s' "$sw_w" | sed "s/'/'\\\\''/g")'" ;;
+		*[!A-Za-z0-9_./,:=+-]*|'') sw_w="'$(meta_escape "$sw_w" | sed "s/'/'\\\\''/g")'" ;;
 		esac
 		sw_line="${sw_line:+$sw_line }$sw_w"
 	done
