@@ -8,13 +8,13 @@ include config.mk
 LIBOBJ = lib/err.o lib/opt.o lib/num_parse.o lib/num_format.o lib/stream.o lib/out.o \
 	lib/stats.o lib/rng.o lib/strmap.o lib/group.o lib/clock.o lib/proc.o lib/sysinfo.o lib/boot.o \
 	lib/study.o lib/conninfo.o lib/progress.o lib/order.o lib/seq.o lib/check.o lib/runstat.o \
-	lib/quantity.o lib/human.o
+	lib/quantity.o lib/human.o lib/html.o lib/svg.o
 LIBHDR = lib/err.h lib/opt.h lib/num.h lib/stream.h lib/out.h lib/stats.h lib/rng.h \
 	lib/strmap.h lib/group.h lib/pow10.h lib/clock.h lib/proc.h lib/sysinfo.h lib/boot.h lib/study.h \
 	lib/conninfo.h lib/progress.h lib/order.h lib/seq.h lib/check.h lib/runstat.h lib/quantity.h \
-	lib/human.h
+	lib/human.h lib/html.h lib/svg.h
 FILTERS = bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross bin/pb-plan bin/pb-check
-TOOLS = bin/pb-run $(FILTERS) bin/pb-compare
+TOOLS = bin/pb-run $(FILTERS) bin/pb-compare bin/pb-report
 RUNSRC = bin/pb-run.c bin/pb-run-exec.c bin/pb-run-cpu.c
 COMPARESRC = bin/pb-compare.c bin/pb-compare-tools.c bin/pb-compare-read.c \
 	bin/pb-compare-write.c
@@ -31,7 +31,7 @@ TESTGEN = t/gen/synth
 MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
 	share/man/man1/pb-tint.1 share/man/man1/pb-boot.1 share/man/man1/pb-cross.1 \
 	share/man/man1/pb-sense.1 share/man/man1/pb-plan.1 share/man/man1/pb-plot.1 \
-	share/man/man1/pb-check.1 share/man/man1/pb-compare.1
+	share/man/man1/pb-check.1 share/man/man1/pb-compare.1 share/man/man1/pb-report.1
 MAN7 = share/man/man7/pb.7 share/man/man7/pb-worker.7 share/man/man7/pb-pg.7
 NEED = sh share/dev/need
 
@@ -65,7 +65,7 @@ bin/pb-compare: $(COMPARESRC) bin/pb-compare.h lib/libpb.a $(LIBHDR)
 # Every other program: its one source, linked with libpb.
 .c:
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< lib/libpb.a $(LDLIBS)
-$(FILTERS): lib/libpb.a $(LIBHDR)
+$(FILTERS) bin/pb-report: lib/libpb.a $(LIBHDR)
 # pb-boot shares its resamples among threads (--jobs): POSIX threads.
 bin/pb-boot: bin/pb-boot.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(PTHREAD) $(LDFLAGS) -o $@ bin/pb-boot.c lib/libpb.a $(LDLIBS)
@@ -81,7 +81,8 @@ examples/worker/worker: examples/worker/worker.c
 # The tools the test suite needs; installed with apt-get when run as root,
 # otherwise named in one line. The second line: the interpreters of the
 # worker helpers (t/1230) and the benchmark tools whose output the
-# importers read (t/1211).
+# importers read (t/1211). The third: the browser pb-report's page is
+# rendered in (t/1251), and a font for its text.
 deps-check:
 	@$(NEED) cc:gcc /usr/include/stdio.h:libc6-dev prove:perl gnuplot:gnuplot-nox pg_config:libpq-dev \
 		'/usr/lib/postgresql/*/bin/initdb:postgresql' runuser:util-linux \
@@ -89,6 +90,7 @@ deps-check:
 	@$(NEED) python3:python3 node:nodejs strace:strace g++:g++ \
 		/usr/include/benchmark/benchmark.h:libbenchmark-dev go:golang-go \
 		/usr/lib/python3/dist-packages/pytest_benchmark/__init__.py:python3-pytest-benchmark
+	@$(NEED) chromium:chromium /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core
 deps-demo:
 	@$(NEED) cc:gcc /usr/include/stdio.h:libc6-dev gnuplot:gnuplot-nox
 

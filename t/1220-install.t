@@ -10,7 +10,7 @@
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
 W=$top/examples/workload/pb-workload
-TOOLS="pb-run pb-pair pb-logratio pb-tint pb-boot pb-cross pb-sense pb-plan pb-plot pb-check pb-compare"
+TOOLS="pb-run pb-pair pb-logratio pb-tint pb-boot pb-cross pb-sense pb-plan pb-plot pb-check pb-compare pb-report"
 cd "$T" || exit 1
 root=$T/root
 R=$root/usr/local
@@ -146,6 +146,8 @@ EOF
 	is "$(comp pb-boot --method '')" "percentile expanded bca expanded-bca" "pb-boot --method <TAB>"
 	is "$(comp pb-plot '')" "runs sense trend pairs" "pb-plot <TAB>: KIND"
 	is "$(comp pb-plot -o x.png t)" "trend" "pb-plot -o FILE t<TAB>: KIND after -o FILE"
+	mkdir study.d && touch study.tsv
+	is "$(comp pb-report stu)" "study.d" "pb-report <TAB>: directories only"
 	is "$(comp pb-sense --delay)" "--delays" "pb-sense --delay<TAB>: --delays, not pb-run's --delay"
 	is "$(comp pb-sense --fir)" "--first-run" "pb-sense: pb-run's options too"
 	touch 'data file.tsv'

@@ -1,11 +1,11 @@
 # bash completion for pb: the long options of every tool, the values of
-# the options that take a fixed set, KIND for pb-plot, file names
-# otherwise. `make install` puts a copy under each tool's name in
-# $(PREFIX)/share/bash-completion/completions, where bash-completion finds
-# it on first use; or source this file from ~/.bashrc. pb-run's options
-# could come from `pb-run --list-options`, as pb-sense takes them; they
-# are written here so that completing needs no pb-run on PATH, and
-# t/1220-install.t checks them against the sources.
+# the options that take a fixed set, KIND for pb-plot, a directory for
+# pb-report, file names otherwise. `make install` puts a copy under each
+# tool's name in $(PREFIX)/share/bash-completion/completions, where
+# bash-completion finds it on first use; or source this file from
+# ~/.bashrc. pb-run's options could come from `pb-run --list-options`, as
+# pb-sense takes them; they are written here so that completing needs no
+# pb-run on PATH, and t/1220-install.t checks them against the sources.
 
 # Options that take a value, per tool (those not listed take none).
 _pb_run_val='--runs --pairs --warmup --order --seed --delay --delay-arm --reference --first-run
@@ -25,6 +25,7 @@ _pb_options() {   # TOOL: "VALUED|FLAGS"
 	pb-check) echo "--level --position-share --warmup-share --warmup-min --fence --spread-ratio --resamples --seed|--strict --help --version" ;;
 	pb-plan) echo "--column --run --target --level --run-cost --pair-cost --max-runs|--help --version" ;;
 	pb-plot) echo "-o --output --column --level|--help --version" ;;
+	pb-report) echo "-o --output|--no-derive --help --version" ;;
 	pb-sense)   # its own, then pb-run's but the delay, arm B and the list
 		local v=" ${_pb_run_val//[$'\t\n']/ } " f=${_pb_run_flag/ --list-options/}
 		v=${v/ --delay / }; v=${v/ --delay-arm / }; v=${v/ --sql-b / }; v=${v/ --sql-b-file / }
@@ -125,9 +126,13 @@ _pb() {
 		mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
 	elif [[ $tool == pb-plot && ${#args[@]} -eq 0 ]]; then
 		mapfile -t COMPREPLY < <(compgen -W 'runs sense trend pairs' -- "$cur")
+	elif [[ $tool == pb-report ]]; then   # DIR: a study directory
+		compopt -o dirnames 2>/dev/null
+		mapfile -t COMPREPLY < <(compgen -d -- "$cur")
 	else
 		compopt -o default 2>/dev/null
 	fi
 }
 
-complete -F _pb pb-run pb-pair pb-logratio pb-tint pb-boot pb-cross pb-sense pb-plan pb-plot pb-check pb-compare
+complete -F _pb pb-run pb-pair pb-logratio pb-tint pb-boot pb-cross pb-sense pb-plan pb-plot pb-check \
+	pb-compare pb-report
