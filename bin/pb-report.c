@@ -1647,17 +1647,26 @@ static void page_end(int argc, char **argv)
 /* ---- main ---------------------------------------------------------------- */
 
 /* The page goes to a temporary file beside out, renamed at the end: a
- * report.html is whole or the old one. */
+ * report.html is whole or the old one. Not when out exists and is not a
+ * regular file (/dev/null, a pipe): rename would put a file in its
+ * place, so the page is written to it directly. */
 static FILE *open_page(const char *out, char **tmp)
 {
 	const char *slash = strrchr(out, '/');
 	size_t dn = slash ? (size_t)(slash - out) + 1 : 0, n = dn + 32;
+	struct stat st;
 	int fd;
 	FILE *f;
 
-	if (strcmp(out, "-") == 0) {
-		*tmp = NULL;
+	*tmp = NULL;
+	if (strcmp(out, "-") == 0)
 		return stdout;
+	if (stat(out, &st) == 0 && !S_ISREG(st.st_mode)) {
+		if (S_ISDIR(st.st_mode))
+			die("%s: a directory: give -o a file name", out);
+		if (!(f = fopen(out, "w")))
+			die("%s: cannot write:", out);
+		return f;
 	}
 	*tmp = xmalloc(n);
 	snprintf(*tmp, n, "%.*s.report.XXXXXX", (int)dn, out);
@@ -1675,7 +1684,10 @@ static FILE *open_page(const char *out, char **tmp)
 static void close_page(FILE *f, const char *out, char *tmp)
 {
 	if (!tmp) {
-		flush_stdout_or_die();
+		if (f == stdout)
+			flush_stdout_or_die();
+		else if (fflush(f) != 0 || ferror(f) || fclose(f) != 0)
+			die("%s: cannot write:", out);
 		return;
 	}
 	if (fflush(f) != 0 || ferror(f) || fclose(f) != 0) {

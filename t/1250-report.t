@@ -93,6 +93,16 @@ is "$(count "$T/out" '^<p class="missing">No finding: tint.tsv is missing')" 1 \
 	"--no-derive: the page says the finding is missing"
 is "$(grep -c '<svg ' "$T/out") $(count "$T/out" 'No picture of .*runs.svg is missing')" "0 1" \
 	"... and draws nothing"
+# -o onto what is not a regular file (/dev/null, a pipe): written to it,
+# never replaced by a renamed file (a FIFO here, not the machine's /dev/null)
+mkfifo "$T/fifo"
+timeout 20 cat "$T/fifo" >"$T/from-fifo" &   # bounded: an old pb-report never opens it
+run pb-report --no-derive -o "$T/fifo" "$T/raw"
+wait
+is "$rc:$([ -p "$T/fifo" ] && echo fifo):$(count "$T/from-fifo" '^<p class="missing">No finding')" "0:fifo:1" \
+	"-o a FIFO: the page goes through it, and the FIFO is still a FIFO"
+fails 1 "^pb-report: $T: a directory: give -o a file name\$" "-o a directory: refused" \
+	pb-report --no-derive -o "$T" "$T/raw"
 
 # --- a small real pb-run study ------------------------------------------------
 # In worker mode (no process start in the time): B's 800 us against A's 200 us.
