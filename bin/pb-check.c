@@ -170,6 +170,7 @@ static void read_design(struct state *st)
 	st->d.pairs = head_int(&st->s, "pairs", -1);
 	st->d.warmup = head_int(&st->s, "warmup", -1);
 	st->d.order = stream_head_meta(&st->s, "order", -1);
+	st->d.pairing = stream_head_meta(&st->s, "pairing", -1);
 	st->d.delay_ns = head_int(&st->s, "delay_ns", 0);
 	st->d.delay_arm = arm && arm[0] >= 'A' && arm[0] <= 'Z' && !arm[1] ? arm[0] : 'B';
 	st->d.arms = k >= 2 && k <= 26 ? (int)k : 2;

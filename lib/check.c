@@ -6,6 +6,7 @@
 
 #include "check.h"
 #include "err.h"
+#include "stream.h"
 #include "rng.h"
 #include "stats.h"
 
@@ -881,6 +882,27 @@ out:
 
 /* --- 7. partial and failed runs ------------------------------------------ */
 
+/* Pairs that were not measured as pairs: an import from a tool that ran
+ * all of A, then all of B (its "# pairing: unpaired: ..." says how). Only
+ * then is there a row: a study of pb-run's is paired by design. */
+static void check_pairing(struct ctx *c)
+{
+	struct check_row *row;
+	struct text t = { 0 };
+	size_t shown;
+
+	if (!c->d->pairing || strncmp(c->d->pairing, "unpaired", 8) != 0)
+		return;
+	row = row_add(c->rep, "pairing", CHECK_WARN, "design");
+	shown = msg_cut_len(c->d->pairing, 60);
+	text_add(&t, "The input says its pairs were not measured as pairs (# pairing: %.*s%s): "
+	         "the two halves of a pair were taken apart in time, so pairing cancels little, "
+	         "and the order, position and carry-over checks describe the import, not a "
+	         "randomized study; read the interval over runs, and measure with pb-run to "
+	         "compare.", (int)shown, c->d->pairing, c->d->pairing[shown] ? "..." : "");
+	row_note(row, &t);
+}
+
 static void check_partial(struct ctx *c)
 {
 	int64_t want = c->d->pairs, *shortrun = xmalloc((c->nruns + 1) * sizeof *shortrun);
@@ -1178,6 +1200,7 @@ void check_study(const struct check_run *runs, size_t nruns, const struct check_
 	else
 		snprintf(c.ref_first, sizeof c.ref_first, "%.8s first", d->ref);
 	c.run_d = xmalloc((nruns + 1) * sizeof *c.run_d);
+	check_pairing(&c);
 	check_order(&c);
 	check_position(&c);
 	check_carry(&c);

@@ -33,6 +33,7 @@ struct check_design {
 	char delay_arm;         /* 'A', 'B', ... */
 	int arms;               /* k, 2 or more */
 	const char *ref, *cand; /* the arms compared: "A" and "B" for two */
+	const char *pairing;    /* the head's "# pairing:", or NULL */
 };
 
 /* What the comments among the rows said: pb-run's "# failed:",

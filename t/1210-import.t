@@ -35,6 +35,14 @@ is "$rc:$(cat "$T/err")" "0:" "hyperfine2pb: 3 exports, exit 0, stderr empty"
 run pb-pair hf.tsv
 is "$rc:$(cat "$T/err"):$(rows "$T/out" | wc -l | tr -d ' ')" "0::30" "pb-pair accepts it: 3 runs x 10 pairs"
 is "$(rows "$T/out" | cut -f1 | uniq | tr '\n' ' ')" "1 2 3 " "runs numbered 1, 2, 3 in the order of the files"
+# pb-check flags the import: its pairs were not measured as pairs
+pb-pair hf.tsv 2>/dev/null | pb-check >hf.check
+is "$(rows hf.check | awk -F'\t' '$1 == "pairing" { print $2 ":" $6 }')" "warn:design" \
+	"pb-check: a pairing row warns that the pairs were not measured as pairs"
+like "$(rows hf.check | awk -F'\t' '$1 == "pairing" { print $7 }')" '^The input says its pairs were not measured as pairs \(# pairing: unpaired: ' \
+	"... and quotes the import's own words"
+is "$(pb-pair "$top/examples/data/raw-ab.tsv" 2>/dev/null | pb-check | rows | grep -c '^pairing')" 0 \
+	"... and never for a study of pb-run's"
 # every time: "run arm ns" from the JSON (one jq per file) against the stream
 for k in 1 2 3; do
 	jq -r --arg k "$k" '.results[0:2] | to_entries[] | (if .key == 0 then "A" else "B" end) as $arm
