@@ -173,7 +173,7 @@ run pb-check "$T/real.tsv"
 is "$rc:$(rows "$T/out" | cut -f 1 | tr '\n' ' ' | sed 's/ $//')" "0:$CHECKS" "pb-run commands: every check, exit 0"
 # The worker that is not memoryless (examples/missing-microseconds):
 # 100 us more after B, or 100 us less on the second request of a pair,
-# on 300 us of work: far beyond what load does to the medians of 6 runs.
+# on 300 us of work: far beyond what load does to the medians of 10 runs.
 # A machine loaded past its cores can still take a run away, so up to 3
 # studies each (t/README, Timing); a check that never finds it fails all.
 # known_effect NAME WANT AWK-SELECT WORKER-OPTIONS: the rows AWK-SELECT
@@ -182,7 +182,7 @@ known_effect() {
 	ke_try=0 ke_got=
 	while [ "$ke_try" -lt 3 ] && [ "$ke_got" != "$2" ]; do
 		ke_try=$((ke_try + 1))
-		pb-run --worker "$W --worker --us 300 $4" --runs 6 --pairs 40 --warmup 5 --quiet \
+		pb-run --worker "$W --worker --us 300 $4" --runs 10 --pairs 40 --warmup 5 --quiet \
 			--seed $((40 + ke_try)) 2>/dev/null | pb-pair 2>/dev/null >"$T/$1.tsv"
 		ke_got=$(pb-check "$T/$1.tsv" 2>/dev/null | rows | awk -F'\t' "$3 { printf \"%s %s|\", \$1, \$2 }")
 	done
