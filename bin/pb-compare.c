@@ -227,7 +227,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	o->threshold = o->fail_if_slower = NAN;
 	while ((opt = pb_getopt(argc, argv, "+b:t:r:p:w:P:", longopts, usage)) != -1) {
 		switch (opt) {
-		case O_BUDGET: o->budget_ns = (double)opt_dur("--budget", optarg); break;
+		case O_BUDGET: o->budget_ns = (double)opt_dur("budget", optarg); break;
 		case O_THRESHOLD: o->threshold = opt_num("--threshold", optarg); break;
 		case O_RUNS: o->runs = opt_count("--runs", optarg, 1000000); break;
 		case O_PAIRS: o->pairs = opt_count("--pairs", optarg, 1000000); break;

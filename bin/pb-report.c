@@ -867,7 +867,7 @@ static void page_head(void)
 		html_put(page, "Worker <span class=\"mono\">%s</span>: %M", study_meta("worker"),
 		         k == 2 ? "A vs B" : "");
 	else
-		html_put(page, "Study <span class=\"mono\">%s</span>", R.dir);
+		html_put(page, "Study <span class=\"mono\">%s</span>%M", R.dir, k > 2 ? ": " : "");
 	if (k > 2)
 		html_put(page, "%ld arms", k);
 	if (k == 2)

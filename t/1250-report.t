@@ -135,6 +135,11 @@ is "$(count "$P" '<tr><th>time ratio A/C</th>') $(count "$P" "<tr><th>C's time a
 	"... each candidate's ratio named by its arms"
 is "$(count "$P" '^<h1>Worker .*: 3 arms</h1>$') $(count "$P" 'A is the reference, the other arms the candidates')" "1 1" \
 	"... the heading says three arms and the reference"
+mkdir "$T/cmd3"
+grep -v '^# worker: ' "$D/arms/raw3.tsv" >"$T/cmd3/raw.tsv"
+run pb-report "$T/cmd3"
+is "$rc $(count "$T/cmd3/report.html" '^<h1>Study <span class="mono">[^<]*cmd3</span>: 3 arms</h1>$')" "0 1" \
+	"three arms, no worker: the directory, then ': 3 arms' (not run together)"
 is "$(grep -c '^<tr><th>[ABC]</th><td class="mono"></td><td class="n">[0-9.]* µs</td>' "$P")" 3 \
 	"... each arm's median"
 

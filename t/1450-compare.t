@@ -122,6 +122,7 @@ fails 2 '^pb-compare: ' "no commands: usage" pb-compare
 fails 2 "--until is pb-compare's to set" "--until is refused" pb-compare --until parity -- true true
 fails 2 "--color is auto, always or never" "--color bad" pb-compare --color sometimes -- true true
 fails 2 "budget" "--budget 0" pb-compare --budget 0 -- true true
+fails 2 "^pb-compare: --budget wants a duration such as .*, not '1m'" "--budget 1m: one line that names the option once" pb-compare --budget 1m -- true true
 fails 2 "needs (NAME and LIST|a value)" "-P without NAME and LIST" pb-compare -P
 fails 2 "needs NAME and LIST" "-P NAME without LIST" pb-compare -P us
 fails 2 "unknown option" "an unknown option" pb-compare --no-such -- true true
