@@ -171,28 +171,25 @@ is "$(rows "$T/out" | cut -f 2 | grep -cv '^ok$\|^warn$')" 0 "pb-run --worker: 5
 pb-run --runs 5 --pairs 20 --warmup 2 --quiet -- "$W --us 200" 2>/dev/null | pb-pair 2>/dev/null >"$T/real.tsv"
 run pb-check "$T/real.tsv"
 is "$rc:$(rows "$T/out" | cut -f 1 | tr '\n' ' ' | sed 's/ $//')" "0:$CHECKS" "pb-run commands: every check, exit 0"
-# The worker that is not memoryless (examples/missing-microseconds):
-# 100 us more after B, or 100 us less on the second request of a pair,
-# on 300 us of work: far beyond what load does to the medians of 10 runs.
-# A machine loaded past its cores can still take a run away, so up to 3
-# studies each (t/README, Timing); a check that never finds it fails all.
-# known_effect NAME WANT AWK-SELECT WORKER-OPTIONS: the rows AWK-SELECT
-# prints, "NAME STATUS|", equal WANT in one of 3 studies
-known_effect() {
-	ke_try=0 ke_got=
-	while [ "$ke_try" -lt 3 ] && [ "$ke_got" != "$2" ]; do
-		ke_try=$((ke_try + 1))
-		pb-run --worker "$W --worker --us 300 $4" --runs 10 --pairs 40 --warmup 5 --quiet \
-			--seed $((40 + ke_try)) 2>/dev/null | pb-pair 2>/dev/null >"$T/$1.tsv"
-		ke_got=$(pb-check "$T/$1.tsv" 2>/dev/null | rows | awk -F'\t' "$3 { printf \"%s %s|\", \$1, \$2 }")
-	done
-}
-known_effect carry "carry_a warn|carry_b warn|" '($1 == "carry_a" || $1 == "carry_b") && $3 > 70000 && $3 < 130000' \
-	"--after-b-us 100"
-is "$ke_got" "carry_a warn|carry_b warn|" \
-	"pb-workload --after-b-us 100: carry-over of about 100 us found on both arms (study $ke_try of at most 3)"
-known_effect second "position warn|" '$1 == "position" && $3 > 70000 && $3 < 130000' "--second-us 100"
-is "$ke_got" "position warn|" "pb-workload --second-us 100: a position effect of about 100 us (study $ke_try of at most 3)"
+# The worker that is not memoryless (examples/missing-microseconds shows
+# pb-check finding it): pb-workload's --after-b-us and --second-us, in
+# milliseconds, where a busy-wait that cannot end before its deadline
+# gives lower bounds no load can break, and medians over 8 pairs show the
+# difference. Alternate order: A B, B A, ...
+pb-run --worker "$W --worker --us 0 --after-b-us 30000" --order alternate --runs 1 --pairs 8 \
+	--warmup 0 --quiet 2>/dev/null >"$T/carry.tsv"
+is "$(rows "$T/carry.tsv" | awk -F'\t' 'NR > 1 && prev == "B" && $7 < 30000000 { bad++ } { prev = $4 }
+	END { print bad + 0 }')" 0 "pb-workload --after-b-us 30000: every request after one of B takes 30 ms or more"
+is "$(rows "$T/carry.tsv" | awk -F'\t' 'NR == 1 || prev == "A" { print $7 } { prev = $4 }' | sort -n |
+	awk '{ v[NR] = $1 } END { print (v[int((NR + 1) / 2)] < 30000000 ? "shorter" : "not") }')" shorter \
+	"... and the median of those after A (or first) is below it"
+pb-run --worker "$W --worker --us 40000 --second-us 20000" --order alternate --runs 1 --pairs 6 \
+	--warmup 0 --quiet 2>/dev/null >"$T/second.tsv"
+is "$(rows "$T/second.tsv" | awk -F'\t' '$5 == 1 && $7 < 40000000 { b++ } $5 == 2 && $7 < 20000000 { b++ } END { print b + 0 }')" 0 \
+	"pb-workload --second-us 20000: first of a pair 40 ms or more, second 20 ms or more"
+is "$(rows "$T/second.tsv" | awk -F'\t' '$5 == 2 { print $7 }' | sort -n |
+	awk '{ v[NR] = $1 } END { print (v[int((NR + 1) / 2)] < 40000000 ? "shorter" : "not") }')" shorter \
+	"... and the median of the second is below the first's 40 ms"
 
 # --- Bad input ---------------------------------------------------------------------
 pb-pair --by-run "$T/raw.tsv" 2>/dev/null >"$T/byrun.tsv"
