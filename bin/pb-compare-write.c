@@ -138,14 +138,19 @@ static void summary_cmp(FILE *f, const struct study_result *s, const struct cmp_
 	fprintf(f, "%c/%c time ratio ", c->ref, c->cand);
 	paint(f, st, C_BOLD, "%s", h4(r, c->ratio));
 	change_words(ch, sizeof ch, c);
-	fprintf(f, ", %s%% %s %s: %s: ", level_percent(lv, s->level), interval_name(s),
-	        interval_text(iv, sizeof iv, c), ch);
-	if (!bounded(c))
+	/* a direction only where the interval resolves one (pb-tint's rule) */
+	fprintf(f, ", %s%% %s %s: ", level_percent(lv, s->level), interval_name(s),
+	        interval_text(iv, sizeof iv, c));
+	if (!bounded(c)) {
 		paint(f, st, C_YELLOW, "too few runs for the sequence to bound it");
-	else if (strcmp(cmp_words(c), "no difference resolved") == 0)
+		fprintf(f, " (the estimate alone: %s)", ch);
+	} else if (strcmp(cmp_words(c), "no difference resolved") == 0) {
 		paint(f, st, C_YELLOW, "no difference resolved");
-	else
+		fprintf(f, " (the interval includes 1; the estimate alone: %s)", ch);
+	} else {
+		fprintf(f, "%s: ", ch);
 		paint(f, st, verdict_color(c), "%c is %s", c->cand, cmp_words(c));
+	}
 	fprintf(f, "\n");
 	if (!isnan(s->threshold) && *c->verdict) {
 		num_format(t, s->threshold);
