@@ -1,0 +1,23 @@
+#!/bin/sh
+# pb-compare --from on a crafted study directory: what it read is written
+# to a terminal as text, never as escapes.
+. "$(dirname "$0")/lib.sh"
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$T" || exit 1
+esc=$(printf '\033')
+bel=$(printf '\007')
+
+cp -r "$top/examples/compare" crafted
+sed "s/^# cmd_a: .*/# cmd_a: evil ${esc}]0;title${bel} ${esc}[2J/" "$top/examples/compare/raw.tsv" >crafted/raw.tsv
+sed "s/^# finding: /# finding: ${esc}[31m/" "$top/examples/compare/tint.tsv" >crafted/tint.tsv
+run pb-compare --from crafted
+is "$rc" 0 "--from a directory with control bytes in a command and the finding: exit 0"
+is "$(grep -c "$esc" "$T/out")" 0 "  no escape byte reaches the summary"
+is "$(grep -c "$bel" "$T/out")" 0 "  nor a bell"
+is "$(grep -F -c 'A  evil \x1b]0;title\x07 \x1b[2J' "$T/out")" 1 "  the command shown with its control bytes as \\xNN"
+is "$(grep -F -c 'finding: \x1b[31m' "$T/out")" 1 "  the finding too"
+run pb-compare --from crafted --export-json -
+is "$rc:$(jq -r '.arms[0].command' "$T/out" | grep -c "$esc")" "0:1" \
+	"  the JSON keeps the command's bytes (escaped as JSON)"
+
+done_testing
