@@ -20,4 +20,16 @@ run pb-compare --from crafted --export-json -
 is "$rc:$(jq -r '.arms[0].command' "$T/out" | grep -c "$esc")" "0:1" \
 	"  the JSON keeps the command's bytes (escaped as JSON)"
 
+# A tint.tsv no pb-tint writes: a ratio below 0, or outside its interval,
+# is refused with the file and line, not summarised as "200% less time".
+for v in "-1 -2 -0.5" "1 2 0.5"; do
+	set -- $v
+	rm -rf bad && cp -r "$top/examples/compare" bad
+	awk -F'\t' -v OFS='\t' -v r="$1" -v l="$2" -v h="$3" '/^[0-9]/ { $9 = r; $10 = l; $11 = h } { print }' \
+		"$top/examples/compare/tint.tsv" >bad/tint.tsv
+	run pb-compare --from bad
+	like "$rc:$(cat "$T/err")" '^1:pb-compare: bad/tint\.tsv:[0-9]+: (a time ratio below 0|the time ratio lies outside its interval): this is not pb-tint.s output$' \
+		"  a ratio $1 in $2 to $3: one line, exit 1"
+done
+
 done_testing
