@@ -175,6 +175,12 @@ picture "an event attribute: refused" "an event attribute (onload)" \
 	"$S<rect onload=\"alert(1)\" width=\"5\" height=\"5\"/></svg>"
 picture "a link out: refused" "a link out of the picture (xlink:href)" \
 	"$S<use xlink:href=\"http://evil.example/x.svg#a\"/></svg>"
+# The HTML parser lowers the case of an inline SVG's attribute names: HREF
+# is href there, and Style is style.
+picture "a link out in upper case (HREF): refused" "a link out of the picture (HREF)" \
+	"$S<use HREF=\"http://evil.example/x.svg#a\"/></svg>"
+picture "a style in mixed case with quotes: refused" "a style attribute with quotes or @" \
+	"$S<rect Style=\"fill:red;background:'evil'\" width=\"5\" height=\"5\"/></svg>"
 picture "a url() out in a style: refused" "a url() that points out of the picture" \
 	"$S<rect style=\"fill:url(http://evil.example/x)\" width=\"5\" height=\"5\"/></svg>"
 picture "foreignObject: refused" "a foreignObject element" \
