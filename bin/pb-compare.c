@@ -203,6 +203,22 @@ static void split_list(struct strv *v, const char *list)
 	}
 }
 
+/* Each value names a directory: checked before the first study runs, not
+ * when its turn comes after the others have spent their budgets. */
+static void check_scan_values(const struct strv *v)
+{
+	size_t i, k;
+
+	for (i = 0; i < v->n; i++) {
+		if (strchr(v->v[i], '/'))
+			die_usage("--parameter-scan: the value '%s' has a '/' (each value names a "
+			          "directory)", v->v[i]);
+		for (k = 0; k < i; k++)
+			if (strcmp(v->v[k], v->v[i]) == 0)
+				die_usage("--parameter-scan: the value '%s' is given twice", v->v[i]);
+	}
+}
+
 static int color_choice(const char *v)
 {
 	static const char *const names[] = { "auto", "always", "never" };
@@ -255,6 +271,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 				die_usage("--parameter-scan: NAME '%s' is not a plain word", optarg);
 			o->scan_name = optarg;
 			split_list(&o->scan, argv[optind++]);
+			check_scan_values(&o->scan);
 			break;
 		default: {
 			const char *name = names[opt - O_PASS];
@@ -1230,9 +1247,6 @@ static int scan(const struct opts *o)
 	for (i = 0; i < n && !tools_signal; i++) {
 		char *sub = xmalloc(strlen(top) + strlen(o->scan_name) + strlen(o->scan.v[i]) + 3);
 
-		if (strchr(o->scan.v[i], '/'))
-			die("--parameter-scan: the value '%s' has a '/' (each value names a directory)",
-			    o->scan.v[i]);
 		sprintf(sub, "%s/%s=%s", top, o->scan_name, o->scan.v[i]);
 		study_init(&s[i], o, sub, o->scan_name, o->scan.v[i]);
 		s[i].live.value = xmalloc(strlen(o->scan_name) + strlen(o->scan.v[i]) + 2);

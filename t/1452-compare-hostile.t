@@ -32,4 +32,14 @@ for v in "-1 -2 -0.5" "1 2 0.5"; do
 		"  a ratio $1 in $2 to $3: one line, exit 1"
 done
 
+# --parameter-scan values name directories: a '/' or a value given twice
+# is a usage error before anything runs, not after the first studies.
+for list in "1,a/b" "1,1"; do
+	run pb-compare -b 3s --quiet --dir scan -P n "$list" -- 'true {n}' 'true'
+	like "$rc:$(cat "$T/err")" "^2:pb-compare: --parameter-scan: the value '(a/b|1)' (has a '/'|is given twice)" \
+		"-P n $list: usage, exit 2"
+	is "$(ls -d scan 2>/dev/null)" "" "  no study directory made, no study run"
+	rm -rf scan
+done
+
 done_testing
