@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "conninfo.h"
 #include "err.h"
 #include "human.h"
 #include "num.h"
@@ -282,6 +283,8 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			strv_addf(&o->pass, "--%s", name);
 			if (optarg)
 				strv_add(&o->pass, optarg);
+			if (optarg && strcmp(name, "pg") == 0)
+				conninfo_scrub(optarg);   /* pb-run has the copy; ps shows no password */
 		}
 		}
 	}

@@ -42,4 +42,27 @@ for list in "1,a/b" "1,1"; do
 	rm -rf scan
 done
 
+# --pg: the password leaves pb-compare's own argv (ps) once it is parsed.
+# pb-run waits on a FIFO of SQL meanwhile, so pb-compare stays alive.
+if [ -r /proc/self/cmdline ] && command -v pgrep >/dev/null; then
+	mkfifo sql.fifo
+	pb-compare -b 3s --quiet --dir pgs --pg 'host=/nonexistent password=SEKRET1 dbname=x' \
+		--sql-a-file sql.fifo --sql-b 'select 1' >pgs.out 2>&1 &
+	pid=$!
+	i=0
+	while [ "$i" -lt 50 ] && [ -z "$(pgrep -P "$pid")" ]; do
+		sleep 0.1; i=$((i + 1)); done
+	args=$(tr '\0' ' ' </proc/$pid/cmdline)
+	kill -TERM "$pid"; sleep 0.3; kill -TERM "$pid" 2>/dev/null
+	exec 3<>sql.fifo; exec 3>&-
+	wait "$pid"
+	case $args in
+	*--pg*SEKRET1*) not_ok "--pg: no password in pb-compare's argv"; diag "argv: $args" ;;
+	*--pg*'dbname=x'*) ok "--pg: no password in pb-compare's argv" ;;
+	*) not_ok "--pg: no password in pb-compare's argv"; diag "argv: $args" ;;
+	esac
+else
+	skip "no /proc: argv not seen"
+fi
+
 done_testing
