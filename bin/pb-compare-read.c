@@ -426,7 +426,7 @@ static void read_check(struct study_result *r, const char *dir)
 		r->checks++;
 		if (strcmp(s.field[status], "warn") != 0)
 			continue;
-		w = xmalloc(strlen(s.field[note]) + 8);
+		w = xmalloc((armcol >= 0 ? strlen(s.field[armcol]) : 0) + strlen(s.field[note]) + 3);
 		if (armcol >= 0)
 			sprintf(w, "%s: %s", s.field[armcol], s.field[note]);
 		else

@@ -65,4 +65,16 @@ else
 	skip "no /proc: argv not seen"
 fi
 
+# check.tsv with an arm column whose values are long: each warning is
+# "ARM: note", in memory of the size of both (it was 8 bytes more than
+# the note: a heap overflow that aborted pb-compare).
+rm -rf ck && cp -r "$top/examples/compare" ck
+awk -F'\t' -v OFS='\t' 'BEGIN { L = "X"; while (length(L) < 100000) L = L L }
+	/^#/ { print; next }
+	!h { h = 1; print "arm", $0; next }
+	{ $2 = "warn"; print (NR % 2 ? L : "B"), $0 }' "$top/examples/compare/check.tsv" >ck/check.tsv
+run pb-compare --from ck
+is "$rc:$(grep -c '^warning: XXXXXXXX*: ' "$T/out")" "0:$(grep -c '^XXXX' ck/check.tsv)" \
+	"check.tsv with 100000-byte arm values: exit 0, each warning with its arm"
+
 done_testing
