@@ -159,6 +159,8 @@ static struct option *all_options(char ***names)
 	size_t n = 0, cap = 0, nn = 0, capn = 0;
 
 	text = tools_capture(&r, argv);
+	if (!text && strstr(r.msg, "(install pb whole"))   /* the hint is there once */
+		die("pb-run --list-options failed: %s", r.msg);
 	if (!text)
 		die("pb-run --list-options failed: %s (install pb whole: pb-compare runs pb-run)",
 		    *r.msg ? r.msg : "no output");

@@ -77,4 +77,12 @@ run pb-compare --from ck
 is "$rc:$(grep -c '^warning: XXXXXXXX*: ' "$T/out")" "0:$(grep -c '^XXXX' ck/check.tsv)" \
 	"check.tsv with 100000-byte arm values: exit 0, each warning with its arm"
 
+# pb-compare without pb-run beside it or on PATH: one line, its hint once.
+mkdir lone && cp "$top/bin/pb-compare" lone/
+PATH=/nonexistent lone/pb-compare --from "$top/examples/compare" >"$T/out" 2>"$T/err"
+rc=$?
+is "$rc:$(wc -l <"$T/err" | tr -d ' '):$(grep -o 'install pb whole' "$T/err" | wc -l | tr -d ' ')" "1:1:1" \
+	"no pb-run: exit 1, one line, the hint to install pb whole once"
+like "$(cat "$T/err")" '^pb-compare: pb-run --list-options failed: cannot run pb-run: ' "  it says what failed"
+
 done_testing
