@@ -346,6 +346,16 @@ static void tint_meta(void *ctx, const struct stream *s, const struct meta *m)
 	f->v[f->n++] = xstrdup(m->value);
 }
 
+/* A time ratio is positive, within its interval: pb-tint writes no other,
+ * and the summary would tell a wrong story of any other. */
+static void check_ratio(const struct stream *s, const struct cmp_result *c)
+{
+	if (c->ratio < 0 || c->lo < 0 || c->hi < 0)
+		stream_die(s, "a time ratio below 0: this is not pb-tint's output");
+	if (c->lo > c->ratio || c->ratio > c->hi || c->lo > c->hi)
+		stream_die(s, "the time ratio lies outside its interval: this is not pb-tint's output");
+}
+
 static void read_tint(struct study_result *r, const char *dir)
 {
 	struct findings f = { NULL, 0, 0 };
@@ -381,6 +391,7 @@ static void read_tint(struct study_result *r, const char *dir)
 		c->lo = field_num(&s, lo);
 		c->hi = field_num(&s, hi);
 		c->reduction = field_num(&s, red);
+		check_ratio(&s, c);
 		if (verdict >= 0)
 			snprintf(c->verdict, sizeof c->verdict, "%s", s.field[verdict]);
 	}
@@ -415,7 +426,7 @@ static void read_check(struct study_result *r, const char *dir)
 		r->checks++;
 		if (strcmp(s.field[status], "warn") != 0)
 			continue;
-		w = xmalloc(strlen(s.field[note]) + 8);
+		w = xmalloc((armcol >= 0 ? strlen(s.field[armcol]) : 0) + strlen(s.field[note]) + 3);
 		if (armcol >= 0)
 			sprintf(w, "%s: %s", s.field[armcol], s.field[note]);
 		else

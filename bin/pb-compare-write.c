@@ -105,13 +105,36 @@ static int verdict_color(const struct cmp_result *c)
 
 /* --- the summary ------------------------------------------------------ */
 
+/* Text read from the study (a command, a warning, why it stopped): its
+ * control bytes as \xNN, so that none reaches a terminal as an escape. */
+static void put_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x20 || c == 0x7f)
+			fprintf(f, "\\x%02x", c);
+		else
+			fputc(c, f);
+	}
+}
+
+static void paint_text(FILE *f, const struct style *st, int code, const char *s)
+{
+	if (st->color)
+		fprintf(f, "\033[%dm", code);
+	put_text(f, s);
+	if (st->color)
+		fputs("\033[0m", f);
+}
+
 static void summary_arm(FILE *f, const struct arm_result *a, const struct style *st)
 {
 	char m[SIG_BUFSZ], q1[SIG_BUFSZ], q3[SIG_BUFSZ], lo[SIG_BUFSZ], hi[SIG_BUFSZ];
 
 	paint(f, st, C_BOLD, "%c", a->letter);
 	fprintf(f, "  ");
-	paint(f, st, C_CYAN, "%s", a->what);
+	paint_text(f, st, C_CYAN, a->what);
 	fprintf(f, "\n");
 	if (isnan(a->median)) {
 		fprintf(f, "   no measured pair\n");
@@ -154,7 +177,9 @@ static void summary_cmp(FILE *f, const struct study_result *s, const struct cmp_
 	fprintf(f, "\n");
 	if (!isnan(s->threshold) && *c->verdict) {
 		num_format(t, s->threshold);
-		fprintf(f, "   threshold %s: %s\n", t, c->verdict);
+		fprintf(f, "   threshold %s: ", t);
+		put_text(f, c->verdict);
+		fputc('\n', f);
 	}
 	if (!isnan(l->fail_if_slower) && cmp_slower_than(c, l->fail_if_slower)) {
 		num_format(t, l->fail_if_slower);
@@ -174,8 +199,10 @@ static void summary_design(FILE *f, const struct study_result *s, const struct l
 		fprintf(f, " in %s", h4ns(w, l->wall_ns));
 	if (!isnan(l->budget_ns))
 		fprintf(f, " of a %s budget", h4ns(b, l->budget_ns));
-	if (s->stop)
-		fprintf(f, "; %s", s->stop);
+	if (s->stop) {
+		fprintf(f, "; ");
+		put_text(f, s->stop);
+	}
 	fprintf(f, "\n");
 }
 
@@ -211,12 +238,14 @@ void write_summary(FILE *f, const struct study_result *s, const struct live *l,
 	int i;
 	size_t j;
 
-	if (l->value)
-		paint(f, st, C_BOLD, "%s\n", l->value);
+	if (l->value) {
+		paint_text(f, st, C_BOLD, l->value);
+		fputc('\n', f);
+	}
 	if (s->interrupted || s->failed) {
 		paint(f, st, C_YELLOW, "partial: %s", s->interrupted ? "interrupted by " : "failed: ");
-		fprintf(f, "%s; what was measured is analysed\n",
-		        s->interrupted ? s->interrupted : s->failed);
+		put_text(f, s->interrupted ? s->interrupted : s->failed);
+		fprintf(f, "; what was measured is analysed\n");
 	}
 	for (i = 0; i < s->narms; i++)
 		summary_arm(f, &s->arm[i], st);
@@ -228,12 +257,16 @@ void write_summary(FILE *f, const struct study_result *s, const struct live *l,
 	summary_sense(f, s);
 	for (j = 0; j < s->nwarn; j++) {
 		paint(f, st, C_YELLOW, "warning:");
-		fprintf(f, " %s\n", s->warnings[j]);
+		fputc(' ', f);
+		put_text(f, s->warnings[j]);
+		fputc('\n', f);
 	}
 	for (i = 0; i < s->ncmp; i++)
 		if (s->cmp[i].finding) {
 			paint(f, st, C_DIM, "finding:");
-			fprintf(f, " %s\n", s->cmp[i].finding);
+			fputc(' ', f);
+			put_text(f, s->cmp[i].finding);
+			fputc('\n', f);
 		}
 }
 

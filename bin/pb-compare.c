@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "conninfo.h"
 #include "err.h"
 #include "human.h"
 #include "num.h"
@@ -158,6 +159,8 @@ static struct option *all_options(char ***names)
 	size_t n = 0, cap = 0, nn = 0, capn = 0;
 
 	text = tools_capture(&r, argv);
+	if (!text && strstr(r.msg, "(install pb whole"))   /* the hint is there once */
+		die("pb-run --list-options failed: %s", r.msg);
 	if (!text)
 		die("pb-run --list-options failed: %s (install pb whole: pb-compare runs pb-run)",
 		    *r.msg ? r.msg : "no output");
@@ -200,6 +203,22 @@ static void split_list(struct strv *v, const char *list)
 		if (!p[len])
 			break;
 		p += len + 1;
+	}
+}
+
+/* Each value names a directory: checked before the first study runs, not
+ * when its turn comes after the others have spent their budgets. */
+static void check_scan_values(const struct strv *v)
+{
+	size_t i, k;
+
+	for (i = 0; i < v->n; i++) {
+		if (strchr(v->v[i], '/'))
+			die_usage("--parameter-scan: the value '%s' has a '/' (each value names a "
+			          "directory)", v->v[i]);
+		for (k = 0; k < i; k++)
+			if (strcmp(v->v[k], v->v[i]) == 0)
+				die_usage("--parameter-scan: the value '%s' is given twice", v->v[i]);
 	}
 }
 
@@ -255,6 +274,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 				die_usage("--parameter-scan: NAME '%s' is not a plain word", optarg);
 			o->scan_name = optarg;
 			split_list(&o->scan, argv[optind++]);
+			check_scan_values(&o->scan);
 			break;
 		default: {
 			const char *name = names[opt - O_PASS];
@@ -265,6 +285,8 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			strv_addf(&o->pass, "--%s", name);
 			if (optarg)
 				strv_add(&o->pass, optarg);
+			if (optarg && strcmp(name, "pg") == 0)
+				conninfo_scrub(optarg);   /* pb-run has the copy; ps shows no password */
 		}
 		}
 	}
@@ -1230,9 +1252,6 @@ static int scan(const struct opts *o)
 	for (i = 0; i < n && !tools_signal; i++) {
 		char *sub = xmalloc(strlen(top) + strlen(o->scan_name) + strlen(o->scan.v[i]) + 3);
 
-		if (strchr(o->scan.v[i], '/'))
-			die("--parameter-scan: the value '%s' has a '/' (each value names a directory)",
-			    o->scan.v[i]);
 		sprintf(sub, "%s/%s=%s", top, o->scan_name, o->scan.v[i]);
 		study_init(&s[i], o, sub, o->scan_name, o->scan.v[i]);
 		s[i].live.value = xmalloc(strlen(o->scan_name) + strlen(o->scan.v[i]) + 2);

@@ -1730,6 +1730,12 @@ int main(int argc, char **argv)
 	if (argc - optind != 1)
 		die_usage("give one study directory");
 	R.dir = argv[optind];
+	if (R.dir[0] == '-') {   /* its paths go to the tools: not as options */
+		char *d = xmalloc(strlen(R.dir) + 3);
+
+		sprintf(d, "./%s", R.dir);
+		R.dir = d;
+	}
 	check_dir(R.dir);
 	slash = strrchr(argv[0], '/');
 	if (slash) {

@@ -206,6 +206,20 @@ static int is_hidden(const struct parse *ps)
 	return ps->hidden != 0;
 }
 
+/* An attribute name as the HTML parser takes it: in any case (it lowers
+ * the case of every attribute of an inline SVG but the camelCase ones). */
+static int span_is_ci(struct span s, const char *w)
+{
+	size_t i;
+
+	if (s.n != strlen(w))
+		return 0;
+	for (i = 0; i < s.n; i++)
+		if ((s.p[i] >= 'A' && s.p[i] <= 'Z' ? s.p[i] | 0x20 : s.p[i]) != w[i])
+			return 0;
+	return 1;
+}
+
 static int name_has_prefix_ci(struct span name, const char *pre)
 {
 	size_t i, n = strlen(pre);
@@ -250,23 +264,23 @@ static int attr_check(struct parse *ps, const char *at, struct span name, const 
 
 	if (name_has_prefix_ci(name, "on"))
 		return fail(ps, at, "an event attribute (%.*s)", shown(name), name.p);
-	if (span_is(name, "xmlns"))
+	if (span_is_ci(name, "xmlns"))
 		return strcmp(v, "http://www.w3.org/2000/svg") == 0 ? 0 :
 		       fail(ps, at, "a namespace other than SVG's");
-	if (span_is(name, "xmlns:xlink"))
+	if (span_is_ci(name, "xmlns:xlink"))
 		return strcmp(v, "http://www.w3.org/1999/xlink") == 0 ? 0 :
 		       fail(ps, at, "an xlink namespace that is not XLink's");
-	if (colon && !span_is(name, "xlink:href") && !span_is(name, "xml:space") &&
-	    !span_is(name, "xml:lang"))
+	if (colon && !span_is_ci(name, "xlink:href") && !span_is_ci(name, "xml:space") &&
+	    !span_is_ci(name, "xml:lang"))
 		return fail(ps, at, "an attribute of another namespace (%.*s)", shown(name), name.p);
 	if (memchr(v, '\\', n))
 		return fail(ps, at, "a backslash in the value of %.*s (CSS escapes are not "
 		            "embedded)", shown(name), name.p);
-	if ((span_is(name, "href") || span_is(name, "xlink:href")) && (n == 0 || v[0] != '#'))
+	if ((span_is_ci(name, "href") || span_is_ci(name, "xlink:href")) && (n == 0 || v[0] != '#'))
 		return fail(ps, at, "a link out of the picture (%.*s)", shown(name), name.p);
-	if (span_is(name, "cursor"))
+	if (span_is_ci(name, "cursor"))
 		return fail(ps, at, "a cursor attribute (it can load an image)");
-	if (span_is(name, "style") && strpbrk(v, "'\"@"))
+	if (span_is_ci(name, "style") && strpbrk(v, "'\"@"))
 		return fail(ps, at, "a style attribute with quotes or @ (only plain properties "
 		            "are embedded)");
 	return 0;
@@ -279,10 +293,10 @@ static int attr_out(struct parse *ps, const char *at, struct span name, const ch
 	if (is_hidden(ps))
 		return 0;
 	fprintf(ps->out, " %.*s=\"", (int)name.n, name.p);
-	if (span_is(name, "id")) {
+	if (span_is_ci(name, "id")) {
 		html_text(ps->out, ps->prefix);
 		html_textn(ps->out, v, n);
-	} else if (span_is(name, "href") || span_is(name, "xlink:href")) {
+	} else if (span_is_ci(name, "href") || span_is_ci(name, "xlink:href")) {
 		fputc('#', ps->out);
 		html_text(ps->out, ps->prefix);
 		html_textn(ps->out, v + 1, n - 1);

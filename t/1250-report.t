@@ -180,6 +180,12 @@ picture "an event attribute: refused" "an event attribute (onload)" \
 	"$S<rect onload=\"alert(1)\" width=\"5\" height=\"5\"/></svg>"
 picture "a link out: refused" "a link out of the picture (xlink:href)" \
 	"$S<use xlink:href=\"http://evil.example/x.svg#a\"/></svg>"
+# The HTML parser lowers the case of an inline SVG's attribute names: HREF
+# is href there, and Style is style.
+picture "a link out in upper case (HREF): refused" "a link out of the picture (HREF)" \
+	"$S<use HREF=\"http://evil.example/x.svg#a\"/></svg>"
+picture "a style in mixed case with quotes: refused" "a style attribute with quotes or @" \
+	"$S<rect Style=\"fill:red;background:'evil'\" width=\"5\" height=\"5\"/></svg>"
 picture "a url() out in a style: refused" "a url() that points out of the picture" \
 	"$S<rect style=\"fill:url(http://evil.example/x)\" width=\"5\" height=\"5\"/></svg>"
 picture "foreignObject: refused" "a foreignObject element" \
@@ -222,4 +228,14 @@ is "$(grep -c '<tr><th>B.s time against A.s</th><td class="n">-100.0%</td><td cl
 	"... B against A beyond a double shown as a dash, not as inf"
 is "$(grep -Eic '[^a-z](inf|nan)[^a-z]|i\.f' "$T/out") $(grep -c '^</html>$' "$T/out")" "0 1" \
 	"... no inf or nan anywhere in the page"
+# A directory whose name begins with '-': its paths reach the tools that
+# make what is missing as file names, not as options.
+mkdir -- "$T/tmp/-dash"
+cp "$RAW" "$T/tmp/-dash/raw.tsv"
+( cd "$T/tmp" && pb-report -- -dash ) >"$T/out" 2>"$T/err"
+rc=$?
+is "$rc $(grep -c 'could not be made' "$T/err")" "0 0" \
+	"a directory named -dash: exit 0, every stream made (none taken as options)"
+is "$(grep -c '<p class="verdict' "$T/tmp/-dash/report.html")" 1 "... and the page has its verdict"
+rm -rf -- "$T/tmp/-dash"
 done_testing
