@@ -799,6 +799,28 @@ static const struct table *head_table(void)
 	return NULL;
 }
 
+/* The runs measured: those of the by-run stream, else of the pair
+ * stream (the head's "# runs:" is the most a study may take: --until and
+ * --max-time stop it earlier). 0 when neither stream is there. */
+static long runs_measured(void)
+{
+	const struct table *t = table_of(R_BYRUN);
+	const char *prev = NULL, *v;
+	long n = 0;
+	size_t r;
+
+	if (!t || col_of(t, "run") < 0)
+		t = table_of(R_PAIRS);
+	if (!t || col_of(t, "run") < 0)
+		return 0;
+	for (r = 0; r < t->nrow; r++, prev = v) {   /* rows come run by run */
+		v = cell(t, r, "run");
+		if (!prev || strcmp(prev, v) != 0)
+			n++;
+	}
+	return n;
+}
+
 static const char *study_meta(const char *key)
 {
 	const struct table *t = head_table();
@@ -875,8 +897,8 @@ static void page_head(void)
 	else
 		html_put(page, "</h1>\n<p class=\"sub\">%s is the reference, the other arms the "
 		         "candidates", reference());
-	if (study_meta("runs") && study_meta("pairs"))
-		html_put(page, " · %s runs × %s pairs", study_meta("runs"), study_meta("pairs"));
+	if (runs_measured() > 0 && study_meta("pairs"))
+		html_put(page, " · %ld runs × %s pairs", runs_measured(), study_meta("pairs"));
 	if (study_meta("warmup"))
 		html_put(page, " after %s warm-up pairs", study_meta("warmup"));
 	if (study_meta("order"))

@@ -80,6 +80,13 @@ run pb-report "$T/raw"
 P=$T/raw/report.html
 wrote "$P" "raw.tsv alone: exit 0, nothing on stderr, a page"
 is "$(ls "$T/raw" | tr '\n' ' ')" "raw.tsv report.html " "... only report.html written beside it"
+# the runs measured, not the head's '# runs:' (the most: --until and
+# --max-time stop a study earlier)
+mkdir "$T/fewer"
+sed 's/^# runs: .*/# runs: 99/' "$RAW" >"$T/fewer/raw.tsv"
+run pb-report "$T/fewer"
+is "$rc:$(grep -c ' 99 runs ' "$T/fewer/report.html"):$(grep -c " $(pb-pair --by-run "$RAW" 2>/dev/null | rows | wc -l | tr -d ' ') runs × " "$T/fewer/report.html")" "0:0:1" \
+	"the heading counts the runs measured, not the most the head allowed"
 is "$(ls -A "$T/tmp" | wc -l | tr -d ' ') $(grep -c 'Made for this page' "$P")" "0 3" \
 	"... the finding, checks and plan made for it, its temporary directory removed"
 is "$(grep -o '<svg ' "$P" | wc -l | tr -d ' ')" 3 "... three pictures drawn (no calibration to draw)"
