@@ -480,16 +480,23 @@ static void csv_field(FILE *f, const char *s, int last)
 	fputc(last ? '\n' : ',', f);
 }
 
-static void csv_num(FILE *f, double x)
+/* x as the shortest number that reads back, or none when it is not
+ * finite: what the CSV (an empty field) and JSON (null) exports share. */
+static void put_num(FILE *f, double x, const char *none, const char *after)
 {
 	char b[NUM_BUFSZ];
 
-	if (isnan(x) || isinf(x))
-		fputc(',', f);
-	else {
+	if (isfinite(x)) {
 		num_format(b, x);
-		fprintf(f, "%s,", b);
-	}
+		fputs(b, f);
+	} else
+		fputs(none, f);
+	fputs(after, f);
+}
+
+static void csv_num(FILE *f, double x)
+{
+	put_num(f, x, "", ",");
 }
 
 void write_csv(FILE *f, const struct study_result *const *s, const struct live *const *l,
@@ -582,14 +589,7 @@ static void json_str(FILE *f, const char *s)
 
 static void json_num(FILE *f, double x)
 {
-	char b[NUM_BUFSZ];
-
-	if (isnan(x) || isinf(x))
-		fputs("null", f);
-	else {
-		num_format(b, x);
-		fputs(b, f);
-	}
+	put_num(f, x, "null", "");
 }
 
 /* "key": value pairs, with the commas and indentation of one object */

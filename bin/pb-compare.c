@@ -552,6 +552,21 @@ static void least_study(struct study *s)
 	    ceil(least * 1.2 / 1e9));
 }
 
+/* One tool, quiet, its output into out; a signal that stopped it ends
+ * pb-compare with 128 + the signal, as the shell would. v is freed. The
+ * tool's status. */
+static int run_tool(struct run_result *r, char *out, struct strv *v)
+{
+	char **stages[1];
+
+	stages[0] = v->v;
+	tools_run(r, NULL, NULL, out, stages, 1, TOOLS_QUIET, NULL, NULL);
+	strv_free(v);
+	if (r->status && tools_signal)
+		exit(128 + tools_signal);
+	return r->status;
+}
+
 /* The pilot: 3 runs (for the spread between runs) of as many pairs as its
  * share of the budget affords at the probe's cost (its wall time: pb-run's
  * start and a pair), 2 to 10. */
@@ -559,7 +574,7 @@ static void pilot(struct study *s)
 {
 	struct strv v = { NULL, 0, 0 };
 	struct run_result r;
-	char **stages[1], *out = path_in(s->dir, "pilot.tsv");
+	char *out = path_in(s->dir, "pilot.tsv");
 	double share = PILOT_SHARE * s->budget_ns;
 	long pairs = (long)(share / (3 * s->probe_wall_ns)) - 1;
 
@@ -570,15 +585,9 @@ static void pilot(struct study *s)
 	strv_addf(&v, "-p%ld", pairs);
 	strv_add(&v, "-w1");
 	study_argv(s, &v);
-	stages[0] = v.v;
-	tools_run(&r, NULL, NULL, out, stages, 1, TOOLS_QUIET, NULL, NULL);
-	strv_free(&v);
-	free(out);
-	if (r.status) {
-		if (tools_signal)
-			exit(128 + tools_signal);
+	if (run_tool(&r, out, &v))
 		die("pb-run (the pilot): %s", *r.msg ? r.msg : "failed");
-	}
+	free(out);
 	s->pilot_wall_ns = (double)r.ns;
 	s->pilot_pairs = pairs + 1;
 }
@@ -609,7 +618,7 @@ static void calibrate(struct study *s)
 {
 	struct strv v = { NULL, 0, 0 };
 	struct run_result r;
-	char **stages[1], *out = path_in(s->dir, "sense.tsv"), d[32];
+	char *out = path_in(s->dir, "sense.tsv"), d[32];
 
 	strv_add(&v, "pb-sense");
 	strv_add(&v, "--quiet");
@@ -630,15 +639,9 @@ static void calibrate(struct study *s)
 		strv_add(&v, "--");
 		strv_add(&v, s->cmds.v[0]);
 	}
-	stages[0] = v.v;
-	tools_run(&r, NULL, NULL, out, stages, 1, TOOLS_QUIET, NULL, NULL);
-	strv_free(&v);
-	free(out);
-	if (r.status) {
-		if (tools_signal)
-			exit(128 + tools_signal);
+	if (run_tool(&r, out, &v))
 		tool_failed(s, "pb-sense (--calibrate)", &r);
-	}
+	free(out);
 }
 
 static double plan_cost(const struct stream *st, const char *key)

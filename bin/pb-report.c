@@ -1368,17 +1368,29 @@ static void section_evidence(void)
 	html_put(page, "</div>\n</section>\n");
 }
 
+/* A section of one stream: its heading, then the stream's table, or
+ * NULL after a line that says it is missing (what, in HTML) and the
+ * section's end. */
+static const struct table *section_of(enum role role, const char *id, const char *title,
+                                      const char *missing)
+{
+	const struct table *t = table_of(role);
+
+	html_put(page, "<section id=\"%s\">\n<h2>%s</h2>\n", id, title);
+	if (!t)
+		html_put(page, "<p class=\"missing\">%M</p>\n</section>\n", missing);
+	return t;
+}
+
 static void section_checks(void)
 {
-	const struct table *c = table_of(R_CHECK);
+	const struct table *c = section_of(R_CHECK, "checks", "Checks of the evidence (pb-check)",
+	                                   "No checks: check.tsv is missing (pb-check pairs.tsv "
+	                                   "&gt; check.tsv).");
 	size_t r;
 
-	html_put(page, "<section id=\"checks\">\n<h2>Checks of the evidence (pb-check)</h2>\n");
-	if (!c) {
-		html_put(page, "<p class=\"missing\">No checks: check.tsv is missing "
-		         "(pb-check pairs.tsv &gt; check.tsv).</p>\n</section>\n");
+	if (!c)
 		return;
-	}
 	html_put(page, "<table><tr><th>check</th>%M<th>status</th><th>what it found</th></tr>\n",
 	         has(c, "arm") ? "<th>arm</th>" : "");
 	for (r = 0; r < c->nrow; r++) {
@@ -1402,17 +1414,15 @@ static void section_checks(void)
 
 static void section_calibration(void)
 {
-	const struct table *s = table_of(R_SENSE);
+	const struct table *s = section_of(R_SENSE, "calibration", "Calibration (pb-sense)",
+	                                   "No calibration in this directory: sense.tsv is missing. "
+	                                   "An A/A study with known delays on one arm measures the "
+	                                   "smallest effect this harness sees: pb-sense --delays "
+	                                   "0,2us,10us,50us … -- CMD_A &gt; sense.tsv.");
 	size_t r, i;
 
-	html_put(page, "<section id=\"calibration\">\n<h2>Calibration (pb-sense)</h2>\n");
-	if (!s) {
-		html_put(page, "<p class=\"missing\">No calibration in this directory: sense.tsv is "
-		         "missing. An A/A study with known delays on one arm measures the smallest "
-		         "effect this harness sees: pb-sense --delays 0,2us,10us,50us … -- CMD_A "
-		         "&gt; sense.tsv.</p>\n</section>\n");
+	if (!s)
 		return;
-	}
 	html_put(page, "<div class=\"pair\">\n");
 	figure(&R.pic[3], picture_label("sense"));
 	html_put(page, "<div>\n");
@@ -1441,14 +1451,12 @@ static void section_calibration(void)
 
 static void section_plan(void)
 {
-	const struct table *p = table_of(R_PLAN);
+	const struct table *p = section_of(R_PLAN, "plan", "Plan (pb-plan)",
+	                                   "No plan: plan.tsv is missing.");
 	size_t r;
 
-	html_put(page, "<section id=\"plan\">\n<h2>Plan (pb-plan)</h2>\n");
-	if (!p) {
-		html_put(page, "<p class=\"missing\">No plan: plan.tsv is missing.</p>\n</section>\n");
+	if (!p)
 		return;
-	}
 	html_put(page, "<p>How precise other designs would be, from the variance between and "
 	         "within this study's runs. Half-width: of the interval of the log ratio, as a "
 	         "share of the ratio.</p>\n<table><tr><th>plan</th><th class=\"n\">runs</th>"
