@@ -555,15 +555,18 @@ static void least_study(struct study *s)
 /* One tool, quiet, its output into out; a signal that stopped it ends
  * pb-compare with 128 + the signal, as the shell would. v is freed. The
  * tool's status. */
-static int run_tool(struct run_result *r, char *out, struct strv *v)
+static int run_tool(struct run_result *r, const char *out, struct strv *v, const char *what)
 {
 	char **stages[1];
 
 	stages[0] = v->v;
 	tools_run(r, NULL, NULL, out, stages, 1, TOOLS_QUIET, NULL, NULL);
 	strv_free(v);
-	if (r->status && tools_signal)
+	if (r->status && tools_signal) {
+		fprintf(stderr, "pb-compare: interrupted during %s, before the study began: "
+		        "nothing of the study was measured\n", what);
 		exit(128 + tools_signal);
+	}
 	return r->status;
 }
 
@@ -585,7 +588,7 @@ static void pilot(struct study *s)
 	strv_addf(&v, "-p%ld", pairs);
 	strv_add(&v, "-w1");
 	study_argv(s, &v);
-	if (run_tool(&r, out, &v))
+	if (run_tool(&r, out, &v, "the pilot"))
 		die("pb-run (the pilot): %s", *r.msg ? r.msg : "failed");
 	free(out);
 	s->pilot_wall_ns = (double)r.ns;
@@ -639,7 +642,7 @@ static void calibrate(struct study *s)
 		strv_add(&v, "--");
 		strv_add(&v, s->cmds.v[0]);
 	}
-	if (run_tool(&r, out, &v))
+	if (run_tool(&r, out, &v, "the calibration"))
 		tool_failed(s, "pb-sense (--calibrate)", &r);
 	free(out);
 }

@@ -116,6 +116,20 @@ like "$(sed -n 2p int.out)" '^partial: interrupted by SIGINT' "  the summary mar
 like "$(grep -c '^# interrupted: SIGINT' int/raw.tsv)" '^1$' "  raw.tsv kept, with pb-run's '# interrupted:'"
 has_rows int/pairs.tsv "  and analysed"
 is "$(jq -r .partial int/compare.json)" true "  compare.json: partial"
+# during the pilot, before the study: a line that says nothing of it was measured
+pb-compare -b 60s --dir intp --no-shell -- "$W --us 20000" "$W --us 20000" >intp.out 2>intp.err &
+pid=$!
+i=0
+while [ ! -e intp/pilot.tsv.tmp ] && [ ! -e intp/pilot.tsv ] && [ "$i" -lt 300 ]; do sleep 0.05; i=$((i + 1)); done
+kill -INT $pid
+wait $pid
+rc=$?
+if [ -e intp/pilot.tsv ]; then
+	skip "the pilot ended before the signal (a fast machine)"
+else
+	is "$rc:$(cat intp.err)" "130:pb-compare: interrupted during the pilot, before the study began: nothing of the study was measured" \
+		"SIGINT in the pilot: exit 130 and one line that says so"
+fi
 
 # --- usage errors: one line, exit 2; refusals: exit 1
 fails 2 '^pb-compare: ' "no commands: usage" pb-compare
