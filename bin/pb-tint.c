@@ -646,6 +646,7 @@ struct warnings {
 	char **v;
 	size_t n, cap, more;
 	int checked, check_warned;   /* --check: read, and warned of something */
+	size_t check_rows, check_na; /* --check: its rows, and those it could not make */
 	size_t first_check;          /* v[first_check ..] came from --check */
 };
 
@@ -694,6 +695,8 @@ static void read_check(struct warnings *w, const struct stream *in, const char *
 		die("--check %s checks study %s, but the input is study %s: give pb-check the pairs "
 		    "of this study", file, msg_cut(b1, id), msg_cut(b2, in_id));
 	while (stream_row(&c)) {
+		w->check_rows++;
+		w->check_na += strcmp(c.field[status], "n/a") == 0;
 		if (strcmp(c.field[status], "warn") != 0)
 			continue;
 		w->check_warned = 1;
@@ -744,9 +747,15 @@ static void warning_clauses(const struct warnings *w, const struct names *nm)
 		out_meta_text(" And %zu more warning%s in the input.", w->more, w->more == 1 ? "" : "s");
 	for (i = w->first_check; i < w->n && other_arm(w->v[i], nm); i++)
 		;
-	if (w->checked && (!w->check_warned || (i == w->n && !w->more)))
-		out_meta_text(" pb-check warned of nothing%s.", w->check_warned ?
+	if (w->checked && (!w->check_warned || (i == w->n && !w->more))) {
+		out_meta_text(" pb-check warned of nothing%s", w->check_warned ?
 		              " about this comparison" : "");
+		/* "nothing" is not "all is well" when the checks were not made */
+		if (w->check_na)
+			out_meta_text(", but %zu of its %zu checks could not be made (n/a: too "
+			              "little data for them)", w->check_na, w->check_rows);
+		out_meta_text(".");
+	}
 }
 
 /* What each row of a by-run stream holds, for the finding: from the

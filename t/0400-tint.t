@@ -287,8 +287,14 @@ is "$rc:$(grep '^# finding' "$T/out" | sed 's/^.*B is faster\.//')" \
 	"--check: each warn row's note a clause, after the input's warnings"
 awk -F'\t' -v OFS='\t' '!/^#/ && $2 == "warn" { $2 = "ok" } 1' "$T/check.tsv" >"$T/check-ok.tsv"
 run pb-tint --finding --check "$T/check-ok.tsv" tint-lr.tsv
+na=$(grep -v '^#' "$T/check-ok.tsv" | awk -F'\t' '$2 == "n/a"' | wc -l | tr -d ' ')
+all=$(grep -v '^#' "$T/check-ok.tsv" | tail -n +2 | wc -l | tr -d ' ')
+like "$rc $(grep '^# finding' "$T/out")" "^0 # finding: .*\\. pb-check warned of nothing, but $na of its $all checks could not be made \\(n/a: too little data for them\\)\\.\$" \
+	"--check with no warn row: says pb-check warned of nothing, and how many checks it could not make"
+awk -F'\t' -v OFS='\t' '!/^#/ && $2 == "n/a" { $2 = "ok" } 1' "$T/check-ok.tsv" >"$T/check-all.tsv"
+run pb-tint --finding --check "$T/check-all.tsv" tint-lr.tsv
 like "$rc $(grep '^# finding' "$T/out")" '^0 # finding: .*\. pb-check warned of nothing\.$' \
-	"--check with no warn row: says pb-check warned of nothing"
+	"--check with every check made and none warning: pb-check warned of nothing"
 awk -F'\t' -v OFS='\t' '!/^#/ { print ($1 == "check" ? "arm" : "C"), $0; next } 1' "$T/check.tsv" >"$T/check-arm.tsv"
 run pb-tint --finding --check "$T/check-arm.tsv" tint-lr.tsv
 like "$(grep '^# finding' "$T/out")" ' Warning: arm C: The second observation .* Warning: arm C: B is more variable\.$' \
