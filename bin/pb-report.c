@@ -995,25 +995,32 @@ static void verdict(const struct table *t, size_t r)
 		html_put(page, "<p class=\"verdict unresolved\">No difference resolved</p>\n");
 }
 
-static size_t count_warnings(const struct table *c)
+/* The checks of status st ("warn", "n/a"). */
+static size_t count_status(const struct table *c, const char *st)
 {
 	size_t r, n = 0;
 
 	for (r = 0; c && r < c->nrow; r++)
-		n += strcmp(cell(c, r, "status"), "warn") == 0;
+		n += strcmp(cell(c, r, "status"), st) == 0;
 	return n;
 }
 
 static void warnings_box(void)
 {
 	const struct table *c = table_of(R_CHECK);
-	size_t r, n = count_warnings(c);
+	size_t r, n = count_status(c, "warn");
 
 	if (!c)
 		return;
-	if (n == 0) {
+	if (n == 0 && count_status(c, "n/a") == 0) {
 		html_put(page, "<p>pb-check: every check of the evidence is ok "
 		         "(<a href=\"#checks\">the checks</a>).</p>\n");
+		return;
+	}
+	if (n == 0) {   /* "nothing warned" is not "all is well" */
+		html_put(page, "<p>pb-check warned of nothing, but %zu of its %zu checks could not be "
+		         "made: too little data for them (<a href=\"#checks\">the checks</a>).</p>\n",
+		         count_status(c, "n/a"), c->nrow);
 		return;
 	}
 	html_put(page, "<div class=\"warnings\"><p><strong>pb-check warns %s:</strong></p>\n",
