@@ -181,10 +181,14 @@ static void summary_cmp(FILE *f, const struct study_result *s, const struct cmp_
 		put_text(f, c->verdict);
 		fputc('\n', f);
 	}
-	if (!isnan(l->fail_if_slower) && cmp_slower_than(c, l->fail_if_slower)) {
+	if (!isnan(l->fail_if_slower)) {   /* the gate, passed or not, in words */
 		num_format(t, l->fail_if_slower);
 		fprintf(f, "   ");
-		paint(f, st, C_RED, "slower than --fail-if-slower %s with confidence", t);
+		if (cmp_slower_than(c, l->fail_if_slower))
+			paint(f, st, C_RED, "slower than --fail-if-slower %s with confidence", t);
+		else
+			paint(f, st, C_GREEN, "--fail-if-slower %s: passed, %c is not shown to take %s "
+			      "times A's time or more", t, c->cand, t);
 		fprintf(f, "\n");
 	}
 }

@@ -93,6 +93,8 @@ is "$(jq -r '.exit_status, .comparisons[0].slower_than_fail' slow/compare.json |
 	"  and compare.json"
 run pb-compare --from slow --fail-if-slower 50
 is "$rc" 0 "  --fail-if-slower 50 on the same study: exit 0"
+like "$(cat "$T/out")" '--fail-if-slower 50: passed, B is not shown to take 50 times A.s time or more' \
+	"  and the summary says the gate passed"
 
 # --- a parameter scan: one study per value
 run pb-compare -b 3s --dir scan -P us 2000,3000 --no-shell -- "$W --us 2000" "$W --us {us}"
