@@ -121,7 +121,7 @@ fails 1 "^pb-report: $T: a directory: give -o a file name\$" "-o a directory: re
 
 # --- a small real pb-run study ------------------------------------------------
 # In worker mode (no process start in the time): B's 800 us against A's 200 us.
-if pb-run --runs 4 --pairs 10 --warmup 2 --seed 3 --quiet --no-shell \
+if pb-run --runs 6 --pairs 20 --warmup 2 --seed 3 --quiet --no-shell \
 	--worker "$W --worker --us 200 --b-us 800" >"$T/run.tsv" 2>"$T/run.err"; then
 	mkdir "$T/real"
 	mv "$T/run.tsv" "$T/real/raw.tsv"
