@@ -29,10 +29,11 @@ until_file() {
 # (removed first: the background shell truncates them only when it runs,
 # and a pid read from the last run's output must never be signalled)
 # (under a 30 s kill: timeout hands the signals sent to it on to pb-run)
-# Under make asan, LeakSanitizer's check at exit stops the process's
-# world while the signal that ended it may still be arriving: on a loaded
-# machine that once hung a signalled pb-run until the 30 s kill ('Aborted',
-# then 137); the leak check of these exits is valgrind's (make valgrind).
+# Under make asan on a loaded machine a signalled pb-run was twice held
+# until the 30 s kill (137, with an 'Aborted' line); never without ASan,
+# nor alone. LeakSanitizer's stop-the-world at exit is the likely cause,
+# so these runs go without it; valgrind (make valgrind) checks their
+# leaks.
 bg_pb() {
 	rm -f "$T/out" "$T/err"
 	if [ -n "${ASAN_OPTIONS:-}" ]; then
