@@ -105,11 +105,13 @@ is "$(jq -r '.parameter, (.studies|length), .studies[1].value, .studies[1].arms[
 like "$(grep -c '^| `us=' scan/report.md)" '^4$' "  report.md: a row per arm and value"
 
 # --- an interrupt keeps what was measured and says partial
-pb-compare -b 30s --dir int --no-shell -- "$W --us 2000" "$W --us 2000" >int.out 2>int.err &
+# (a budget long enough for a slow build: under make asan on a loaded
+# machine the study of a 30 s budget once ended before it was seen)
+pb-compare -b 120s --dir int --no-shell -- "$W --us 2000" "$W --us 2000" >int.out 2>int.err &
 pid=$!
 # the study under way (raw.tsv.tmp), then a second of it
 i=0
-while [ ! -s int/raw.tsv.tmp ] && [ "$i" -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+while [ ! -s int/raw.tsv.tmp ] && [ "$i" -lt 900 ] && kill -0 $pid 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
 sleep 1
 kill -INT $pid
 wait $pid
