@@ -10,9 +10,6 @@ W=$top/examples/workload/pb-workload
 V=$(sed -n 's/^VERSION = //p' "$top/config.mk")
 cd "$T" || exit 1
 
-# meta KEY FILE: the value of metadata comment "# KEY: value" ahead of the header
-meta() { awk -v k="$1" '!/^#/ { exit } index($0, "# " k ": ") == 1 {
-	print substr($0, length(k) + 5); exit }' "$2"; }
 # pairs FILE: "run phase pair" for each two adjacent rows that make a pair
 # (same run, phase and pair; arms A and B; pos 1 then 2), else "bad ROW"
 pairs() { rows "$1" | awk -F'\t' 'NR % 2 { r = $1; p = $2; ph = $3; a = $4; pos = $5; next }

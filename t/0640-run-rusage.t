@@ -10,8 +10,6 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 W=$top/examples/workload/pb-workload
 cd "$T" || exit 1
 
-meta() { awk -v k="$1" '!/^#/ { exit } index($0, "# " k ": ") == 1 {
-	print substr($0, length(k) + 5); exit }' "$2"; }
 # column NAME FILE: its values, one a line
 column() { grep -v '^#' "$2" | awk -F'\t' -v c="$1" 'NR == 1 { for (i = 1; i <= NF; i++)
 	if ($i == c) j = i; next } j { print $j }'; }

@@ -12,9 +12,6 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 W=$top/examples/workload/pb-workload
 cd "$T" || exit 1
 
-# meta KEY FILE: the first "# KEY: value" ahead of the header
-meta() { awk -v k="$1" '!/^#/ { exit } index($0, "# " k ": ") == 1 {
-	print substr($0, length(k) + 5); exit }' "$2"; }
 # blocks K FILE: "bad ROW" for every k adjacent rows that are not one
 # block (same run, phase and pair; pos 1 to k in order; each arm of A..
 # once), else "run phase pair" per block

@@ -44,6 +44,10 @@ fails() {
 }
 # data rows of a pb stream (no comments, no header)
 rows() { grep -v '^#' "$@" | tail -n +2; }
+# meta KEY FILE: the first "# KEY: value" of FILE's head (ahead of the
+# header), the value alone
+meta() { awk -v k="$1" '!/^#/ { exit } index($0, "# " k ": ") == 1 {
+	print substr($0, length(k) + 5); exit }' "$2"; }
 # row_count FILE: the number of data rows of stream FILE
 row_count() { rows "$1" | wc -l | tr -d ' '; }
 # value of column NAME in data row K (1-based) of stream FILE; when there
