@@ -44,13 +44,15 @@ done
 
 # --pg: the password leaves pb-compare's own argv (ps) once it is parsed.
 # pb-run waits on a FIFO of SQL meanwhile, so pb-compare stays alive.
+# The child waited for is the study's pb-run (its argv has --pg): the
+# first child, pb-run --list-options, runs while the options are parsed.
 if [ -r /proc/self/cmdline ] && command -v pgrep >/dev/null; then
 	mkfifo sql.fifo
 	pb-compare -b 3s --quiet --dir pgs --pg 'host=/nonexistent password=SEKRET1 dbname=x' \
 		--sql-a-file sql.fifo --sql-b 'select 1' >pgs.out 2>&1 &
 	pid=$!
 	i=0
-	while [ "$i" -lt 50 ] && [ -z "$(pgrep -P "$pid")" ]; do
+	while [ "$i" -lt 50 ] && [ -z "$(pgrep -P "$pid" -f -- "--pg")" ]; do
 		sleep 0.1; i=$((i + 1)); done
 	args=$(tr '\0' ' ' </proc/$pid/cmdline)
 	kill -TERM "$pid"; sleep 0.3; kill -TERM "$pid" 2>/dev/null
