@@ -15,6 +15,11 @@
 #include "stats.h"
 #include "stream.h"
 
+const struct use_kind use_kinds[NUSE] = {
+	{ "CPU time", "cpu", "a_cpu", "b_cpu", "runs-cpu.tsv", "tint-cpu.tsv" },
+	{ "peak memory", "memory", "a_maxrss", "b_maxrss", "runs-memory.tsv", "tint-memory.tsv" },
+};
+
 char *path_in(const char *dir, const char *name)
 {
 	char *p = xmalloc(strlen(dir) + strlen(name) + 2);
@@ -110,6 +115,16 @@ static void keep_last(char **slot, const char *v)
 	*slot = xstrdup(v);
 }
 
+/* pb-run's floor of peak memory, given at the head and again at the end
+ * (it grows a little): the largest. */
+static void keep_larger(double *slot, const char *v)
+{
+	double x;
+
+	if (num_parse(v, &x) == 0 && (isnan(*slot) || x > *slot))
+		*slot = x;
+}
+
 static void raw_meta(void *ctx, const struct stream *s, const struct meta *m)
 {
 	struct study_result *r = ctx;
@@ -123,6 +138,8 @@ static void raw_meta(void *ctx, const struct stream *s, const struct meta *m)
 		keep_last(&r->interrupted, m->value);
 	else if (strcmp(m->key, "failed") == 0)
 		keep_last(&r->failed, m->value);
+	else if (strcmp(m->key, "maxrss_floor_kib") == 0)
+		keep_larger(&r->maxrss_floor_kib, m->value);
 }
 
 /* What arm X is, for a person: its command, its SQL, or the worker's. */
@@ -165,6 +182,7 @@ static void read_arms(struct study_result *r, const struct stream *s)
 {
 	const char *ref = stream_head_meta(s, "reference", -1), *worker, *delay, *delay_arm;
 	long k = meta_long(s, "arms"), i;
+	int j;
 	char rl = ref && strlen(ref) == 1 ? ref[0] : 'A';
 
 	worker = stream_head_meta(s, "worker", -1);
@@ -180,6 +198,7 @@ static void read_arms(struct study_result *r, const struct stream *s)
 			r->arm[i].what = with_delay(r->arm[i].what, atof(delay));
 		r->arm[i].median = r->arm[i].q1 = r->arm[i].q3 = NAN;
 		r->arm[i].run_lo = r->arm[i].run_hi = NAN;
+		r->arm[i].use_median[USE_CPU] = r->arm[i].use_median[USE_MEMORY] = NAN;
 	}
 	r->ncmp = 0;
 	for (i = 0; i < k; i++) {
@@ -192,6 +211,8 @@ static void read_arms(struct study_result *r, const struct stream *s)
 		c->ref = rl;
 		c->cand = (char)('A' + i);
 		c->ratio = c->lo = c->hi = c->reduction = NAN;
+		for (j = 0; j < NUSE; j++)
+			c->use[j].ratio = c->use[j].lo = c->use[j].hi = NAN;
 	}
 }
 
@@ -218,6 +239,8 @@ static void read_raw(struct study_result *r, const char *dir)
 	r->kernel = meta_dup(&s, "kernel");
 	r->order = meta_dup(&s, "order");
 	r->seed = meta_dup(&s, "seed");
+	if ((v = stream_head_meta(&s, "maxrss_floor_kib", -1)))
+		keep_larger(&r->maxrss_floor_kib, v);
 	v = stream_head_meta(&s, "seq_stat", -1);
 	r->stat = xstrdup(v ? v : "median");
 	r->stat[strcspn(r->stat, " ")] = '\0';
@@ -232,6 +255,22 @@ static void read_raw(struct study_result *r, const char *dir)
 	}
 	r->pairs_total = rows / r->narms;
 	close_in(&s, path);
+}
+
+int raw_has_use(const char *dir)
+{
+	static const char *const cols[] = { "user_ns", "sys_ns", "maxrss_kib" };
+	struct stream s;
+	char *path;
+	int have = 1;
+	size_t i;
+
+	if (!open_in(&s, dir, "raw.tsv", &path))
+		return 0;
+	for (i = 0; i < 3; i++)
+		have &= stream_col_find(&s, cols[i]) >= 0;
+	close_in(&s, path);
+	return have;
 }
 
 /* --- pairs.tsv and runs.tsv: each arm's times -------------------------- */
@@ -257,38 +296,65 @@ static void arm_times(struct arm_result *a, struct column *c)
 	a->median = stat_median(c->x, c->n);
 }
 
+/* The columns of pairs.tsv read per arm: the time, then CPU time and
+ * peak memory where they are there (-1 when not). */
+enum { PAIR_TIME, NPAIRCOL = 1 + NUSE };
+
+static void pair_columns(const struct stream *s, long a[NPAIRCOL], long b[NPAIRCOL])
+{
+	int k;
+
+	a[PAIR_TIME] = (long)stream_col(s, "a");
+	b[PAIR_TIME] = (long)stream_col(s, "b");
+	for (k = 0; k < NUSE; k++) {
+		a[1 + k] = stream_col_find(s, use_kinds[k].a);
+		b[1 + k] = stream_col_find(s, use_kinds[k].b);
+		if (a[1 + k] < 0 || b[1 + k] < 0)
+			a[1 + k] = b[1 + k] = -1;
+	}
+}
+
 static void read_pairs(struct study_result *r, const char *dir)
 {
-	struct column col[ARMS_MAX];
+	struct column col[ARMS_MAX][NPAIRCOL];
 	struct stream s;
 	char *path;
-	long acol, bcol, armcol;
-	int i, first = -1;
+	long acol[NPAIRCOL], bcol[NPAIRCOL], armcol;
+	int i, k, first = -1;
 
 	if (!open_in(&s, dir, "pairs.tsv", &path))
 		return;
 	memset(col, 0, sizeof col);
-	acol = (long)stream_col(&s, "a");
-	bcol = (long)stream_col(&s, "b");
+	pair_columns(&s, acol, bcol);
 	armcol = stream_col_find(&s, "arm");
 	while (stream_row(&s)) {
 		struct arm_result *cand = arm_of(r, row_cand(&s, armcol, r));
 		int ci;
+		long ri;
 
 		if (!cand || !r->ncmp)
 			continue;
 		ci = (int)(cand - r->arm);
+		ri = arm_of(r, r->cmp[0].ref) - r->arm;
 		if (first < 0)
 			first = ci;
-		column_add(&col[ci], stream_num(&s, (size_t)bcol));
-		/* the reference's times once: from the rows of one candidate */
-		if (ci == first)
-			column_add(&col[arm_of(r, r->cmp[0].ref) - r->arm], stream_num(&s, (size_t)acol));
+		for (k = 0; k < NPAIRCOL; k++) {
+			if (acol[k] < 0)
+				continue;
+			column_add(&col[ci][k], stream_num(&s, (size_t)bcol[k]));
+			/* the reference's once: from the rows of one candidate */
+			if (ci == first)
+				column_add(&col[ri][k], stream_num(&s, (size_t)acol[k]));
+		}
 	}
 	close_in(&s, path);
 	for (i = 0; i < r->narms; i++) {
-		arm_times(&r->arm[i], &col[i]);
-		free(col[i].x);
+		arm_times(&r->arm[i], &col[i][PAIR_TIME]);
+		for (k = 0; k < NUSE; k++)
+			if (col[i][1 + k].n)
+				r->arm[i].use_median[k] = stat_median(col[i][1 + k].x, col[i][1 + k].n);
+		for (k = 0; k < NPAIRCOL; k++)
+			free(col[i][k].x);
 	}
 }
 
@@ -346,14 +412,16 @@ static void tint_meta(void *ctx, const struct stream *s, const struct meta *m)
 	f->v[f->n++] = xstrdup(m->value);
 }
 
-/* A time ratio is positive, within its interval: pb-tint writes no other,
- * and the summary would tell a wrong story of any other. */
-static void check_ratio(const struct stream *s, const struct cmp_result *c)
+/* A ratio is positive, within its interval: pb-tint writes no other, and
+ * the summary would tell a wrong story of any other. */
+static void check_ratio(const struct stream *s, const char *what, double ratio, double lo,
+                        double hi)
 {
-	if (c->ratio < 0 || c->lo < 0 || c->hi < 0)
-		stream_die(s, "a time ratio below 0: this is not pb-tint's output");
-	if (c->lo > c->ratio || c->ratio > c->hi || c->lo > c->hi)
-		stream_die(s, "the time ratio lies outside its interval: this is not pb-tint's output");
+	if (ratio < 0 || lo < 0 || hi < 0)
+		stream_die(s, "a %s ratio below 0: this is not pb-tint's output", what);
+	if (lo > ratio || ratio > hi || lo > hi)
+		stream_die(s, "the %s ratio lies outside its interval: this is not pb-tint's output",
+		           what);
 }
 
 static void read_tint(struct study_result *r, const char *dir)
@@ -391,7 +459,7 @@ static void read_tint(struct study_result *r, const char *dir)
 		c->lo = field_num(&s, lo);
 		c->hi = field_num(&s, hi);
 		c->reduction = field_num(&s, red);
-		check_ratio(&s, c);
+		check_ratio(&s, "time", c->ratio, c->lo, c->hi);
 		if (verdict >= 0)
 			snprintf(c->verdict, sizeof c->verdict, "%s", s.field[verdict]);
 	}
@@ -404,6 +472,37 @@ static void read_tint(struct study_result *r, const char *dir)
 			free(f.v[i]);
 	}
 	free(f.v);
+}
+
+/* tint-cpu.tsv or tint-memory.tsv: the ratios of what else was measured
+ * (the level and the kind of interval are the time's: the same steps). */
+static void read_use(struct study_result *r, const char *dir, int k)
+{
+	struct stream s;
+	char *path;
+	long armcol, ratio, lo, hi;
+
+	if (!open_in(&s, dir, use_kinds[k].tint, &path))
+		return;
+	r->have_use = 1;
+	armcol = stream_col_find(&s, "arm");
+	ratio = stream_col_find(&s, "ratio");
+	lo = stream_col_find(&s, "ratio_lo");
+	hi = stream_col_find(&s, "ratio_hi");
+	while (stream_row(&s)) {
+		struct cmp_result *c = cmp_of(r, row_cand(&s, armcol, r));
+		struct ratio_ci *u;
+
+		if (!c)
+			continue;
+		u = &c->use[k];
+		u->have = 1;
+		u->ratio = field_num(&s, ratio);
+		u->lo = field_num(&s, lo);
+		u->hi = field_num(&s, hi);
+		check_ratio(&s, use_kinds[k].name, u->ratio, u->lo, u->hi);
+	}
+	close_in(&s, path);
 }
 
 /* --- check.tsv: the warnings ------------------------------------------ */
@@ -532,10 +631,13 @@ void study_read(struct study_result *r, const char *dir)
 	r->dir = xstrdup(dir);
 	r->threshold = NAN;
 	r->level = 0.95;
+	r->maxrss_floor_kib = NAN;
 	read_raw(r, dir);
 	read_pairs(r, dir);
 	read_runs(r, dir);
 	read_tint(r, dir);
+	for (i = 0; i < NUSE; i++)
+		read_use(r, dir, i);
 	read_check(r, dir);
 	read_plan(r, dir);
 	read_sense(r, dir);

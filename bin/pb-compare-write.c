@@ -20,22 +20,41 @@
 
 /* --- words ------------------------------------------------------------ */
 
+static int ci_bounded(int have, double lo, double hi)
+{
+	return have && !isnan(lo) && !isnan(hi);
+}
+
 static int bounded(const struct cmp_result *c)
 {
-	return c->have && !isnan(c->lo) && !isnan(c->hi);
+	return ci_bounded(c->have, c->lo, c->hi);
+}
+
+/* The verdict of an interval of a ratio A/X: above where it lies above 1
+ * (X is the smaller), below where it lies below. */
+static const char *ci_words(int have, double lo, double hi, const char *above,
+                            const char *below)
+{
+	if (!have)
+		return "no interval";
+	if (!ci_bounded(have, lo, hi))
+		return "unbounded";
+	if (lo > 1)
+		return above;
+	if (hi < 1)
+		return below;
+	return "no difference resolved";
 }
 
 const char *cmp_words(const struct cmp_result *c)
 {
-	if (!c->have)
-		return "no interval";
-	if (!bounded(c))
-		return "unbounded";
-	if (c->lo > 1)
-		return "faster";
-	if (c->hi < 1)
-		return "slower";
-	return "no difference resolved";
+	return ci_words(c->have, c->lo, c->hi, "faster", "slower");
+}
+
+/* CPU time or peak memory: the candidate uses "less" or "more". */
+static const char *use_words(const struct ratio_ci *u)
+{
+	return ci_words(u->have, u->lo, u->hi, "less", "more");
 }
 
 int cmp_slower_than(const struct cmp_result *c, double ratio)
@@ -49,15 +68,20 @@ static const char *interval_name(const struct study_result *s)
 }
 
 /* "1.021 to 1.039", or "unbounded" */
-static const char *interval_text(char *buf, size_t n, const struct cmp_result *c)
+static const char *ci_text(char *buf, size_t n, int have, double lo, double hi)
 {
-	char lo[SIG_BUFSZ], hi[SIG_BUFSZ];
+	char l[SIG_BUFSZ], h[SIG_BUFSZ];
 
-	if (!bounded(c))
+	if (!ci_bounded(have, lo, hi))
 		snprintf(buf, n, "unbounded");
 	else
-		snprintf(buf, n, "%s to %s", h4(lo, c->lo), h4(hi, c->hi));
+		snprintf(buf, n, "%s to %s", h4(l, lo), h4(h, hi));
 	return buf;
+}
+
+static const char *interval_text(char *buf, size_t n, const struct cmp_result *c)
+{
+	return ci_text(buf, n, c->have, c->lo, c->hi);
 }
 
 static const char *ns_text(char buf[SIG_BUFSZ], double ns)
@@ -128,6 +152,14 @@ static void paint_text(FILE *f, const struct style *st, int code, const char *s)
 		fputs("\033[0m", f);
 }
 
+/* A value of what else was measured, in its unit. */
+static const char *use_text(char buf[SIG_BUFSZ], int k, double x)
+{
+	if (isnan(x))
+		return strcpy(buf, "?");
+	return k == USE_MEMORY ? sig4_kib(buf, x) : sig4_ns(buf, x);
+}
+
 static void summary_arm(FILE *f, const struct arm_result *a, const struct style *st)
 {
 	char m[SIG_BUFSZ], q1[SIG_BUFSZ], q3[SIG_BUFSZ], lo[SIG_BUFSZ], hi[SIG_BUFSZ];
@@ -146,6 +178,10 @@ static void summary_arm(FILE *f, const struct arm_result *a, const struct style 
 	if (!isnan(a->run_lo))
 		fprintf(f, "  per-run %s to %s", h4ns(lo, a->run_lo), h4ns(hi, a->run_hi));
 	fprintf(f, "\n");
+	if (!isnan(a->use_median[USE_CPU]))
+		fprintf(f, "   CPU time median %s  peak memory median %s\n",
+		        h4ns(m, a->use_median[USE_CPU]), use_text(q1, USE_MEMORY,
+		                                                  a->use_median[USE_MEMORY]));
 }
 
 static void summary_cmp(FILE *f, const struct study_result *s, const struct cmp_result *c,
@@ -191,6 +227,73 @@ static void summary_cmp(FILE *f, const struct study_result *s, const struct cmp_
 			      "times A's time or more", t, c->cand, t);
 		fprintf(f, "\n");
 	}
+}
+
+/* Whether an arm's peak memory is pb-run's own: a spawned process's
+ * maxrss starts from pb-run's peak when it execs, which the last
+ * maxrss_floor_kib of raw.tsv bounds; what the command itself used is
+ * then not measured. */
+static int at_floor(const struct study_result *s, const struct arm_result *a)
+{
+	return !isnan(s->maxrss_floor_kib) && a->use_median[USE_MEMORY] <= s->maxrss_floor_kib;
+}
+
+static const struct arm_result *arm_for(const struct study_result *s, char letter)
+{
+	int i;
+
+	for (i = 0; i < s->narms; i++)
+		if (s->arm[i].letter == letter)
+			return &s->arm[i];
+	return NULL;
+}
+
+/* "B uses 12.30% more" from the ratio A/B of a quantity */
+static void use_change_words(char *buf, size_t n, char cand, double ratio)
+{
+	char p[SIG_BUFSZ];
+	double rel = 1 / ratio;
+
+	if (rel <= 1)
+		snprintf(buf, n, "%c uses %s%% less", cand, h4(p, 100 * (1 - rel)));
+	else
+		snprintf(buf, n, "%c uses %s%% more", cand, h4(p, 100 * (rel - 1)));
+}
+
+/* "   peak memory: A/B 0.6709, 95% CI 0.6706 to 0.6713: B uses 49.05% more",
+ * with a direction only where the interval resolves one, as for the time. */
+static void summary_use(FILE *f, const char *lead, const struct study_result *s,
+                        const struct cmp_result *c, int k, const struct style *st)
+{
+	const struct ratio_ci *u = &c->use[k];
+	const struct arm_result *ra = arm_for(s, c->ref), *ca = arm_for(s, c->cand);
+	char r[SIG_BUFSZ], lv[SIG_BUFSZ], iv[96], ch[96], fl[SIG_BUFSZ];
+	const char *w;
+
+	fprintf(f, "%s%s: ", lead, use_kinds[k].name);
+	if (!u->have) {
+		fprintf(f, "no interval\n");
+		return;
+	}
+	use_change_words(ch, sizeof ch, c->cand, u->ratio);
+	fprintf(f, "%c/%c %s, %s%% %s %s: ", c->ref, c->cand, h4(r, u->ratio),
+	        level_percent(lv, s->level), interval_name(s), ci_text(iv, sizeof iv, 1, u->lo, u->hi));
+	w = use_words(u);
+	if (strcmp(w, "unbounded") == 0)
+		fprintf(f, "too few runs to bound it (the estimate alone: %s)", ch);
+	else if (strcmp(w, "no difference resolved") == 0)
+		paint(f, st, C_YELLOW, "no difference resolved");
+	else
+		fputs(ch, f);
+	if (k == USE_MEMORY && ra && ca && (at_floor(s, ra) || at_floor(s, ca))) {
+		sig4_kib(fl, s->maxrss_floor_kib);
+		if (at_floor(s, ra) && at_floor(s, ca))
+			fprintf(f, " (both show pb-run's own %s: each uses less, not measured here)", fl);
+		else
+			fprintf(f, " (%c shows pb-run's own %s: it uses less, so the ratio understates "
+			        "the difference)", at_floor(s, ra) ? c->ref : c->cand, fl);
+	}
+	fputc('\n', f);
 }
 
 static void summary_design(FILE *f, const struct study_result *s, const struct live *l)
@@ -254,8 +357,13 @@ void write_summary(FILE *f, const struct study_result *s, const struct live *l,
 	for (i = 0; i < s->narms; i++)
 		summary_arm(f, &s->arm[i], st);
 	fprintf(f, "\n");
-	for (i = 0; i < s->ncmp; i++)
+	for (i = 0; i < s->ncmp; i++) {
+		int k;
+
 		summary_cmp(f, s, &s->cmp[i], l, st);
+		for (k = 0; s->have_use && k < NUSE; k++)
+			summary_use(f, "   ", s, &s->cmp[i], k, st);
+	}
 	fprintf(f, "\n");
 	summary_design(f, s, l);
 	summary_sense(f, s);
@@ -323,8 +431,27 @@ static const struct cmp_result *cmp_for(const struct study_result *s, char arm)
 	return NULL;
 }
 
+/* " 9.492 ms (A/B 0.4723, 0.3414 to 0.6534) |": each arm's median CPU
+ * time and peak memory, a candidate's ratio to the reference beside. */
+static void md_use(FILE *f, const struct arm_result *a,
+                   const struct cmp_result *c)
+{
+	char m[SIG_BUFSZ], r[SIG_BUFSZ], iv[96];
+	int k;
+
+	for (k = 0; k < NUSE; k++) {
+		fprintf(f, " %s", use_text(m, k, a->use_median[k]));
+		if (c && c->use[k].have)
+			fprintf(f, " (%c/%c %s, %s)", c->ref, c->cand, h4(r, c->use[k].ratio),
+			        ci_text(iv, sizeof iv, 1, c->use[k].lo, c->use[k].hi));
+		fputs(" |", f);
+	}
+}
+
+/* use: the table has the columns of CPU time and peak memory ("?" in
+ * them for a study that did not measure them). */
 static void md_row(FILE *f, const struct study_result *s, const struct arm_result *a,
-                   const char *value)
+                   const char *value, int use)
 {
 	const struct cmp_result *c = cmp_for(s, a->letter);
 	char m[SIG_BUFSZ], q1[SIG_BUFSZ], q3[SIG_BUFSZ], r[SIG_BUFSZ], iv[96];
@@ -338,12 +465,15 @@ static void md_row(FILE *f, const struct study_result *s, const struct arm_resul
 	fprintf(f, " (%c) | %s | %s to %s | ", a->letter, ns_text(m, a->median), ns_text(q1, a->q1),
 	        ns_text(q3, a->q3));
 	if (!c)
-		fputs("1 | | reference |\n", f);
+		fputs("1 | | reference |", f);
 	else if (!c->have)
-		fputs("| | no interval |\n", f);
+		fputs("| | no interval |", f);
 	else
-		fprintf(f, "%s | %s | %s |\n", h4(r, c->ratio), interval_text(iv, sizeof iv, c),
+		fprintf(f, "%s | %s | %s |", h4(r, c->ratio), interval_text(iv, sizeof iv, c),
 		        cmp_words(c));
+	if (use)
+		md_use(f, a, c);
+	fputc('\n', f);
 }
 
 static void md_head(FILE *f, const struct study_result *s, const char *param)
@@ -355,9 +485,11 @@ static void md_head(FILE *f, const struct study_result *s, const char *param)
 		md_text(f, param);
 		fputs(" | ", f);
 	}
-	fprintf(f, "Command | Median | IQR | %c/X time ratio | %s%% %s | Verdict |\n",
-	        s->ncmp ? s->cmp[0].ref : 'A', level_percent(lv, s->level), interval_name(s));
-	fprintf(f, "|%s:---|---:|---:|---:|:---|:---|\n", param ? ":---|" : "");
+	fprintf(f, "Command | Median | IQR | %c/X time ratio | %s%% %s | Verdict |%s\n",
+	        s->ncmp ? s->cmp[0].ref : 'A', level_percent(lv, s->level), interval_name(s),
+	        s->have_use ? " CPU time | Peak memory |" : "");
+	fprintf(f, "|%s:---|---:|---:|---:|:---|:---|%s\n", param ? ":---|" : "",
+	        s->have_use ? "---:|---:|" : "");
 }
 
 void write_markdown_table(FILE *f, const struct study_result *const *s,
@@ -371,7 +503,7 @@ void write_markdown_table(FILE *f, const struct study_result *const *s,
 	md_head(f, s[0], param);
 	for (i = 0; i < n; i++)
 		for (k = 0; k < s[i]->narms; k++)
-			md_row(f, s[i], &s[i]->arm[k], param ? l[i]->value : NULL);
+			md_row(f, s[i], &s[i]->arm[k], param ? l[i]->value : NULL, s[0]->have_use);
 }
 
 static void report_design(FILE *f, const struct study_result *s)
@@ -422,6 +554,26 @@ static void report_design(FILE *f, const struct study_result *s)
 	fputs("\n", f);
 }
 
+/* The summary's lines of CPU time and peak memory, as a list. */
+static void report_use(FILE *f, const struct study_result *s)
+{
+	const struct style plain = { 0 };
+	int i, k;
+
+	if (!s->have_use)
+		return;
+	fputs("## CPU time and peak memory\n\n", f);
+	for (i = 0; i < s->ncmp; i++)
+		for (k = 0; k < NUSE; k++) {
+			char lead[32];
+
+			snprintf(lead, sizeof lead, "- %c against %c, ", s->cmp[i].cand, s->cmp[i].ref);
+			summary_use(f, lead, s, &s->cmp[i], k, &plain);
+		}
+	fputs("\nBoth are pb-run's, of each observation's process (`# rusage:` in raw.tsv "
+	      "says what they count), analysed as the time is.\n\n", f);
+}
+
 void write_report(FILE *f, const struct study_result *s)
 {
 	const struct study_result *one[1] = { s };
@@ -449,6 +601,7 @@ void write_report(FILE *f, const struct study_result *s)
 	if (s->pictures)
 		fputs("![per-run intervals](runs.svg)\n![the paired differences in the order measured]"
 		      "(trend.svg)\n![the distribution of the paired differences](pairs.svg)\n\n", f);
+	report_use(f, s);
 	report_design(f, s);
 	fputs("## What pb-check says\n\n", f);
 	if (!s->checks)
@@ -464,6 +617,9 @@ void write_report(FILE *f, const struct study_result *s)
 	      "pb-logratio), tint.tsv (pb-tint), check.tsv (pb-check), pilot.tsv and plan.tsv "
 	      "(the pilot and pb-plan)", f);
 	fputs(s->have_sense ? ", sense.tsv (pb-sense)" : "", f);
+	fputs(s->have_use ? ", runs-cpu.tsv and tint-cpu.tsv, runs-memory.tsv and tint-memory.tsv "
+	      "(CPU time and peak memory: the steps of runs.tsv and tint.tsv with pb-logratio --a "
+	      "a_cpu --b b_cpu and --a a_maxrss --b b_maxrss)" : "", f);
 	fputs(". `make` in this directory redoes the analysis from raw.tsv.\n", f);
 }
 
@@ -503,6 +659,24 @@ static void csv_num(FILE *f, double x)
 	put_num(f, x, "", ",");
 }
 
+/* The medians of CPU time and peak memory, then each ratio and its
+ * interval (empty where not measured; the reference's ratio is 1). */
+static void csv_use(FILE *f, const struct arm_result *a, const struct cmp_result *c)
+{
+	int k;
+
+	for (k = 0; k < NUSE; k++)
+		csv_num(f, a->use_median[k]);
+	for (k = 0; k < NUSE; k++) {
+		const struct ratio_ci *u = c ? &c->use[k] : NULL;
+		int have = u ? u->have : !isnan(a->use_median[k]);
+
+		csv_num(f, !have ? NAN : u ? u->ratio : 1);
+		csv_num(f, u && have ? u->lo : NAN);
+		put_num(f, u && have ? u->hi : NAN, "", k + 1 < NUSE ? "," : "\n");
+	}
+}
+
 void write_csv(FILE *f, const struct study_result *const *s, const struct live *const *l,
                size_t n, const char *param)
 {
@@ -513,7 +687,9 @@ void write_csv(FILE *f, const struct study_result *const *s, const struct live *
 		fputs("parameter_", f);
 		csv_field(f, param, 0);
 	}
-	fputs("arm,command,median_ns,q1_ns,q3_ns,ratio,ratio_lo,ratio_hi,reduction,verdict\n", f);
+	fputs("arm,command,median_ns,q1_ns,q3_ns,ratio,ratio_lo,ratio_hi,reduction,verdict,"
+	      "cpu_median_ns,memory_median_kib,cpu_ratio,cpu_ratio_lo,cpu_ratio_hi,"
+	      "memory_ratio,memory_ratio_lo,memory_ratio_hi\n", f);
 	for (i = 0; i < n; i++)
 		for (k = 0; k < s[i]->narms; k++) {
 			const struct arm_result *a = &s[i]->arm[k];
@@ -531,7 +707,8 @@ void write_csv(FILE *f, const struct study_result *const *s, const struct live *
 			csv_num(f, c ? c->lo : NAN);
 			csv_num(f, c ? c->hi : NAN);
 			csv_num(f, c ? c->reduction : NAN);
-			csv_field(f, c ? cmp_words(c) : "reference", 1);
+			csv_field(f, c ? cmp_words(c) : "reference", 0);
+			csv_use(f, a, c);
 		}
 }
 
@@ -663,9 +840,33 @@ static void json_arms(struct json *j, const struct study_result *s)
 		jnum(j, "run_min_ns", a->run_lo);
 		jnum(j, "run_max_ns", a->run_hi);
 		jnum(j, "pairs", (double)a->n);
+		jnum(j, "cpu_median_ns", a->use_median[USE_CPU]);
+		jnum(j, "memory_median_kib", a->use_median[USE_MEMORY]);
 		json_close(j, '}');
 	}
 	json_close(j, ']');
+}
+
+/* "cpu": {...}, "memory": {...}, or null where not measured. */
+static void json_use(struct json *j, const struct cmp_result *c)
+{
+	int k;
+
+	for (k = 0; k < NUSE; k++) {
+		const struct ratio_ci *u = &c->use[k];
+
+		if (!u->have) {
+			json_key(j, use_kinds[k].key);
+			fputs("null", j->f);
+			continue;
+		}
+		json_open(j, use_kinds[k].key, '{');
+		jnum(j, "ratio", u->ratio);
+		jnum(j, "ratio_lo", u->lo);
+		jnum(j, "ratio_hi", u->hi);
+		jstr(j, "verdict", use_words(u));
+		json_close(j, '}');
+	}
 }
 
 static void json_cmps(struct json *j, const struct study_result *s, const struct live *l)
@@ -692,6 +893,7 @@ static void json_cmps(struct json *j, const struct study_result *s, const struct
 		jbool(j, "slower_than_fail", !isnan(l->fail_if_slower) &&
 		                             cmp_slower_than(c, l->fail_if_slower));
 		jstr(j, "finding", c->finding);
+		json_use(j, c);
 		json_close(j, '}');
 	}
 	json_close(j, ']');
@@ -711,6 +913,7 @@ static void json_design(struct json *j, const struct study_result *s)
 	jstr(j, "until", s->until);
 	jstr(j, "statistic", s->stat);
 	jstr(j, "stop", s->stop);
+	jnum(j, "maxrss_floor_kib", s->maxrss_floor_kib);
 	json_close(j, '}');
 	if (!s->have_pilot) {
 		json_key(j, "pilot");
@@ -822,6 +1025,49 @@ static void add_words(struct strv *v, ...)
 	va_end(ap);
 }
 
+/* pb-pair --by-run [--stat S] raw.tsv | pb-logratio [--a A --b B] */
+static void runs_step(struct step *s, const struct analysis *a, const char *ca, const char *cb)
+{
+	add_words(&s->stage[0], "pb-pair", "--by-run", (char *)NULL);
+	if (a->stat)
+		add_words(&s->stage[0], "--stat", a->stat, (char *)NULL);
+	add_words(&s->stage[0], "raw.tsv", (char *)NULL);
+	add_words(&s->stage[1], "pb-logratio", (char *)NULL);
+	if (ca)
+		add_words(&s->stage[1], "--a", ca, "--b", cb, (char *)NULL);
+	s->nstage = 2;
+}
+
+/* pb-tint's options that every interval of a study shares */
+static void tint_options(struct step *s, const struct analysis *a)
+{
+	if (a->level)
+		add_words(&s->stage[0], "--level", a->level, (char *)NULL);
+	if (a->adjust)
+		add_words(&s->stage[0], "--adjust", a->adjust, (char *)NULL);
+}
+
+/* CPU time and peak memory: the steps of the time, with no finding, check
+ * or threshold (those are the time's question). */
+static void use_steps(const struct analysis *a, struct step *steps, size_t *n)
+{
+	struct step *s;
+	int k;
+
+	for (k = 0; k < NUSE; k++) {
+		const struct use_kind *u = &use_kinds[k];
+
+		s = step_new(steps, n, u->runs, "raw.tsv");
+		s->use = 1;
+		runs_step(s, a, u->a, u->b);
+		s = step_new(steps, n, u->tint, u->runs);
+		s->use = 1;
+		add_words(&s->stage[0], "pb-tint", (char *)NULL);
+		tint_options(s, a);
+		add_words(&s->stage[0], u->runs, (char *)NULL);
+	}
+}
+
 size_t analysis_steps(const struct analysis *a, struct step *steps)
 {
 	struct step *s;
@@ -831,12 +1077,7 @@ size_t analysis_steps(const struct analysis *a, struct step *steps)
 	s = step_new(steps, &n, "pairs.tsv", "raw.tsv");
 	add_words(&s->stage[0], "pb-pair", "raw.tsv", (char *)NULL);
 	s = step_new(steps, &n, "runs.tsv", "raw.tsv");
-	add_words(&s->stage[0], "pb-pair", "--by-run", (char *)NULL);
-	if (a->stat)
-		add_words(&s->stage[0], "--stat", a->stat, (char *)NULL);
-	add_words(&s->stage[0], "raw.tsv", (char *)NULL);
-	add_words(&s->stage[1], "pb-logratio", (char *)NULL);
-	s->nstage = 2;
+	runs_step(s, a, NULL, NULL);
 	s = step_new(steps, &n, "check.tsv", "pairs.tsv");
 	add_words(&s->stage[0], "pb-check", "pairs.tsv", (char *)NULL);
 	s = step_new(steps, &n, "tint.tsv", a->sense ? "runs.tsv check.tsv sense.tsv"
@@ -844,15 +1085,14 @@ size_t analysis_steps(const struct analysis *a, struct step *steps)
 	add_words(&s->stage[0], "pb-tint", "--finding", "--check", "check.tsv", (char *)NULL);
 	if (a->sense)
 		add_words(&s->stage[0], "--sense", "sense.tsv", (char *)NULL);
-	if (a->level)
-		add_words(&s->stage[0], "--level", a->level, (char *)NULL);
-	if (a->adjust)
-		add_words(&s->stage[0], "--adjust", a->adjust, (char *)NULL);
+	tint_options(s, a);
 	if (!isnan(a->threshold)) {
 		num_format(t, a->threshold);
 		add_words(&s->stage[0], "--threshold", t, (char *)NULL);
 	}
 	add_words(&s->stage[0], "runs.tsv", (char *)NULL);
+	if (a->use)
+		use_steps(a, steps, &n);
 	if (a->pictures) {
 		static const char *const kind[] = { "runs", "trend", "pairs" };
 		static const char *const file[] = { "runs.svg", "trend.svg", "pairs.svg" };

@@ -905,6 +905,28 @@ static void measure(struct study *s)
 	free(out);
 }
 
+/* A step of CPU time or peak memory failed (e.g. a 0 that pb-logratio
+ * refuses): the time's analysis stands; those files and rules go, and
+ * the person is told why in one line. */
+static void use_failed(const struct study *s, struct analysis *a, const struct step *st,
+                       const struct run_result *r)
+{
+	int k;
+
+	fprintf(stderr, "pb-compare: CPU time and peak memory are not compared (%s): %s\n",
+	        st->target, *r->msg ? r->msg : "failed");
+	for (k = 0; k < NUSE; k++) {
+		char *p = path_in(s->dir, use_kinds[k].runs);
+
+		unlink(p);
+		free(p);
+		p = path_in(s->dir, use_kinds[k].tint);
+		unlink(p);
+		free(p);
+	}
+	a->use = 0;
+}
+
 /* The analysis, in the directory: the steps its Makefile redoes. */
 static void analyse(struct study *s, struct analysis *a)
 {
@@ -923,16 +945,21 @@ static void analyse(struct study *s, struct analysis *a)
 		free(sense);
 	}
 	a->pictures = s->pictures;
+	a->use = raw_has_use(s->dir);
 	n = analysis_steps(a, steps);
 	for (i = 0; i < n; i++) {
 		char **stages[2] = { steps[i].stage[0].v, steps[i].stage[1].v };
 		char *out = steps[i].picture ? NULL : path_in(s->dir, steps[i].target);
 		struct run_result r;
 
+		if (steps[i].use && !a->use)   /* one of them failed: none is made */
+			continue;
 		tools_run(&r, s->dir, NULL, out, stages, steps[i].nstage, TOOLS_QUIET, NULL, NULL);
 		free(out);
 		if (r.status && steps[i].picture)
 			pictures_made = 0;
+		else if (r.status && steps[i].use)
+			use_failed(s, a, &steps[i], &r);
 		else if (r.status) {
 			char what[64];
 

@@ -75,6 +75,26 @@ void strv_addf(struct strv *s, const char *fmt, ...);
 void strv_cat(struct strv *s, const struct strv *t);
 void strv_free(struct strv *s);
 
+/* --- what is compared besides wall time ------------------------------- */
+
+/* Where pb-run measured them (command mode): each observation's CPU time
+ * and peak memory, paired by pb-pair and analysed as the time is, by the
+ * same steps with pb-logratio --a COL --b COL, in files of their own. */
+enum { USE_CPU, USE_MEMORY, NUSE };
+struct use_kind {
+	const char *name;    /* "CPU time", "peak memory": for a person */
+	const char *key;     /* "cpu", "memory": for a script (JSON, CSV) */
+	const char *a, *b;   /* pb-pair's columns: a_cpu b_cpu */
+	const char *runs, *tint;   /* the study's files: runs-cpu.tsv tint-cpu.tsv */
+};
+extern const struct use_kind use_kinds[NUSE];
+
+/* A ratio A/X with its interval (NAN ends: unbounded). */
+struct ratio_ci {
+	int have;
+	double ratio, lo, hi;
+};
+
 /* --- pb-compare-read.c: a study directory read back ------------------- */
 
 struct arm_result {
@@ -82,6 +102,7 @@ struct arm_result {
 	char *what;          /* the command, SQL or worker arm, for a person */
 	double median, q1, q3;   /* ns, over the measured pairs (R's type 7) */
 	double run_lo, run_hi;   /* the lowest and highest per-run statistic */
+	double use_median[NUSE]; /* CPU time (ns), peak memory (KiB); NAN: none */
 	long n;
 };
 
@@ -91,6 +112,7 @@ struct cmp_result {
 	int have;            /* pb-tint gave a row */
 	char verdict[16];    /* pb-tint's against --threshold, or "" */
 	char *finding;       /* pb-tint's sentence, or NULL */
+	struct ratio_ci use[NUSE];   /* the CPU time and peak memory ratios */
 };
 
 struct study_result {
@@ -119,6 +141,8 @@ struct study_result {
 	/* --calibrate */
 	int have_sense;
 	double resolves_ns, sense_max_ns;   /* NAN: none resolved */
+	int have_use;        /* runs-cpu.tsv ... tint-memory.tsv were made */
+	double maxrss_floor_kib;   /* pb-run's own peak at the start; NAN: none */
 	int pictures;        /* runs.svg trend.svg pairs.svg are there */
 	int sense_picture;
 };
@@ -126,6 +150,8 @@ struct study_result {
 /* Read DIR as pb-compare leaves it; every file but raw.tsv may be
  * missing (an interrupted or failed analysis): the fields stay empty. */
 void study_read(struct study_result *s, const char *dir);
+/* Whether DIR/raw.tsv has pb-run's CPU time and peak memory columns. */
+int raw_has_use(const char *dir);
 void study_free(struct study_result *s);
 /* "DIR/name" in memory of its own. */
 char *path_in(const char *dir, const char *name);
@@ -167,14 +193,16 @@ struct analysis {
 	const char *adjust;      /* pb-tint --adjust (several candidates), or NULL */
 	double threshold;        /* NAN: none */
 	int pictures, sense;
+	int use;                 /* CPU time and peak memory too (raw_has_use) */
 };
-enum { STEPS_MAX = 10 };
+enum { STEPS_MAX = 14 };
 struct step {
 	const char *target;      /* the file it makes, in the directory */
 	const char *deps;        /* what make remakes it from */
 	struct strv stage[2];    /* a pipeline of one or two tools */
 	int nstage;
 	int picture;             /* pb-plot writes target itself (-o) */
+	int use;                 /* a step of CPU time or peak memory */
 };
 size_t analysis_steps(const struct analysis *a, struct step *steps);
 void steps_free(struct step *steps, size_t n);

@@ -24,7 +24,7 @@ static const char usage[] =
 	"more arms gives one row per pair and candidate: run pair arm first a b d\n"
 	"delay ... pos_a pos_b, a the reference's time, b the candidate's.\n"
 	"pb-run's user_ns sys_ns maxrss_kib (command mode) end each row as\n"
-	"a_user b_user a_sys b_sys a_maxrss b_maxrss.\n"
+	"a_user b_user a_sys b_sys a_maxrss b_maxrss a_cpu b_cpu (cpu = user + sys).\n"
 	"  --by-run        one row per run: run n a b d delay, a and b the\n"
 	"                  statistic of each arm in that run, d = b - a\n"
 	"  --stat S        with --by-run: median (default), mean, min, a quantile\n"
@@ -68,16 +68,20 @@ struct opts {
 };
 
 /* pb-run's rusage columns (command mode), paired as a_NAME b_NAME at the
- * end of each row: the reference's and the candidate's. */
-enum { NUSE = 3 };
-static const char *const use_cols[NUSE] = { "user_ns", "sys_ns", "maxrss_kib" };
-static const char *const use_names[NUSE] = { "user", "sys", "maxrss" };
+ * end of each row: the reference's and the candidate's. cpu is not read
+ * but made, user + sys: the scheduler's exact total, where the split
+ * between the two is sampled at clock ticks (a short process can show 0
+ * in either). */
+enum { USE_USER, USE_SYS, USE_MAXRSS, USE_CPU, NUSE, NUSE_READ = USE_CPU };
+static const char *const use_cols[NUSE_READ] = { "user_ns", "sys_ns", "maxrss_kib" };
+static const char *const use_names[NUSE] = { "user", "sys", "maxrss", "cpu" };
 
 /* Column positions of the raw stream, and the extra ones passed through. */
 struct cols {
 	size_t run, pair, phase, arm, pos, delay, ns, status;
 	long spin;      /* spin_ns, the realized delay; -1 in older raw streams */
-	long use[NUSE]; /* user_ns sys_ns maxrss_kib; -1 when absent */
+	long use[NUSE]; /* user_ns sys_ns maxrss_kib, -1 when absent; cpu: that of
+	                 * user_ns when both user_ns and sys_ns are there */
 	int nuse;       /* how many of them the stream has */
 	size_t *extra;
 	size_t nextra;
@@ -354,8 +358,10 @@ static void find_cols(struct pairing *pr)
 	for (i = 0; i < 8; i++)
 		*pos[i] = stream_col(&pr->s, raw_cols[i]);
 	c->spin = stream_col_find(&pr->s, "spin_ns");
-	for (i = 0; i < NUSE; i++)
+	for (i = 0; i < NUSE_READ; i++)
 		c->nuse += (c->use[i] = stream_col_find(&pr->s, use_cols[i])) >= 0;
+	c->use[USE_CPU] = c->use[USE_SYS] >= 0 ? c->use[USE_USER] : -1;
+	c->nuse += c->use[USE_CPU] >= 0;
 	c->extra = xmalloc(pr->s.ncol * sizeof *c->extra);
 	for (j = 0; j < pr->s.ncol; j++) {
 		int known = (long)j == c->spin;
@@ -428,11 +434,14 @@ static void read_half(struct pairing *pr, struct half *h)
 	                                            "spin_ns must be a whole number of ns >= 0");
 	h->ns = int_at_least(s, pr->c.ns, 1, "time must be a whole number of ns > 0");
 	h->status = int_at_least(s, pr->c.status, INT64_MIN + 1, "status must be a whole number");
-	for (i = 0; i < NUSE; i++)
+	for (i = 0; i < NUSE_READ; i++)
 		h->use[i] = pr->c.use[i] < 0 ? 0
-		          : int_at_least(s, (size_t)pr->c.use[i], 0, i == 2
+		          : int_at_least(s, (size_t)pr->c.use[i], 0, i == USE_MAXRSS
 		                         ? "maxrss_kib must be a whole number of KiB >= 0"
 		                         : "CPU time must be a whole number of ns >= 0");
+	if (h->use[USE_USER] > INT64_MAX - h->use[USE_SYS])
+		stream_die(s, "user_ns + sys_ns is beyond 2^63 ns: not a CPU time");
+	h->use[USE_CPU] = h->use[USE_USER] + h->use[USE_SYS];
 	h->line = s->lineno;
 	h->file = s->cur;
 	h->extra = NULL;
@@ -1060,9 +1069,11 @@ static void use_meta(const struct pairing *pr)
 			n += (size_t)snprintf(list + n, sizeof list - n, "%sa_%s b_%s", n ? " " : "",
 			                      use_names[i], use_names[i]);
 	out_meta("pb-pair.rusage", "%s: pb-run's user_ns, sys_ns (ns) and maxrss_kib (KiB) "
-	         "of %s (a_) and of %s (b_)%s", list,
+	         "of %s (a_) and of %s (b_)%s%s", list,
 	         pr->multi ? "the reference" : "arm A", pr->multi ? "the candidate" : "arm B",
-	         pr->o.by_run ? ", each reduced per run by the same statistic as a and b" : "");
+	         pr->o.by_run ? ", each reduced per run by the same statistic as a and b" : "",
+	         pr->c.use[USE_CPU] >= 0 ? "; cpu = user + sys, the CPU time whole (exact, "
+	                                   "where its split is sampled at clock ticks)" : "");
 }
 
 static void print_head(struct pairing *pr, int argc, char **argv)

@@ -551,6 +551,8 @@ static int with_usage(const struct config *c)
 /* "# rusage:": what the columns hold, or why there are none. */
 static void rusage_meta(const struct config *c)
 {
+	long long floor_kib = with_usage(c) ? (long long)proc_self_maxrss_kib() : 0;
+
 	if (c->pg)
 		out_meta("rusage", "none in SQL mode: the server's backend does the work, and "
 		         "it is not a child of pb-run");
@@ -568,8 +570,10 @@ static void rusage_meta(const struct config *c)
 		         "peak resident set (KiB), counting the descendants it waited for (their "
 		         "CPU time added; maxrss the largest of the process and each of them, not "
 		         "their sum); %s; maxrss is never below pb-run's own peak resident set, "
-		         "%lld KiB at the start (the spawned process runs in pb-run's memory until "
-		         "exec); user_ns + sys_ns is the scheduler's CPU time, its split between "
+		         "%lld KiB at the start (maxrss_floor_kib, given again at the end: it grows "
+		         "a little; a spawned process runs in pb-run's memory until exec, and its "
+		         "maxrss starts from pb-run's peak); user_ns + sys_ns is the scheduler's CPU "
+		         "time, its split between "
 		         "the two sampled at clock ticks by most kernels; a failed or timed-out "
 		         "observation has "
 		         "what wait4 gave when it was reaped (killed, on a timeout), 0 when it did "
@@ -577,7 +581,9 @@ static void rusage_meta(const struct config *c)
 		         c->no_shell ? "--no-shell: the command alone"
 		                     : "through /bin/sh -c they include the shell (--no-shell "
 		                       "for the command alone)",
-		         (long long)proc_self_maxrss_kib());
+		         (long long)floor_kib);
+	if (with_usage(c))
+		out_meta("maxrss_floor_kib", "%lld", (long long)floor_kib);
 }
 
 static void head_metadata(int argc, char **argv, const struct config *c, struct executor *ex)
@@ -1123,6 +1129,8 @@ int main(int argc, char **argv)
 		seq_stopped(&st, run - 1, answered, past ? timed_out : NULL);
 	else if (past)
 		out_meta("max_time", "stop after run %ld: %s", run - 1, timed_out);
+	if (with_usage(&c))   /* again: pb-run grew since the head (its spawns' stacks) */
+		out_meta("maxrss_floor_kib", "%lld", (long long)proc_self_maxrss_kib());
 	free(st.seq.a);
 	free(st.seq.b);
 	progress_end(&st.prog);

@@ -41,23 +41,39 @@ const char *sig4(char buf[SIG_BUFSZ], double x)
 	return buf;
 }
 
-/* Nanoseconds with 4 significant digits in the unit that keeps them
- * below 1000 (after rounding: 999.97 ns is 1.000 µs), up to s. */
-const char *sig4_ns(char buf[SIG_BUFSZ], double ns)
+/* x with 4 significant digits in the first of n units (each step times
+ * larger than the one before) that keeps them below step (after rounding:
+ * 999.97 ns is 1.000 µs), up to the last. */
+static const char *sig4_in(char buf[SIG_BUFSZ], double x, const char *const *unit, size_t n,
+                           double step)
 {
-	static const char *unit[] = { "ns", "\302\265s", "ms", "s" };
 	double scale = 1;
 	size_t u;
 
-	for (u = 0; u < 3; u++, scale *= 1000) {
-		sig4(buf, ns / scale);
-		if (fabs(strtod(buf, NULL)) < 1000)
+	for (u = 0; u + 1 < n; u++, scale *= step) {
+		sig4(buf, x / scale);
+		if (fabs(strtod(buf, NULL)) < step)
 			break;
 	}
-	sig4(buf, ns / scale);
+	sig4(buf, x / scale);
 	strcat(buf, " ");
 	strcat(buf, unit[u]);
 	return buf;
+}
+
+const char *sig4_ns(char buf[SIG_BUFSZ], double ns)
+{
+	static const char *const unit[] = { "ns", "\302\265s", "ms", "s" };
+
+	return sig4_in(buf, ns, unit, 4, 1000);
+}
+
+/* KiB below 1024 of each (999.9 KiB stays so: 4 digits, not 0.9765 MiB). */
+const char *sig4_kib(char buf[SIG_BUFSZ], double kib)
+{
+	static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB" };
+
+	return sig4_in(buf, kib, unit, 4, 1024);
 }
 
 /* The level in percent as given: 0.95 is "95", 0.999 "99.9" (the level's

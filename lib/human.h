@@ -12,6 +12,9 @@ const char *sig4(char buf[SIG_BUFSZ], double x);
 /* ns with 4 significant digits in ns, µs, ms or s, whichever keeps them
  * below 1000 ("10.20 ms", "999.9 ns", "1.000 µs", "12.35 s"). */
 const char *sig4_ns(char buf[SIG_BUFSZ], double ns);
+/* KiB with 4 significant digits in KiB, MiB, GiB or TiB, whichever keeps
+ * them below 1024 ("7.035 MiB", "1023 KiB", "1.000 MiB"). */
+const char *sig4_kib(char buf[SIG_BUFSZ], double kib);
 /* A level in percent as given: 0.95 is "95", 0.999 "99.9". */
 const char *level_percent(char buf[SIG_BUFSZ], double level);
 

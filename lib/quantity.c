@@ -7,18 +7,19 @@ static const struct quantity named[] = {
 	{ "peak memory", "KiB", 0 },
 	{ "CPU time (user)", "ns", 0 },
 	{ "CPU time (system)", "ns", 0 },
+	{ "CPU time", "ns", 0 },
 };
 /* The names of pb-pair's paired columns (a_NAME, b_NAME) and of pb-run's
- * raw ones, in the order of named[]. */
-static const char *const paired[] = { "maxrss", "user", "sys" };
-static const char *const raw[] = { "maxrss_kib", "user_ns", "sys_ns" };
+ * raw ones, in the order of named[] (cpu, user + sys, is pb-pair's). */
+static const char *const paired[] = { "maxrss", "user", "sys", "cpu" };
+static const char *const raw[] = { "maxrss_kib", "user_ns", "sys_ns", NULL };
 
 static const struct quantity *of_name(const char *col, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < sizeof paired / sizeof *paired; i++) {
-		if (n == strlen(raw[i]) && strncmp(col, raw[i], n) == 0)
+		if (raw[i] && n == strlen(raw[i]) && strncmp(col, raw[i], n) == 0)
 			return &named[i];
 		if (n == 2 + strlen(paired[i]) && (col[0] == 'a' || col[0] == 'b') &&
 		    col[1] == '_' && strncmp(col + 2, paired[i], n - 2) == 0)

@@ -2,7 +2,8 @@
  * declaration and pb-tint's finding. Wall time (a, b, and any column not
  * named below) keeps the words pb has always written; pb-run's rusage as
  * pb-pair pairs it (a_user b_user, a_sys b_sys: CPU time in ns; a_maxrss
- * b_maxrss: peak memory in KiB) is named with its unit. */
+ * b_maxrss: peak memory in KiB; a_cpu b_cpu, their sum) is named with its
+ * unit. */
 #ifndef PB_QUANTITY_H
 #define PB_QUANTITY_H
 
@@ -13,7 +14,8 @@ struct quantity {
 };
 
 /* The quantity of a paired column: a_maxrss, b_maxrss and maxrss_kib are
- * peak memory; a_user, b_user, user_ns CPU time (user); likewise sys. */
+ * peak memory; a_user, b_user, user_ns CPU time (user); likewise sys;
+ * a_cpu, b_cpu CPU time. */
 const struct quantity *quantity_of_column(const char *col);
 /* The quantity of the log ratio declared by a "# log_ratio:" value
  * "COL = ln(X/Y)...": that of X; wall time when the value is not so. */

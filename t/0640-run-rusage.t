@@ -147,31 +147,49 @@ fi
 run pb-pair "$D/rusage.tsv"
 cp "$T/out" pairs.tsv
 is "$(rows_of pairs.tsv | head -n 1)" \
-	"run${tab}pair${tab}first${tab}a${tab}b${tab}d${tab}delay${tab}spin${tab}a_user${tab}b_user${tab}a_sys${tab}b_sys${tab}a_maxrss${tab}b_maxrss" \
+	"run${tab}pair${tab}first${tab}a${tab}b${tab}d${tab}delay${tab}spin${tab}a_user${tab}b_user${tab}a_sys${tab}b_sys${tab}a_maxrss${tab}b_maxrss${tab}a_cpu${tab}b_cpu" \
 	"pb-pair: the paired columns after the existing ones"
 is "$(rows_of pairs.tsv | sed -n '2p;3p')" \
-	"1${tab}1${tab}A${tab}1000${tab}900${tab}-100${tab}0${tab}0${tab}100${tab}200${tab}10${tab}20${tab}1000${tab}1500
-1${tab}2${tab}B${tab}1010${tab}950${tab}-60${tab}0${tab}0${tab}110${tab}220${tab}12${tab}30${tab}1004${tab}1510" \
-	"pb-pair: a_ is arm A's, b_ arm B's"
+	"1${tab}1${tab}A${tab}1000${tab}900${tab}-100${tab}0${tab}0${tab}100${tab}200${tab}10${tab}20${tab}1000${tab}1500${tab}110${tab}220
+1${tab}2${tab}B${tab}1010${tab}950${tab}-60${tab}0${tab}0${tab}110${tab}220${tab}12${tab}30${tab}1004${tab}1510${tab}122${tab}250" \
+	"pb-pair: a_ is arm A's, b_ arm B's; cpu = user + sys"
 is "$(row_count pairs.tsv)" 5 "pb-pair: the failed pair is dropped with its rusage"
-like "$(meta pb-pair.rusage pairs.tsv)" '^a_user b_user a_sys b_sys a_maxrss b_maxrss: ' "pb-pair: # pb-pair.rusage names them"
+like "$(meta pb-pair.rusage pairs.tsv)" '^a_user b_user a_sys b_sys a_maxrss b_maxrss a_cpu b_cpu: .*; cpu = user \+ sys' "pb-pair: # pb-pair.rusage names them"
 # medians by hand: run 1 a_user (100 110 130) b_user (200 220 260) a_sys (10 12 14)
 # b_sys (20 30 40) a_maxrss (1000 1004 1002) b_maxrss (1500 1510 1490);
-# run 2, two pairs: (120 100) (240 200) (11 13) (22 26) (1010 1006) (1520 1530)
+# run 2, two pairs: (120 100) (240 200) (11 13) (22 26) (1010 1006) (1520 1530);
+# a_cpu, b_cpu the sums pair by pair: run 1 (110 122 144) (220 250 300),
+# run 2 (131 113) (262 226), medians 122 250 and 122 244 (here the sums of
+# the medians too, by chance: the stream below tells them apart)
 run pb-pair --by-run "$D/rusage.tsv"
-is "$(rows_of "$T/out" | cut -f1,8-)" "run${tab}a_user${tab}b_user${tab}a_sys${tab}b_sys${tab}a_maxrss${tab}b_maxrss
-1${tab}110${tab}220${tab}12${tab}30${tab}1002${tab}1500
-2${tab}110${tab}220${tab}12${tab}24${tab}1008${tab}1525" "pb-pair --by-run: each reduced by the median"
+is "$(rows_of "$T/out" | cut -f1,8-)" "run${tab}a_user${tab}b_user${tab}a_sys${tab}b_sys${tab}a_maxrss${tab}b_maxrss${tab}a_cpu${tab}b_cpu
+1${tab}110${tab}220${tab}12${tab}30${tab}1002${tab}1500${tab}122${tab}250
+2${tab}110${tab}220${tab}12${tab}24${tab}1008${tab}1525${tab}122${tab}244" "pb-pair --by-run: each reduced by the median"
 run pb-pair --by-run --stat min "$D/rusage.tsv"
-is "$(rows_of "$T/out" | sed -n 2p | cut -f8-)" "100${tab}200${tab}10${tab}20${tab}1000${tab}1490" \
+is "$(rows_of "$T/out" | sed -n 2p | cut -f8-)" "100${tab}200${tab}10${tab}20${tab}1000${tab}1490${tab}110${tab}220" \
 	"pb-pair --by-run --stat min: each reduced by the minimum"
 run pb-pair --by-run --stat lr-median "$D/rusage.tsv"
-is "$(rows_of "$T/out" | head -n 1 | cut -f7-)" "spin${tab}lr${tab}a_user${tab}b_user${tab}a_sys${tab}b_sys${tab}a_maxrss${tab}b_maxrss" \
+is "$(rows_of "$T/out" | head -n 1 | cut -f7-)" "spin${tab}lr${tab}a_user${tab}b_user${tab}a_sys${tab}b_sys${tab}a_maxrss${tab}b_maxrss${tab}a_cpu${tab}b_cpu" \
 	"pb-pair --by-run --stat lr-median: lr where it was, the paired columns after it"
 run pb-pair "$D/arms/rusage3.tsv"
-is "$(rows_of "$T/out" | cut -f3,12-)" "arm${tab}a_user${tab}b_user${tab}a_sys${tab}b_sys${tab}a_maxrss${tab}b_maxrss
-A${tab}3${tab}1${tab}4${tab}2${tab}20${tab}10
-C${tab}3${tab}5${tab}4${tab}6${tab}20${tab}30" "pb-pair, 3 arms, reference B: a_ the reference's, b_ the candidate's"
+is "$(rows_of "$T/out" | cut -f3,12-)" "arm${tab}a_user${tab}b_user${tab}a_sys${tab}b_sys${tab}a_maxrss${tab}b_maxrss${tab}a_cpu${tab}b_cpu
+A${tab}3${tab}1${tab}4${tab}2${tab}20${tab}10${tab}7${tab}3
+C${tab}3${tab}5${tab}4${tab}6${tab}20${tab}30${tab}7${tab}11" "pb-pair, 3 arms, reference B: a_ the reference's, b_ the candidate's"
+
+# the median of the sums, not the sum of the medians: a_user (100 200 300)
+# a_sys (10 30 20) sum to (110 230 320), median 230, where 200 + 20 = 220;
+# b_user (50 60 70) b_sys (9 1 5): (59 61 75), median 61, not 60 + 5
+{
+	printf '# mode: command\nrun\tpair\tphase\tarm\tpos\tdelay_ns\tns\tstatus\tspin_ns\tuser_ns\tsys_ns\tmaxrss_kib\n'
+	printf '1\t%s\tmeasure\tA\t1\t0\t1000\t0\t0\t%s\t%s\t100\n1\t%s\tmeasure\tB\t2\t0\t900\t0\t0\t%s\t%s\t200\n' \
+		1 100 10 1 50 9 2 200 30 2 60 1 3 300 20 3 70 5
+} >cpu.tsv
+run pb-pair --by-run cpu.tsv
+is "$rc:$(col a_cpu 1 "$T/out") $(col b_cpu 1 "$T/out")" "0:230 61" \
+	"pb-pair --by-run: a_cpu is the median of user + sys, not the sum of their medians"
+pb-pair --by-run "$D/rusage.tsv" 2>/dev/null | pb-logratio --a a_cpu --b b_cpu | pb-tint --finding 2>/dev/null >cpu-t.tsv
+like "$(grep '^# finding:' cpu-t.tsv)" '^# finding: B used [0-9.]+% more CPU time than A: A/B CPU time ratio 0\.[0-9]+, ' \
+	"the finding of a_cpu/b_cpu: CPU time"
 
 # --- the finding names CPU time; the default words stay
 pb-pair --by-run "$D/rusage.tsv" 2>/dev/null | pb-logratio --a a_user --b b_user | pb-tint --finding 2>/dev/null >user.tsv

@@ -36,8 +36,10 @@ like "$(grep '^finding: ' aa.out)" '^finding: .*A/B time ratio' "  pb-tint's fin
 is "$(tail -n 1 aa.out)" "study: aa" "  the study directory last"
 if grep -q "$esc" aa.out || grep -q "$(printf '\r')" aa.out; then
 	not_ok "  on a pipe: no colour and no progress"; else ok "  on a pipe: no colour and no progress"; fi
-if [ "$nopilot" = 1 ]; then want="Makefile check.tsv compare.json pairs.tsv raw.tsv report.md runs.tsv summary.txt tint.tsv "
-else want="Makefile check.tsv compare.json pairs.svg pairs.tsv pilot.tsv plan.tsv raw.tsv report.md runs.svg runs.tsv summary.txt tint.tsv trend.svg "; fi
+# (command mode: CPU time and peak memory have runs-* and tint-* files of their own)
+use="runs-cpu.tsv runs-memory.tsv"
+if [ "$nopilot" = 1 ]; then want="Makefile check.tsv compare.json pairs.tsv raw.tsv report.md $use runs.tsv summary.txt tint-cpu.tsv tint-memory.tsv tint.tsv "
+else want="Makefile check.tsv compare.json pairs.svg pairs.tsv pilot.tsv plan.tsv raw.tsv report.md $use runs.svg runs.tsv summary.txt tint-cpu.tsv tint-memory.tsv tint.tsv trend.svg "; fi
 is "$(cd aa && ls | tr '\n' ' ')" "$want" "the study directory holds exactly its files"
 is "$(head -n 1 aa/summary.txt)" "$(head -n 1 aa.out)" "summary.txt: the summary printed"
 like "$(sed -n 's/^# until: //p' aa/raw.tsv)" '^parity$' "raw.tsv is pb-run --until parity's"
@@ -63,10 +65,10 @@ is "$(jq -r '.comparisons[0].ratio' aa/compare.json)" "$(awk -F'\t' '!/^#/ && h 
 	"  the ratio with every digit of tint.tsv"
 run pb-compare --from aa --export-json - --export-markdown md --export-csv csv
 is "$rc:$(jq -r .dir "$T/out")" "0:aa" "--export-json -: only the JSON on stdout"
-is "$(sed -n 1,2p md)" "$(printf '%s\n' '| Command | Median | IQR | A/X time ratio | 95% CS | Verdict |' '|:---|---:|---:|---:|:---|:---|')" \
+is "$(sed -n 1,2p md)" "$(printf '%s\n' '| Command | Median | IQR | A/X time ratio | 95% CS | Verdict | CPU time | Peak memory |' '|:---|---:|---:|---:|:---|:---|---:|---:|')" \
 	"--export-markdown: a table hyperfine users paste"
-like "$(sed -n 3p md)" '^\| `.*--us 2000` \(A\) \| [0-9.]+ .s \| .* \| 1 \| \| reference \|$' "  the reference's row"
-is "$(head -n 1 csv)" "arm,command,median_ns,q1_ns,q3_ns,ratio,ratio_lo,ratio_hi,reduction,verdict" \
+like "$(sed -n 3p md)" '^\| `.*--us 2000` \(A\) \| [0-9.]+ .s \| .* \| 1 \| \| reference \| [0-9.]+ .s \| [0-9.]+ MiB \|$' "  the reference's row"
+is "$(head -n 1 csv | cut -d, -f1-10)" "arm,command,median_ns,q1_ns,q3_ns,ratio,ratio_lo,ratio_hi,reduction,verdict" \
 	"--export-csv: the header"
 is "$(awk -F, 'NR == 3 { print $1 }' csv):$(wc -l <csv | tr -d ' ')" "B:3" "  a row per arm"
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "human.h"
 #include "num.h"
 #include "numcmp.h"
 #include "pow10.h"
@@ -608,6 +609,33 @@ static void test_against_grisu(void)
 	   all.n, all.oracle_n, all.ties);
 }
 
+/* lib/human: 4 significant digits in the unit that keeps them below its
+ * step; the cases at each boundary are worked by hand. */
+static void human_is(const char *got, const char *want, const char *what)
+{
+	if (!ok(strcmp(got, want) == 0, "%s is \"%s\"", what, want))
+		fprintf(stderr, "# got \"%s\"\n", got);
+}
+
+static void test_human(void)
+{
+	char b[SIG_BUFSZ];
+
+	human_is(sig4(b, 0.99714), "0.9971", "sig4(0.99714)");
+	human_is(sig4(b, 1), "1.000", "sig4(1)");
+	human_is(sig4_ns(b, 999.9), "999.9 ns", "sig4_ns(999.9)");
+	human_is(sig4_ns(b, 999.97), "1.000 \302\265s", "sig4_ns(999.97): rounds up a unit");
+	human_is(sig4_ns(b, 10.2e6), "10.20 ms", "sig4_ns(10.2e6)");
+	human_is(sig4_ns(b, 12345e6), "12.35 s", "sig4_ns(12345e6)");
+	human_is(sig4_ns(b, 4e12), "4000 s", "sig4_ns(4e12): s is the last unit");
+	human_is(sig4_kib(b, 1023), "1023 KiB", "sig4_kib(1023)");
+	human_is(sig4_kib(b, 1023.96), "1.000 MiB", "sig4_kib(1023.96): 1024.0 rounds up a unit");
+	human_is(sig4_kib(b, 7204), "7.035 MiB", "sig4_kib(7204): 7204/1024 = 7.03515625");
+	human_is(sig4_kib(b, 99532), "97.20 MiB", "sig4_kib(99532): 97.199...");
+	human_is(sig4_kib(b, 3 * 1048576.0), "3.000 GiB", "sig4_kib(3 GiB)");
+	human_is(sig4_kib(b, 0), "0.000 KiB", "sig4_kib(0)");
+}
+
 int main(void)
 {
 	test_parse();
@@ -621,5 +649,6 @@ int main(void)
 	test_round_trip();
 	test_pow10_table();
 	test_against_grisu();
+	test_human();
 	return done_testing();
 }

@@ -1,0 +1,114 @@
+#!/bin/sh
+# pb-compare: CPU time and peak memory beside the time, in the summary,
+# report.md, the exports and the Makefile (issue 21); pb-run's floor of
+# peak memory said where an arm is at it; worker mode without them; a
+# failing step of theirs leaves the time's analysis whole.
+. "$(dirname "$0")/lib.sh"
+top=$(cd "$(dirname "$0")/.." && pwd)
+W=$top/examples/workload/pb-workload
+cd "$T" || exit 1
+
+# --- 16 against 32 MiB, 2 against 6 ms of CPU: both resolved, B uses more
+run pb-compare -b 6s --dir mem --no-shell -- "$W --alloc-mib 16 --cpu-us 2000" \
+	"$W --alloc-mib 32 --cpu-us 6000"
+cp "$T/out" mem.out
+is "$rc" 0 "16 vs 32 MiB: exit 0"
+like "$(grep -c '^   CPU time median [0-9.]* .s  peak memory median [0-9.]* MiB$' mem.out)" '^2$' \
+	"  each arm's median CPU time and peak memory, in human units"
+cpu=$(grep '^   CPU time: ' mem.out)
+like "$cpu" '^   CPU time: A/B 0\.[0-9]+, 95% CS 0\.[0-9]+ to 0\.[0-9]+: B uses [0-9.]+% more$' \
+	"  the CPU time ratio under the time's, its sequence, B uses more"
+memline=$(grep '^   peak memory: ' mem.out)
+like "$memline" '^   peak memory: A/B 0\.5[0-9]+, 95% CS 0\.5[0-9]+ to 0\.5[0-9]+: B uses [0-9.]+% more$' \
+	"  the peak memory ratio: about (16 + b)/(32 + b), no floor note above pb-run's own"
+# the ratio of peak memory: (16 MiB + b)/(32 MiB + b) for the process's
+# own baseline b, which lies between 0 and pb-run's floor: 0.5 to 0.56
+# (b = 2 MiB gives 18/34 = 0.529).
+mr=$(jq -r '.comparisons[0].memory.ratio' mem/compare.json)
+like "$(awk -v r="$mr" 'BEGIN { print (r > 0.5 && r < 0.56) ? "in" : "out" }')" '^in$' \
+	"  compare.json: memory.ratio $mr in (0.5, 0.56)"
+is "$(jq -r '[.comparisons[0].cpu.verdict, .comparisons[0].memory.verdict] | join(" ")' mem/compare.json)" \
+	"more more" "  compare.json: cpu and memory verdicts"
+is "$(jq -r '[.arms[] | (.cpu_median_ns > 0 and .memory_median_kib > 16384)] | join(" ")' mem/compare.json)" \
+	"true true" "  compare.json: each arm's medians (memory above 16 MiB)"
+like "$(jq -r '.design.maxrss_floor_kib' mem/compare.json)" '^[0-9]+$' "  compare.json: pb-run's floor"
+for f in runs-cpu.tsv tint-cpu.tsv runs-memory.tsv tint-memory.tsv; do
+	is "$(test -s "mem/$f" && echo there)" there "  $f is in the study directory"
+done
+like "$(meta log_ratio mem/runs-memory.tsv)" '^lr = ln\(a_maxrss/b_maxrss\)' \
+	"  runs-memory.tsv: pb-logratio --a a_maxrss --b b_maxrss"
+like "$(meta log_ratio mem/runs-cpu.tsv)" '^lr = ln\(a_cpu/b_cpu\)' "  runs-cpu.tsv: of a_cpu/b_cpu"
+is "$(meta pb-tint.method mem/tint-memory.tsv)" "$(meta pb-tint.method mem/tint.tsv)" \
+	"  tint-memory.tsv: the same kind of interval as the time's (the study stopped by its rule)"
+
+# the exports, and make redoing them from raw.tsv byte for byte
+pb-compare --from mem --export-csv mem.csv --export-markdown mem.md >/dev/null 2>&1
+is "$(head -n 1 mem.csv)" "arm,command,median_ns,q1_ns,q3_ns,ratio,ratio_lo,ratio_hi,reduction,verdict,cpu_median_ns,memory_median_kib,cpu_ratio,cpu_ratio_lo,cpu_ratio_hi,memory_ratio,memory_ratio_lo,memory_ratio_hi" \
+	"CSV: the medians, ratios and intervals of CPU time and peak memory at the end"
+is "$(awk -F, 'NR == 2 { print $13, $16 } NR == 3 { print ($13 > 0 && $13 < 1), $16 == '"$mr"' }' mem.csv | tr '\n' ' ')" \
+	"1 1 1 1 " "  CSV: the reference's ratios 1, B's the JSON's"
+like "$(sed -n 1p mem.md)" '\| CPU time \| Peak memory \|$' "markdown: the two columns"
+like "$(sed -n 4p mem.md)" '\| [0-9.]+ ms \(A/B 0\.[0-9]+, 0\.[0-9]+ to 0\.[0-9]+\) \| [0-9.]+ MiB \(A/B 0\.5[0-9]+, 0\.5[0-9]+ to 0\.5[0-9]+\) \|$' \
+	"  B's row: medians and ratios with their intervals"
+like "$(grep -A 3 '^## CPU time and peak memory' mem/report.md | sed -n 3p)" '^- B against A, CPU time: A/B ' \
+	"report.md: a section of them"
+cp -r mem redo
+rm redo/runs-cpu.tsv redo/tint-cpu.tsv redo/runs-memory.tsv redo/tint-memory.tsv redo/report.md
+make -s -C redo >/dev/null 2>&1
+for f in tint-cpu.tsv tint-memory.tsv report.md; do
+	if cmp -s "mem/$f" "redo/$f"; then ok "make remakes $f byte for byte"
+	else not_ok "make remakes $f byte for byte"; diff "mem/$f" "redo/$f" | head -n 5 >&2; fi
+done
+
+# a tint-memory.tsv no pb-tint writes is refused as tint.tsv is
+cp -r mem badm
+c_lo=$(awk -F'\t' '/^[^#]/ { for (i = 1; i <= NF; i++) if ($i == "ratio_lo") print i; exit }' mem/tint-memory.tsv)
+awk -F'\t' -v OFS='\t' -v c="$c_lo" '/^[0-9]/ { $c = 2; $(c + 1) = 0.5 } { print }' mem/tint-memory.tsv >badm/tint-memory.tsv
+run pb-compare --from badm
+like "$rc:$(cat "$T/err")" '^1:pb-compare: badm/tint-memory\.tsv:[0-9]+: the peak memory ratio lies outside its interval: this is not pb-tint.s output$' \
+	"a tint-memory.tsv with its interval upside down: one line, exit 1"
+
+# --- at pb-run's floor: what is below it is not measured, and the summary says so
+run pb-compare -b 4s --dir floor --no-shell -- "$W --us 0" "$W --alloc-mib 16"
+is "$rc" 0 "0 vs 16 MiB: exit 0"
+like "$(grep '^   peak memory: ' "$T/out")" ": B uses [0-9.]+% more \(A shows pb-run's own [0-9.]+ MiB: it uses less, so the ratio understates the difference\)$" \
+	"  A at the floor: the ratio understates, in words"
+run pb-compare -b 3s --dir floor2 --no-shell -- "$W --us 0" "$W --us 0"
+like "$(grep '^   peak memory: ' "$T/out")" " \(both show pb-run's own [0-9.]+ MiB: each uses less, not measured here\)$" \
+	"  A/A at the floor: both, not measured"
+
+# --- worker mode: no CPU time or peak memory (pb-run says why), none shown
+run pb-compare -b 3s --dir wk --worker "$W --worker --us 100"
+is "$rc" 0 "worker mode: exit 0"
+is "$(grep -c 'CPU time\|peak memory' "$T/out")" 0 "  no line of CPU time or peak memory"
+is "$(jq -c '[.comparisons[0].cpu, .comparisons[0].memory, .arms[0].cpu_median_ns]' wk/compare.json)" \
+	"[null,null,null]" "  compare.json: null where not measured"
+is "$(ls wk | grep -c -- '-cpu\|-memory')" 0 "  no files of theirs"
+
+# --- a step of theirs fails: one line says so, the time's analysis stands,
+# and their files and Makefile rules are gone. The tools are found beside
+# pb-compare: a copy of it beside a pb-logratio that refuses --a.
+mkdir tools
+bindir=$(dirname "$(command -v pb-compare)")
+for t in "$bindir"/pb-*; do
+	case ${t##*/} in *.*|pb-compare|pb-logratio) ;; *) [ -x "$t" ] && ln -s "$t" tools/; esac
+done
+cp "$(command -v pb-compare)" tools/pb-compare
+real=$(command -v pb-logratio)
+cat >tools/pb-logratio <<EOF
+#!/bin/sh
+case "\$1" in --a) echo "pb-logratio: refused for the test" >&2; exit 1 ;; esac
+exec "$real" "\$@"
+EOF
+chmod +x tools/pb-logratio
+run tools/pb-compare -b 3s --dir fail --no-shell -- "$W --us 100" "$W --us 100"
+is "$rc" 0 "a failing step of CPU time: exit 0"
+like "$(cat "$T/err")" "pb-compare: CPU time and peak memory are not compared \(runs-cpu\.tsv\): pb-logratio: refused for the test" \
+	"  one line says which and why"
+like "$(grep '^B against A: ' "$T/out")" 'A/B time ratio' "  the time's comparison stands"
+is "$(grep -c '^   CPU time: \|^   peak memory: ' "$T/out")" 0 "  no ratio of CPU time or peak memory"
+is "$(grep -c '^   CPU time median ' "$T/out")" 2 "  each arm's medians still (pairs.tsv has them)"
+is "$(ls fail | grep -c -- '-cpu\|-memory')" 0 "  none of their files"
+is "$(grep -c -- '-cpu\|-memory' fail/Makefile)" 0 "  none of their Makefile rules"
+
+done_testing
