@@ -88,13 +88,28 @@ static const long double exact_pow10l[] = {
 	1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L,
 };
 
+/* Whether long double arithmetic really carries its 64 bits: valgrind
+ * runs x87 code in double precision, where this path would round twice
+ * (0.9999999999999999 read as 1); strtod is right there. */
+static int long_double_is_wide(void)
+{
+	static int known = -1;
+
+	if (known < 0) {
+		volatile long double one = 1, eps = LDBL_EPSILON;
+
+		known = one + eps != one;
+	}
+	return known;
+}
+
 static int long_double_path(uint64_t mant, long exp10, double *out)
 {
 	long double r = (long double)mant, half;
 	double d, gap_up;
 	uint64_t bits, up, field;
 
-	if (exp10 < -27 || exp10 > 27)
+	if (exp10 < -27 || exp10 > 27 || !long_double_is_wide())
 		return 0;
 	r = exp10 < 0 ? r / exact_pow10l[-exp10] : r * exact_pow10l[exp10];
 	d = (double)r;
