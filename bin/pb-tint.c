@@ -1132,26 +1132,29 @@ static void choose_method(const struct stream *s, struct opts *o)
 }
 
 /* Counts distinct runs per group; rows of one run usually come together,
- * so the previous row's key is checked before the hash map. */
+ * so the previous row's group (its index) and run are checked before the
+ * hash map of (group, run) keys. */
 struct run_tracker {
 	struct strmap seen;
-	char *key, *last;
-	size_t len, lastlen, cap, lastcap;
+	char *key, *last_run;
+	size_t cap, last_cap, last_group;
+	int any;
 };
 
-static int run_seen_first(struct run_tracker *t, const char *group, size_t glen,
+static int run_seen_first(struct run_tracker *t, size_t gi, const char *group, size_t glen,
                           const char *run)
 {
-	size_t before = t->seen.n, cap;
-	char *tmp;
+	size_t before = t->seen.n, len, klen;
 
-	t->len = group_subkey(&t->key, &t->cap, group, glen, run);
-	if (t->len == t->lastlen && memcmp(t->key, t->last, t->len) == 0)
+	if (t->any && gi == t->last_group && strcmp(run, t->last_run) == 0)
 		return 0;
-	strmap_intern(&t->seen, t->key, t->len);
-	tmp = t->last, t->last = t->key, t->key = tmp;
-	t->lastlen = t->len;
-	cap = t->lastcap, t->lastcap = t->cap, t->cap = cap;
+	len = strlen(run);
+	klen = group_subkey(&t->key, &t->cap, group, glen, run);
+	strmap_intern(&t->seen, t->key, klen);
+	xgrow(&t->last_run, &t->last_cap, len + 1, 1);
+	memcpy(t->last_run, run, len + 1);
+	t->last_group = gi;
+	t->any = 1;
 	return t->seen.n > before;
 }
 
@@ -1159,7 +1162,7 @@ static void run_tracker_free(struct run_tracker *t)
 {
 	strmap_free(&t->seen);
 	free(t->key);
-	free(t->last);
+	free(t->last_run);
 }
 
 static int groups_include(const struct group_cols *gc, long col)
@@ -1286,17 +1289,18 @@ int main(int argc, char **argv)
 
 	while (stream_row(&s)) {
 		const char *key = "";
-		size_t gi;
+		size_t gi = 0;
 
 		klen = 0;
-		if (gc.n)
-			key = group_cols_key(&gc, &s, &klen);
-		gi = strmap_intern(&g, key, klen);
-
-		xgrow_zero(&acc, &cap, gi + 1, sizeof *acc);
+		if (gc.n || !g.n) {   /* one group without --group: made once */
+			if (gc.n)
+				key = group_cols_key(&gc, &s, &klen);
+			gi = strmap_intern(&g, key, klen);
+			xgrow_zero(&acc, &cap, gi + 1, sizeof *acc);
+		}
 		acc_add(&acc[gi], stream_num(&s, col));
 		if (runcol >= 0)
-			acc[gi].runs += run_seen_first(&rt, key, klen, s.field[runcol]);
+			acc[gi].runs += run_seen_first(&rt, gi, key, klen, s.field[runcol]);
 	}
 	if (o.check)
 		read_check(&warn, &s, o.check);
