@@ -16,8 +16,9 @@
 #include "stream.h"
 
 const struct use_kind use_kinds[NUSE] = {
-	{ "CPU time", "cpu", "a_cpu", "b_cpu", "runs-cpu.tsv", "tint-cpu.tsv" },
-	{ "peak memory", "memory", "a_maxrss", "b_maxrss", "runs-memory.tsv", "tint-memory.tsv" },
+	{ "CPU time", "cpu", "a_cpu", "b_cpu", "lr_cpu", "runs-cpu.tsv", "tint-cpu.tsv" },
+	{ "peak memory", "memory", "a_maxrss", "b_maxrss", "lr_memory", "runs-memory.tsv",
+	  "tint-memory.tsv" },
 };
 
 char *path_in(const char *dir, const char *name)

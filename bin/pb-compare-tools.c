@@ -267,11 +267,28 @@ static void wait_all(pid_t *pid, int *status, int n, tools_tick_fn *tick, void *
 	}
 }
 
+/* The stage a pipeline failed by: the first that failed of itself, not by
+ * SIGPIPE (that is a stage before one that exited early); -1: none. */
+static int failed_stage(const int *status, int n)
+{
+	int i, first = -1;
+
+	for (i = 0; i < n; i++) {
+		if (status[i] == 0)
+			continue;
+		if (status[i] != 128 + SIGPIPE)
+			return i;
+		if (first < 0)
+			first = i;
+	}
+	return first;
+}
+
 void tools_run(struct run_result *r, const char *dir, const char *in, const char *out,
                char **const *stages, int n, int flags, tools_tick_fn *tick, void *ctx)
 {
 	pid_t pid[LIVE_MAX];
-	int status[LIVE_MAX], err[LIVE_MAX], i, fd_in, fd_out, next_in;
+	int status[LIVE_MAX], err[LIVE_MAX], i, fd_in, fd_out, next_in, blamed;
 	char *tmp = NULL, *text;
 	int64_t t0 = clock_ns();
 
@@ -316,10 +333,11 @@ void tools_run(struct run_result *r, const char *dir, const char *in, const char
 	close(fd_out);
 	wait_all(pid, status, n, tick, ctx);
 	r->ns = clock_ns() - t0;
+	blamed = failed_stage(status, n);
 	for (i = 0; i < n; i++) {
 		text = file_text(err[i], 65536);
 		close(err[i]);
-		if (status[i] != 0 && r->status == 0) {
+		if (i == blamed) {
 			r->status = status[i];
 			last_line(text, r->msg, sizeof r->msg);
 		} else if (status[i] == 0 && !(flags & TOOLS_QUIET))

@@ -619,7 +619,8 @@ void write_report(FILE *f, const struct study_result *s)
 	fputs(s->have_sense ? ", sense.tsv (pb-sense)" : "", f);
 	fputs(s->have_use ? ", runs-cpu.tsv and tint-cpu.tsv, runs-memory.tsv and tint-memory.tsv "
 	      "(CPU time and peak memory: the steps of runs.tsv and tint.tsv with pb-logratio --a "
-	      "a_cpu --b b_cpu and --a a_maxrss --b b_maxrss)" : "", f);
+	      "a_cpu --b b_cpu --name lr_cpu and --a a_maxrss --b b_maxrss --name lr_memory)" : "",
+	      f);
 	fputs(". `make` in this directory redoes the analysis from raw.tsv.\n", f);
 }
 
@@ -1025,16 +1026,18 @@ static void add_words(struct strv *v, ...)
 	va_end(ap);
 }
 
-/* pb-pair --by-run [--stat S] raw.tsv | pb-logratio [--a A --b B] */
-static void runs_step(struct step *s, const struct analysis *a, const char *ca, const char *cb)
+/* pb-pair --by-run [--stat S] raw.tsv | pb-logratio [--a A --b B --name LR] */
+static void runs_step(struct step *s, const struct analysis *a, const struct use_kind *u)
 {
 	add_words(&s->stage[0], "pb-pair", "--by-run", (char *)NULL);
 	if (a->stat)
 		add_words(&s->stage[0], "--stat", a->stat, (char *)NULL);
 	add_words(&s->stage[0], "raw.tsv", (char *)NULL);
+	if (!u && a->stat && strcmp(a->stat, "lr-median") == 0)
+		return;   /* pb-pair wrote lr, the median of the pairs' ln(a/b) */
 	add_words(&s->stage[1], "pb-logratio", (char *)NULL);
-	if (ca)
-		add_words(&s->stage[1], "--a", ca, "--b", cb, (char *)NULL);
+	if (u)
+		add_words(&s->stage[1], "--a", u->a, "--b", u->b, "--name", u->lr, (char *)NULL);
 	s->nstage = 2;
 }
 
@@ -1059,10 +1062,10 @@ static void use_steps(const struct analysis *a, struct step *steps, size_t *n)
 
 		s = step_new(steps, n, u->runs, "raw.tsv");
 		s->use = 1;
-		runs_step(s, a, u->a, u->b);
+		runs_step(s, a, u);
 		s = step_new(steps, n, u->tint, u->runs);
 		s->use = 1;
-		add_words(&s->stage[0], "pb-tint", (char *)NULL);
+		add_words(&s->stage[0], "pb-tint", "--column", u->lr, (char *)NULL);
 		tint_options(s, a);
 		add_words(&s->stage[0], u->runs, (char *)NULL);
 	}
@@ -1077,7 +1080,7 @@ size_t analysis_steps(const struct analysis *a, struct step *steps)
 	s = step_new(steps, &n, "pairs.tsv", "raw.tsv");
 	add_words(&s->stage[0], "pb-pair", "raw.tsv", (char *)NULL);
 	s = step_new(steps, &n, "runs.tsv", "raw.tsv");
-	runs_step(s, a, NULL, NULL);
+	runs_step(s, a, NULL);
 	s = step_new(steps, &n, "check.tsv", "pairs.tsv");
 	add_words(&s->stage[0], "pb-check", "pairs.tsv", (char *)NULL);
 	s = step_new(steps, &n, "tint.tsv", a->sense ? "runs.tsv check.tsv sense.tsv"

@@ -35,9 +35,9 @@ like "$(jq -r '.design.maxrss_floor_kib' mem/compare.json)" '^[0-9]+$' "  compar
 for f in runs-cpu.tsv tint-cpu.tsv runs-memory.tsv tint-memory.tsv; do
 	is "$(test -s "mem/$f" && echo there)" there "  $f is in the study directory"
 done
-like "$(meta log_ratio mem/runs-memory.tsv)" '^lr = ln\(a_maxrss/b_maxrss\)' \
-	"  runs-memory.tsv: pb-logratio --a a_maxrss --b b_maxrss"
-like "$(meta log_ratio mem/runs-cpu.tsv)" '^lr = ln\(a_cpu/b_cpu\)' "  runs-cpu.tsv: of a_cpu/b_cpu"
+like "$(meta log_ratio mem/runs-memory.tsv)" '^lr_memory = ln\(a_maxrss/b_maxrss\)' \
+	"  runs-memory.tsv: pb-logratio --a a_maxrss --b b_maxrss --name lr_memory"
+like "$(meta log_ratio mem/runs-cpu.tsv)" '^lr_cpu = ln\(a_cpu/b_cpu\)' "  runs-cpu.tsv: of a_cpu/b_cpu, lr_cpu"
 is "$(meta pb-tint.method mem/tint-memory.tsv)" "$(meta pb-tint.method mem/tint.tsv)" \
 	"  tint-memory.tsv: the same kind of interval as the time's (the study stopped by its rule)"
 
@@ -76,6 +76,14 @@ like "$(grep '^   peak memory: ' "$T/out")" ": B uses [0-9.]+% more \(A shows pb
 run pb-compare -b 3s --dir floor2 --no-shell -- "$W --us 0" "$W --us 0"
 like "$(grep '^   peak memory: ' "$T/out")" " \(both show pb-run's own [0-9.]+ MiB: each uses less, not measured here\)$" \
 	"  A/A at the floor: both, not measured"
+
+# --- --stat lr-median: its runs.tsv has lr already; theirs are lr_cpu, lr_memory
+run pb-compare -b 3s --dir lrm --stat lr-median --no-shell -- "$W --us 100" "$W --us 100 --alloc-mib 16"
+is "$rc:$(grep -c '^   CPU time: \|^   peak memory: ' "$T/out")" "0:2" \
+	"--stat lr-median: exit 0, both compared"
+is "$(grep -c 'not compared' "$T/err")" 0 "  no step of theirs failed"
+like "$(grep '^B against A: ' "$T/out")" '^B against A: A/B time ratio ' \
+	"  the time's too: runs.tsv is pb-pair's with its lr, without pb-logratio"
 
 # --- worker mode: no CPU time or peak memory (pb-run says why), none shown
 run pb-compare -b 3s --dir wk --worker "$W --worker --us 100"
