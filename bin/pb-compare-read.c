@@ -16,8 +16,8 @@
 #include "stream.h"
 
 const struct use_kind use_kinds[NUSE] = {
-	{ "CPU time", "cpu", "a_cpu", "b_cpu", "lr_cpu", "runs-cpu.tsv", "tint-cpu.tsv" },
-	{ "peak memory", "memory", "a_maxrss", "b_maxrss", "lr_memory", "runs-memory.tsv",
+	{ "CPU time", "cpu_time", "a_cpu", "b_cpu", "lr_cpu", "runs-cpu.tsv", "tint-cpu.tsv" },
+	{ "peak memory", "peak_memory", "a_maxrss", "b_maxrss", "lr_memory", "runs-memory.tsv",
 	  "tint-memory.tsv" },
 };
 
@@ -117,13 +117,16 @@ static void keep_last(char **slot, const char *v)
 }
 
 /* pb-run's floor of peak memory, given at the head and again at the end
- * (it grows a little): the largest. */
-static void keep_larger(double *slot, const char *v)
+ * (it grows a little): the largest; a whole number of KiB. */
+static void keep_larger(const struct stream *s, double *slot, const char *v)
 {
-	double x;
+	int64_t x;
 
-	if (num_parse(v, &x) == 0 && (isnan(*slot) || x > *slot))
-		*slot = x;
+	if (num_parse_i64(v, &x) != 0 || x < 1)
+		stream_die(s, "maxrss_floor_kib is a whole number of KiB above 0, not '%s': this "
+		           "is not pb-run's", v);
+	if (isnan(*slot) || (double)x > *slot)
+		*slot = (double)x;
 }
 
 static void raw_meta(void *ctx, const struct stream *s, const struct meta *m)
@@ -140,25 +143,27 @@ static void raw_meta(void *ctx, const struct stream *s, const struct meta *m)
 	else if (strcmp(m->key, "failed") == 0)
 		keep_last(&r->failed, m->value);
 	else if (strcmp(m->key, "maxrss_floor_kib") == 0)
-		keep_larger(&r->maxrss_floor_kib, m->value);
+		keep_larger(s, &r->maxrss_floor_kib, m->value);
 }
 
 /* What arm X is, for a person: its command, its SQL, or the worker's. */
 static char *arm_words(const struct stream *s, char letter, const char *worker)
 {
-	char key[8], *w;
+	char key[8], *w, *name;
 	const char *v;
 
 	snprintf(key, sizeof key, "cmd_%c", letter - 'A' + 'a');
 	if ((v = stream_head_meta(s, key, -1)))
-		return xstrdup(v);
+		return meta_unescape(v);
 	snprintf(key, sizeof key, "sql_%c", letter - 'A' + 'a');
 	if ((v = stream_head_meta(s, key, -1)))
-		return xstrdup(v);
+		return meta_unescape(v);
 	if (!worker)
 		return xstrdup("?");
-	w = xmalloc(strlen(worker) + 32);
-	sprintf(w, "%s (arm %c)", worker, letter);
+	name = meta_unescape(worker);
+	w = xmalloc(strlen(name) + 32);
+	sprintf(w, "%s (arm %c)", name, letter);
+	free(name);
 	return w;
 }
 
@@ -241,7 +246,7 @@ static void read_raw(struct study_result *r, const char *dir)
 	r->order = meta_dup(&s, "order");
 	r->seed = meta_dup(&s, "seed");
 	if ((v = stream_head_meta(&s, "maxrss_floor_kib", -1)))
-		keep_larger(&r->maxrss_floor_kib, v);
+		keep_larger(&s, &r->maxrss_floor_kib, v);
 	v = stream_head_meta(&s, "seq_stat", -1);
 	r->stat = xstrdup(v ? v : "median");
 	r->stat[strcspn(r->stat, " ")] = '\0';
@@ -418,7 +423,10 @@ static void tint_meta(void *ctx, const struct stream *s, const struct meta *m)
 static void check_ratio(const struct stream *s, const char *what, double ratio, double lo,
                         double hi)
 {
-	if (ratio < 0 || lo < 0 || hi < 0)
+	if (!(ratio > 0 && isfinite(ratio) && isfinite(1 / ratio)))
+		stream_die(s, "a %s ratio that is not a positive number: this is not pb-tint's "
+		           "output", what);
+	if (lo < 0 || hi < 0)
 		stream_die(s, "a %s ratio below 0: this is not pb-tint's output", what);
 	if (lo > ratio || ratio > hi || lo > hi)
 		stream_die(s, "the %s ratio lies outside its interval: this is not pb-tint's output",

@@ -178,7 +178,7 @@ static void summary_arm(FILE *f, const struct arm_result *a, const struct style 
 	if (!isnan(a->run_lo))
 		fprintf(f, "  per-run %s to %s", h4ns(lo, a->run_lo), h4ns(hi, a->run_hi));
 	fprintf(f, "\n");
-	if (!isnan(a->use_median[USE_CPU]))
+	if (!isnan(a->use_median[USE_CPU]) || !isnan(a->use_median[USE_MEMORY]))
 		fprintf(f, "   CPU time median %s  peak memory median %s\n",
 		        h4ns(m, a->use_median[USE_CPU]), use_text(q1, USE_MEMORY,
 		                                                  a->use_median[USE_MEMORY]));
@@ -286,12 +286,15 @@ static void summary_use(FILE *f, const char *lead, const struct study_result *s,
 	else
 		fputs(ch, f);
 	if (k == USE_MEMORY && ra && ca && (at_floor(s, ra) || at_floor(s, ca))) {
-		sig4_kib(fl, s->maxrss_floor_kib);
+		const struct arm_result *low = at_floor(s, ra) ? ra : ca;
+
+		sig4_kib(fl, low->use_median[USE_MEMORY]);
 		if (at_floor(s, ra) && at_floor(s, ca))
-			fprintf(f, " (both show pb-run's own %s: each uses less, not measured here)", fl);
+			fprintf(f, " (both at pb-run's own peak: each uses at most that, and what is "
+			        "below it is not measured)");
 		else
-			fprintf(f, " (%c shows pb-run's own %s: it uses less, so the ratio understates "
-			        "the difference)", at_floor(s, ra) ? c->ref : c->cand, fl);
+			fprintf(f, " (%c's %s is pb-run's own peak: %c uses at most that, so the "
+			        "ratio may understate the difference)", low->letter, fl, low->letter);
 	}
 	fputc('\n', f);
 }
@@ -433,7 +436,7 @@ static const struct cmp_result *cmp_for(const struct study_result *s, char arm)
 
 /* " 9.492 ms (A/B 0.4723, 0.3414 to 0.6534) |": each arm's median CPU
  * time and peak memory, a candidate's ratio to the reference beside. */
-static void md_use(FILE *f, const struct arm_result *a,
+static void md_use(FILE *f, const struct study_result *s, const struct arm_result *a,
                    const struct cmp_result *c)
 {
 	char m[SIG_BUFSZ], r[SIG_BUFSZ], iv[96];
@@ -441,6 +444,8 @@ static void md_use(FILE *f, const struct arm_result *a,
 
 	for (k = 0; k < NUSE; k++) {
 		fprintf(f, " %s", use_text(m, k, a->use_median[k]));
+		if (k == USE_MEMORY && at_floor(s, a))
+			fputs(" (pb-run's own peak)", f);
 		if (c && c->use[k].have)
 			fprintf(f, " (%c/%c %s, %s)", c->ref, c->cand, h4(r, c->use[k].ratio),
 			        ci_text(iv, sizeof iv, 1, c->use[k].lo, c->use[k].hi));
@@ -472,7 +477,7 @@ static void md_row(FILE *f, const struct study_result *s, const struct arm_resul
 		fprintf(f, "%s | %s | %s |", h4(r, c->ratio), interval_text(iv, sizeof iv, c),
 		        cmp_words(c));
 	if (use)
-		md_use(f, a, c);
+		md_use(f, s, a, c);
 	fputc('\n', f);
 }
 
@@ -662,7 +667,8 @@ static void csv_num(FILE *f, double x)
 
 /* The medians of CPU time and peak memory, then each ratio and its
  * interval (empty where not measured; the reference's ratio is 1). */
-static void csv_use(FILE *f, const struct arm_result *a, const struct cmp_result *c)
+static void csv_use(FILE *f, const struct study_result *s, const struct arm_result *a,
+                    const struct cmp_result *c)
 {
 	int k;
 
@@ -674,8 +680,10 @@ static void csv_use(FILE *f, const struct arm_result *a, const struct cmp_result
 
 		csv_num(f, !have ? NAN : u ? u->ratio : 1);
 		csv_num(f, u && have ? u->lo : NAN);
-		put_num(f, u && have ? u->hi : NAN, "", k + 1 < NUSE ? "," : "\n");
+		csv_num(f, u && have ? u->hi : NAN);
 	}
+	/* 1: the arm's peak memory is pb-run's own, what it uses not measured */
+	csv_field(f, isnan(a->use_median[USE_MEMORY]) ? "" : at_floor(s, a) ? "1" : "0", 1);
 }
 
 void write_csv(FILE *f, const struct study_result *const *s, const struct live *const *l,
@@ -690,7 +698,7 @@ void write_csv(FILE *f, const struct study_result *const *s, const struct live *
 	}
 	fputs("arm,command,median_ns,q1_ns,q3_ns,ratio,ratio_lo,ratio_hi,reduction,verdict,"
 	      "cpu_median_ns,memory_median_kib,cpu_ratio,cpu_ratio_lo,cpu_ratio_hi,"
-	      "memory_ratio,memory_ratio_lo,memory_ratio_hi\n", f);
+	      "memory_ratio,memory_ratio_lo,memory_ratio_hi,memory_at_floor\n", f);
 	for (i = 0; i < n; i++)
 		for (k = 0; k < s[i]->narms; k++) {
 			const struct arm_result *a = &s[i]->arm[k];
@@ -709,7 +717,7 @@ void write_csv(FILE *f, const struct study_result *const *s, const struct live *
 			csv_num(f, c ? c->hi : NAN);
 			csv_num(f, c ? c->reduction : NAN);
 			csv_field(f, c ? cmp_words(c) : "reference", 0);
-			csv_use(f, a, c);
+			csv_use(f, s[i], a, c);
 		}
 }
 
@@ -843,6 +851,11 @@ static void json_arms(struct json *j, const struct study_result *s)
 		jnum(j, "pairs", (double)a->n);
 		jnum(j, "cpu_median_ns", a->use_median[USE_CPU]);
 		jnum(j, "memory_median_kib", a->use_median[USE_MEMORY]);
+		if (isnan(a->use_median[USE_MEMORY])) {
+			json_key(j, "memory_at_floor");
+			fputs("null", j->f);
+		} else
+			jbool(j, "memory_at_floor", at_floor(s, a));
 		json_close(j, '}');
 	}
 	json_close(j, ']');

@@ -83,7 +83,7 @@ void strv_free(struct strv *s);
 enum { USE_CPU, USE_MEMORY, NUSE };
 struct use_kind {
 	const char *name;    /* "CPU time", "peak memory": for a person */
-	const char *key;     /* "cpu", "memory": for a script (JSON, CSV) */
+	const char *key;     /* "cpu_time", "peak_memory": JSON (not "cpu": the host's) */
 	const char *a, *b;   /* pb-pair's columns: a_cpu b_cpu */
 	const char *lr;      /* pb-logratio's: lr_cpu (not lr: --stat lr-median has it) */
 	const char *runs, *tint;   /* the study's files: runs-cpu.tsv tint-cpu.tsv */

@@ -1072,8 +1072,12 @@ static void use_meta(const struct pairing *pr)
 	         "of %s (a_) and of %s (b_)%s%s", list,
 	         pr->multi ? "the reference" : "arm A", pr->multi ? "the candidate" : "arm B",
 	         pr->o.by_run ? ", each reduced per run by the same statistic as a and b" : "",
-	         pr->c.use[USE_CPU] >= 0 ? "; cpu = user + sys, the CPU time whole (exact, "
-	                                   "where its split is sampled at clock ticks)" : "");
+	         pr->c.use[USE_CPU] >= 0 ? pr->o.by_run
+	         ? "; cpu = user + sys of each observation, the CPU time whole (exact, where "
+	           "its split is sampled at clock ticks), reduced as the others: the statistic "
+	           "of the sums, not always a_user + a_sys"
+	         : "; cpu = user + sys, the CPU time whole (exact, where its split is sampled "
+	           "at clock ticks)" : "");
 }
 
 static void print_head(struct pairing *pr, int argc, char **argv)

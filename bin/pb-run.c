@@ -586,6 +586,15 @@ static void rusage_meta(const struct config *c)
 		out_meta("maxrss_floor_kib", "%lld", (long long)floor_kib);
 }
 
+/* "# maxrss_floor_kib:" again at the end, however the study ends: pb-run
+ * grew since the head (its spawns' stacks), and the children's peaks
+ * start from its peak at each exec. */
+static void floor_at_end(const struct config *c)
+{
+	if (with_usage(c))
+		out_meta("maxrss_floor_kib", "%lld", (long long)proc_self_maxrss_kib());
+}
+
 static void head_metadata(int argc, char **argv, const struct config *c, struct executor *ex)
 {
 	char buf[512], key[8];
@@ -754,6 +763,7 @@ static noreturn void stop_study(struct study *st, const struct where *w, const c
 	progress_end(&st->prog);
 	out_meta("failed", "%s: %s", describe(w), msg);
 	st->ex->end_run(st->ex, st->c);
+	floor_at_end(st->c);
 	flush_stdout_or_die();
 	die("%s: %s", describe(w), msg);
 }
@@ -768,6 +778,7 @@ static noreturn void interrupted(struct study *st, const struct where *w)
 	progress_end(&st->prog);
 	out_meta("interrupted", "%s in %s; %ld pairs written", sig, describe(w),
 	         st->pairs_written);
+	floor_at_end(st->c);
 	flush_stdout_or_die();
 	fprintf(stderr, "pb-run: interrupted by %s in %s\n", sig, describe(w));
 	exit(code);
@@ -1129,8 +1140,7 @@ int main(int argc, char **argv)
 		seq_stopped(&st, run - 1, answered, past ? timed_out : NULL);
 	else if (past)
 		out_meta("max_time", "stop after run %ld: %s", run - 1, timed_out);
-	if (with_usage(&c))   /* again: pb-run grew since the head (its spawns' stacks) */
-		out_meta("maxrss_floor_kib", "%lld", (long long)proc_self_maxrss_kib());
+	floor_at_end(&c);
 	free(st.seq.a);
 	free(st.seq.b);
 	progress_end(&st.prog);

@@ -668,3 +668,20 @@ void stream_put_comments(struct stream *s)
 	}
 	s->npending = 0;
 }
+
+char *meta_unescape(const char *v)
+{
+	char *w = xmalloc(strlen(v) + 1), *q = w;
+
+	for (; *v; v++) {
+		char c = *v == '\\' ? v[1] : 0;
+
+		if (c == '\\' || c == 'n' || c == 'r' || c == 't') {
+			*q++ = c == 'n' ? '\n' : c == 'r' ? '\r' : c == 't' ? '\t' : '\\';
+			v++;
+		} else
+			*q++ = *v;
+	}
+	*q = '\0';
+	return w;
+}

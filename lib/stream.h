@@ -111,6 +111,9 @@ size_t msg_cut_len(const char *v, size_t max);
  * with "..." to say so. Returns buf. */
 enum { MSG_CUT = 40, MSG_CUT_BUF = MSG_CUT + 4 };
 const char *msg_cut(char *buf, const char *v);
+/* A metadata value as it was before pb wrote it (lib/out's escaper: \\,
+ * \n, \r, \t), in memory of its own; any other backslash stays. */
+char *meta_unescape(const char *v);
 
 /* The comments read and not yet written, to stdout as they were read
  * (out_begin writes them ahead of the provenance line). */

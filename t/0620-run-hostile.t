@@ -183,8 +183,12 @@ gone hup "SIGHUP: the running command is stopped" hup.out
 # --- item: closed standard fds
 pb-run --output closed.out --runs 1 --warmup 0 --pairs 1 -- true >&- 2>"$T/err"
 rc=$?
-is "$rc:$(cat "$T/err")" "1:pb-run: standard output is closed: the stream has nowhere to go (redirect it to a file: > FILE)" \
-	"stdout closed: exit 1, one line"
+if [ "${PB_VALGRIND:-0}" = 1 ]; then   # memcheck's own files take the closed fd 1
+	skip "stdout closed: exit 1, one line: not under valgrind"
+else
+	is "$rc:$(cat "$T/err")" "1:pb-run: standard output is closed: the stream has nowhere to go (redirect it to a file: > FILE)" \
+		"stdout closed: exit 1, one line"
+fi
 is "$(cat closed.out 2>/dev/null | wc -l)" 0 "stdout closed: the stream does not go into the --output file"
 pb-run --output closed2.out --runs 1 --warmup 0 --pairs 1 -- 'exit 3' >"$T/out" 2>&-
 rc=$?

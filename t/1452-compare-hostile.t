@@ -28,7 +28,7 @@ for v in "-1 -2 -0.5" "1 2 0.5"; do
 	awk -F'\t' -v OFS='\t' -v r="$1" -v l="$2" -v h="$3" '/^[0-9]/ { $9 = r; $10 = l; $11 = h } { print }' \
 		"$top/examples/compare/tint.tsv" >bad/tint.tsv
 	run pb-compare --from bad
-	like "$rc:$(cat "$T/err")" '^1:pb-compare: bad/tint\.tsv:[0-9]+: (a time ratio below 0|the time ratio lies outside its interval): this is not pb-tint.s output$' \
+	like "$rc:$(cat "$T/err")" '^1:pb-compare: bad/tint\.tsv:[0-9]+: (a time ratio that is not a positive number|the time ratio lies outside its interval): this is not pb-tint.s output$' \
 		"  a ratio $1 in $2 to $3: one line, exit 1"
 done
 

@@ -24,13 +24,13 @@ like "$memline" '^   peak memory: A/B 0\.5[0-9]+, 95% CS 0\.5[0-9]+ to 0\.5[0-9]
 # the ratio of peak memory: (16 MiB + b)/(32 MiB + b) for the process's
 # own baseline b, which lies between 0 and pb-run's floor: 0.5 to 0.56
 # (b = 2 MiB gives 18/34 = 0.529).
-mr=$(jq -r '.comparisons[0].memory.ratio' mem/compare.json)
+mr=$(jq -r '.comparisons[0].peak_memory.ratio' mem/compare.json)
 like "$(awk -v r="$mr" 'BEGIN { print (r > 0.5 && r < 0.56) ? "in" : "out" }')" '^in$' \
 	"  compare.json: memory.ratio $mr in (0.5, 0.56)"
-is "$(jq -r '[.comparisons[0].cpu.verdict, .comparisons[0].memory.verdict] | join(" ")' mem/compare.json)" \
-	"more more" "  compare.json: cpu and memory verdicts"
-is "$(jq -r '[.arms[] | (.cpu_median_ns > 0 and .memory_median_kib > 16384)] | join(" ")' mem/compare.json)" \
-	"true true" "  compare.json: each arm's medians (memory above 16 MiB)"
+is "$(jq -r '[.comparisons[0].cpu_time.verdict, .comparisons[0].peak_memory.verdict] | join(" ")' mem/compare.json)" \
+	"more more" "  compare.json: cpu_time and peak_memory verdicts"
+is "$(jq -r '[.arms[] | (.cpu_median_ns > 0 and .memory_median_kib > 16384 and .memory_at_floor == false)] | join(" ")' mem/compare.json)" \
+	"true true" "  compare.json: each arm's medians (memory above 16 MiB, not at pb-run's floor)"
 like "$(jq -r '.design.maxrss_floor_kib' mem/compare.json)" '^[0-9]+$' "  compare.json: pb-run's floor"
 for f in runs-cpu.tsv tint-cpu.tsv runs-memory.tsv tint-memory.tsv; do
 	is "$(test -s "mem/$f" && echo there)" there "  $f is in the study directory"
@@ -43,7 +43,7 @@ is "$(meta pb-tint.method mem/tint-memory.tsv)" "$(meta pb-tint.method mem/tint.
 
 # the exports, and make redoing them from raw.tsv byte for byte
 pb-compare --from mem --export-csv mem.csv --export-markdown mem.md >/dev/null 2>&1
-is "$(head -n 1 mem.csv)" "arm,command,median_ns,q1_ns,q3_ns,ratio,ratio_lo,ratio_hi,reduction,verdict,cpu_median_ns,memory_median_kib,cpu_ratio,cpu_ratio_lo,cpu_ratio_hi,memory_ratio,memory_ratio_lo,memory_ratio_hi" \
+is "$(head -n 1 mem.csv)" "arm,command,median_ns,q1_ns,q3_ns,ratio,ratio_lo,ratio_hi,reduction,verdict,cpu_median_ns,memory_median_kib,cpu_ratio,cpu_ratio_lo,cpu_ratio_hi,memory_ratio,memory_ratio_lo,memory_ratio_hi,memory_at_floor" \
 	"CSV: the medians, ratios and intervals of CPU time and peak memory at the end"
 is "$(awk -F, 'NR == 2 { print $13, $16 } NR == 3 { print ($13 > 0 && $13 < 1), $16 == '"$mr"' }' mem.csv | tr '\n' ' ')" \
 	"1 1 1 1 " "  CSV: the reference's ratios 1, B's the JSON's"
@@ -68,13 +68,30 @@ run pb-compare --from badm
 like "$rc:$(cat "$T/err")" '^1:pb-compare: badm/tint-memory\.tsv:[0-9]+: the peak memory ratio lies outside its interval: this is not pb-tint.s output$' \
 	"a tint-memory.tsv with its interval upside down: one line, exit 1"
 
+# a maxrss_floor_kib that pb-run does not write, and a ratio of 0, are refused
+cp -r mem badf
+sed 's/^# maxrss_floor_kib: .*/# maxrss_floor_kib: abc/' mem/raw.tsv >badf/raw.tsv
+run pb-compare --from badf
+like "$rc:$(cat "$T/err")" "^1:pb-compare: badf/raw\.tsv:[0-9]+: maxrss_floor_kib is a whole number of KiB above 0, not 'abc'" \
+	"maxrss_floor_kib abc: one line, exit 1"
+cp -r mem badz
+c_r=$(awk -F'\t' '/^[^#]/ { for (i = 1; i <= NF; i++) if ($i == "ratio") print i; exit }' mem/tint-cpu.tsv)
+awk -F'\t' -v OFS='\t' -v c="$c_r" '/^[0-9]/ { $c = 0 } { print }' mem/tint-cpu.tsv >badz/tint-cpu.tsv
+run pb-compare --from badz
+like "$rc:$(cat "$T/err")" "^1:pb-compare: badz/tint-cpu\.tsv:[0-9]+: a CPU time ratio that is not a positive number" \
+	"a CPU time ratio of 0: one line, exit 1"
+
 # --- at pb-run's floor: what is below it is not measured, and the summary says so
 run pb-compare -b 4s --dir floor --no-shell -- "$W --us 0" "$W --alloc-mib 16"
 is "$rc" 0 "0 vs 16 MiB: exit 0"
-like "$(grep '^   peak memory: ' "$T/out")" ": B uses [0-9.]+% more \(A shows pb-run's own [0-9.]+ MiB: it uses less, so the ratio understates the difference\)$" \
-	"  A at the floor: the ratio understates, in words"
+like "$(grep '^   peak memory: ' "$T/out")" ": B uses [0-9.]+% more \(A's [0-9.]+ MiB is pb-run's own peak: A uses at most that, so the ratio may understate the difference\)$" \
+	"  A at the floor: the ratio may understate, in words"
+is "$(jq -c '[.arms[].memory_at_floor]' floor/compare.json)" "[true,false]" "  compare.json: memory_at_floor"
+pb-compare --from floor --export-markdown floor.md --export-csv floor.csv >/dev/null 2>&1
+like "$(sed -n 3p floor.md)" " MiB \(pb-run's own peak\) \|$" "  markdown: A's peak memory marked pb-run's"
+is "$(cut -d, -f19 floor.csv | tr '\n' ' ')" "memory_at_floor 1 0 " "  CSV: memory_at_floor"
 run pb-compare -b 3s --dir floor2 --no-shell -- "$W --us 0" "$W --us 0"
-like "$(grep '^   peak memory: ' "$T/out")" " \(both show pb-run's own [0-9.]+ MiB: each uses less, not measured here\)$" \
+like "$(grep '^   peak memory: ' "$T/out")" " \(both at pb-run's own peak: each uses at most that, and what is below it is not measured\)$" \
 	"  A/A at the floor: both, not measured"
 
 # --- --stat lr-median: its runs.tsv has lr already; theirs are lr_cpu, lr_memory
@@ -89,7 +106,7 @@ like "$(grep '^B against A: ' "$T/out")" '^B against A: A/B time ratio ' \
 run pb-compare -b 3s --dir wk --worker "$W --worker --us 100"
 is "$rc" 0 "worker mode: exit 0"
 is "$(grep -c 'CPU time\|peak memory' "$T/out")" 0 "  no line of CPU time or peak memory"
-is "$(jq -c '[.comparisons[0].cpu, .comparisons[0].memory, .arms[0].cpu_median_ns]' wk/compare.json)" \
+is "$(jq -c '[.comparisons[0].cpu_time, .comparisons[0].peak_memory, .arms[0].cpu_median_ns]' wk/compare.json)" \
 	"[null,null,null]" "  compare.json: null where not measured"
 is "$(ls wk | grep -c -- '-cpu\|-memory')" 0 "  no files of theirs"
 
@@ -118,5 +135,10 @@ is "$(grep -c '^   CPU time: \|^   peak memory: ' "$T/out")" 0 "  no ratio of CP
 is "$(grep -c '^   CPU time median ' "$T/out")" 2 "  each arm's medians still (pairs.tsv has them)"
 is "$(ls fail | grep -c -- '-cpu\|-memory')" 0 "  none of their files"
 is "$(grep -c -- '-cpu\|-memory' fail/Makefile)" 0 "  none of their Makefile rules"
+
+# --- a command is shown as it was given: pb-run's escaped backslash undone
+run pb-compare -b 2s --dir bs --no-pictures -- 'printf "a\tb|c" >/dev/null' 'true'
+is "$(sed -n 2p "$T/out")" 'A  printf "a\tb|c" >/dev/null' "a backslash in a command: shown once, as given"
+is "$(jq -r '.arms[0].command' bs/compare.json)" 'printf "a\tb|c" >/dev/null' "  and in the JSON"
 
 done_testing
