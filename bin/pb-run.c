@@ -586,7 +586,8 @@ static void rusage_meta(const struct config *c)
 		out_meta("maxrss_floor_kib", "%lld", (long long)floor_kib);
 }
 
-/* "# maxrss_floor_kib:" again at the end, however the study ends: pb-run
+/* "# maxrss_floor_kib:" again near the end (the line before the last,
+ * which says why the study ended), however it ends: pb-run
  * grew since the head (its spawns' stacks), and the children's peaks
  * start from its peak at each exec. */
 static void floor_at_end(const struct config *c)
@@ -761,9 +762,9 @@ static void show_progress(struct study *st, long run, long pair, const char *pha
 static noreturn void stop_study(struct study *st, const struct where *w, const char *msg)
 {
 	progress_end(&st->prog);
+	floor_at_end(st->c);
 	out_meta("failed", "%s: %s", describe(w), msg);
 	st->ex->end_run(st->ex, st->c);
-	floor_at_end(st->c);
 	flush_stdout_or_die();
 	die("%s: %s", describe(w), msg);
 }
@@ -776,9 +777,9 @@ static noreturn void interrupted(struct study *st, const struct where *w)
 
 	st->ex->end_run(st->ex, st->c);
 	progress_end(&st->prog);
+	floor_at_end(st->c);
 	out_meta("interrupted", "%s in %s; %ld pairs written", sig, describe(w),
 	         st->pairs_written);
-	floor_at_end(st->c);
 	flush_stdout_or_die();
 	fprintf(stderr, "pb-run: interrupted by %s in %s\n", sig, describe(w));
 	exit(code);
@@ -1136,11 +1137,11 @@ int main(int argc, char **argv)
 	}
 	if (answered)
 		run++;   /* the loop was left inside run, not after it */
+	floor_at_end(&c);   /* before the last line, which says why it stopped */
 	if (c.until.rule != SEQ_NONE)
 		seq_stopped(&st, run - 1, answered, past ? timed_out : NULL);
 	else if (past)
 		out_meta("max_time", "stop after run %ld: %s", run - 1, timed_out);
-	floor_at_end(&c);
 	free(st.seq.a);
 	free(st.seq.b);
 	progress_end(&st.prog);
