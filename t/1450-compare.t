@@ -51,7 +51,10 @@ mkdir again && cp aa/raw.tsv aa/Makefile again/ && for f in pilot.tsv plan.tsv; 
 run make -s -C again
 is "$rc" 0 "make -C DIR: exit 0"
 for f in pairs.tsv runs.tsv check.tsv tint.tsv report.md; do
-	same_file again/$f aa/$f "  $f made again, the same bytes"
+	case $f in   # the means (R's long double) differ in their last bit under valgrind
+	tint.tsv|report.md) same_remade again/$f aa/$f "  $f made again, the same bytes" ;;
+	*) same_file again/$f aa/$f "  $f made again, the same bytes" ;;
+	esac
 done
 run pb-compare --from aa
 is "$rc:$(grep -c . "$T/out")" "0:$(($(grep -c . aa.out) - 2))" \

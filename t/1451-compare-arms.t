@@ -20,7 +20,7 @@ like "$(sed -n 's/^# pb-tint: [^ ]* //p' k3/tint.tsv)" '--adjust holm' "  tint.t
 is "$(jq -r '[.comparisons[].candidate] | join(",")' k3/compare.json)" "B,C" "  compare.json: both candidates"
 is "$(jq -r '.comparisons[1].ratio' k3/compare.json)" "$(col ratio 2 k3/tint.tsv)" "  C's ratio is pb-tint's"
 mkdir again && cp k3/raw.tsv k3/Makefile again/ && make -s -C again >/dev/null 2>&1
-same_file again/tint.tsv k3/tint.tsv "  make -C DIR redoes it"
+same_remade again/tint.tsv k3/tint.tsv "  make -C DIR redoes it"
 
 # --- a worker: the arms' words name it
 run pb-compare -b 3s --dir wk --no-pictures --no-shell --worker "$W --worker --us 1000 --b-us 1000"

@@ -56,8 +56,7 @@ cp -r mem redo
 rm redo/runs-cpu.tsv redo/tint-cpu.tsv redo/runs-memory.tsv redo/tint-memory.tsv redo/report.md
 make -s -C redo >/dev/null 2>&1
 for f in tint-cpu.tsv tint-memory.tsv report.md; do
-	if cmp -s "mem/$f" "redo/$f"; then ok "make remakes $f byte for byte"
-	else not_ok "make remakes $f byte for byte"; diff "mem/$f" "redo/$f" | head -n 5 >&2; fi
+	same_remade "redo/$f" "mem/$f" "make remakes $f byte for byte"
 done
 
 # a tint-memory.tsv no pb-tint writes is refused as tint.tsv is
