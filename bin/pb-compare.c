@@ -951,11 +951,12 @@ static void analyse(struct study *s, struct analysis *a)
 	n = analysis_steps(a, steps);
 	for (i = 0; i < n; i++) {
 		char **stages[2] = { steps[i].stage[0].v, steps[i].stage[1].v };
-		char *out = steps[i].picture ? NULL : path_in(s->dir, steps[i].target);
+		char *out;
 		struct run_result r;
 
 		if (steps[i].use && !a->use)   /* one of them failed: none is made */
 			continue;
+		out = steps[i].picture ? NULL : path_in(s->dir, steps[i].target);
 		tools_run(&r, s->dir, NULL, out, stages, steps[i].nstage, TOOLS_QUIET, NULL, NULL);
 		free(out);
 		if (r.status && steps[i].picture)
