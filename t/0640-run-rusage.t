@@ -91,7 +91,9 @@ run pb-run --quiet --runs 1 --pairs 6 --warmup 1 --no-shell -- "$W --us 0 --cpu-
 cpu "$T/out" >alone
 share=$(awk -v s="$(median <via-sh)" -v a="$(median <alone)" 'BEGIN { print s - a }')
 diag "the shell's share of CPU time: $share ns (median through /bin/sh -c less --no-shell)"
-if nums "$share" && awk -v d="$share" 'BEGIN { exit !(d > 0 && d < 20000000) }'; then
+if [ -n "$asan" ]; then   # its start-up varies by more than the shell costs
+	skip "/bin/sh -c adds the shell's CPU time ($why: start-up jitter above the shell's share)"
+elif nums "$share" && awk -v d="$share" 'BEGIN { exit !(d > 0 && d < 20000000) }'; then
 	ok "/bin/sh -c adds the shell's CPU time (more than 0, less than 20 ms)"
 else
 	not_ok "/bin/sh -c adds the shell's CPU time (more than 0, less than 20 ms)"; diag "got $share"
