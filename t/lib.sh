@@ -122,12 +122,12 @@ same_file() {
 		diff -u "$1" "$2" 2>&1 | head -40 | sed 's/^/# /' >&2; fi
 }
 # same_remade A B NAME: a file a study's Makefile made again, the same
-# bytes as pb-compare's. Under make valgrind pb-compare runs the tools
-# beside it (not memcheck's wrappers on PATH, which make runs), and R's
-# long double mean differs there in its last bit: skipped, saying why.
+# bytes as pb-compare's. Under make valgrind a mean differed in its last
+# digit between the two (memcheck's long double has 64 bits, and the
+# means are R's long double ones): skipped there, saying why.
 same_remade() {
 	if [ "${PB_VALGRIND:-0}" = 1 ]; then
-		skip "$3: not under valgrind (pb-compare's tools native, make's memcheck's)"
+		skip "$3: not under valgrind (memcheck's long double: a last digit differed)"
 	else same_file "$1" "$2" "$3"; fi
 }
 # same_output A B NAME: A and B hold data rows (see saved) and are the
