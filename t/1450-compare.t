@@ -119,9 +119,11 @@ ib=120s
 [ "${PB_VALGRIND:-0}" = 1 ] && ib=600s
 pb-compare -b $ib --dir int --no-shell -- "$W --us 2000" "$W --us 2000" >int.out 2>int.err &
 pid=$!
-# the study under way (raw.tsv.tmp), then a second of it (not under valgrind)
+# the study under way (raw.tsv.tmp with measured rows), then a second of
+# it (not under valgrind)
 i=0
-while [ ! -s int/raw.tsv.tmp ] && [ "$i" -lt 1800 ] && kill -0 $pid 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+while [ "$(cat int/raw.tsv.tmp 2>/dev/null | grep -c '	measure	')" -lt 4 ] && [ "$i" -lt 1800 ] &&
+	kill -0 $pid 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
 [ "${PB_VALGRIND:-0}" = 1 ] || sleep 1
 kill -INT $pid
 wait $pid
