@@ -116,8 +116,14 @@ if [ -n "$asan" ]; then
 	skip "--alloc-mib 64: maxrss within 1% of 64 MiB + baseline ($why)"
 	skip "--alloc-mib 96: maxrss within 1% of 96 MiB + baseline ($why)"
 else
-	within "$m0" "$floor" "$(awk -v f="$floor" 'BEGIN { print f * 0.05 }')" \
-		"--alloc-mib 0: maxrss at pb-run's floor, as # rusage says (within 5%)"
+	# at the floor, or above it where the workload's own is larger (a
+	# static musl pb-run is smaller than pb-workload)
+	if nums "$m0" "$floor" && awk -v m="$m0" -v f="$floor" 'BEGIN { exit !(m >= 0.95 * f) }'; then
+		ok "--alloc-mib 0: maxrss not below pb-run's floor, as # rusage says (within 5%)"
+	else
+		not_ok "--alloc-mib 0: maxrss not below pb-run's floor, as # rusage says (within 5%)"
+		diag "got $m0, floor $floor"
+	fi
 	near "$m64" "$(awk -v b="$wbase" 'BEGIN { print 64 * 1024 + b }')" 0.01 \
 		"--alloc-mib 64: maxrss within 1% of 64 MiB + baseline"
 	near "$m96" "$(awk -v b="$wbase" 'BEGIN { print 96 * 1024 + b }')" 0.01 \
