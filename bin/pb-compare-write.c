@@ -235,7 +235,12 @@ static void summary_cmp(FILE *f, const struct study_result *s, const struct cmp_
  * then not measured. */
 static int at_floor(const struct study_result *s, const struct arm_result *a)
 {
-	return !isnan(s->maxrss_floor_kib) && a->use_median[USE_MEMORY] <= s->maxrss_floor_kib;
+	double m = a->use_median[USE_MEMORY], f = s->maxrss_floor_kib;
+
+	/* within 5 % below it: pb-run grows a little after a spawn; far below
+	 * it, the spawn did not start from pb-run's peak (a static musl
+	 * pb-run's children did not) and the figure is the arm's own */
+	return !isnan(f) && m <= f && m >= 0.95 * f;
 }
 
 static const struct arm_result *arm_for(const struct study_result *s, char letter)
