@@ -68,10 +68,19 @@ for f in tint-cpu.tsv tint-memory.tsv report.md; do
 	same_remade "redo/$f" "mem/$f" "make remakes $f byte for byte"
 done
 
+# set_cols FILE NAME=VALUE...: FILE's data rows with those columns set
+set_cols() {
+	f=$1
+	shift
+	awk -F'\t' -v OFS='\t' -v sets="$*" 'BEGIN { n = split(sets, kv, " ") }
+		/^#/ { print; next }
+		!h { h = 1; for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+		{ for (j = 1; j <= n; j++) { split(kv[j], p, "="); $c[p[1]] = p[2] } print }' "$f"
+}
+
 # a tint-memory.tsv no pb-tint writes is refused as tint.tsv is
 cp -r mem badm
-c_lo=$(awk -F'\t' '/^[^#]/ { for (i = 1; i <= NF; i++) if ($i == "ratio_lo") print i; exit }' mem/tint-memory.tsv)
-awk -F'\t' -v OFS='\t' -v c="$c_lo" '/^[0-9]/ { $c = 2; $(c + 1) = 0.5 } { print }' mem/tint-memory.tsv >badm/tint-memory.tsv
+set_cols mem/tint-memory.tsv ratio_lo=2 ratio_hi=0.5 >badm/tint-memory.tsv
 run pb-compare --from badm
 like "$rc:$(cat "$T/err")" '^1:pb-compare: badm/tint-memory\.tsv:[0-9]+: the peak memory ratio lies outside its interval: this is not pb-tint.s output$' \
 	"a tint-memory.tsv with its interval upside down: one line, exit 1"
@@ -83,8 +92,7 @@ run pb-compare --from badf
 like "$rc:$(cat "$T/err")" "^1:pb-compare: badf/raw\.tsv:[0-9]+: maxrss_floor_kib is a whole number of KiB above 0, not 'abc'" \
 	"maxrss_floor_kib abc: one line, exit 1"
 cp -r mem badz
-c_r=$(awk -F'\t' '/^[^#]/ { for (i = 1; i <= NF; i++) if ($i == "ratio") print i; exit }' mem/tint-cpu.tsv)
-awk -F'\t' -v OFS='\t' -v c="$c_r" '/^[0-9]/ { $c = 0 } { print }' mem/tint-cpu.tsv >badz/tint-cpu.tsv
+set_cols mem/tint-cpu.tsv ratio=0 >badz/tint-cpu.tsv
 run pb-compare --from badz
 like "$rc:$(cat "$T/err")" "^1:pb-compare: badz/tint-cpu\.tsv:[0-9]+: a CPU time ratio that is not a positive number" \
 	"a CPU time ratio of 0: one line, exit 1"
