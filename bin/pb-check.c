@@ -321,10 +321,11 @@ static int warn_lines(const struct check_report *rep, const char *arm)
 	for (i = 0; i < rep->n; i++)
 		if (rep->row[i].status == CHECK_WARN) {
 			warned = 1;
-			printf("# pb-check.warning: ");
+			out_meta_begin("pb-check.warning");
 			if (arm)
-				printf("arm %s: ", arm);
-			printf("%s\n", rep->row[i].note);
+				out_meta_text("arm %s: ", arm);
+			out_escaped(rep->row[i].note);
+			out_meta_end();
 		}
 	return warned;
 }

@@ -860,6 +860,7 @@ static void write_row(const struct config *c, long run, long pair, const char *p
  * study: the worker and what it started are stopped before the exit. */
 static void flush_or_stop(struct study *st)
 {
+	pb_stdout_sync();
 	if (fflush(stdout) == EOF || ferror(stdout)) {
 		int saved = errno;
 

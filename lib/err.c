@@ -60,6 +60,7 @@ void pb_vmessage(const char *where, const char *fmt, va_list ap)
 
 	if (!msg)
 		msg = small;   /* cut rather than lost */
+	pb_stdout_sync();
 	fflush(stdout);
 	fprintf(stderr, "%s: ", pb_prog);
 	if (where) {
@@ -119,8 +120,22 @@ void pb_version(void)
 	exit(0);
 }
 
+static void (*stdout_sync)(void);
+
+void pb_on_stdout_sync(void (*fn)(void))
+{
+	stdout_sync = fn;
+}
+
+void pb_stdout_sync(void)
+{
+	if (stdout_sync)
+		stdout_sync();
+}
+
 void flush_stdout_or_die(void)
 {
+	pb_stdout_sync();
 	if (fflush(stdout) == EOF || ferror(stdout)) {
 		int saved = errno;
 		fprintf(stderr, "%s: write error on standard output: %s\n",

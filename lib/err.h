@@ -34,6 +34,11 @@ noreturn void pb_exit_data(void);
 noreturn void pb_version(void);                 /* --version: exit 0 */
 /* Flush stdout; a write error is one line on stderr and exit 1. */
 void flush_stdout_or_die(void);
+/* Output held before stdio (out's rows) goes to stdio: fn is called by
+ * pb_stdout_sync, which every direct writer of stdout calls first, and
+ * before stdout is flushed for a message or at the end. */
+void pb_on_stdout_sync(void (*fn)(void));
+void pb_stdout_sync(void);
 void *xmalloc(size_t n);
 void *xrealloc(void *p, size_t n);
 void *xcalloc(size_t n, size_t size);

@@ -14,13 +14,21 @@
 #define PB_VERSION "0.0.0"
 #endif
 
+static void rows_to_stdio(void);
+static int rows_held;   /* rows wait in row[] (not a terminal) */
+
 void out_init(void)
 {
 	static char outbuf[1 << 16];
 
-	/* Large writes for pipes and files; a terminal stays line-buffered. */
-	if (!isatty(1))
+	/* Large writes for pipes and files; a terminal stays line-buffered
+	 * and sees each row as it ends. */
+	if (!isatty(1)) {
 		setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+		rows_held = 1;
+	}
+	pb_on_stdout_sync(rows_to_stdio);
+	atexit(rows_to_stdio);   /* before exit's flush of stdio */
 }
 
 static int at_line_start = 1;
@@ -28,6 +36,7 @@ static int lines_out;
 
 void out_escaped(const char *p)
 {
+	rows_to_stdio();
 	for (; *p; p++) {
 		switch (*p) {
 		case '\\': fputs("\\\\", stdout); break;
@@ -123,6 +132,7 @@ void out_begin(struct stream *s, int argc, char **argv)
 		die("the command line is %zu bytes as the stream's first line (# %s: ...): "
 		    "more than a line of the stream carries (%u bytes)",
 		    out_provenance_len(argc, argv), pb_prog, STREAM_LINE_MAX);
+	rows_to_stdio();
 	if (s)
 		stream_put_comments(s);
 	printf("# %s: %s", pb_prog, PB_VERSION);
@@ -162,6 +172,7 @@ void out_meta(const char *key, const char *fmt, ...)
 
 void out_meta_begin(const char *key)
 {
+	rows_to_stdio();
 	printf("# %s: ", key);
 }
 
@@ -176,6 +187,7 @@ void out_meta_text(const char *fmt, ...)
 
 void out_meta_as_read(const char *v)
 {
+	rows_to_stdio();
 	for (; *v; v++)
 		if (*v == '\t')
 			fputs("\\t", stdout);
@@ -187,6 +199,7 @@ void out_meta_as_read(const char *v)
 
 void out_meta_end(void)
 {
+	rows_to_stdio();
 	fputc('\n', stdout);
 }
 
@@ -198,25 +211,35 @@ void out_meta_num(const char *key, const char *fmt, double x)
 	out_meta(key, fmt, num);
 }
 
-/* The row being written: out_field, out_num and out_i64 collect it here,
- * out_end hands the line to stdio in one fwrite. Four stdio calls a row
- * (field, tab, number, newline) cost more than printing the number
- * (callgrind, pb-logratio). Nothing writes to stdout between a row's
- * first field and out_end, so the order of the output is the same. */
-static char row[4096];
-static size_t row_len;
+/* The rows being written: out_field, out_num and out_i64 collect a row
+ * here, out_end ends it, and the ended rows go to stdio in one fwrite
+ * when the buffer is full (or at once on a terminal). An fwrite a row
+ * cost more than printing the row's number (callgrind, pb-logratio).
+ * Whatever else writes to stdout calls rows_to_stdio first (out's
+ * comments here, the stream's through pb_stdout_sync), so the order of
+ * the output is the order of the calls. */
+static char row[1 << 16];
+static size_t row_len;   /* bytes in row[] */
+static size_t rows_end;  /* of them, the ended rows */
 
-static void row_flush(void)
+static void rows_to_stdio(void)
 {
-	fwrite(row, 1, row_len, stdout);
-	row_len = 0;
+	if (!rows_end)
+		return;
+	fwrite(row, 1, rows_end, stdout);
+	memmove(row, row + rows_end, row_len - rows_end);
+	row_len -= rows_end;
+	rows_end = 0;
 }
 
-/* Room for n more bytes; a longer row goes out in pieces. */
+/* Room for n more bytes; a row longer than the buffer goes out in
+ * pieces. */
 static void row_room(size_t n)
 {
-	if (sizeof row - row_len < n)
-		row_flush();
+	if (sizeof row - row_len < n) {
+		fwrite(row, 1, row_len, stdout);
+		row_len = rows_end = 0;
+	}
 }
 
 static void sep(void)
@@ -270,7 +293,9 @@ void out_end(void)
 {
 	row_room(1);
 	row[row_len++] = '\n';
-	row_flush();
+	rows_end = row_len;
+	if (!rows_held || lines_out < 2)
+		rows_to_stdio();
 	at_line_start = 1;
 	if (lines_out < 2) {
 		lines_out++;

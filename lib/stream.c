@@ -396,6 +396,7 @@ static void comment(struct stream *s, int head)
 {
 	if (s->passthrough) {
 		stream_put_comments(s);
+		pb_stdout_sync();
 		fwrite(s->line, 1, s->len, stdout);
 		fputc('\n', stdout);
 	} else {
@@ -661,6 +662,8 @@ void stream_put_comments(struct stream *s)
 {
 	size_t i;
 
+	if (s->npending)
+		pb_stdout_sync();
 	for (i = 0; i < s->npending; i++) {
 		fputs(s->pending[i], stdout);
 		fputc('\n', stdout);

@@ -112,4 +112,15 @@ for ab in '0|1000:a' '1100|0:b' '-1100|1000:a' '1100|-1000:b' '0|0:a' '1100|1e-4
 		"a|b = $row: column $c refused" pb-logratio "$T/neg.tsv"
 done
 
+# Rows wait in a buffer before stdio (one write per 64 KiB, not per row):
+# comments between rows keep their place, and when a row is refused the
+# rows before it are all on stdout, whole, before the message.
+awk 'BEGIN { print "a\tb"; for (i = 1; i <= 20000; i++) { print 1000 + i "\t" 1000;
+	if (i % 3000 == 0) print "# mark: " i } print "0\t1"; print "5\t6" }' >"$T/big.tsv"
+run pb-logratio "$T/big.tsv"
+is "$rc:$(row_count "$T/out")" "1:20000" "a bad row after 20000: exit 1, the 20000 rows before it written"
+is "$(tail -c 1 "$T/out" | od -An -c | tr -d ' ')" '\n' "the output ends with a whole line"
+is "$(awk '/^# mark: / { print $3 - rows; next } !/^#/ { rows++ }' "$T/out" | sort -u | tr '\n' ' ')" \
+	"-1 " "each comment stays where it was among the rows (the header counted)"
+
 done_testing
