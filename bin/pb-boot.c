@@ -312,10 +312,13 @@ static void *helper(void *arg)
 	return NULL;
 }
 
-/* Threads pay off above about a million draws; below, the caller alone. */
+/* Threads pay off above about a million draws; below, the caller alone.
+ * A quantile replicate over rows costs two variates, about 64 draws. */
 static int jobs_for(const struct sample *s, const struct opts *o)
 {
-	double draws = (double)(o->block ? s->nblocks : s->n) * (double)o->resamples;
+	double each = o->block ? (double)s->nblocks
+	              : o->stat.kind == BOOT_KIND_QUANTILE ? 64 : (double)s->n;
+	double draws = each * (double)o->resamples;
 
 	return draws < 1e6 ? 1 : o->jobs;
 }

@@ -63,26 +63,11 @@ static inline int q_step(struct q_walk *m, double x, uint64_t mult, double *valu
 	return 1;
 }
 
-/* Quantile of the resample given by counts over the sorted sample, from
- * position before + 1 on. */
-static double quantile_from_counts(const double *x, const uint32_t *count, size_t from,
-                                   size_t to, uint64_t before, struct qpos q)
-{
-	struct q_walk m = { before, q, 0, 0 };
-	double value;
-	size_t i;
-
-	for (i = from; i < to; i++)
-		if (q_step(&m, x[i], count[i - from], &value))
-			return value;
-	return NAN;   /* not reached when [from, to) holds positions k1..k2 */
-}
-
 /* n uniform indices below n, two per 64-bit draw of xoshiro256** (Lemire's
  * multiply with rejection on each 32-bit half): counts[j - lo] for draws
  * in [lo, lo + w), returns how many fell below lo. The generator's state
  * is a local copy so the loop keeps it in registers: the draws are the
- * whole cost of a median replicate. */
+ * whole cost of a mean replicate counted again (near_est). */
 static uint64_t count_draws(struct rng *r, uint32_t n, size_t lo, size_t w,
                             uint32_t *counts, uint64_t *inside)
 {
@@ -147,29 +132,28 @@ static double sum_draws(struct rng *r, const double *x, uint32_t n)
 	return s;
 }
 
-/* One quantile replicate: n draws; only draws inside the window [lo, hi)
- * around the quantile's position are counted one by one. When the
- * quantile falls outside the window (probability far below 1e-12 with a
- * window of 8 standard deviations of the median's position, the widest
- * of any quantile's) the same draws are replayed with a full count
- * array, so the answer is exact either way. */
-static double quantile_replicate(const double *x, size_t n, size_t lo, size_t hi,
-                                 struct qpos q, uint32_t *wcount, uint32_t **full,
-                                 struct rng *r)
+/* The position among n sorted values of u in [0, 1]: floor(n u). */
+static size_t order_index(double u, size_t n)
 {
-	struct rng saved = *r;
-	uint64_t below, inside;
+	double j = floor(u * (double)n);
 
-	memset(wcount, 0, (hi - lo) * sizeof *wcount);
-	below = count_draws(r, (uint32_t)n, lo, hi - lo, wcount, &inside);
-	if (below < q.k1 && below + inside >= q.k2)
-		return quantile_from_counts(x, wcount, lo, hi, below, q);
-	if (!*full)
-		*full = xmalloc(n * sizeof **full);
-	*r = saved;
-	memset(*full, 0, n * sizeof **full);
-	count_draws(r, (uint32_t)n, 0, n, *full, &inside);
-	return quantile_from_counts(x, *full, 0, n, 0, q);
+	return j < (double)n ? (size_t)j : n - 1;
+}
+
+/* One quantile replicate, in constant time. A resample is n indices
+ * floor(n U_i) of uniforms U_i, and floor is monotone: its k-th smallest
+ * value is x[floor(n U_(k))], U_(k) the k-th smallest of the uniforms,
+ * a Beta(k, n + 1 - k); the next, U_(k+1), is U_(k) plus (1 - U_(k))
+ * times the least of the n - k uniforms above it. So two variates give
+ * the replicate the n draws of a multinomial resample would, with the
+ * same distribution (to the rounding of doubles, a bias below n 2^-53). */
+static double quantile_replicate(const double *x, size_t n, struct qpos q, struct rng *r)
+{
+	double u1 = rng_beta(r, (double)q.k1, (double)(n + 1 - q.k1)), u2 = u1;
+
+	if (q.k2 > q.k1)
+		u2 = u1 + (1 - u1) * rng_min_uniform(r, (double)(n - q.k1));
+	return interp(x[order_index(u1, n)], x[order_index(u2, n)], q.f);
 }
 
 /* The mean of a multiset of the sorted values, count(i) copies of x[i]:
@@ -276,20 +260,9 @@ void boot_replicates(const double *x, size_t n, struct boot_stat stat, uint64_t 
 		free(count);
 		return;
 	}
-	{
-		struct qpos q = quantile_pos(n, stat.p);
-		double half = 4 * sqrt((double)n) + 8;
-		size_t mid = (size_t)q.k2 - 1;   /* the median's: n / 2 */
-		size_t lo = (double)mid > half ? mid - (size_t)half : 0;
-		size_t hi = mid + (size_t)half + 1 < n ? mid + (size_t)half + 1 : n;
-		uint32_t *wcount = xmalloc((hi - lo) * sizeof *wcount), *full = NULL;
-
-		for (b = 0; b < nrep; b++) {
-			replicate_rng(r, seed, first + b);
-			rep[b] = quantile_replicate(x, n, lo, hi, q, wcount, &full, r);
-		}
-		free(wcount);
-		free(full);
+	for (b = 0; b < nrep; b++) {
+		replicate_rng(r, seed, first + b);
+		rep[b] = quantile_replicate(x, n, quantile_pos(n, stat.p), r);
 	}
 }
 

@@ -1,8 +1,9 @@
 /* boot: bootstrap replicates and intervals (Efron & Tibshirani; Davison &
- * Hinkley). Replicates of a quantile (the median among them) are computed
- * from the sorted sample by counting where the n draws fall, so a
- * resample costs n draws and no sort; replicates over blocks (runs)
- * resample whole blocks and take the statistic of the pooled rows. */
+ * Hinkley). A replicate of a quantile (the median among them) is read
+ * from the sorted sample at the order statistics of the resample's
+ * uniforms, drawn directly (two variates, no n draws, no sort); a mean
+ * replicate takes n draws; replicates over blocks (runs) resample whole
+ * blocks and take the statistic of the pooled rows. */
 #ifndef PB_BOOT_H
 #define PB_BOOT_H
 

@@ -1,4 +1,5 @@
 #include <fcntl.h>
+#include <math.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -46,6 +47,61 @@ uint32_t rng_below(struct rng *r, uint32_t n)
 double rng_uniform(struct rng *r)
 {
 	return (double)(rng_next(r) >> 11) * 0x1.0p-53;
+}
+
+/* Uniform in (0, 1): the midpoints of the 2^53 cells, never 0 for log. */
+static double uniform_open(struct rng *r)
+{
+	return ((double)(rng_next(r) >> 11) + 0.5) * 0x1.0p-53;
+}
+
+double rng_normal(struct rng *r)
+{
+	double u, v, s;
+
+	do {
+		u = 2 * rng_uniform(r) - 1;
+		v = 2 * rng_uniform(r) - 1;
+		s = u * u + v * v;
+	} while (s >= 1 || s == 0);
+	return u * sqrt(-2 * log(s) / s);
+}
+
+/* Marsaglia and Tsang, "A simple method for generating gamma variables"
+ * (ACM TOMS 26, 2000): d v with v = (1 + c x)^3, x normal, accepted by
+ * the squeeze or by the exact log test. The test's 1 - v + ln v is
+ * about -(v - 1)^2 / 2, so log1p keeps its digits when the shape is
+ * large and v near 1. */
+double rng_gamma(struct rng *r, double a)
+{
+	double d = a - 1.0 / 3, c = 1 / sqrt(9 * d), x, v, u;
+
+	for (;;) {
+		do {
+			x = rng_normal(r);
+			v = 1 + c * x;
+		} while (v <= 0);
+		v = v * v * v;
+		u = uniform_open(r);
+		if (u < 1 - 0.0331 * (x * x) * (x * x))
+			return d * v;
+		if (log(u) < 0.5 * x * x + d * (1 - v + log1p(v - 1)))
+			return d * v;
+	}
+}
+
+double rng_beta(struct rng *r, double a, double b)
+{
+	double ga = rng_gamma(r, a);
+
+	return ga / (ga + rng_gamma(r, b));
+}
+
+/* 1 - V^(1/m) for V uniform in (0, 1), without losing it to the
+ * cancellation when m is large. */
+double rng_min_uniform(struct rng *r, double m)
+{
+	return -expm1(log(uniform_open(r)) / m);
 }
 
 /* A seed for runs that did not ask for one: /dev/urandom, else the clock

@@ -34,6 +34,14 @@ static inline uint64_t rng_next(struct rng *r)
 
 uint32_t rng_below(struct rng *r, uint32_t n);   /* uniform in [0, n) */
 double rng_uniform(struct rng *r);               /* uniform in [0, 1) */
+/* Continuous variates, exact methods (no approximation beyond doubles):
+ * a standard normal (Marsaglia's polar method); a gamma of shape a >= 1
+ * (Marsaglia & Tsang 2000); a beta of shapes a, b >= 1, as
+ * G_a / (G_a + G_b); the least of m >= 1 uniforms, a Beta(1, m). */
+double rng_normal(struct rng *r);
+double rng_gamma(struct rng *r, double a);
+double rng_beta(struct rng *r, double a, double b);
+double rng_min_uniform(struct rng *r, double m);
 uint64_t rng_seed_from_system(void);
 
 #endif

@@ -490,6 +490,8 @@ static void test_replicates_exact(void)
 
 		for (s = 0; s < NSTATS; s++) {
 			struct boot_stat stat = all_stats[s];
+			if (stat.kind != BOOT_KIND_MEAN)
+				continue;   /* quantiles: no draws to replay (test_quantile_law) */
 			rng_seed(&r, 100 + n);
 			for (i = 0; i < n; i++)   /* ties: about n/3 distinct values */
 				x[i] = (double)rng_below(&r, (uint32_t)(n / 3 + 1)) * 5 - 7;
@@ -588,6 +590,113 @@ static void test_replicates_in_pieces(void)
 	   2 * NSTATS * NREP);
 }
 
+/* P(Bin(n, p) >= k), by the sum (n is small here). */
+static double binom_at_least(int n, double p, int k)
+{
+	double sum = 0, c = 1;
+	int i;
+
+	for (i = 0; i <= n; i++) {
+		if (i >= k)
+			sum += c * pow(p, i) * pow(1 - p, n - i);
+		c = c * (n - i) / (i + 1);
+	}
+	return sum;
+}
+
+static double choose(int n, int k)
+{
+	double c = 1;
+	int i;
+
+	for (i = 0; i < k; i++)
+		c = c * (n - i) / (i + 1);
+	return c;
+}
+
+/* The exact law of the two order statistics a quantile reads, I(k1) and
+ * I(k2) (k2 = k1 or k1 + 1), of n draws from the positions 0..n-1, with
+ * A = #draws < a, B = #draws <= a:
+ *   k1 = k2 = k: P(I(k) = a) = P(B >= k) - P(A >= k)
+ *   a < b: C(n, k) ((a+1)^k - a^k) ((n-b)^(n-k) - (n-b-1)^(n-k)) / n^n
+ *   a = b: P(B >= k+1) - P(A >= k) + C(n, k) a^k (n-a-1)^(n-k) / n^n
+ * (the second and third are the R sums of test_median_law). */
+static double pair_law(int n, int k1, int k2, int a, int b)
+{
+	double nn = pow(n, n);
+
+	if (k1 == k2)
+		return a == b ? binom_at_least(n, (a + 1.0) / n, k1) -
+		                binom_at_least(n, (double)a / n, k1) : 0;
+	if (a < b)
+		return choose(n, k1) * (pow(a + 1, k1) - pow(a, k1)) *
+		       (pow(n - b, n - k1) - pow(n - b - 1, n - k1)) / nn;
+	if (a == b)
+		return binom_at_least(n, (a + 1.0) / n, k1 + 1) - binom_at_least(n, (double)a / n, k1) +
+		       choose(n, k1) * pow(a, k1) * pow(n - a - 1, n - k1) / nn;
+	return 0;
+}
+
+/* Every quantile's replicates over small samples against that exact law,
+ * pair of positions by pair: x_i = 3^i, so each replicate names the two
+ * positions it was read at (the fraction is known). 200000 replicates;
+ * each share within 4.5 of its standard errors (plus 1e-4). Replaces the
+ * check against explicit draws, which quantile replicates no longer make. */
+static void test_quantile_law(void)
+{
+	static const int sizes[] = { 1, 2, 3, 5, 8 };
+	enum { NREP = 200000 };
+	double *rep = malloc(NREP * sizeof *rep), x[8];
+	size_t z, i;
+	int s;
+
+	for (z = 0; z < LEN(sizes); z++) {
+		int n = sizes[z], a, b;
+
+		for (i = 0; i < (size_t)n; i++)
+			x[i] = pow(3, (double)i);
+		for (s = 0; s < NSTATS; s++) {
+			struct boot_stat stat = all_stats[s];
+			double h, f, worst = 0, total = 0;
+			int k1, k2, unnamed = 0;
+			static long count[8][8];
+
+			if (stat.kind == BOOT_KIND_MEAN)
+				continue;
+			h = (n - 1) * stat.p;
+			k1 = (int)floor(h) + 1;
+			if (k1 > n)
+				k1 = n;
+			f = h - (k1 - 1);
+			k2 = f > 0 ? k1 + 1 : k1;
+			memset(count, 0, sizeof count);
+			boot_replicates(x, (size_t)n, stat, 40 + (uint64_t)n, 0, NREP, rep);
+			for (i = 0; i < NREP; i++) {
+				int found = 0;
+				for (a = 0; a < n && !found; a++)
+					for (b = a; b < n && !found; b++)
+						if (rep[i] == x[a] + f * (x[b] - x[a]))
+							count[a][b]++, found = 1;
+				unnamed += !found;
+			}
+			for (a = 0; a < n; a++)
+				for (b = a; b < n; b++) {
+					double p = pair_law(n, k1, k2, a, b), share = (double)count[a][b] / NREP;
+					double gap = fabs(share - p) / (4.5 * sqrt(p * (1 - p) / NREP) + 1e-4);
+
+					total += p;
+					if (gap > worst)
+						worst = gap;
+				}
+			ok(unnamed == 0 && worst <= 1 && fabs(total - 1) < 1e-12,
+			   "n = %d, %s: replicates follow the exact law of positions (%d, %d), "
+			   "largest gap %.2f of the tolerance, %d unnamed", n, stat_label(stat), k1, k2,
+			   worst, unnamed);
+		}
+	}
+	free(rep);
+}
+
 /* Share of replicates <= v against the exact law, R:
  *   odd, x = 0:1000: 1 - pbinom(500, 1001, (v + 1) / 1001)
  *   even, x = 0:999: P(X*(500) = x_i, X*(501) = x_j) summed over (x_i + x_j)/2 <= v, with
@@ -595,8 +704,7 @@ static void test_replicates_in_pieces(void)
  *     i < j: choose(n, m) (F[i]^m - F[i-1]^m) ((1 - F[j-1])^(n-m) - (1 - F[j])^(n-m))
  *   (checked against all 6^6 resamples of a small sample in R).
  * 100000 replicates: the sd of a share is at most 0.0016; tolerance 0.0065
- * (4 sd). Moving the median one rank moves a share by about 0.025. Both
- * samples are larger than the median's counting window (8 sd each way). */
+ * (4 sd). Moving the median one rank moves a share by about 0.025. */
 static void test_median_law(void)
 {
 	static const double vodd[] = { 470, 480, 490, 500, 510, 520, 530 };
@@ -648,6 +756,7 @@ int main(void)
 	test_block_jackknife();
 	test_replicates_exact();
 	test_block_replicates_exact();
+	test_quantile_law();
 	test_median_law();
 	return done_testing();
 }

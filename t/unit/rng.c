@@ -10,6 +10,7 @@
 
 #include "order.h"
 #include "rng.h"
+#include "stats.h"
 #include "tap.h"
 
 #define N(a) (sizeof (a) / sizeof (a)[0])
@@ -285,6 +286,95 @@ static void test_order(void)
 	ok(!order_walk_next(&w, &block, &a, &place), "a phase of 0 pairs has no step");
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Kolmogorov-Smirnov distance of n sorted values from the law cdf. */
+static double ks_distance(double *v, size_t n, double (*cdf)(double, double), double par)
+{
+	double d = 0;
+	size_t i;
+
+	qsort(v, n, sizeof *v, cmp_double);
+	for (i = 0; i < n; i++) {
+		double f = cdf(v[i], par), lo = f - (double)i / n, hi = (double)(i + 1) / n - f;
+
+		d = fmax(d, fmax(lo, hi));
+	}
+	return d;
+}
+
+static double normal_cdf(double x, double unused)
+{
+	(void)unused;
+	return stat_pnorm(x);
+}
+
+static double exp_cdf(double x, double unused)   /* Gamma(1) */
+{
+	(void)unused;
+	return -expm1(-x);
+}
+
+static double beta23_cdf(double x, double unused)   /* I_x(2, 3) by hand */
+{
+	(void)unused;
+	return x * x * (6 - 8 * x + 3 * x * x);
+}
+
+static double min_uniform_cdf(double x, double m)   /* 1 - (1 - x)^m */
+{
+	return -expm1(m * log1p(-x));
+}
+
+/* The variates of the bootstrap's quantile replicates (lib/boot.c): their
+ * laws by Kolmogorov-Smirnov distance (100000 values; 1.63/sqrt(n) is the
+ * 1 % critical value), and the gamma's mean and variance at shapes from
+ * 1 to the median's of a 2^31 sample, each within 5 standard errors: the
+ * mean's sqrt(a / n), the variance's sqrt((2 a^2 + 6 a) / n) (a gamma's
+ * fourth central moment is 3 a^2 + 6 a). */
+static void test_variates(void)
+{
+	enum { NV = 100000 };
+	static const double shapes[] = { 1, 2.5, 17, 150000, 1073741824 };
+	double *v = malloc(NV * sizeof *v), crit = 1.63 / sqrt(NV);
+	struct rng r;
+	size_t i, k;
+
+	rng_seed(&r, 2026);
+	for (i = 0; i < NV; i++)
+		v[i] = rng_normal(&r);
+	ok(ks_distance(v, NV, normal_cdf, 0) < crit, "rng_normal: standard normal (KS)");
+	for (i = 0; i < NV; i++)
+		v[i] = rng_gamma(&r, 1);
+	ok(ks_distance(v, NV, exp_cdf, 0) < crit, "rng_gamma(1): exponential (KS)");
+	for (i = 0; i < NV; i++)
+		v[i] = rng_beta(&r, 2, 3);
+	ok(ks_distance(v, NV, beta23_cdf, 0) < crit, "rng_beta(2, 3): 6x^2 - 8x^3 + 3x^4 (KS)");
+	for (i = 0; i < NV; i++)
+		v[i] = rng_min_uniform(&r, 1e6);
+	ok(ks_distance(v, NV, min_uniform_cdf, 1e6) < crit,
+	   "rng_min_uniform(1e6): the least of 10^6 uniforms (KS)");
+	for (k = 0; k < N(shapes); k++) {
+		double a = shapes[k], m = 0, ss = 0, var;
+
+		for (i = 0; i < NV; i++) {
+			double g = rng_gamma(&r, a), d = g - m;
+
+			m += d / (double)(i + 1);
+			ss += d * (g - m);
+		}
+		var = ss / (NV - 1);
+		ok(fabs(m - a) < 5 * sqrt(a / NV) && fabs(var - a) < 5 * sqrt((2 * a * a + 6 * a) / NV),
+		   "rng_gamma(%g): mean %.6g, variance %.6g", a, m, var);
+	}
+	free(v);
+}
+
 int main(void)
 {
 	test_reference();
@@ -294,5 +384,6 @@ int main(void)
 	test_below_bias();
 	test_uniform();
 	test_order();
+	test_variates();
 	return done_testing();
 }
