@@ -57,7 +57,7 @@ static double plain_stat(const double *x, size_t n, struct boot_stat stat)
 }
 
 /* The statistics every exact test runs: the mean, the median, and
- * quantiles near the ends, where the counting window is off centre. */
+ * quantiles near the ends, where the order statistics are off centre. */
 static const struct boot_stat all_stats[] = {
 	{ BOOT_KIND_MEAN, 0 }, { BOOT_KIND_QUANTILE, 0.5 }, { BOOT_KIND_QUANTILE, 0.9 },
 	{ BOOT_KIND_QUANTILE, 0.99 }, { BOOT_KIND_QUANTILE, 0.05 }, { BOOT_KIND_QUANTILE, 0 },
