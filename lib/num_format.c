@@ -329,7 +329,8 @@ size_t num_format(char buf[NUM_BUFSZ], double x)
 		strcpy(buf, isnan(x) ? "nan" : x > 0 ? "inf" : "-inf");
 		return strlen(buf);
 	}
-	if (fabs(x) < 9007199254740992.0 && x == (double)(int64_t)x)
+	/* a whole number as one; below 1 none is (lr values: no conversion) */
+	if (fabs(x) >= 1 && fabs(x) < 9007199254740992.0 && x == (double)(int64_t)x)
 		return num_format_i64(buf, (int64_t)x);
 	if (x < 0) {
 		buf[n++] = '-';
