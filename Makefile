@@ -70,7 +70,7 @@ $(FILTERS) bin/pb-report: lib/libpb.a $(LIBHDR)
 bin/pb-boot: bin/pb-boot.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(PTHREAD) $(LDFLAGS) -o $@ bin/pb-boot.c lib/libpb.a $(LDLIBS)
 $(UNITS): lib/libpb.a t/unit/tap.h
-t/unit/num: t/unit/grisu.h t/unit/numcmp.h
+t/unit/num: t/unit/grisu.h t/unit/numcmp.h t/unit/parsecmp.h
 $(TESTGEN): lib/libpb.a lib/rng.h
 
 examples/workload/pb-workload: examples/workload/pb-workload.c

@@ -165,8 +165,10 @@ static int parse_general(const char *s, double *out)
 }
 
 /* The value of eight ASCII digits at once (little-endian words; gcc and
- * clang say the byte order), after simdjson and fast_float. */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+ * clang say the byte order), after simdjson and fast_float. -DPB_PORTABLE
+ * takes the digits one by one, as on other machines. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+	!defined(PB_PORTABLE)
 #define DIGIT_WORDS 1
 static inline uint64_t digits_value(uint64_t w)
 {

@@ -225,7 +225,7 @@ static void check_dur(const char *s)
 
 /* Decimal strings of 17 to 21 digits next to the point halfway between
  * x and the next double up: the hard cases for a fast parser (ties, and
- * the long double path's error bound). */
+ * Eisel-Lemire's test of whether its truncated product can decide). */
 static void check_near_halfway(double x)
 {
 	long double mid = ((long double)x + nextafter(x, INFINITY)) / 2;
