@@ -87,12 +87,13 @@ static int scan_decimal(const char *s, struct decimal *d)
  * high 64 bits of t, and with the low ones too when the part left out
  * (below W units of X's last bit) could carry into the rounding bit; if
  * even the whole 128-bit truncation (below 2 units) could, the answer is
- * 0 and strtod decides. Exact ties need 5^|q| to divide a 54-bit odd
- * number or w: 0 <= q <= 23 (the product then exact: 5^q < 2^64) or
- * -4 <= q < 0, where the truncation is never exact, so that X sits just
- * below the tie and the carry test above gives up. Elsewhere X is above
- * any apparent tie, and rounding up is right. Results that are subnormal
- * or overflow are left to strtod too. */
+ * 0 and strtod decides. An exact tie needs 5^|q| to divide a 54-bit odd
+ * number or w: 0 <= q <= 23, where the product is exact (t is 5^q < 2^64
+ * shifted), or -4 <= q < 0, where t is below 10^q, so the product ends in
+ * ones just below the tie and the carry test gives up. For any other q
+ * the product is below X: what looks like a tie is above one, and
+ * rounding up is right. Results that are subnormal or overflow are left
+ * to strtod too. */
 static int eisel_lemire(uint64_t w, long q, double *out)
 {
 	const uint64_t *t;
@@ -123,7 +124,7 @@ static int eisel_lemire(uint64_t w, long q, double *out)
 	rest = hi & ((UINT64_C(1) << (9 + top)) - 1);   /* below the rounding bit */
 	if (!(m & 1))
 		m >>= 1;
-	else if (q >= 0 && q <= 27 && !rest && !lo)   /* a tie: to even */
+	else if (q >= 0 && q <= 27 && !rest && !lo)   /* exact product, a tie: to even */
 		m = (m >> 1) + (m >> 1 & 1);
 	else
 		m = (m >> 1) + 1;
