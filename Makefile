@@ -10,7 +10,7 @@ LIBOBJ = lib/err.o lib/opt.o lib/num_parse.o lib/num_format.o lib/stream.o lib/o
 	lib/study.o lib/conninfo.o lib/progress.o lib/order.o lib/seq.o lib/check.o lib/runstat.o \
 	lib/quantity.o lib/human.o lib/html.o lib/svg.o
 LIBHDR = lib/err.h lib/opt.h lib/num.h lib/stream.h lib/out.h lib/stats.h lib/rng.h \
-	lib/strmap.h lib/group.h lib/pow10.h lib/clock.h lib/proc.h lib/sysinfo.h lib/boot.h lib/study.h \
+	lib/strmap.h lib/group.h lib/pow10.h lib/pow5.h lib/num_bits.h lib/clock.h lib/proc.h lib/sysinfo.h lib/boot.h lib/study.h \
 	lib/conninfo.h lib/progress.h lib/order.h lib/seq.h lib/check.h lib/runstat.h lib/quantity.h \
 	lib/human.h lib/html.h lib/svg.h
 FILTERS = bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross bin/pb-plan bin/pb-check
@@ -70,7 +70,7 @@ $(FILTERS) bin/pb-report: lib/libpb.a $(LIBHDR)
 bin/pb-boot: bin/pb-boot.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(PTHREAD) $(LDFLAGS) -o $@ bin/pb-boot.c lib/libpb.a $(LDLIBS)
 $(UNITS): lib/libpb.a t/unit/tap.h
-t/unit/num: t/unit/grisu.h t/unit/numcmp.h
+t/unit/num: t/unit/grisu.h t/unit/numcmp.h t/unit/parsecmp.h
 $(TESTGEN): lib/libpb.a lib/rng.h
 
 examples/workload/pb-workload: examples/workload/pb-workload.c

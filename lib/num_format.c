@@ -25,36 +25,13 @@
 #include <string.h>
 
 #include "num.h"
+#include "num_bits.h"
 #include "pow10.h"
 
-/* The high 64 bits of a * b; *lo gets the low ones. */
-#ifdef __SIZEOF_INT128__
-__extension__ typedef unsigned __int128 u128;
-
-static uint64_t mul_64(uint64_t a, uint64_t b, uint64_t *lo)
-{
-	u128 p = (u128)a * b;
-
-	*lo = (uint64_t)p;
-	return (uint64_t)(p >> 64);
-}
-#else
-static uint64_t mul_64(uint64_t a, uint64_t b, uint64_t *lo)
-{
-	const uint64_t m32 = 0xffffffffu;
-	uint64_t a0 = a & m32, a1 = a >> 32, b0 = b & m32, b1 = b >> 32;
-	uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-	uint64_t mid = (p00 >> 32) + (p01 & m32) + (p10 & m32);
-
-	*lo = (mid << 32) | (p00 & m32);
-	return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-}
-#endif
-
-/* Integer logarithms: floor(q log10 2), floor(log10(3/4 2^q)) and
- * floor(e log2 10), exact over |q|, |e| < 1200 (share/dev/gen-pow10
- * checks them). Shifted by a multiple of 2^20 (2^19) first, so that
- * the shift is of a non-negative number. */
+/* Integer logarithms: floor(q log10 2) and floor(log10(3/4 2^q)), exact
+ * over |q| < 1200 (share/dev/gen-pow10 checks them; floor(e log2 10) is
+ * in lib/num_bits.h). Shifted by a multiple of 2^20 first, so that the
+ * shift is of a non-negative number. */
 static int floor_log10_pow2(int q)
 {
 	return ((q * 315653 + (1 << 30)) >> 20) - (1 << 10);
@@ -63,11 +40,6 @@ static int floor_log10_pow2(int q)
 static int floor_log10_three_quarters_pow2(int q)
 {
 	return ((q * 315653 - 131237 + (1 << 30)) >> 20) - (1 << 10);
-}
-
-static int floor_log2_pow10(int e)
-{
-	return ((e * 1741647 + (1 << 30)) >> 19) - (1 << 11);
 }
 
 /* floor(g * cp / 2^128), its lowest bit set when the quotient with the

@@ -1,5 +1,4 @@
 #include <errno.h>
-#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -7,6 +6,8 @@
 
 #include "err.h"
 #include "num.h"
+#include "num_bits.h"
+#include "pow5.h"
 
 static int is_digit(char c)
 {
@@ -76,67 +77,71 @@ static int scan_decimal(const char *s, struct decimal *d)
 	return (int)(p - s);
 }
 
-#if LDBL_MANT_DIG >= 64
-/* Up to 19 digits: the significand is exact in a 64-bit long double and so
- * is 10^k for k <= 27, so m * 10^k has one long-double rounding. Rounding
- * that to double is correct unless the long double lies within its own
- * rounding error of a point halfway between two doubles; then return 0 and
- * let strtod decide. */
-static const long double exact_pow10l[] = {
-	1e0L, 1e1L, 1e2L, 1e3L, 1e4L, 1e5L, 1e6L, 1e7L, 1e8L, 1e9L, 1e10L,
-	1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L,
-	1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L,
-};
-
-/* Whether long double arithmetic really carries its 64 bits: valgrind
- * runs x87 code in double precision, where this path would round twice
- * (0.9999999999999999 read as 1); strtod is right there. */
-static int long_double_is_wide(void)
+/* Eisel-Lemire (Daniel Lemire, "Number Parsing at a Gigabyte per
+ * Second", 2021; written from the paper): w * 10^q for any w < 2^64, in
+ * integers only (so also under valgrind, whose x87 long double has but
+ * 53 bits). With w shifted to W in [2^63, 2^64) and t = 10^q * 2^(127 - b)
+ * truncated to 128 bits (lib/pow5.h), the exact product X = W t / 2^64
+ * scaled the same way lies in [2^126, 2^128), and its top 54 bits are
+ * the double's 53 and the rounding bit. The product is taken with the
+ * high 64 bits of t, and with the low ones too when the part left out
+ * (below W units of X's last bit) could carry into the rounding bit; if
+ * even the whole 128-bit truncation (below 2 units) could, the answer is
+ * 0 and strtod decides. An exact tie needs 5^|q| to divide a 54-bit odd
+ * number or w: 0 <= q <= 23, where the product is exact (t is 5^q < 2^64
+ * shifted), or -4 <= q < 0, where t is below 10^q, so the product ends in
+ * ones just below the tie and the carry test gives up. For any other q
+ * the product is below X: what looks like a tie is above one, and
+ * rounding up is right. Results that are subnormal or overflow are left
+ * to strtod too. */
+static int eisel_lemire(uint64_t w, long q, double *out)
 {
-	static int known = -1;
+	const uint64_t *t;
+	uint64_t hi, lo, m, rest, bits;
+	int l, top;
+	long e2;
 
-	if (known < 0) {
-		volatile long double one = 1, eps = LDBL_EPSILON;
-
-		known = one + eps != one;
+	if (w == 0 || q < POW5_Q_MIN) {   /* below 2^-1075: rounds to 0 */
+		*out = 0;
+		return 1;
 	}
-	return known;
-}
-
-static int long_double_path(uint64_t mant, long exp10, double *out)
-{
-	long double r = (long double)mant, half;
-	double d, gap_up;
-	uint64_t bits, up, field;
-
-	if (exp10 < -27 || exp10 > 27 || !long_double_is_wide())
+	if (q > POW5_Q_MAX)
 		return 0;
-	r = exp10 < 0 ? r / exact_pow10l[-exp10] : r * exact_pow10l[exp10];
-	d = (double)r;
-	memcpy(&bits, &d, sizeof bits);
-	field = bits >> 52 & 0x7ff;   /* d >= 0: its biased exponent */
-	if (field <= 53 || field == 0x7ff)
-		return 0;   /* tiny (its gap not a normal double), or too large */
-	/* The gap up from d is 2^(e - 52), made from the bits (no libm call);
-	 * the gap down is half of it when d is a power of two. */
-	up = (field - 52) << 52;
-	memcpy(&gap_up, &up, sizeof gap_up);
-	half = (long double)gap_up / (r < d && !(bits & UINT64_C(0xfffffffffffff)) ? 4 : 2);
-	if (fabsl(fabsl(r - (long double)d) - half) <= 2 * LDBL_EPSILON * fabsl(r))
+	t = pow5_t[q - POW5_Q_MIN];
+	l = clz_64(w);
+	w <<= l;
+	hi = mul_64(w, t[0], &lo);
+	if ((hi & 0x1ff) == 0x1ff && lo + w < w) {   /* may carry past bit 8 */
+		uint64_t lo2, hi2 = mul_64(w, t[1], &lo2);
+
+		lo += hi2;
+		hi += lo < hi2;
+		if ((hi & 0x1ff) == 0x1ff && lo == UINT64_MAX && lo2 + w < w)
+			return 0;
+	}
+	top = (int)(hi >> 63);
+	m = hi >> (9 + top);   /* 54 bits */
+	rest = hi & ((UINT64_C(1) << (9 + top)) - 1);   /* below the rounding bit */
+	if (!(m & 1))
+		m >>= 1;
+	else if (q >= 0 && q <= 27 && !rest && !lo)   /* exact product, a tie: to even */
+		m = (m >> 1) + (m >> 1 & 1);
+	else
+		m = (m >> 1) + 1;
+	e2 = floor_log2_pow10((int)q) - l + 1086 + top;   /* biased exponent */
+	if (m >> 53) {
+		m >>= 1;
+		e2++;
+	}
+	if (e2 < 1 || e2 > 2046)
 		return 0;
-	*out = d;
+	bits = (uint64_t)e2 << 52 | (m & ((UINT64_C(1) << 52) - 1));
+	memcpy(out, &bits, sizeof *out);
 	return 1;
 }
-#else
-static int long_double_path(uint64_t mant, long exp10, double *out)
-{
-	(void)mant, (void)exp10, (void)out;
-	return 0;
-}
-#endif
 
 /* Any number: up to 19 significant digits exactly, in one multiply or
- * divide (Clinger) or in long double; else strtod. */
+ * divide (Clinger) or by Eisel-Lemire; else strtod. */
 static int parse_general(const char *s, double *out)
 {
 	struct decimal d;
@@ -148,7 +153,7 @@ static int parse_general(const char *s, double *out)
 		return -1;
 	if (!d.dropped && num_exact(d.mant, d.exp10, &v)) {
 		;
-	} else if (!d.dropped && long_double_path(d.mant, d.exp10, &v)) {
+	} else if (!d.dropped && eisel_lemire(d.mant, d.exp10, &v)) {
 		;
 	} else {
 		errno = 0;
@@ -161,8 +166,10 @@ static int parse_general(const char *s, double *out)
 }
 
 /* The value of eight ASCII digits at once (little-endian words; gcc and
- * clang say the byte order), after simdjson and fast_float. */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+ * clang say the byte order), after simdjson and fast_float. -DPB_PORTABLE
+ * takes the digits one by one, as on other machines. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+	!defined(PB_PORTABLE)
 #define DIGIT_WORDS 1
 static inline uint64_t digits_value(uint64_t w)
 {
@@ -255,7 +262,7 @@ static int parse_common(const char *p, size_t len, const char *s, double *out)
 	if (p != end || !(lead || whole || zeros || frac))
 		return parse_general(s, out);
 	if (!num_exact(mant, -(long)(frac + zeros), &v) &&
-	    !long_double_path(mant, -(long)(frac + zeros), &v))
+	    !eisel_lemire(mant, -(long)(frac + zeros), &v))
 		return parse_general(s, out);
 	*out = neg ? -v : v;
 	return 0;

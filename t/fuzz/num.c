@@ -18,7 +18,8 @@
  * of those, the even one of two as near), and the same as the printer
  * before (t/unit/grisu.h) unless that one was not the nearest or the
  * double is a tie. Decimals of 17 to 21 digits next to the midpoint
- * between that double and the next are parsed too. */
+ * between that double and the next are parsed too, and the first 11
+ * bytes as a mantissa of up to 19 digits and an exponent. */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -225,7 +226,7 @@ static void check_dur(const char *s)
 
 /* Decimal strings of 17 to 21 digits next to the point halfway between
  * x and the next double up: the hard cases for a fast parser (ties, and
- * the long double path's error bound). */
+ * Eisel-Lemire's test of whether its truncated product can decide). */
 static void check_near_halfway(double x)
 {
 	long double mid = ((long double)x + nextafter(x, INFINITY)) / 2;
@@ -239,6 +240,25 @@ static void check_near_halfway(double x)
 		snprintf(tmp, sizeof tmp, "%.*Le", p - 1, mid);
 		(void)parse_agrees(tmp, &v);
 	}
+}
+
+/* The bytes as a decimal for Eisel-Lemire: a mantissa of 1 to 19
+ * digits (bytes 0-7, byte 10 the count) and an exponent in [-360, 339]
+ * (bytes 8-9), in exponent form. */
+static void check_mantissa_exponent(const uint8_t *data)
+{
+	uint64_t w, ten = 1;
+	unsigned q = (unsigned)data[8] | (unsigned)data[9] << 8;
+	int digits = 1 + data[10] % 19, i;
+	char tmp[48];
+	double v;
+
+	memcpy(&w, data, sizeof w);
+	for (i = 0; i < digits; i++)
+		ten *= 10;   /* 10^19 < 2^64 */
+	w %= ten;
+	snprintf(tmp, sizeof tmp, "%llue%d", (unsigned long long)w, (int)(q % 700) - 360);
+	(void)parse_agrees(tmp, &v);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -262,6 +282,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_format(x);
 			check_near_halfway(x);
 		}
+		if (size >= 11)
+			check_mantissa_exponent(data);
 		memcpy(&i, data, sizeof i);
 		if (num_format_i64(buf, i) != strlen(buf) || strtoll(buf, NULL, 10) != i)
 			abort();

@@ -11,8 +11,11 @@
 #include "err.h"
 #include "human.h"
 #include "num.h"
+#include "num_bits.h"
 #include "numcmp.h"
+#include "parsecmp.h"
 #include "pow10.h"
+#include "pow5.h"
 #include "tap.h"
 
 static uint64_t mix_state = 42;
@@ -75,6 +78,54 @@ static void parse_rejects(const char *s)
 	"475730270069855571366959622842914819860834936475292719074168444365" \
 	"51070434271155969950809304288017790417449779"
 
+/* Decimals where a fast reader goes wrong: beyond Clinger's fast path
+ * (over 2^53 or |exponent| > 22), at or next to a point halfway between
+ * two doubles, at the ends of the normal and subnormal range, and the
+ * 17-digit shortest output of pb itself. The doubles from python3, whose
+ * float() rounds correctly (its own code, not the C library's):
+ *     python3 -c 'print(float("7.038531e-26").hex())'  */
+static void test_parse_hard(void)
+{
+	parses_to("0.9999999999999999", 0x1.fffffffffffffp-1);
+	parses_to("1.0000000000000002", 0x1.0000000000001p+0);
+	parses_to("7.038531e-26", 0x1.5c87fbp-84);
+	parses_to("-0.0054279578428802835", -0x1.63ba056b53268p-8);   /* pb-logratio */
+	parses_to("0.021623481384252578", 0x1.62477457bef31p-6);
+	parses_to("3.0540316161057424e-5", 0x1.0030d45e15b91p-15);
+	parses_to("6.9294956446009195e15", 0x1.89e56ee5e7a58p+52);
+	parses_to("9007199254740993e-22", 0x1.e392010175ee7p-21);
+	/* 19 digits */
+	parses_to("9223372036854775807", 0x1p63);
+	parses_to("1844674407370955161", 0x1.999999999999ap+60);
+	parses_to("9999999999999999999", 0x1.158e460913d00p+63);
+	parses_to("123456789012345678e-320", 0x1.b178b6060cddbp-1007);
+	/* exact ties, to even: 10^23 = 5^23 2^23 with 5^23 of 54 bits (the
+	 * product exact); 2^53 + 1 with a point and zeros (the exponent
+	 * negative, the truncated power: strtod decides) */
+	parses_to("8e23", 0x1.52d02c7e14af6p+79);
+	parses_to("9007199254740993.0", 0x1p53);
+	parses_to("9007199254740993.000", 0x1p53);
+	parses_to("9007199254740995.000", 0x1.0000000000002p+53);
+	parses_to("1.1920928955078125e-7", 0x1p-23);   /* 2^-23 exactly */
+	/* the ends of the range */
+	parses_to("1.7976931348623158e308", DBL_MAX);
+	parses_to("0.001e311", 0x1.1ccf385ebc8a0p+1023);
+	parses_to("4.4501477170144023e-308", 0x1.fffffffffffffp-1022);
+	parses_to("2.2250738585072012e-308", DBL_MIN);
+	parses_to("2.2250738585072013e-308", DBL_MIN);
+	parses_to("2.2250738585072009e-308", 0x0.fffffffffffffp-1022);
+	parses_to("1.2345678901234567e-310", 0x0.016b9f4d3cd48p-1022);
+	parses_to("2.4703282292062328e-324", 0x1p-1074);   /* just above 2^-1075 */
+	parses_to("2.4703282292062327e-324", 0);           /* just below */
+	parses_to("-2.4703282292062327e-324", -0.0);
+	parses_to("1000000000000000000e-361", 0);          /* 10^-343 */
+	parses_to("1e-400", 0);
+	parses_to("0e-400", 0);
+	parse_rejects("1.7976931348623159e308");            /* above DBL_MAX + ulp/2 */
+	parse_rejects("1e309");
+	parse_rejects("0.1e310");
+}
+
 static void test_parse(void)
 {
 	static const char *bad[] = {
@@ -110,6 +161,7 @@ static void test_parse(void)
 	parses_to("1e23", 1e23);
 	parses_to("12345678901234567890123", 12345678901234567890123.0);
 	parses_to("0.000000000000000000000000000001", 1e-30);
+	test_parse_hard();
 	for (i = 0; i < LEN(bad); i++)
 		parse_rejects(bad[i]);
 }
@@ -218,6 +270,22 @@ static void test_parse_near_midpoint(void)
 #else
 	ok(1, "decimals next to midpoints # skip no 64-bit long double");
 #endif
+}
+
+/* t/unit/parsecmp.h: doubles of any bit pattern and log ratios, printed
+ * with %.17g and with the shortest digits, and 1-19 digit decimals of
+ * any exponent, plain and in exponent form; share/dev/parse-compare runs
+ * more (12 M). */
+static void test_parse_kinds(void)
+{
+	struct pcmp_stats st[PCMP_NKIND];
+	int i;
+
+	memset(st, 0, sizeof st);
+	pcmp_run(st, 600000);
+	for (i = 0; i < PCMP_NKIND; i++)
+		ok(st[i].n == 100000 && st[i].wrong == 0, "%s: %ld decimals, num_parse == "
+		   "strtod (%ld differ)", pcmp_kind[i], st[i].n, st[i].wrong);
 }
 
 static void i64_is(const char *s, int64_t want)
@@ -574,6 +642,53 @@ static void test_pow10_table(void)
 	   "%ld entries exactly; %ld wrong", checked, exact, bad);
 }
 
+/* lib/pow5.h: t = floor(10^q * 2^(127 - b)), the printer's g (lib/pow10.h,
+ * generated apart) less one where both have q; 5^q * 2^(128 - bits(5^q))
+ * exactly for 0 <= q <= 55; 10^q above 2^-1075 / 2^64 from q = -342 and
+ * its last entry 10^308. */
+static void test_pow5_table(void)
+{
+	size_t n = sizeof pow5_t / sizeof pow5_t[0], i;
+	long bad = 0, against_g = 0, exact = 0;
+
+	ok(n == POW5_Q_MAX - POW5_Q_MIN + 1 && POW5_Q_MIN == -342 && POW5_Q_MAX == 308,
+	   "pow5.h has 651 entries, 10^-342 to 10^308");
+	for (i = 0; i < n; i++) {
+		int q = POW5_Q_MIN + (int)i;
+		uint64_t hi = pow5_t[i][0], lo = pow5_t[i][1];
+
+		if (!(hi >> 63))
+			bad++;
+		if (q >= POW10_E_MIN && q <= POW10_E_MAX) {
+			const uint64_t *g = pow10_g[q - POW10_E_MIN];
+
+			against_g++;
+			if (lo + 1 != g[1] || hi + (lo == UINT64_MAX) != g[0])
+				bad++;
+		}
+		if (q >= 0 && q <= 55) {   /* 5^q in 128 bits, by hand */
+			uint64_t p[2] = { 0, 1 };   /* { high, low } */
+			int j;
+
+			for (j = 0; j < q; j++) {
+				uint64_t l, h = mul_64(p[1], 5, &l);
+
+				p[0] = p[0] * 5 + h;
+				p[1] = l;
+			}
+			while (!(p[0] >> 63)) {
+				p[0] = p[0] << 1 | p[1] >> 63;
+				p[1] <<= 1;
+			}
+			exact++;
+			if (p[0] != hi || p[1] != lo)
+				bad++;
+		}
+	}
+	ok(bad == 0, "pow5.h: top bits set; %ld entries the printer's less one, %ld "
+	   "exactly 5^q; %ld wrong", against_g, exact, bad);
+}
+
 /* The printer before this one (t/unit/grisu.h) and the exact oracle
  * (t/unit/numcmp.h) over 1 M values of eight kinds, every 32nd of each
  * kind and every disagreement checked against the oracle. The two
@@ -642,12 +757,14 @@ int main(void)
 	test_parse_random();
 	test_parse_halfway();
 	test_parse_near_midpoint();
+	test_parse_kinds();
 	test_parse_i64();
 	test_parse_dur();
 	test_parse_count();
 	test_format();
 	test_round_trip();
 	test_pow10_table();
+	test_pow5_table();
 	test_against_grisu();
 	test_human();
 	return done_testing();
