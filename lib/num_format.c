@@ -304,10 +304,9 @@ size_t num_format(char buf[NUM_BUFSZ], double x)
 	/* a whole number as one; below 1 none is (lr values: no conversion) */
 	if (fabs(x) >= 1 && fabs(x) < 9007199254740992.0 && x == (double)(int64_t)x)
 		return num_format_i64(buf, (int64_t)x);
-	if (x < 0) {
-		buf[n++] = '-';
-		x = -x;
-	}
+	buf[0] = '-';   /* kept when x < 0: no branch on a coin's sign */
+	n = signbit(x) != 0;
+	x = fabs(x);
 	d = shortest(x, &k10);
 	d = drop_zeros(d, &k10);
 	return n + layout(buf + n, d, k10);

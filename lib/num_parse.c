@@ -233,6 +233,32 @@ static inline size_t take_digits(const char **p, const char *end, uint64_t *mant
 	return room;
 }
 
+/* Past the '0's from p (before end): eight bytes at a time where the
+ * byte order allows, as take_digits reads (0.00123: their count varies
+ * from value to value, which a loop of one byte would mispredict). */
+static inline const char *skip_zeros(const char *p, const char *end)
+{
+#if DIGIT_WORDS
+	while (p < end) {
+		uint64_t w;
+		size_t k;
+
+		memcpy(&w, p, 8);
+		w ^= UINT64_C(0x3030303030303030);   /* a '0' is a zero byte now */
+		k = w ? (size_t)__builtin_ctzll(w) >> 3 : 8;
+		if (k > (size_t)(end - p))
+			k = (size_t)(end - p);
+		p += k;
+		if (k < 8)
+			break;
+	}
+#else
+	while (p < end && *p == '0')
+		p++;
+#endif
+	return p;
+}
+
 /* The common number, [+-]D*[.D*] of up to 19 significant digits, read in
  * one pass from the len bytes at p (padded as take_digits needs); any
  * other form, and every error, goes to parse_general on s, the same
@@ -245,8 +271,10 @@ static int parse_common(const char *p, size_t len, const char *s, double *out)
 	int neg = 0, lead = 0;
 	double v;
 
-	if (p < end && (*p == '+' || *p == '-'))
-		neg = *p++ == '-';
+	if (p < end) {   /* without a branch: the sign of a log ratio is a coin */
+		neg = *p == '-';
+		p += neg | (*p == '+');
+	}
 	for (; p < end && *p == '0'; p++)
 		lead = 1;   /* leading zeros: no digit of the significand */
 	whole = take_digits(&p, end, &mant, 19);
@@ -254,8 +282,7 @@ static int parse_common(const char *p, size_t len, const char *s, double *out)
 		const char *z = ++p;
 
 		if (!whole)
-			while (p < end && *p == '0')
-				p++;
+			p = skip_zeros(p, end);
 		zeros = (size_t)(p - z);
 		frac = take_digits(&p, end, &mant, 19 - whole);
 	}

@@ -52,8 +52,8 @@ run_median() { awk -F'\t' '!/^#/ && $3 == "measure" { print $7 }' | median; }
 # when the kernel puts them on two (an idle virtual CPU is woken by the
 # hypervisor), and where it puts them changes from one start to the
 # next. Pinned, both tools on CPU 0 (pb-run --cpu 0, taskset -c 0),
-# that placement is the same for both: the floor comparison. Unpinned,
-# for what a study without --cpu sees.
+# that placement is the same for both: the floor comparison (the
+# command's too). Unpinned, for what a study without --cpu sees.
 pin0=
 command -v taskset >/dev/null && taskset -c 0 true 2>/dev/null && pin0="taskset -c 0"
 k=0
@@ -78,10 +78,12 @@ while [ "$k" -lt "${FLOOR_REPS:-5}" ]; do
 			echo "$p $f" >>"$out/floor-worker-free.txt"
 		fi
 	done
-	pb-run --no-shell --runs 1 --pairs 1000 --warmup 50 --quiet --seed 1 \
+	# the command's child is placed too: pinned alike, as the worker
+	if [ -n "$pin0" ]; then set -- --cpu 0; else set --; fi
+	pb-run "$@" --no-shell --runs 1 --pairs 1000 --warmup 50 --quiet --seed 1 \
 		-- "$Ws --us 0" >"$out/floor-command.tsv"
 	p=$(run_median <"$out/floor-command.tsv")
-	f=$("$out/spawnloop" 2000 100 "$Ws" --us 0 </dev/null 2>/dev/null |
+	f=$($pin0 "$out/spawnloop" 2000 100 "$Ws" --us 0 </dev/null 2>/dev/null |
 		sed 's/^median //')
 	echo "$p $f" >>"$out/floor-command.txt"
 	k=$((k + 1))
@@ -102,7 +104,7 @@ if [ -s "$out/floor-worker.txt" ]; then
 	echo "| no-op worker round trip vs bare pipe ping-pong (examples/bench/pingpong.c), both on CPU 0 | $(floor_row worker "$out/floor-worker.txt") |"
 fi
 echo "| the same, neither pinned (where the kernel puts the two processes differs between starts) | $(floor_row worker-free "$out/floor-worker-free.txt") |"
-echo "| no-op command, spawn to reap, vs bare posix_spawn+waitpid loop (examples/bench/spawnloop.c) | $(floor_row command "$out/floor-command.txt") |"
+echo "| no-op command, spawn to reap, vs bare posix_spawn+waitpid loop (examples/bench/spawnloop.c)${pin0:+, both on CPU 0} | $(floor_row command "$out/floor-command.txt") |"
 echo
 echo "Targets (issue 19): worker <= 1.1x its ping-pong; command mode <= 1.05x the spawn loop."
 echo
