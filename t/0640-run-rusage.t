@@ -165,7 +165,10 @@ is "$(grep -c '^# maxrss_floor_kib: [0-9]*$' mem.tsv)" 2 "# maxrss_floor_kib: at
 pb-run --quiet --runs 100 --pairs 5 --no-shell -- "$W --us 2000" "$W --us 2000" >int.tsv 2>/dev/null &
 pid=$!
 i=0
-while [ "$i" -lt 100 ] && [ "$(grep -c '^# run: ' int.tsv 2>/dev/null)" -lt 2 ]; do sleep 0.1; i=$((i + 1)); done
+# up to 60 s: under make valgrind on a loaded machine memcheck took more
+# than 10 s to start the second run, and a SIGINT before pb-run's
+# handlers are set kills it without its last lines
+while [ "$i" -lt 600 ] && [ "$(grep -c '^# run: ' int.tsv 2>/dev/null)" -lt 2 ]; do sleep 0.1; i=$((i + 1)); done
 kill -INT "$pid"; wait "$pid"
 is "$(tail -n 2 int.tsv | sed 's/[0-9][0-9]*$/N/; s/^\(# interrupted:\).*/\1/' | tr '\n' ' ')" \
 	"# maxrss_floor_kib: N # interrupted: " "interrupted: the floor again, before '# interrupted:', the last line"
