@@ -63,24 +63,25 @@ static inline int q_step(struct q_walk *m, double x, uint64_t mult, double *valu
 	return 1;
 }
 
-/* n uniform indices below n, two per 64-bit draw of xoshiro256** (Lemire's
- * multiply with rejection on each 32-bit half): counts[j - lo] for draws
- * in [lo, lo + w), returns how many fell below lo. The generator's state
- * is a local copy so the loop keeps it in registers: the draws are the
- * whole cost of a mean replicate counted again (near_est). */
-static uint64_t count_draws(struct rng *r, uint32_t n, size_t lo, size_t w,
-                            uint32_t *counts, uint64_t *inside)
+/* The n uniform indices below n of one resample, two per 64-bit output
+ * of xoshiro256** (Lemire's multiply with rejection on each 32-bit
+ * half): with counts, how often each index was drawn; else the sum of
+ * x at the indices, added in draw order. One loop for both, so that a
+ * mean replicate counted again (near_est) sees the very draws it summed.
+ * The generator's state is a local copy so the loop keeps it in
+ * registers: the draws are the whole cost of a mean replicate. */
+static inline double draws(struct rng *r, uint32_t n, uint32_t *counts, const double *x)
 {
 	struct rng g = *r;
-	uint64_t below = 0, in = 0, v, m;
+	uint64_t v, m;
 	uint32_t threshold = (uint32_t)(-n) % n, done = 0;
-	size_t j;
+	double s = 0;
 
 #define TAKE(m) do { \
-		j = (size_t)((m) >> 32); \
-		below += j < lo; \
-		if (j - lo < w) \
-			counts[j - lo]++, in++; \
+		if (counts) \
+			counts[(m) >> 32]++; \
+		else \
+			s += x[(m) >> 32]; \
 		done++; \
 	} while (0)
 	while (done + 2 <= n) {
@@ -99,35 +100,6 @@ static uint64_t count_draws(struct rng *r, uint32_t n, size_t lo, size_t w,
 			TAKE(m);
 	}
 #undef TAKE
-	*r = g;
-	*inside = in;
-	return below;
-}
-
-/* The sum of x over n draws made as count_draws makes them (the same
- * indices for the same generator), added in draw order. */
-static double sum_draws(struct rng *r, const double *x, uint32_t n)
-{
-	struct rng g = *r;
-	uint64_t v, m;
-	uint32_t threshold = (uint32_t)(-n) % n, done = 0;
-	double s = 0;
-
-	while (done + 2 <= n) {
-		v = rng_next(&g);
-		m = (v >> 32) * n;
-		if ((uint32_t)m >= threshold)
-			s += x[m >> 32], done++;
-		m = (v & 0xffffffffu) * n;
-		if ((uint32_t)m >= threshold)
-			s += x[m >> 32], done++;
-	}
-	while (done < n) {
-		v = rng_next(&g);
-		m = (v >> 32) * n;
-		if ((uint32_t)m >= threshold)
-			s += x[m >> 32], done++;
-	}
 	*r = g;
 	return s;
 }
@@ -228,6 +200,7 @@ void boot_replicates(const double *x, size_t n, struct boot_stat stat, uint64_t 
                      size_t first, size_t nrep, double *rep)
 {
 	struct rng gen, *r = &gen;
+	struct qpos q;
 	size_t b, i;
 
 	if (n > UINT32_MAX)
@@ -235,21 +208,20 @@ void boot_replicates(const double *x, size_t n, struct boot_stat stat, uint64_t 
 	if (stat.kind == BOOT_KIND_MEAN) {
 		double est = boot_stat_sorted(x, n, BOOT_MEAN), big = fmax(fabs(x[0]), fabs(x[n - 1]));
 		uint32_t *count = NULL;
-		uint64_t inside;
 
 		for (b = 0; b < nrep; b++) {
 			struct rng saved;
 
 			replicate_rng(r, seed, first + b);
 			saved = *r;
-			rep[b] = sum_draws(r, x, (uint32_t)n) / (double)n;
+			rep[b] = draws(r, (uint32_t)n, NULL, x) / (double)n;
 			if (near_est(rep[b], est, n, big)) {
 				struct mean_canon m = { 0, 0, 0, 0, 0 };
 
 				if (!count)
 					count = xcalloc(n, sizeof *count);
 				*r = saved;   /* the same draws again, counted */
-				count_draws(r, (uint32_t)n, 0, n, count, &inside);
+				draws(r, (uint32_t)n, count, NULL);
 				for (i = 0; i < n; i++) {
 					canon_add(&m, x[i], count[i]);
 					count[i] = 0;
@@ -260,9 +232,10 @@ void boot_replicates(const double *x, size_t n, struct boot_stat stat, uint64_t 
 		free(count);
 		return;
 	}
+	q = quantile_pos(n, stat.p);
 	for (b = 0; b < nrep; b++) {
 		replicate_rng(r, seed, first + b);
-		rep[b] = quantile_replicate(x, n, quantile_pos(n, stat.p), r);
+		rep[b] = quantile_replicate(x, n, q, r);
 	}
 }
 

@@ -301,8 +301,8 @@ static void test_bca_scale(void)
 	   "BCa, jackknife values x 1e-200: the same interval (%.17g %.17g)", lo3, hi3);
 }
 
-/* The draws as lib/boot.c documents them: replicates over rows (the
- * median's, the mean's) take two indices per 64-bit output (high half,
+/* The draws as lib/boot.c documents them: replicates of the mean over
+ * rows take two indices per 64-bit output (high half,
  * then low half; Lemire's multiply-and-reject on each), the last odd one
  * from a high half; blocks take rng_below. */
 static void row_draws(struct rng *r, uint32_t n, uint32_t *idx)
