@@ -265,22 +265,22 @@ static inline const char *skip_zeros(const char *p, const char *end)
  * number NUL-terminated, which decides as it always did. */
 static int parse_common(const char *p, size_t len, const char *s, double *out)
 {
-	const char *end = p + len;
+	const char *end = p + len, *z;
 	uint64_t mant = 0;
 	size_t whole, frac = 0, zeros = 0;
-	int neg = 0, lead = 0;
+	int neg = 0, lead;
 	double v;
 
 	if (p < end) {   /* without a branch: the sign of a log ratio is a coin */
 		neg = *p == '-';
 		p += neg | (*p == '+');
 	}
-	for (; p < end && *p == '0'; p++)
-		lead = 1;   /* leading zeros: no digit of the significand */
+	z = skip_zeros(p, end);   /* leading zeros: no digit of the significand */
+	lead = z != p;
+	p = z;
 	whole = take_digits(&p, end, &mant, 19);
 	if (p < end && *p == '.') {
-		const char *z = ++p;
-
+		z = ++p;
 		if (!whole)
 			p = skip_zeros(p, end);
 		zeros = (size_t)(p - z);
