@@ -35,10 +35,11 @@ static const struct quantity *q;   /* what --a and --b measure */
 static double positive_value(const struct stream *s, size_t col)
 {
 	double v = stream_num(s, col);
+	char b[MSG_CUT_BUF];
 
 	if (!(v > 0))
 		stream_die(s, "column '%s': %s must be > 0, got '%s'%s", s->col[col], q->noun,
-		           s->field[col], q->wall || strcmp(q->unit, "ns") ? "" : " (pb-run's "
+		           stream_field_cut(b, s, col), q->wall || strcmp(q->unit, "ns") ? "" : " (pb-run's "
 		           "split of CPU time into user and system is sampled at clock ticks: "
 		           "a short one can be 0)");
 	return v;
@@ -107,6 +108,7 @@ int main(int argc, char **argv)
 	out_field(name);
 	out_end();
 	stream_passthrough(&s);
+	stream_keep_line(&s);   /* the line goes out as read: not cut, not joined */
 	while (stream_row(&s)) {
 		double a = positive_value(&s, ca), b = positive_value(&s, cb);
 		const char *line = stream_line(&s, &len);

@@ -217,17 +217,26 @@ static void pending_grow(struct pending *p)
 	free(old.used);
 }
 
-static struct block *pending_add(struct pending *p, const struct block *b)
+/* b into the table at its free slot at, which a pending_find that missed
+ * gave (found again if the table must grow first). */
+static struct block *pending_insert(struct pending *p, size_t at, const struct block *b)
 {
-	size_t at;
-
-	if (2 * (p->n + 1) > p->cap)
+	if (2 * (p->n + 1) > p->cap) {
 		pending_grow(p);
-	pending_find(p, b->run, b->pair, &at);
+		pending_find(p, b->run, b->pair, &at);
+	}
 	p->slot[at] = *b;
 	p->used[at] = 1;
 	p->n++;
 	return &p->slot[at];
+}
+
+static struct block *pending_add(struct pending *p, const struct block *b)
+{
+	size_t at;
+
+	pending_find(p, b->run, b->pair, &at);
+	return pending_insert(p, at, b);
 }
 
 static void pending_remove(struct pending *p, size_t at)
@@ -380,13 +389,21 @@ static void find_cols(struct pairing *pr)
 	}
 }
 
-static int64_t int_at_least(const struct stream *s, size_t col, int64_t min, const char *what)
+static noreturn void bad_int(const struct stream *s, size_t col, const char *what)
 {
-	int64_t v;
 	char b[MSG_CUT_BUF];
 
+	stream_die(s, "column '%s': %s, got '%s'", s->col[col], what, msg_cut(b, s->field[col]));
+}
+
+/* Inline, seven times a row: the message is out of line. */
+static inline int64_t int_at_least(const struct stream *s, size_t col, int64_t min,
+                                   const char *what)
+{
+	int64_t v;
+
 	if (stream_i64(s, col, &v) < 0 || v < min)
-		stream_die(s, "column '%s': %s, got '%s'", s->col[col], what, msg_cut(b, s->field[col]));
+		bad_int(s, col, what);
 	return v;
 }
 
@@ -670,14 +687,15 @@ static void take_row(struct pairing *pr)
 	struct run *r;
 	size_t at;
 	const char *phase = pr->s.field[pr->c.phase];
+	size_t plen = stream_field_len(&pr->s, pr->c.phase);
 	char buf[MSG_CUT_BUF];
 
 	read_half(pr, &h);
-	if (strcmp(phase, "warmup") == 0) {
+	if (plen == 6 && memcmp(phase, "warmup", 6) == 0) {
 		pr->warmup_rows++;
 		return;
 	}
-	if (strcmp(phase, "measure") != 0)
+	if (plen != 7 || memcmp(phase, "measure", 7) != 0)
 		stream_die(&pr->s, "column 'phase': unknown phase '%s' (warmup or measure)",
 		           msg_cut(buf, phase));
 	r = run_of(pr, h.run);
@@ -692,7 +710,7 @@ static void take_row(struct pairing *pr)
 
 		fresh.run = h.run;
 		fresh.pair = h.pair;
-		b = pending_add(&pr->pending, &fresh);
+		b = pending_insert(&pr->pending, at, &fresh);
 	}
 	check_block(pr, b, &h);
 	if (h.arm == pr->ref && pr->c.nextra)
@@ -702,8 +720,7 @@ static void take_row(struct pairing *pr)
 	b->mask |= (uint32_t)1 << h.arm;
 	if (++b->seen < pr->arms)
 		return;
-	emit_block(pr, r, b);
-	pending_find(&pr->pending, h.run, h.pair, &at);
+	emit_block(pr, r, b);   /* the table is as it was: b is still at at */
 	pending_remove(&pr->pending, at);
 	pair_joined(pr, r, h.pair);
 }

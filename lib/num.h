@@ -20,7 +20,8 @@ int num_parse(const char *s, double *out);          /* 0 or -1 */
 int num_parse_len(const char *s, size_t len, double *out);
 /* The same where the 8 bytes from any of those len bytes may be read (a
  * reader's buffer with room after its end: lib/stream.c): digits are
- * taken eight at a time, fewer in one load too. */
+ * taken eight at a time, fewer in one load too. s[len] is read: the
+ * field's end (a NUL) or the TAB after it (a line not cut). */
 int num_parse_field(const char *s, size_t len, double *out);
 int num_parse_i64(const char *s, int64_t *out);     /* 0 or -1 */
 int num_parse_i64_field(const char *s, size_t len, int64_t *out); /* padded */

@@ -47,6 +47,16 @@ static inline int clz_64(uint64_t x)
 #endif
 }
 
+/* Eight decimal digits as the bytes of one word, the first digit at the
+ * lowest address: on little-endian machines (gcc and clang say the byte
+ * order). -DPB_PORTABLE takes the digits one by one, as elsewhere. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+	!defined(PB_PORTABLE)
+#define NUM_DIGIT_WORDS 1
+#else
+#define NUM_DIGIT_WORDS 0
+#endif
+
 /* floor(e log2 10), exact for |e| < 1200 (share/dev/gen-pow10 checks
  * it). Shifted by a multiple of 2^19 first, so that the shift is of a
  * non-negative number. */

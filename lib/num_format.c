@@ -163,6 +163,56 @@ static int decimal_length(uint64_t d)
 	return t + (d >= pow10_u64[t]) + (d == 0);
 }
 
+#if NUM_DIGIT_WORDS
+/* The eight digits of n < 10^8 as the bytes of a word, first digit
+ * lowest, as values 0-9: n cut into two groups of four, each into two
+ * pairs, each into two digits, the groups side by side in the lanes of
+ * one word (32-bit lanes, then 16-bit ones), so that each step is one
+ * multiplication for every lane. x * 5243 >> 19 is x / 100 for x < 10^4,
+ * x * 103 >> 10 is x / 10 for x < 100, and no lane's product reaches the
+ * next (share/dev/num-compare checks all 10^8 n). */
+static inline uint64_t digit_word(uint32_t n)
+{
+	uint64_t x = n / 10000 | (uint64_t)(n % 10000) << 32, q;
+
+	q = (x * 5243 >> 19) & UINT64_C(0x0000007f0000007f);
+	x = q | (x - q * 100) << 16;
+	q = (x * 103 >> 10) & UINT64_C(0x000f000f000f000f);
+	return q | (x - q * 10) << 8;
+}
+
+/* The last m (1 to 8) of n's eight digits at p, in one store of eight
+ * bytes: the 8 - m after them are overwritten. */
+static inline void put_word(char *p, uint32_t n, int m)
+{
+	uint64_t w = (digit_word(n) + UINT64_C(0x3030303030303030)) >> (8 * (8 - m));
+
+	memcpy(p, &w, 8);
+}
+
+/* The n digits of d (n its decimal length) ending before end, the first
+ * group of 1 to 8 first, then the whole groups of eight: each store of
+ * eight bytes overwrites only what a later one writes, but the last
+ * group of a short number leaves up to 7 bytes after end overwritten
+ * (NUM_BUFSZ has room for them). */
+static void put_digits(char *end, uint64_t d, int n)
+{
+	char *p = end - n;
+
+	if (n <= 8) {
+		put_word(p, (uint32_t)d, n);
+	} else if (n <= 16) {
+		put_word(p, (uint32_t)(d / 100000000), n - 8);
+		put_word(p + n - 8, (uint32_t)(d % 100000000), 8);
+	} else {
+		uint64_t low = d % UINT64_C(10000000000000000);
+
+		put_word(p, (uint32_t)(d / UINT64_C(10000000000000000)), n - 16);
+		put_word(p + n - 16, (uint32_t)(low / 100000000), 8);
+		put_word(p + n - 8, (uint32_t)(low % 100000000), 8);
+	}
+}
+#else
 static const char digit_pairs[201] =
 	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
 	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
@@ -196,10 +246,11 @@ static void put_8_digits(char *p, uint32_t n)
 /* The digits of d, right to left, ending before end: eight at a time,
  * then two at a time (divisions by constants are multiplications, but
  * one a pair still cost twice as much). */
-static void put_digits(char *end, uint64_t d)
+static void put_digits(char *end, uint64_t d, int n)
 {
 	uint32_t r;
 
+	(void)n;
 	while (d >= 10000000) {
 		if (d < 100000000) {
 			put_8_digits(end - 8, (uint32_t)d);
@@ -218,6 +269,7 @@ static void put_digits(char *end, uint64_t d)
 	else
 		end[-1] = (char)('0' + r);
 }
+#endif
 
 static size_t put_exponent(char *p, int e)
 {
@@ -247,11 +299,11 @@ static size_t layout(char *out, uint64_t d, int k10)
 
 	if (exp10 >= -5 && exp10 < 21) {
 		if (k10 >= 0) {                 /* ddd000 */
-			put_digits(p + n, d);
+			put_digits(p + n, d, n);
 			memset(p + n, '0', (size_t)k10);
 			p += n + k10;
 		} else if (exp10 >= 0) {        /* dd.ddd */
-			put_digits(p + n + 1, d);
+			put_digits(p + n + 1, d, n);
 			for (i = 0; i <= exp10; i++)
 				p[i] = p[i + 1];
 			p[exp10 + 1] = '.';
@@ -259,10 +311,10 @@ static size_t layout(char *out, uint64_t d, int k10)
 		} else {                        /* 0.000ddd */
 			memcpy(p, "0.00000", 8);
 			p += 1 - exp10 + n;
-			put_digits(p, d);
+			put_digits(p, d, n);
 		}
 	} else {                            /* d.ddde-7 */
-		put_digits(p + n + 1, d);
+		put_digits(p + n + 1, d, n);
 		p[0] = p[1];
 		if (n > 1) {
 			p[1] = '.';
@@ -282,7 +334,7 @@ size_t num_format_i64(char buf[NUM_BUFSZ], int64_t x)
 	size_t n = x < 0, len = (size_t)decimal_length(u);
 
 	buf[0] = '-';
-	put_digits(buf + n + len, u);
+	put_digits(buf + n + len, u, (int)len);
 	buf[n + len] = '\0';
 	return n + len;
 }

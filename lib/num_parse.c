@@ -165,11 +165,9 @@ static int parse_general(const char *s, double *out)
 	return 0;
 }
 
-/* The value of eight ASCII digits at once (little-endian words; gcc and
- * clang say the byte order), after simdjson and fast_float. -DPB_PORTABLE
- * takes the digits one by one, as on other machines. */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
-	!defined(PB_PORTABLE)
+/* The value of eight ASCII digits at once (NUM_DIGIT_WORDS, lib/num_bits.h),
+ * after simdjson and fast_float. */
+#if NUM_DIGIT_WORDS
 #define DIGIT_WORDS 1
 static inline uint64_t digits_value(uint64_t w)
 {
@@ -365,30 +363,56 @@ static inline int short_whole(const char *s, size_t len, uint64_t *value)
 #endif
 }
 
+/* The len bytes at s as a string: s itself when a NUL ends them (a cut
+ * field), else a copy (a field of a line not cut, stream_keep_line), in
+ * buf when it has room, else in memory of its own: *own, to free. */
+enum { FIELD_COPY = 64 };
+static const char *terminated(const char *s, size_t len, char buf[FIELD_COPY], char **own)
+{
+	char *t;
+
+	*own = NULL;
+	if (s[len] == '\0')
+		return s;
+	t = len < FIELD_COPY ? buf : (*own = xmalloc(len + 1));
+	memcpy(t, s, len);
+	t[len] = '\0';
+	return t;
+}
+
 int num_parse_field(const char *s, size_t len, double *out)
 {
+	char buf[FIELD_COPY], *own;
 	uint64_t v;
+	int r;
 
 	if (short_whole(s, len, &v)) {   /* below 10^16: exact */
 		*out = (double)v;
 		return 0;
 	}
-	return parse_common(s, len, s, out);
+	r = parse_common(s, len, terminated(s, len, buf, &own), out);
+	free(own);
+	return r;
 }
 
 int num_parse_i64_field(const char *s, size_t len, int64_t *out)
 {
+	char buf[FIELD_COPY], *own;
 	uint64_t v = 0;
+	int r;
 
 	if (len == 1 && (unsigned)(unsigned char)*s - '0' <= 9) {   /* status, pos, a delay of 0 */
 		*out = *s - '0';
 		return 0;
 	}
+
 	if (short_whole(s, len, &v)) {
 		*out = (int64_t)v;
 		return 0;
 	}
-	return num_parse_i64(s, out);
+	r = num_parse_i64(terminated(s, len, buf, &own), out);
+	free(own);
+	return r;
 }
 
 int num_parse(const char *s, double *out)

@@ -242,22 +242,26 @@ static void row_room(size_t n)
 	}
 }
 
-static void sep(void)
+/* A field's start: room for its TAB and n bytes, and the TAB unless the
+ * field is the row's first (written always, counted only then: no branch
+ * on where in the row a field lies). */
+static inline void field_start(size_t n)
 {
-	row_room(1);
-	if (!at_line_start)
-		row[row_len++] = '\t';
+	row_room(n + 1);
+	row[row_len] = '\t';
+	row_len += !at_line_start;
 	at_line_start = 0;
 }
 
 void out_fieldn(const char *str, size_t n)
 {
-	sep();
-	row_room(n);
-	if (n > sizeof row) {
+	if (n >= sizeof row) {   /* longer than the buffer: what it holds, then str */
+		field_start(0);
+		row_room(sizeof row);
 		fwrite(str, 1, n, stdout);
 		return;
 	}
+	field_start(n);
 	memcpy(row + row_len, str, n);
 	row_len += n;
 }
@@ -269,8 +273,7 @@ void out_field(const char *str)
 
 void out_num(double x)
 {
-	sep();
-	row_room(NUM_BUFSZ);
+	field_start(NUM_BUFSZ);
 	row_len += num_format(row + row_len, x);
 }
 
@@ -284,8 +287,11 @@ void out_num_or_empty(double x)
 
 void out_i64(int64_t x)
 {
-	sep();
-	row_room(NUM_BUFSZ);
+	field_start(NUM_BUFSZ);
+	if ((uint64_t)x < 10) {   /* a delay, a status, a run: one digit, no call */
+		row[row_len++] = (char)('0' + x);
+		return;
+	}
 	row_len += num_format_i64(row + row_len, x);
 }
 

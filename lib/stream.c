@@ -93,11 +93,21 @@ size_t msg_cut_len(const char *v, size_t max)
 
 const char *msg_cut(char *buf, const char *v)
 {
-	size_t n = msg_cut_len(v, MSG_CUT);
+	return msg_cutn(buf, v, strnlen(v, MSG_CUT + 1));
+}
+
+const char *msg_cutn(char *buf, const char *v, size_t len)
+{
+	size_t n = len <= MSG_CUT ? len : msg_cut_len(v, MSG_CUT);
 
 	memcpy(buf, v, n);
-	strcpy(buf + n, v[n] ? "..." : "");
+	strcpy(buf + n, n < len ? "..." : "");
 	return buf;
+}
+
+const char *stream_field_cut(char *buf, const struct stream *s, size_t col)
+{
+	return msg_cutn(buf, s->field[col], stream_field_len(s, col));
 }
 
 static void open_next(struct stream *s)
@@ -255,16 +265,17 @@ static inline int read_line(struct stream *s)
 
 #if SPLIT_WORDS
 /* The TABs of the bytes at p, one bit each in t (bit i << shift for
- * byte i), cut to NULs: the fields after them kept in field while there
- * is room (keep), every one counted. Returns the count. */
+ * byte i), made sep (a NUL, or a TAB again for stream_keep_line: a store
+ * either way, no branch): the fields after them kept in field while
+ * there is room (keep), every one counted. Returns the count. */
 static inline size_t cut_tabs(char *p, uint64_t t, unsigned shift, char **field, size_t n,
-                              size_t keep)
+                              size_t keep, char sep)
 {
 	if (n + 16 <= keep) {   /* room for every TAB there can be: no test each */
 		for (; t; t &= t - 1) {
 			char *tab = p + (__builtin_ctzll(t) >> shift);
 
-			*tab = '\0';
+			*tab = sep;
 			field[n++] = tab + 1;
 		}
 		return n;
@@ -272,7 +283,7 @@ static inline size_t cut_tabs(char *p, uint64_t t, unsigned shift, char **field,
 	for (; t; t &= t - 1) {
 		char *tab = p + (__builtin_ctzll(t) >> shift);
 
-		*tab = '\0';
+		*tab = sep;
 		if (n < keep)
 			field[n] = tab + 1;
 		n++;
@@ -281,11 +292,11 @@ static inline size_t cut_tabs(char *p, uint64_t t, unsigned shift, char **field,
 }
 #endif
 
-/* The line cut at its TABs, each a NUL now; the first keep fields
- * kept in s->field (which has room for them), the others only counted,
- * for the message. Locals only in the loop: a char store may alias
- * anything, so nothing of *s is read there. */
-static void split_line(struct stream *s, size_t keep)
+/* The line cut at its TABs, each sep now (a NUL, or a TAB: not cut);
+ * the first keep fields kept in s->field (which has room for them), the
+ * others only counted, for the message. Locals only in the loop: a char
+ * store may alias anything, so nothing of *s is read there. */
+static void split_line(struct stream *s, size_t keep, char sep)
 {
 	char *p = s->line, *end = s->line + s->len, **field = s->field;
 	size_t n = 1;
@@ -301,7 +312,7 @@ static void split_line(struct stream *s, size_t keep)
 
 			if (end - p < 16)
 				t &= (UINT64_C(1) << (end - p)) - 1;
-			n = cut_tabs(p, t, 0, field, n, keep);
+			n = cut_tabs(p, t, 0, field, n, keep, sep);
 		}
 	}
 #elif SPLIT_WORDS
@@ -314,12 +325,12 @@ static void split_line(struct stream *s, size_t keep)
 		t = ~(((w & low7) + low7) | w | low7);   /* 0x80 where, exactly */
 		if (end - p < 8)
 			t &= (UINT64_C(1) << ((end - p) * 8)) - 1;
-		n = cut_tabs(p, t, 3, field, n, keep);
+		n = cut_tabs(p, t, 3, field, n, keep, sep);
 	}
 #else
 	for (; p < end; p++)
 		if (*p == '\t') {
-			*p = '\0';
+			*p = sep;
 			if (n < keep)
 				field[n] = p + 1;
 			n++;
@@ -337,13 +348,20 @@ static void split(struct stream *s)
 	while ((p = memchr(p, '\t', (size_t)(end - p))))
 		p++, n++;
 	xgrow(&s->field, &s->fcap, n, sizeof *s->field);
-	split_line(s, n);
+	split_line(s, n, '\0');
+}
+
+void stream_keep_line(struct stream *s)
+{
+	s->keep_line = 1;
 }
 
 const char *stream_line(struct stream *s, size_t *len)
 {
 	size_t i, n = s->header_read && s->nfield > s->ncol ? s->ncol : s->nfield;
 
+	if (s->keep_line)
+		n = 0;   /* never cut: the line as read */
 	for (i = 1; i < n; i++)
 		s->field[i][-1] = '\t';
 	s->nfield = 0;
@@ -539,7 +557,7 @@ int stream_row(struct stream *s)
 		if (s->len == s->hlen && memcmp(s->line, s->hline, s->len) == 0)
 			stream_die(s, "a second header: concatenate streams by giving %s the "
 			           "files, not cat", pb_prog);
-		split_line(s, s->ncol);
+		split_line(s, s->ncol, s->keep_line ? '\t' : '\0');
 		if (s->nfield != s->ncol)
 			stream_die(s, "%zu fields, header has %zu", s->nfield, s->ncol);
 		s->rows++;
@@ -609,7 +627,7 @@ double stream_num(const struct stream *s, size_t col)
 
 	if (num_parse_field(s->field[col], stream_field_len(s, col), &v) < 0)
 		stream_die(s, "column '%s': not a finite number: '%s'",
-		           s->col[col], msg_cut(buf, s->field[col]));
+		           s->col[col], stream_field_cut(buf, s, col));
 	return v;
 }
 
@@ -620,7 +638,7 @@ int64_t stream_int(const struct stream *s, size_t col)
 
 	if (stream_i64(s, col, &v) < 0)
 		stream_die(s, "column '%s': not an integer: '%s'",
-		           s->col[col], msg_cut(buf, s->field[col]));
+		           s->col[col], stream_field_cut(buf, s, col));
 	return v;
 }
 

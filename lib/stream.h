@@ -57,6 +57,7 @@ struct stream {
 	void *on_meta_ctx;
 	long rows;           /* data rows read, all files */
 	int passthrough, header_read;
+	int keep_line;       /* rows are not cut (stream_keep_line) */
 	int no_lf;           /* the current line ended without a line feed */
 	long cut_line;       /* such a line of the current file, used: warned at its end */
 };
@@ -81,10 +82,23 @@ static inline size_t stream_field_len(const struct stream *s, size_t col)
  * buffer): 0 or -1. */
 static inline int stream_i64(const struct stream *s, size_t col, int64_t *v)
 {
-	return num_parse_i64_field(s->field[col], stream_field_len(s, col), v);
+	const char *f = s->field[col];
+	size_t len = stream_field_len(s, col);
+
+	if (len == 1 && (unsigned)(unsigned char)*f - '0' <= 9) {   /* no call for a 0 */
+		*v = *f - '0';
+		return 0;
+	}
+	return num_parse_i64_field(f, len, v);
 }
 /* Join the current row's fields back with TABs: the line as read. */
 const char *stream_line(struct stream *s, size_t *len);
+/* From the next row on, rows are not cut: the fields lie in the whole
+ * line, each ending at its TAB, not at a NUL, so stream_line has nothing
+ * to join (pb-logratio, which writes the line as read). For a tool that
+ * reads fields only through stream_field_len, stream_num, stream_i64,
+ * stream_int and stream_field_cut. */
+void stream_keep_line(struct stream *s);
 /* A column name: [a-z_][a-z0-9_]*. */
 int stream_valid_name(const char *name);
 /* "pb-tool: file:line: message", exit 1. */
@@ -111,6 +125,10 @@ size_t msg_cut_len(const char *v, size_t max);
  * with "..." to say so. Returns buf. */
 enum { MSG_CUT = 40, MSG_CUT_BUF = MSG_CUT + 4 };
 const char *msg_cut(char *buf, const char *v);
+/* The same for the len bytes at v (not NUL-terminated). */
+const char *msg_cutn(char *buf, const char *v, size_t len);
+/* Field col of the row as msg_cut quotes it, cut or not. */
+const char *stream_field_cut(char *buf, const struct stream *s, size_t col);
 /* A metadata value as it was before pb wrote it (lib/out's escaper: \\,
  * \n, \r, \t), in memory of its own; any other backslash stays. */
 char *meta_unescape(const char *v);

@@ -66,6 +66,17 @@ EOF
 is_file "$T/out" "$T/want" "row text kept, comments in place, metadata line"
 fails 1 "^pb-logratio: .*/in:6: column 'b': not a finite number: ''\$" \
 	"empty b: file:line" pb-logratio "$T/in"
+# pb-logratio reads its rows without cutting them at the TABs (the line
+# goes out as read): a message quotes the field, cut at 40 bytes, not
+# the rest of the line; a long number in the first column reads whole
+x50=$(printf '%050d' 0 | tr 0 x)
+printf 'a\tb\tc\n%s\t1000\tz\n' "$x50" >"$T/long.tsv"
+fails 1 "^pb-logratio: .*/long.tsv:2: column 'a': not a finite number: 'x{40}\.\.\.'\$" \
+	"a 50-byte field that is not a number: quoted to 40 bytes, with ..." pb-logratio "$T/long.tsv"
+printf 'a\tb\tc\n2%s\t1e70\tz\n' "$(printf '%070d' 0)" >"$T/long.tsv"
+run pb-logratio "$T/long.tsv"
+is "$rc:$(col lr 1 "$T/out"):$(rows "$T/out" | cut -f 3)" "0:0.6931471805599453:z" \
+	"a = 2e70 in 71 digits, b = 1e70: lr = ln 2, the row whole"
 
 # --name, --a, --b.
 run pb-logratio --name lratio pairs-lr.tsv

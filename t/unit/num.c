@@ -377,6 +377,40 @@ static void formats_as(double x, const char *want)
 		fprintf(stderr, "# got \"%s\" (length %zu)\n", buf, n);
 }
 
+
+/* num_format_i64 against printf at every length: 10^k - 1, 10^k, 10^k + 1
+ * and 2 * 10^k, either sign, and 200 000 values of random length (the
+ * digits are written in groups of eight: each length is a case). */
+static void test_format_i64_lengths(void)
+{
+	char buf[NUM_BUFSZ], want[32];
+	uint64_t state = 88172645463325252u, p = 1;
+	long bad = 0, n = 0;
+	int k, i, sign;
+
+	for (k = 0; k <= 18; k++, p *= 10) {
+		int64_t v[4] = { (int64_t)p - 1, (int64_t)p, (int64_t)p + 1, 2 * (int64_t)p };
+
+		for (i = 0; i < 4; i++)
+			for (sign = 1; sign >= -1; sign -= 2) {
+				int64_t x = sign * v[i];
+
+				snprintf(want, sizeof want, "%lld", (long long)x);
+				bad += num_format_i64(buf, x) != strlen(want) || strcmp(buf, want) != 0;
+				n++;
+			}
+	}
+	for (i = 0; i < 200000; i++) {
+		int64_t x;
+
+		state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+		x = (int64_t)(state >> (state % 63 + 1)) * (state & 1 ? -1 : 1);
+		snprintf(want, sizeof want, "%lld", (long long)x);
+		bad += num_format_i64(buf, x) != strlen(want) || strcmp(buf, want) != 0;
+		n++;
+	}
+	ok(bad == 0, "num_format_i64 as printf at every length: %ld of %ld differ", bad, n);
+}
 static void test_format(void)
 {
 	char buf[NUM_BUFSZ];
@@ -451,6 +485,7 @@ static void test_format(void)
 	   strcmp(buf, "9223372036854775807") == 0, "num_format_i64(INT64_MAX)");
 	ok(num_format_i64(buf, 0) == 1 && strcmp(buf, "0") == 0, "num_format_i64(0)");
 	ok(num_format_i64(buf, -7) == 2 && strcmp(buf, "-7") == 0, "num_format_i64(-7)");
+	test_format_i64_lengths();
 	f = tmpfile();
 	if (f) {
 		num_put(f, 0.25);

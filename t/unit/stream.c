@@ -261,6 +261,45 @@ static void test_long_line(void)
 	free(text);
 }
 
+/* stream_keep_line: the fields lie in the line as read, each ending at
+ * its TAB; numbers of every form are read in them, a line is what was
+ * read, and a message quotes a field, not the rest of the line. */
+static void test_keep_line(void)
+{
+	static const char text[] = "a\tb\tc\n1.5e3\t-12\tz\n";
+	char *files[1], buf[MSG_CUT_BUF], *big = malloc(300);
+	struct stream s;
+	size_t len;
+	int64_t i;
+	const char *line;
+
+	files[0] = write_file("keep", text, sizeof text - 1);
+	stream_open(&s, 1, files);
+	stream_header(&s);
+	stream_keep_line(&s);
+	ok(stream_row(&s) == 1 && s.field[0][5] == '\t' && stream_field_len(&s, 0) == 5 &&
+	   stream_field_len(&s, 2) == 1, "keep_line: fields not cut, lengths to the TAB");
+	ok(stream_num(&s, 0) == 1500 && stream_num(&s, 1) == -12 &&
+	   stream_i64(&s, 1, &i) == 0 && i == -12,
+	   "keep_line: 1.5e3 and -12 read in a line not cut (the general paths)");
+	ok(str_is(stream_field_cut(buf, &s, 1), "-12"), "keep_line: stream_field_cut quotes the field");
+	line = stream_line(&s, &len);
+	ok(len == 11 && memcmp(line, "1.5e3\t-12\tz", 11) == 0, "keep_line: the line as read");
+	stream_close(&s);
+	/* a number of 200 digits, read in memory of its own */
+	memset(big, '0', 300);
+	memcpy(big, "x\ty\n1", 5);
+	memcpy(big + 205, "\t1\n", 3);
+	files[0] = write_file("keepbig", big, 208);
+	stream_open(&s, 1, files);
+	stream_header(&s);
+	stream_keep_line(&s);
+	ok(stream_row(&s) == 1 && stream_num(&s, 0) == 1e200 && stream_num(&s, 1) == 1,
+	   "keep_line: 1e200 written out in 201 digits, before a TAB");
+	stream_close(&s);
+	free(big);
+}
+
 static void test_output(void)
 {
 	static char *argv[] = { "t/unit/stream", "--x=1", "it's", "", NULL };
@@ -411,6 +450,12 @@ static void test_msg_cut(void)
 	memcpy(v + 39, "\xc2\xb5s", 4);   /* a 2-byte character at bytes 39-40 */
 	ok(str_is(msg_cut(buf, v), "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."),
 	   "msg_cut: not inside a UTF-8 character");
+	ok(str_is(msg_cutn(buf, "12345\t678", 5), "12345"), "msg_cutn: the len bytes, not to the NUL");
+	memset(v, 'y', 60);
+	ok(strlen(msg_cutn(buf, v, 41)) == 43 && strcmp(buf + 40, "...") == 0,
+	   "msg_cutn: 41 bytes cut at 40, with ...");
+	ok(str_is(msg_cutn(buf, v, 40), "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy"),
+	   "msg_cutn: 40 bytes whole");
 }
 
 static void cleanup(void)
@@ -436,6 +481,7 @@ int main(void)
 	test_passthrough();
 	test_one_column();
 	test_long_line();
+	test_keep_line();
 	test_output();
 	test_run_comment();
 	test_run_comment_out();
