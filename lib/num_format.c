@@ -13,7 +13,7 @@
  * v of those, the even one of two as near (as ECMAScript, Ryu, Dragonbox).
  *
  * The scaling multiplies 4 v and the ends of 4 R by a 128-bit upper
- * bound of 10^-k (lib/pow10.h) and keeps the integer part with a sticky
+ * bound of 10^-k (lib/pow10.h's truncation, plus one) and keeps the integer part with a sticky
  * bit for "inexact" (round to odd). The paper proves that this decides
  * every comparison below as exact arithmetic would, for every double
  * (with a 126-bit bound; this one has two bits more); t/unit/num.c and
@@ -62,7 +62,8 @@ static uint64_t round_to_odd(const uint64_t g[2], uint64_t cp)
 static uint64_t shortest(double x, int *k10)
 {
 	uint64_t bits, c, cb, cbl, vb, lower, upper, s;
-	const uint64_t *g;
+	const uint64_t *t;
+	uint64_t g[2];
 	int be, q, k, h, irregular, odd;
 
 	memcpy(&bits, &x, sizeof bits);
@@ -82,7 +83,9 @@ static uint64_t shortest(double x, int *k10)
 	cbl = cb - 2 + (uint64_t)irregular;
 	k = irregular ? floor_log10_three_quarters_pow2(q) : floor_log10_pow2(q);
 	h = q + floor_log2_pow10(-k) + 1;      /* 1..4 */
-	g = pow10_g[-k - POW10_E_MIN];
+	t = pow10_t[-k - POW10_E_MIN];   /* g = t + 1, the upper bound */
+	g[1] = t[1] + 1;
+	g[0] = t[0] + (g[1] == 0);
 	/* 4 v 10^-k and the ends of R so scaled, rounded to odd; compared
 	 * with multiples of 4 (even), an odd value stands for "not exact".
 	 * When c is odd R is open: its ends move in by one. */

@@ -7,7 +7,7 @@
 #include "err.h"
 #include "num.h"
 #include "num_bits.h"
-#include "pow5.h"
+#include "pow10.h"
 
 static int is_digit(char c)
 {
@@ -81,7 +81,7 @@ static int scan_decimal(const char *s, struct decimal *d)
  * Second", 2021; written from the paper): w * 10^q for any w < 2^64, in
  * integers only (so also under valgrind, whose x87 long double has but
  * 53 bits). With w shifted to W in [2^63, 2^64) and t = 10^q * 2^(127 - b)
- * truncated to 128 bits (lib/pow5.h), the exact product X = W t / 2^64
+ * truncated to 128 bits (lib/pow10.h), the exact product X = W t / 2^64
  * scaled the same way lies in [2^126, 2^128), and its top 54 bits are
  * the double's 53 and the rounding bit. The product is taken with the
  * high 64 bits of t, and with the low ones too when the part left out
@@ -101,13 +101,13 @@ static int eisel_lemire(uint64_t w, long q, double *out)
 	int l, top;
 	long e2;
 
-	if (w == 0 || q < POW5_Q_MIN) {   /* below 2^-1075: rounds to 0 */
+	if (w == 0 || q < POW10_E_MIN) {   /* below 2^-1075: rounds to 0 */
 		*out = 0;
 		return 1;
 	}
-	if (q > POW5_Q_MAX)
+	if (q > POW10_PARSE_MAX)   /* above DBL_MAX: strtod says so */
 		return 0;
-	t = pow5_t[q - POW5_Q_MIN];
+	t = pow10_t[q - POW10_E_MIN];
 	l = clz_64(w);
 	w <<= l;
 	hi = mul_64(w, t[0], &lo);

@@ -15,7 +15,6 @@
 #include "numcmp.h"
 #include "parsecmp.h"
 #include "pow10.h"
-#include "pow5.h"
 #include "tap.h"
 
 static uint64_t mix_state = 42;
@@ -622,23 +621,28 @@ static void test_round_trip(void)
 	ok(r.longer == 0, "num_format is shortest (%ld of %ld not)", r.longer, r.n);
 }
 
-/* lib/pow10.h: g = floor(10^e * 2^(127 - b)) + 1 with 2^b <= 10^e < 2^(b+1).
- * strtold rounds 10^e correctly to 64 bits where long double has them
- * (x86): its significand is g's high word, or one above when the rest
- * rounds up. For 0 <= e <= 54, 10^e * 2^(127 - b) = 5^e * 2^(128 -
- * bits(5^e)) is an integer below 2^128: checked exactly. */
+/* lib/pow10.h: t = floor(10^e * 2^(127 - b)) with 2^b <= 10^e < 2^(b+1),
+ * the parser's factor, and t + 1 the printer's upper bound. strtold
+ * rounds 10^e correctly to 64 bits where long double has them (x86): its
+ * significand is t's high word, or one above when the rest rounds up.
+ * For 0 <= e <= 55, 10^e * 2^(127 - b) = 5^e * 2^(128 - bits(5^e)) is an
+ * integer below 2^128: checked exactly, 5^e computed in two words here.
+ * The range: 10^-342 (the least w 10^e above 2^-1075, w < 2^64) to
+ * 10^324 (the printer's largest scale). */
 static void test_pow10_table(void)
 {
-	size_t n = sizeof pow10_g / sizeof pow10_g[0], i;
+	size_t n = sizeof pow10_t / sizeof pow10_t[0], i;
 	long bad = 0, checked = 0, exact = 0;
 	char s[16];
 
-	ok(n == POW10_E_MAX - POW10_E_MIN + 1 && POW10_E_MIN == -292 && POW10_E_MAX == 324,
-	   "pow10.h has 617 entries, 10^-292 to 10^324");
+	ok(n == POW10_E_MAX - POW10_E_MIN + 1 && POW10_E_MIN == -342 && POW10_E_MAX == 324 &&
+	   POW10_PRINT_MIN == -292 && POW10_PARSE_MAX == 308,
+	   "pow10.h has 667 entries, 10^-342 to 10^324");
 	for (i = 0; i < n; i++) {
 		int e = POW10_E_MIN + (int)i;
+		uint64_t hi = pow10_t[i][0], lo = pow10_t[i][1];
 
-		if (!(pow10_g[i][0] >> 63))
+		if (!(hi >> 63) || (hi == UINT64_MAX && lo == UINT64_MAX))   /* t + 1 < 2^128 */
 			bad++;
 #if LDBL_MANT_DIG == 64
 		{
@@ -650,62 +654,17 @@ static void test_pow10_table(void)
 			fr = frexpl(strtold(s, NULL), &e2);
 			m = (uint64_t)ldexpl(fr, 64);
 			checked++;
-			if (m != pow10_g[i][0] && m != pow10_g[i][0] + 1)
+			if (m != hi && m != hi + 1)
 				bad++;
 		}
 #else
 		(void)s;
 #endif
-#ifdef __SIZEOF_INT128__
-		if (e >= 0 && e <= 54) {
-			__extension__ typedef unsigned __int128 u128;
-			u128 p = 1, want;
-			int bits = 0, j;
-
-			for (j = 0; j < e; j++)
-				p *= 5;
-			while (bits < 128 && p >> bits)
-				bits++;
-			want = (p << (128 - bits)) + 1;
-			exact++;
-			if ((uint64_t)(want >> 64) != pow10_g[i][0] || (uint64_t)want != pow10_g[i][1])
-				bad++;
-		}
-#endif
-	}
-	ok(bad == 0, "pow10.h: top bits set; %ld high words checked against strtold, "
-	   "%ld entries exactly; %ld wrong", checked, exact, bad);
-}
-
-/* lib/pow5.h: t = floor(10^q * 2^(127 - b)), the printer's g (lib/pow10.h,
- * generated apart) less one where both have q; 5^q * 2^(128 - bits(5^q))
- * exactly for 0 <= q <= 55; 10^q above 2^-1075 / 2^64 from q = -342 and
- * its last entry 10^308. */
-static void test_pow5_table(void)
-{
-	size_t n = sizeof pow5_t / sizeof pow5_t[0], i;
-	long bad = 0, against_g = 0, exact = 0;
-
-	ok(n == POW5_Q_MAX - POW5_Q_MIN + 1 && POW5_Q_MIN == -342 && POW5_Q_MAX == 308,
-	   "pow5.h has 651 entries, 10^-342 to 10^308");
-	for (i = 0; i < n; i++) {
-		int q = POW5_Q_MIN + (int)i;
-		uint64_t hi = pow5_t[i][0], lo = pow5_t[i][1];
-
-		if (!(hi >> 63))
-			bad++;
-		if (q >= POW10_E_MIN && q <= POW10_E_MAX) {
-			const uint64_t *g = pow10_g[q - POW10_E_MIN];
-
-			against_g++;
-			if (lo + 1 != g[1] || hi + (lo == UINT64_MAX) != g[0])
-				bad++;
-		}
-		if (q >= 0 && q <= 55) {   /* 5^q in 128 bits, by hand */
+		if (e >= 0 && e <= 55) {   /* 5^e in 128 bits, by hand */
 			uint64_t p[2] = { 0, 1 };   /* { high, low } */
 			int j;
 
-			for (j = 0; j < q; j++) {
+			for (j = 0; j < e; j++) {
 				uint64_t l, h = mul_64(p[1], 5, &l);
 
 				p[0] = p[0] * 5 + h;
@@ -720,8 +679,8 @@ static void test_pow5_table(void)
 				bad++;
 		}
 	}
-	ok(bad == 0, "pow5.h: top bits set; %ld entries the printer's less one, %ld "
-	   "exactly 5^q; %ld wrong", against_g, exact, bad);
+	ok(bad == 0, "pow10.h: top bits set; %ld high words checked against strtold, "
+	   "%ld entries exactly 5^e; %ld wrong", checked, exact, bad);
 }
 
 /* The printer before this one (t/unit/grisu.h) and the exact oracle
@@ -799,7 +758,6 @@ int main(void)
 	test_format();
 	test_round_trip();
 	test_pow10_table();
-	test_pow5_table();
 	test_against_grisu();
 	test_human();
 	return done_testing();
