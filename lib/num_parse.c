@@ -257,10 +257,40 @@ static inline const char *skip_zeros(const char *p, const char *end)
 	return p;
 }
 
+/* The len bytes at s, which no NUL ends (a field of a line not cut,
+ * stream_keep_line), as a string for the general readers: a copy, in buf
+ * when short, else in memory of its own (to free when not buf). */
+enum { UNCUT_COPY = 64 };
+static char *uncut_copy(const char *s, size_t len, char buf[UNCUT_COPY])
+{
+	char *t = len < UNCUT_COPY ? buf : xmalloc(len + 1);
+
+	memcpy(t, s, len);
+	t[len] = '\0';
+	return t;
+}
+
+/* parse_general on the len bytes at s, NUL-terminated or not: only the
+ * rare forms come here, so a cut field's reading pays nothing for it. */
+static int parse_general_len(const char *s, size_t len, double *out)
+{
+	char buf[UNCUT_COPY], *t;
+	int r;
+
+	if (s[len] == '\0')
+		return parse_general(s, out);
+	t = uncut_copy(s, len, buf);
+	r = parse_general(t, out);
+	if (t != buf)
+		free(t);
+	return r;
+}
+
 /* The common number, [+-]D*[.D*] of up to 19 significant digits, read in
  * one pass from the len bytes at p (padded as take_digits needs); any
- * other form, and every error, goes to parse_general on s, the same
- * number NUL-terminated, which decides as it always did. */
+ * other form, and every error, goes to parse_general on the len bytes at
+ * s, the same number (NUL-terminated or followed by a TAB), which
+ * decides as it always did. */
 static int parse_common(const char *p, size_t len, const char *s, double *out)
 {
 	const char *end = p + len, *z;
@@ -285,10 +315,10 @@ static int parse_common(const char *p, size_t len, const char *s, double *out)
 		frac = take_digits(&p, end, &mant, 19 - whole);
 	}
 	if (p != end || !(lead || whole || zeros || frac))
-		return parse_general(s, out);
+		return parse_general_len(s, len, out);
 	if (!num_exact(mant, -(long)(frac + zeros), &v) &&
 	    !eisel_lemire(mant, -(long)(frac + zeros), &v))
-		return parse_general(s, out);
+		return parse_general_len(s, len, out);
 	*out = neg ? -v : v;
 	return 0;
 }
@@ -363,41 +393,20 @@ static inline int short_whole(const char *s, size_t len, uint64_t *value)
 #endif
 }
 
-/* The len bytes at s as a string: s itself when a NUL ends them (a cut
- * field), else a copy (a field of a line not cut, stream_keep_line), in
- * buf when it has room, else in memory of its own: *own, to free. */
-enum { FIELD_COPY = 64 };
-static const char *terminated(const char *s, size_t len, char buf[FIELD_COPY], char **own)
-{
-	char *t;
-
-	*own = NULL;
-	if (s[len] == '\0')
-		return s;
-	t = len < FIELD_COPY ? buf : (*own = xmalloc(len + 1));
-	memcpy(t, s, len);
-	t[len] = '\0';
-	return t;
-}
-
 int num_parse_field(const char *s, size_t len, double *out)
 {
-	char buf[FIELD_COPY], *own;
 	uint64_t v;
-	int r;
 
 	if (short_whole(s, len, &v)) {   /* below 10^16: exact */
 		*out = (double)v;
 		return 0;
 	}
-	r = parse_common(s, len, terminated(s, len, buf, &own), out);
-	free(own);
-	return r;
+	return parse_common(s, len, s, out);
 }
 
 int num_parse_i64_field(const char *s, size_t len, int64_t *out)
 {
-	char buf[FIELD_COPY], *own;
+	char buf[UNCUT_COPY], *t;
 	uint64_t v = 0;
 	int r;
 
@@ -405,13 +414,16 @@ int num_parse_i64_field(const char *s, size_t len, int64_t *out)
 		*out = *s - '0';
 		return 0;
 	}
-
 	if (short_whole(s, len, &v)) {
 		*out = (int64_t)v;
 		return 0;
 	}
-	r = num_parse_i64(terminated(s, len, buf, &own), out);
-	free(own);
+	if (s[len] == '\0')
+		return num_parse_i64(s, out);
+	t = uncut_copy(s, len, buf);
+	r = num_parse_i64(t, out);
+	if (t != buf)
+		free(t);
 	return r;
 }
 

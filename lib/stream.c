@@ -353,14 +353,14 @@ static void split(struct stream *s)
 
 void stream_keep_line(struct stream *s)
 {
-	s->keep_line = 1;
+	s->row_sep = '\t';
 }
 
 const char *stream_line(struct stream *s, size_t *len)
 {
 	size_t i, n = s->header_read && s->nfield > s->ncol ? s->ncol : s->nfield;
 
-	if (s->keep_line)
+	if (s->row_sep == '\t')
 		n = 0;   /* never cut: the line as read */
 	for (i = 1; i < n; i++)
 		s->field[i][-1] = '\t';
@@ -557,7 +557,7 @@ int stream_row(struct stream *s)
 		if (s->len == s->hlen && memcmp(s->line, s->hline, s->len) == 0)
 			stream_die(s, "a second header: concatenate streams by giving %s the "
 			           "files, not cat", pb_prog);
-		split_line(s, s->ncol, s->keep_line ? '\t' : '\0');
+		split_line(s, s->ncol, s->row_sep);
 		if (s->nfield != s->ncol)
 			stream_die(s, "%zu fields, header has %zu", s->nfield, s->ncol);
 		s->rows++;

@@ -57,7 +57,7 @@ struct stream {
 	void *on_meta_ctx;
 	long rows;           /* data rows read, all files */
 	int passthrough, header_read;
-	int keep_line;       /* rows are not cut (stream_keep_line) */
+	char row_sep;        /* what a row's TABs become: NUL, or TAB (stream_keep_line) */
 	int no_lf;           /* the current line ended without a line feed */
 	long cut_line;       /* such a line of the current file, used: warned at its end */
 };
