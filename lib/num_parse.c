@@ -270,19 +270,17 @@ static char *uncut_copy(const char *s, size_t len, char buf[UNCUT_COPY])
 	return t;
 }
 
-/* parse_general on the len bytes at s, NUL-terminated or not: only the
- * rare forms come here, so a cut field's reading pays nothing for it. */
-static int parse_general_len(const char *s, size_t len, double *out)
+/* The len bytes at s, NUL-terminated or not, read by parse_general into
+ * *d, or by num_parse_i64 into *i when d is NULL: only the rare forms come
+ * here, so a cut field's reading pays nothing for the copy. */
+static int parse_string(const char *s, size_t len, double *d, int64_t *i)
 {
-	char buf[UNCUT_COPY], *t;
-	int r;
+	char buf[UNCUT_COPY];
+	const char *t = s[len] == '\0' ? s : uncut_copy(s, len, buf);
+	int r = d ? parse_general(t, d) : num_parse_i64(t, i);
 
-	if (s[len] == '\0')
-		return parse_general(s, out);
-	t = uncut_copy(s, len, buf);
-	r = parse_general(t, out);
-	if (t != buf)
-		free(t);
+	if (t != s && t != buf)
+		free((char *)t);
 	return r;
 }
 
@@ -315,10 +313,10 @@ static int parse_common(const char *p, size_t len, const char *s, double *out)
 		frac = take_digits(&p, end, &mant, 19 - whole);
 	}
 	if (p != end || !(lead || whole || zeros || frac))
-		return parse_general_len(s, len, out);
+		return parse_string(s, len, out, NULL);
 	if (!num_exact(mant, -(long)(frac + zeros), &v) &&
 	    !eisel_lemire(mant, -(long)(frac + zeros), &v))
-		return parse_general_len(s, len, out);
+		return parse_string(s, len, out, NULL);
 	*out = neg ? -v : v;
 	return 0;
 }
@@ -406,25 +404,13 @@ int num_parse_field(const char *s, size_t len, double *out)
 
 int num_parse_i64_field(const char *s, size_t len, int64_t *out)
 {
-	char buf[UNCUT_COPY], *t;
 	uint64_t v = 0;
-	int r;
 
-	if (len == 1 && (unsigned)(unsigned char)*s - '0' <= 9) {   /* status, pos, a delay of 0 */
-		*out = *s - '0';
-		return 0;
-	}
-	if (short_whole(s, len, &v)) {
+	if (short_whole(s, len, &v)) {   /* one digit is stream_i64's, inline */
 		*out = (int64_t)v;
 		return 0;
 	}
-	if (s[len] == '\0')
-		return num_parse_i64(s, out);
-	t = uncut_copy(s, len, buf);
-	r = num_parse_i64(t, out);
-	if (t != buf)
-		free(t);
-	return r;
+	return parse_string(s, len, NULL, out);
 }
 
 int num_parse(const char *s, double *out)
