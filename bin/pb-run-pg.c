@@ -187,6 +187,43 @@ static void ignore_notice(void *arg, const char *message)
 	(void)arg, (void)message;
 }
 
+/* connect_timeout's value in nanoseconds (0: not set, or 0 = none, as
+ * libpq reads it); a usage error if it is not a whole number of seconds. */
+static int64_t connect_timeout_ns(const char *val)
+{
+	char *end;
+	long s;
+
+	if (!val || !*val)
+		return 0;
+	errno = 0;
+	s = strtol(val, &end, 10);
+	while (*end == ' ' || *end == '\t' || *end == '\n')   /* as libpq allows */
+		end++;
+	if (errno || *end || end == val)
+		die_usage("--pg: connect_timeout '%s' (of the conninfo, or PGCONNECT_TIMEOUT) "
+		          "is not a whole number of seconds", val);
+	if (s <= 0)
+		return 0;
+	return s > INT64_MAX / 1000000000 ? INT64_MAX / 2 : (int64_t)s * 1000000000;
+}
+
+/* A connect_timeout of the conninfo or of PGCONNECT_TIMEOUT that is not a
+ * number is a usage error before any connection is opened (libpq opens
+ * one at PQconnectStart, before its options can be read back). One from
+ * a service file is found at the first connection. */
+static void check_connect_timeout(const char *conninfo)
+{
+	PQconninfoOption *opts = PQconninfoParse(conninfo, NULL), *o;
+	const char *val = getenv("PGCONNECT_TIMEOUT");
+
+	for (o = opts; o && o->keyword; o++)
+		if (strcmp(o->keyword, "connect_timeout") == 0 && o->val && *o->val)
+			val = o->val;
+	connect_timeout_ns(val);
+	PQconninfoFree(opts);
+}
+
 /* How long a connection attempt may take: connect_timeout of the conninfo
  * (or PGCONNECT_TIMEOUT) when set, else --timeout; at least 2 s either
  * way; 0 = no limit. libpq applies connect_timeout only in its blocking
@@ -198,20 +235,12 @@ static int64_t connect_limit(const struct pg *p, PGconn *c, const char **source)
 
 	*source = "--timeout";
 	for (o = opts; o && o->keyword; o++) {
-		char *end;
-		long s;
+		int64_t set;
 
-		if (strcmp(o->keyword, "connect_timeout") != 0 || !o->val || !*o->val)
+		if (strcmp(o->keyword, "connect_timeout") != 0)
 			continue;
-		errno = 0;
-		s = strtol(o->val, &end, 10);
-		while (*end == ' ' || *end == '\t' || *end == '\n')   /* as libpq allows */
-			end++;
-		if (errno || *end || end == o->val)
-			die_usage("--pg: connect_timeout '%s' (of the conninfo, or PGCONNECT_TIMEOUT) "
-			          "is not a whole number of seconds", o->val);
-		if (s > 0) {
-			ns = s > INT64_MAX / 1000000000 ? INT64_MAX / 2 : (int64_t)s * 1000000000;
+		if ((set = connect_timeout_ns(o->val)) > 0) {
+			ns = set;
 			*source = "connect_timeout";
 		}
 	}
@@ -757,6 +786,7 @@ void exec_pg_init(struct executor *ex, const struct config *c)
 		    "(%u bytes)", STREAM_LINE_MAX);
 	for (arm = 0; arm < c->arms; arm++)
 		p->script[arm] = script_for(c->sql[arm], c->rollback);
+	check_connect_timeout(c->pg);
 	wake_init();
 	/* A probe connection: fail before any output, learn the version. */
 	probe = connect_db(p, msg, sizeof msg);

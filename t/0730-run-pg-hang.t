@@ -51,25 +51,30 @@ signal_bg() {
 # A server that accepts connections and never answers: a unix socket,
 # as libpq looks for it in a directory (host=$T/mute).
 mkdir "$T/mute"
-perl -e 'use IO::Socket::UNIX;
+perl -e 'use IO::Socket::UNIX; use Socket qw(SOL_SOCKET SO_PEERCRED);
 	my $s = IO::Socket::UNIX->new(Type => SOCK_STREAM(), Local => $ARGV[0], Listen => 64)
 		or die "listen: $!";
 	open(my $f, ">", $ARGV[1]) and close($f);
 	my @held; while (my $c = $s->accept) {
-		push @held, $c; open(my $g, ">", $ARGV[2]) and close($g) }' \
+		my ($pid) = unpack("i", getsockopt($c, SOL_SOCKET(), SO_PEERCRED()) // pack("i", 0));
+		push @held, $c; my $g; open($g, ">>", $ARGV[2]) and print $g "$pid\n" and close($g) }' \
 	"$T/mute/.s.PGSQL.5432" "$T/mute/ready" "$T/accepted" &
 mute=$!
 i=0
 while [ ! -e "$T/mute/ready" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
 mute_ci="host=$T/mute port=5432"
 # accepted: wait (up to 30 s, while the background pb-run lives) until the
-# mute server has taken a connection since the last call: pb-run is then
-# waiting for its answer
+# mute server has taken a connection from the background pb-run (the
+# child of its timeout, $bg): pb-run is then waiting for its answer. The
+# server writes each connection's peer pid, so a late accept of an
+# earlier pb-run's connection cannot pass for this one.
 accepted() {
 	i=0
-	while [ ! -e "$T/accepted" ] && [ $i -lt 300 ] && kill -0 "$bg" 2>/dev/null; do
-		sleep 0.1; i=$((i + 1)); done
-	rm -f "$T/accepted"
+	while [ $i -lt 300 ] && kill -0 "$bg" 2>/dev/null; do
+		child=$(ps -A -o pid= -o ppid= | awk -v p="$bg" '$2 == p { print $1 }')
+		[ -n "$child" ] && grep -qx "$child" "$T/accepted" 2>/dev/null && return
+		sleep 0.1; i=$((i + 1))
+	done
 }
 cleanup() { kill $mute 2>/dev/null; pg_cluster_stop; }
 trap 'cleanup' EXIT
@@ -89,8 +94,10 @@ run timeout -s KILL 30 pb-run --pg "$mute_ci connect_timeout=2x" --sql-a 'select
 is "$rc:$(cat "$T/err")" \
 	"2:pb-run: --pg: connect_timeout '2x' (of the conninfo, or PGCONNECT_TIMEOUT) is not a whole number of seconds (see pb-run --help)" \
 	"connect_timeout that is not a number: a usage error"
+sleep 0.5
+is "$(cat "$T/accepted" 2>/dev/null | wc -l | tr -d ' ')" 2 \
+	"... found before a connection is opened (the server saw only the first two runs')"
 for sig in INT TERM; do
-	rm -f "$T/accepted"
 	bg_pb --pg "$mute_ci" --sql-a 'select 1' --runs 1 --pairs 1
 	accepted
 	signal_bg $sig
@@ -115,7 +122,6 @@ is "$(cat "$T/err")" \
 is "$(rows "$T/out" | wc -l | tr -d ' '):$(tail -n 1 "$T/out" | cut -c1-28)" \
 	"4:# failed: run 2 (setup): can" "run 1's pairs kept, '# failed:' last"
 ln -sf "$PGHOST/.s.PGSQL.5432" "$T/sw/.s.PGSQL.5432"
-rm -f "$T/accepted"
 bg_pb --pg "host=$T/sw port=5432" --setup "$to_mute" --sql-a 'select 1' --runs 2 --pairs 2 \
 	--warmup 0 --quiet
 accepted
