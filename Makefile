@@ -10,7 +10,7 @@ LIBOBJ = lib/err.o lib/opt.o lib/num_parse.o lib/num_format.o lib/stream.o lib/o
 	lib/study.o lib/conninfo.o lib/progress.o lib/order.o lib/seq.o lib/check.o lib/runstat.o \
 	lib/quantity.o lib/human.o lib/html.o lib/svg.o
 LIBHDR = lib/err.h lib/opt.h lib/num.h lib/stream.h lib/out.h lib/stats.h lib/rng.h \
-	lib/strmap.h lib/group.h lib/pow10.h lib/num_bits.h lib/clock.h lib/proc.h lib/sysinfo.h lib/boot.h lib/study.h \
+	lib/strmap.h lib/group.h lib/pow10.h lib/num_bits.h lib/num_field.h lib/clock.h lib/proc.h lib/sysinfo.h lib/boot.h lib/study.h \
 	lib/conninfo.h lib/progress.h lib/order.h lib/seq.h lib/check.h lib/runstat.h lib/quantity.h \
 	lib/human.h lib/html.h lib/svg.h
 FILTERS = bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross bin/pb-plan bin/pb-check

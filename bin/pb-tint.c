@@ -1137,18 +1137,21 @@ static void choose_method(const struct stream *s, struct opts *o)
 struct run_tracker {
 	struct strmap seen;
 	char *key, *last_run;
-	size_t cap, last_cap, last_group;
+	size_t cap, last_cap, last_group, last_len;
 	int any;
 };
 
+/* run, the len bytes of a row's run field, NUL-terminated: the run of
+ * the row before is the common case, told by its length and bytes. */
 static int run_seen_first(struct run_tracker *t, size_t gi, const char *group, size_t glen,
-                          const char *run)
+                          const char *run, size_t len)
 {
-	size_t before = t->seen.n, len, klen;
+	size_t before = t->seen.n, klen;
 
-	if (t->any && gi == t->last_group && strcmp(run, t->last_run) == 0)
+	if (t->any && gi == t->last_group && len == t->last_len &&
+	    memcmp(run, t->last_run, len) == 0)
 		return 0;
-	len = strlen(run);
+	t->last_len = len;
 	klen = group_subkey(&t->key, &t->cap, group, glen, run);
 	strmap_intern(&t->seen, t->key, klen);
 	xgrow(&t->last_run, &t->last_cap, len + 1, 1);
@@ -1300,7 +1303,8 @@ int main(int argc, char **argv)
 		}
 		acc_add(&acc[gi], stream_num(&s, col));
 		if (runcol >= 0)
-			acc[gi].runs += run_seen_first(&rt, gi, key, klen, s.field[runcol]);
+			acc[gi].runs += run_seen_first(&rt, gi, key, klen, s.field[runcol],
+			                                 stream_field_len(&s, (size_t)runcol));
 	}
 	if (o.check)
 		read_check(&warn, &s, o.check);

@@ -18,13 +18,8 @@ int num_parse(const char *s, double *out);          /* 0 or -1 */
 /* The same for the len bytes at s, where s[len] is NUL (a field whose
  * length is known: no strlen). */
 int num_parse_len(const char *s, size_t len, double *out);
-/* The same where the 8 bytes from any of those len bytes may be read (a
- * reader's buffer with room after its end: lib/stream.c): digits are
- * taken eight at a time, fewer in one load too. s[len] is read: the
- * field's end (a NUL) or the TAB after it (a line not cut). */
-int num_parse_field(const char *s, size_t len, double *out);
+/* The same for a field of a reader's buffer: lib/num_field.h. */
 int num_parse_i64(const char *s, int64_t *out);     /* 0 or -1 */
-int num_parse_i64_field(const char *s, size_t len, int64_t *out); /* padded */
 /* Durations: "250us", "1.5ms", "2s", "10ns", bare = ns; also "µs".
  * Rounds to whole ns; 0 <= result <= NUM_DUR_MAX. */
 #define NUM_DUR_MAX INT64_C(4611686018427387904) /* 2^62 ns, ~146 years */

@@ -337,7 +337,12 @@ size_t num_format_i64(char buf[NUM_BUFSZ], int64_t x)
 	size_t n = x < 0, len = (size_t)decimal_length(u);
 
 	buf[0] = '-';
-	put_digits(buf + n + len, u, (int)len);
+#if NUM_DIGIT_WORDS
+	if (len <= 8)   /* a time in ns, a count: one word, no call */
+		put_word(buf + n, (uint32_t)u, (int)len);
+	else
+#endif
+		put_digits(buf + n + len, u, (int)len);
 	buf[n + len] = '\0';
 	return n + len;
 }

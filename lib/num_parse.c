@@ -7,6 +7,7 @@
 #include "err.h"
 #include "num.h"
 #include "num_bits.h"
+#include "num_field.h"
 #include "pow10.h"
 
 static int is_digit(char c)
@@ -165,20 +166,7 @@ static int parse_general(const char *s, double *out)
 	return 0;
 }
 
-/* The value of eight ASCII digits at once (NUM_DIGIT_WORDS, lib/num_bits.h),
- * after simdjson and fast_float. */
-#if NUM_DIGIT_WORDS
-#define DIGIT_WORDS 1
-static inline uint64_t digits_value(uint64_t w)
-{
-	w = (w & UINT64_C(0x0f0f0f0f0f0f0f0f)) * 2561 >> 8;
-	w = (w & UINT64_C(0x00ff00ff00ff00ff)) * 6553601 >> 16;
-	return (w & UINT64_C(0x0000ffff0000ffff)) * UINT64_C(42949672960001) >> 32;
-}
-
-#else
-#define DIGIT_WORDS 0
-#endif
+#define DIGIT_WORDS NUM_DIGIT_WORDS   /* lib/num_field.h */
 
 /* Up to room digits from *p (before end) appended to *mant; returns
  * how many. The 8 bytes from any byte before end may be read: digits are
@@ -193,17 +181,14 @@ static inline size_t take_digits(const char **p, const char *end, uint64_t *mant
 	static const uint64_t pow10[] = {
 		1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
 	};
-	const uint64_t high = UINT64_C(0xf0f0f0f0f0f0f0f0), zero = UINT64_C(0x3030303030303030);
+	const uint64_t zero = UINT64_C(0x3030303030303030);
 
 	while (q < stop) {
 		uint64_t w, bad;
 		size_t k;
 
 		memcpy(&w, q, 8);
-		/* a byte that is no digit: its high half not 3, or 3 with a low
-		 * half above 9 (adding 6 carries out of it); a carry only moves
-		 * into later bytes, after the first such one */
-		bad = ((w & high) ^ zero) | (((w + UINT64_C(0x0606060606060606)) & high) ^ zero);
+		bad = num_not_digits(w);   /* 0x..f0 in the bytes that are no digit */
 		k = bad ? (size_t)__builtin_ctzll(bad) >> 3 : 8;
 		if (k > (size_t)(stop - q))
 			k = (size_t)(stop - q);
@@ -211,7 +196,7 @@ static inline size_t take_digits(const char **p, const char *end, uint64_t *mant
 			break;
 		/* the k digits as the last of eight, after '0's */
 		w = k < 8 ? w << (8 * (8 - k)) | zero >> (8 * k) : w;
-		m = m * pow10[k] + digits_value(w);
+		m = m * pow10[k] + num_digits_value(w);
 		q += k;
 		if (k < 8)
 			break;
@@ -337,79 +322,13 @@ int num_parse_len(const char *s, size_t len, double *out)
 	return parse_common(pad, len, s, out);
 }
 
-/* A whole number of 1 to 16 digits (times in ns, counts, run numbers)
- * in one or two loads, the bytes after it shifted out and '0's before
- * it: 1 and its value, or 0 for anything else. The 8 bytes from s + 8
- * are read only when len > 8. */
-static inline int short_whole(const char *s, size_t len, uint64_t *value)
+int num_parse_field_rest(const char *s, size_t len, double *out)
 {
-#if DIGIT_WORDS
-	const uint64_t high = UINT64_C(0xf0f0f0f0f0f0f0f0), zero = UINT64_C(0x3030303030303030);
-	uint64_t w, x = 0;
-	size_t n = len > 8 ? len - 8 : len;
-
-	if (len - 1 >= 16)
-		return 0;
-	if (len <= 3) {   /* "0", "1", "12": one by one is cheaper */
-		uint64_t v = 0;
-		size_t i;
-
-		for (i = 0; i < len; i++) {
-			unsigned d = (unsigned)(unsigned char)s[i] - '0';
-
-			if (d > 9)
-				return 0;
-			v = v * 10 + d;
-		}
-		*value = v;
-		return 1;
-	}
-	memcpy(&w, s, 8);
-	if (len > 8) {   /* eight, then the last n */
-		x = w;
-		memcpy(&w, s + 8, 8);
-	}
-	if (n < 8)
-		w = w << (8 * (8 - n)) | zero >> (8 * n);
-	if (((w & high) ^ zero) | (((w + UINT64_C(0x0606060606060606)) & high) ^ zero))
-		return 0;
-	if (len > 8) {
-		static const uint64_t pow10[] = {
-			1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
-		};
-
-		if (((x & high) ^ zero) | (((x + UINT64_C(0x0606060606060606)) & high) ^ zero))
-			return 0;
-		*value = digits_value(x) * pow10[n] + digits_value(w);
-		return 1;
-	}
-	*value = digits_value(w);
-	return 1;
-#else
-	(void)s, (void)len, (void)value;
-	return 0;
-#endif
-}
-
-int num_parse_field(const char *s, size_t len, double *out)
-{
-	uint64_t v;
-
-	if (short_whole(s, len, &v)) {   /* below 10^16: exact */
-		*out = (double)v;
-		return 0;
-	}
 	return parse_common(s, len, s, out);
 }
 
-int num_parse_i64_field(const char *s, size_t len, int64_t *out)
+int num_parse_i64_field_rest(const char *s, size_t len, int64_t *out)
 {
-	uint64_t v = 0;
-
-	if (short_whole(s, len, &v)) {   /* one digit is stream_i64's, inline */
-		*out = (int64_t)v;
-		return 0;
-	}
 	return parse_string(s, len, NULL, out);
 }
 

@@ -16,6 +16,7 @@
 #include <stdnoreturn.h>
 
 #include "num.h"
+#include "num_field.h"
 
 #ifndef STREAM_LINE_MAX  /* the fuzz build sets a small one to reach it */
 #define STREAM_LINE_MAX (16u << 20)  /* longer lines are refused (16 MiB) */
@@ -69,8 +70,6 @@ void stream_close(struct stream *s);
 
 size_t stream_col(const struct stream *s, const char *name);  /* or die */
 long stream_col_find(const struct stream *s, const char *name); /* or -1 */
-double stream_num(const struct stream *s, size_t col);   /* or die */
-int64_t stream_int(const struct stream *s, size_t col);  /* or die */
 /* The length of field col of the row: to the next field, or to the end
  * of the line (all of it, when the fields were joined back). */
 static inline size_t stream_field_len(const struct stream *s, size_t col)
@@ -82,14 +81,30 @@ static inline size_t stream_field_len(const struct stream *s, size_t col)
  * buffer): 0 or -1. */
 static inline int stream_i64(const struct stream *s, size_t col, int64_t *v)
 {
-	const char *f = s->field[col];
-	size_t len = stream_field_len(s, col);
+	return num_parse_i64_field(s->field[col], stream_field_len(s, col), v);
+}
+/* The messages of stream_num and stream_int (file:line, the column, the
+ * field), exit 1. */
+noreturn void stream_num_die(const struct stream *s, size_t col);
+noreturn void stream_int_die(const struct stream *s, size_t col);
+/* Field col of the row as a number, or die. Inline: for the common field
+ * a call costs as much as the reading (lib/num_field.h). */
+static inline double stream_num(const struct stream *s, size_t col)
+{
+	double v;
 
-	if (len == 1 && (unsigned)(unsigned char)*f - '0' <= 9) {   /* no call for a 0 */
-		*v = *f - '0';
-		return 0;
-	}
-	return num_parse_i64_field(f, len, v);
+	if (num_parse_field(s->field[col], stream_field_len(s, col), &v) < 0)
+		stream_num_die(s, col);
+	return v;
+}
+/* Field col of the row as an integer, or die. */
+static inline int64_t stream_int(const struct stream *s, size_t col)
+{
+	int64_t v;
+
+	if (stream_i64(s, col, &v) < 0)
+		stream_int_die(s, col);
+	return v;
 }
 /* Join the current row's fields back with TABs: the line as read. */
 const char *stream_line(struct stream *s, size_t *len);

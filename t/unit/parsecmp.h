@@ -1,5 +1,6 @@
 /* num_parse (lib/num_parse.c) against strtod, bit for bit, over random
- * decimals of the kinds below. Included by t/unit/num.c (a few hundred
+ * decimals of the kinds below; the field reader (lib/num_field.h, its fast
+ * path for whole numbers) against num_parse and num_parse_i64. Included by t/unit/num.c (a few hundred
  * thousand in make check) and by share/dev/parse-compare.c (any count).
  * Test code only. glibc's and musl's strtod are correctly rounded: the
  * reference. A decimal whose strtod is not finite must be rejected. */
@@ -13,8 +14,9 @@
 #include <string.h>
 
 #include "num.h"
+#include "num_field.h"
 
-enum { PCMP_NKIND = 6 };
+enum { PCMP_NKIND = 7 };
 
 static const char *const pcmp_kind[PCMP_NKIND] = {
 	"any double, %.17g",
@@ -23,6 +25,7 @@ static const char *const pcmp_kind[PCMP_NKIND] = {
 	"log ratio (pb-logratio), shortest",
 	"1-19 digits, any exponent",
 	"16-19 digits, plain decimal",
+	"whole, 1-20 digits, signs, leading zeros",
 };
 
 struct pcmp_stats {
@@ -111,6 +114,16 @@ static void pcmp_make(char *s, int kind)
 		pcmp_digits(d, 1 + (int)(pcmp_rand() % 19));
 		sprintf(p, "%se%d", d, (int)(pcmp_rand() % 700) - 360);
 		return;
+	case 6:
+		if (pcmp_rand() % 4 == 0)
+			*p++ = pcmp_rand() % 2 ? '-' : '+';
+		if (pcmp_rand() % 4 == 0)
+			p += sprintf(p, "%.*s", 1 + (int)(pcmp_rand() % 3), "000");
+		pcmp_digits(d, 1 + (int)(pcmp_rand() % 20));
+		if (pcmp_rand() % 8 == 0)
+			d[0] = '0';   /* "0" alone, and zeros inside */
+		strcpy(p, d);
+		return;
 	default:
 		if (pcmp_rand() % 2)
 			*p++ = '-';
@@ -125,14 +138,40 @@ static int pcmp_same_bits(double a, double b)
 	return memcmp(&a, &b, sizeof a) == 0;
 }
 
-/* 0 when num_parse agrees with strtod on s. */
+/* 0 when the field reader agrees with num_parse and num_parse_i64 on s,
+ * as a field of a reader's buffer: the TAB of a line not cut after it,
+ * zeros after that. */
+static int pcmp_field_check(const char *s, int rc, double got, int verbose)
+{
+	char pad[96] = { 0 };
+	size_t len = strlen(s);
+	double field = 54321;
+	int64_t i = 1, fi = 2;
+	int frc, irc, firc;
+
+	memcpy(pad, s, len);
+	pad[len] = '\t';
+	frc = num_parse_field(pad, len, &field);
+	irc = num_parse_i64(s, &i);
+	firc = num_parse_i64_field(pad, len, &fi);
+	if (frc == rc && (rc || pcmp_same_bits(field, got)) && firc == irc && (irc || fi == i))
+		return 0;
+	if (verbose)
+		fprintf(stderr, "# %s: num_parse_field %d %a, num_parse %d %a; "
+		        "num_parse_i64_field %d %lld, num_parse_i64 %d %lld\n", s, frc, field, rc,
+		        got, firc, (long long)fi, irc, (long long)i);
+	return 1;
+}
+
+/* 0 when num_parse agrees with strtod on s, and the field reader with
+ * num_parse. */
 static int pcmp_check(const char *s, int verbose)
 {
 	double want = strtod(s, NULL), got = 12345;
 	int rc = num_parse(s, &got);
 
 	if (isfinite(want) ? rc == 0 && pcmp_same_bits(got, want) : rc == -1)
-		return 0;
+		return pcmp_field_check(s, rc, got, verbose);
 	if (verbose)
 		fprintf(stderr, "# %s: num_parse %d %a, strtod %a\n", s, rc, got, want);
 	return 1;
