@@ -72,7 +72,8 @@ static NUM_FIELD_INLINE int num_short_whole(const char *s, size_t len, uint64_t 
 	}
 	memcpy(&w, s, 8);
 	if (len <= 8) {
-		w = w << (8 * (8 - len)) | zero >> (8 * len);
+		if (len < 8)   /* a shift by 64 is undefined */
+			w = w << (8 * (8 - len)) | zero >> (8 * len);
 		if (num_not_digits(w))
 			return 0;
 		*value = num_digits_value(w);
@@ -81,7 +82,8 @@ static NUM_FIELD_INLINE int num_short_whole(const char *s, size_t len, uint64_t 
 	x = w;   /* eight, then the last n */
 	n = len - 8;
 	memcpy(&w, s + 8, 8);
-	w = w << (8 * (8 - n)) | zero >> (8 * n);
+	if (n < 8)
+		w = w << (8 * (8 - n)) | zero >> (8 * n);
 	if (num_not_digits(w) | num_not_digits(x))
 		return 0;
 	*value = num_digits_value(x) * pow10[n] + num_digits_value(w);

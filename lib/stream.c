@@ -357,6 +357,78 @@ static void split(struct stream *s)
 	split_line(s, n, '\0');
 }
 
+/* A row equal to the header (a second stream glued on by cat), cut or
+ * not: where the line has row_sep the header may have a TAB. */
+static int row_is_header(const struct stream *s)
+{
+	size_t i;
+
+	if (s->len != s->hlen)
+		return 0;
+	for (i = 0; i < s->len; i++)
+		if (s->line[i] != s->hline[i] && !(s->line[i] == s->row_sep && s->hline[i] == '\t'))
+			return 0;
+	return 1;
+}
+
+#if SPLIT_SSE2
+/* The TABs cut in [from, to) by a scan that found no line feed put back:
+ * the line is read again, the usual way. A NUL there is such a TAB: a
+ * NUL the input held (s->nul) is an error of that line either way. */
+static void uncut(struct stream *s, char *from, char *to)
+{
+	if (s->row_sep != '\0' || s->nul < (size_t)(to - s->buf))
+		return;
+	for (; from < to; from++)
+		if (*from == '\0')
+			*from = '\t';
+}
+
+/* The next data row found and cut in one pass over its bytes: its line
+ * feed and its TABs in the same loads of sixteen. 0, with nothing
+ * changed, when the usual way must read it: a comment, an empty line,
+ * a line not all in buf. */
+static int fast_row(struct stream *s)
+{
+	char *start = s->buf + s->bpos, *p = start, *end = s->buf + s->bend, **field = s->field;
+	const __m128i tab = _mm_set1_epi8('\t'), lf = _mm_set1_epi8('\n');
+	size_t n = 1, keep = s->ncol + FIELD_SLACK;
+	char sep = s->row_sep;
+
+	if (p >= end || *p == '#' || *p == '\n')
+		return 0;
+	field[0] = p;
+	for (; p < end; p += 16) {
+		__m128i v = _mm_loadu_si128((const void *)p);
+		uint64_t t = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, tab));
+		uint64_t l = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, lf));
+
+		if (end - p < 16) {
+			t &= (UINT64_C(1) << (end - p)) - 1;
+			l &= (UINT64_C(1) << (end - p)) - 1;
+		}
+		if (l) {
+			unsigned at = (unsigned)__builtin_ctzll(l);
+
+			n = cut_tabs(p, t & ((UINT64_C(1) << at) - 1), 0, field, n, keep, sep);
+			s->no_lf = 0;
+			take_line(s, (size_t)(p + at - s->buf));
+			s->nfield = n;
+			return 1;
+		}
+		n = cut_tabs(p, t, 0, field, n, keep, sep);
+	}
+	uncut(s, start, end);
+	return 0;
+}
+#else
+static int fast_row(struct stream *s)
+{
+	(void)s;
+	return 0;
+}
+#endif
+
 void stream_keep_line(struct stream *s)
 {
 	s->row_sep = '\t';
@@ -543,6 +615,15 @@ int stream_row(struct stream *s)
 {
 	stream_header(s);
 	for (;;) {
+		if (fast_row(s)) {
+			if (s->nfield != s->ncol)
+				stream_die(s, "%zu fields, header has %zu", s->nfield, s->ncol);
+			if (row_is_header(s))
+				stream_die(s, "a second header: concatenate streams by giving %s the "
+				           "files, not cat", pb_prog);
+			s->rows++;
+			return 1;
+		}
 		if (!read_line(s)) {
 			if (next_file(s))
 				continue;
@@ -559,8 +640,7 @@ int stream_row(struct stream *s)
 		}
 		if (s->len == 0 && s->ncol > 1)
 			stream_die(s, "empty line");
-		/* a row equal to the header: a second stream glued on by cat */
-		if (s->len == s->hlen && memcmp(s->line, s->hline, s->len) == 0)
+		if (row_is_header(s))
 			stream_die(s, "a second header: concatenate streams by giving %s the "
 			           "files, not cat", pb_prog);
 		split_line(s, s->ncol + FIELD_SLACK, s->row_sep);
