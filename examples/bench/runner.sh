@@ -78,25 +78,41 @@ while [ "$k" -lt "${FLOOR_REPS:-5}" ]; do
 			echo "$p $f" >>"$out/floor-worker-free.txt"
 		fi
 	done
-	# the command's child is placed too: pinned alike, as the worker
+	k=$((k + 1))
+done
+# The command's floor in many short rounds (a spawn's cost here drifts by
+# 10-30 % from one second to the next: five rounds of 2000 spawns each
+# gave round ratios from 0.85 to 1.30); the child is placed too, pinned
+# alike, as the worker.
+k=0
+while [ "$k" -lt "${CMD_ROUNDS:-25}" ]; do
 	if [ -n "$pin0" ]; then set -- --cpu 0; else set --; fi
-	pb-run "$@" --no-shell --runs 1 --pairs 1000 --warmup 50 --quiet --seed 1 \
+	pb-run "$@" --no-shell --runs 1 --pairs 150 --warmup 10 --quiet --seed "$((k + 1))" \
 		-- "$Ws --us 0" >"$out/floor-command.tsv"
 	p=$(run_median <"$out/floor-command.tsv")
-	f=$($pin0 "$out/spawnloop" 2000 100 "$Ws" --us 0 </dev/null 2>/dev/null |
+	f=$($pin0 "$out/spawnloop" 300 20 "$Ws" --us 0 </dev/null 2>/dev/null |
 		sed 's/^median //')
 	echo "$p $f" >>"$out/floor-command.txt"
 	k=$((k + 1))
 done
-floor_row() {   # NAME FILE: pb-run's and the floor's medians, the ratio
+# floor_row NAME FILE: pb-run's and the floor's medians over the rounds,
+# and their ratio by pb-tint over the rounds' log ratios (each round's
+# two halves ran one after the other, so drift between rounds cancels):
+# the geometric mean with its 95 % t interval, the rounds the unit
+floor_row() {
 	a=$(cut -d' ' -f1 "$2" | median) b=$(cut -d' ' -f2 "$2" | median)
-	r=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", a / b }')
-	echo "$a $b $r" >"$out/fig-$1.txt"
-	echo "$a ns | $b ns | $r"
+	{ printf 'round\tlr\n'; awk '{ printf "%d\t%.17g\n", NR, log($1 / $2) }' "$2"; } |
+		pb-tint >"$out/floor-$1.tint.tsv" 2>/dev/null
+	r=$(field ratio "$out/floor-$1.tint.tsv" | awk '{ printf "%.3f", $1 }')
+	lo=$(field ratio_lo "$out/floor-$1.tint.tsv" | awk '{ printf "%.3f", $1 }')
+	hi=$(field ratio_hi "$out/floor-$1.tint.tsv" | awk '{ printf "%.3f", $1 }')
+	echo "$a $b $r $lo $hi" >"$out/fig-$1.txt"
+	echo "$a ns | $b ns | $r [$lo, $hi]"
 }
-echo "Against the floors (issue 19), $static pb-workload, medians of ${FLOOR_REPS:-5}"
-echo "alternating rounds (each round's median of 10000 worker requests / 2000 commands;"
-echo "pb-run's rows to a file):"
+echo "Against the floors (issue 19), $static pb-workload: ${FLOOR_REPS:-5} alternating rounds"
+echo "of 10000 worker requests, ${CMD_ROUNDS:-25} of 300 commands; each tool's median over"
+echo "the rounds of its round medians, and the ratio over the rounds (pb-tint on the"
+echo "rounds' log ratios: geometric mean, 95 % t interval; pb-run's rows to a file):"
 echo
 echo "| measure | pb-run | floor | ratio pb-run/floor |"
 echo "|---|---|---|---|"

@@ -42,9 +42,9 @@ echo "| pb-boot BCa (median), 300 000 values, 2000 resamples | $(boot bca) (mean
 s=$(w cross 1) k=$(w cross 2)
 echo "| pb-cross, 16 000 runs | ${s:-not measured} s, $(awk -v k="${k:-0}" 'BEGIN { printf "%.1f MiB", k / 1024 }') | <= 1 s, O(runs) memory | $(met "${s:-99} <= 1") |"
 s=$(w worker 3)
-echo "| worker round trip vs bare pipe ping-pong | ${s:-not measured}x ($(w worker 1) vs $(w worker 2) ns) | <= 1.1x | $(met "${s:-99} <= 1.1") |"
+echo "| worker round trip vs bare pipe ping-pong | ${s:-not measured}x [$(w worker 4), $(w worker 5)] ($(w worker 1) vs $(w worker 2) ns) | <= 1.1x | $(met "${s:-99} <= 1.1") |"
 s=$(w command 3)
-echo "| command mode vs bare posix_spawn+wait loop, same static binary | ${s:-not measured}x ($(w command 1) vs $(w command 2) ns) | <= 1.05x | $(met "${s:-99} <= 1.05") |"
+echo "| command mode vs bare posix_spawn+wait loop, same static binary | ${s:-not measured}x [$(w command 4), $(w command 5)] ($(w command 1) vs $(w command 2) ns) | <= 1.05x | $(met "${s:-99} <= 1.05") |"
 p=$(fig pin-command-yes-yes | cut -d'|' -f1 | sed 's/ *$//')
 us=$(echo "$p" | sed -n 's/^\([0-9.]*\) us .*/\1/p')
 echo "| command mode, pinned (--cpu), hog on the other core: smallest delay every run saw (bootstrap) | ${p:-not measured} | 10 us (1 %) | $(met "${us:-1e9} <= 10") |"
