@@ -611,44 +611,46 @@ static int next_file(struct stream *s)
 	return 1;
 }
 
+/* The next line the usual way, split if a row: 1 a row, 0 the end of
+ * the input, -1 a comment (passed on; the next line may take fast_row). */
+static int read_row(struct stream *s)
+{
+	while (!read_line(s)) {
+		if (next_file(s))
+			continue;
+		if (s->rows == 0)
+			stream_die(s, "no data rows after the header");
+		end_file(s);
+		return 0;
+	}
+	if (s->no_lf)
+		s->cut_line = s->lineno;
+	if (s->line[0] == '#') {
+		comment(s, 0);
+		return -1;
+	}
+	if (s->len == 0 && s->ncol > 1)
+		stream_die(s, "empty line");
+	split_line(s, s->ncol + FIELD_SLACK, s->row_sep);
+	return 1;
+}
+
 int stream_row(struct stream *s)
 {
+	int r;
+
 	stream_header(s);
-	for (;;) {
-		if (fast_row(s)) {
-			if (s->nfield != s->ncol)
-				stream_die(s, "%zu fields, header has %zu", s->nfield, s->ncol);
-			if (row_is_header(s))
-				stream_die(s, "a second header: concatenate streams by giving %s the "
-				           "files, not cat", pb_prog);
-			s->rows++;
-			return 1;
-		}
-		if (!read_line(s)) {
-			if (next_file(s))
-				continue;
-			if (s->rows == 0)
-				stream_die(s, "no data rows after the header");
-			end_file(s);
-			return 0;
-		}
-		if (s->no_lf)
-			s->cut_line = s->lineno;
-		if (s->line[0] == '#') {
-			comment(s, 0);
-			continue;
-		}
-		if (s->len == 0 && s->ncol > 1)
-			stream_die(s, "empty line");
-		if (row_is_header(s))
-			stream_die(s, "a second header: concatenate streams by giving %s the "
-			           "files, not cat", pb_prog);
-		split_line(s, s->ncol + FIELD_SLACK, s->row_sep);
-		if (s->nfield != s->ncol)
-			stream_die(s, "%zu fields, header has %zu", s->nfield, s->ncol);
-		s->rows++;
-		return 1;
-	}
+	while ((r = fast_row(s) ? 1 : read_row(s)) < 0)
+		;
+	if (r == 0)
+		return 0;
+	if (s->nfield != s->ncol)
+		stream_die(s, "%zu fields, header has %zu", s->nfield, s->ncol);
+	if (row_is_header(s))   /* a second stream glued on by cat */
+		stream_die(s, "a second header: concatenate streams by giving %s the "
+		           "files, not cat", pb_prog);
+	s->rows++;
+	return 1;
 }
 
 void stream_close(struct stream *s)
