@@ -57,6 +57,18 @@ static inline int clz_64(uint64_t x)
 #define NUM_DIGIT_WORDS 0
 #endif
 
+/* 10^e for 0 <= e <= 19: every power of ten a uint64_t holds. */
+static const uint64_t num_pow10_u64[] = {
+	UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000), UINT64_C(10000),
+	UINT64_C(100000), UINT64_C(1000000), UINT64_C(10000000),
+	UINT64_C(100000000), UINT64_C(1000000000), UINT64_C(10000000000),
+	UINT64_C(100000000000), UINT64_C(1000000000000),
+	UINT64_C(10000000000000), UINT64_C(100000000000000),
+	UINT64_C(1000000000000000), UINT64_C(10000000000000000),
+	UINT64_C(100000000000000000), UINT64_C(1000000000000000000),
+	UINT64_C(10000000000000000000),
+};
+
 /* floor(e log2 10), exact for |e| < 1200 (share/dev/gen-pow10 checks
  * it). Shifted by a multiple of 2^19 first, so that the shift is of a
  * non-negative number. */

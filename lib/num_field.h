@@ -38,6 +38,15 @@ static inline uint64_t num_not_digits(uint64_t w)
 
 	return ((w & high) ^ zero) | (((w + UINT64_C(0x0606060606060606)) & high) ^ zero);
 }
+
+/* The first k (1 to 8) bytes of w, digits, as the last of eight, after
+ * '0's: so that num_digits_value reads them alone. */
+static inline uint64_t num_digits_last(uint64_t w, size_t k)
+{
+	const uint64_t zero = UINT64_C(0x3030303030303030);
+
+	return k < 8 ? w << (8 * (8 - k)) | zero >> (8 * k) : w;   /* no shift by 64 */
+}
 #endif
 
 /* Inlined into each caller where the compiler allows it to be forced: a
@@ -55,10 +64,6 @@ static inline uint64_t num_not_digits(uint64_t w)
 static NUM_FIELD_INLINE int num_short_whole(const char *s, size_t len, uint64_t *value)
 {
 #if NUM_DIGIT_WORDS
-	static const uint64_t pow10[] = {
-		1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
-	};
-	const uint64_t zero = UINT64_C(0x3030303030303030);
 	uint64_t w, x;
 	size_t n;
 
@@ -72,8 +77,7 @@ static NUM_FIELD_INLINE int num_short_whole(const char *s, size_t len, uint64_t 
 	}
 	memcpy(&w, s, 8);
 	if (len <= 8) {
-		if (len < 8)   /* a shift by 64 is undefined */
-			w = w << (8 * (8 - len)) | zero >> (8 * len);
+		w = num_digits_last(w, len);
 		if (num_not_digits(w))
 			return 0;
 		*value = num_digits_value(w);
@@ -82,11 +86,10 @@ static NUM_FIELD_INLINE int num_short_whole(const char *s, size_t len, uint64_t 
 	x = w;   /* eight, then the last n */
 	n = len - 8;
 	memcpy(&w, s + 8, 8);
-	if (n < 8)
-		w = w << (8 * (8 - n)) | zero >> (8 * n);
+	w = num_digits_last(w, n);
 	if (num_not_digits(w) | num_not_digits(x))
 		return 0;
-	*value = num_digits_value(x) * pow10[n] + num_digits_value(w);
+	*value = num_digits_value(x) * num_pow10_u64[n] + num_digits_value(w);
 	return 1;
 #else
 	(void)s, (void)len, (void)value;

@@ -133,16 +133,6 @@ static uint64_t drop_zeros(uint64_t d, int *k10)
 	return d;
 }
 
-static const uint64_t pow10_u64[] = {
-	UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000), UINT64_C(10000),
-	UINT64_C(100000), UINT64_C(1000000), UINT64_C(10000000),
-	UINT64_C(100000000), UINT64_C(1000000000), UINT64_C(10000000000),
-	UINT64_C(100000000000), UINT64_C(1000000000000),
-	UINT64_C(10000000000000), UINT64_C(100000000000000),
-	UINT64_C(1000000000000000), UINT64_C(10000000000000000),
-	UINT64_C(100000000000000000), UINT64_C(1000000000000000000),
-	UINT64_C(10000000000000000000),
-};
 
 static int bit_length(uint64_t d)
 {
@@ -163,7 +153,7 @@ static int decimal_length(uint64_t d)
 {
 	int t = bit_length(d) * 1233 >> 12;
 
-	return t + (d >= pow10_u64[t]) + (d == 0);
+	return t + (d >= num_pow10_u64[t]) + (d == 0);
 }
 
 #if NUM_DIGIT_WORDS

@@ -178,11 +178,6 @@ static inline size_t take_digits(const char **p, const char *end, uint64_t *mant
 	uint64_t m = *mant;
 
 #if DIGIT_WORDS
-	static const uint64_t pow10[] = {
-		1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
-	};
-	const uint64_t zero = UINT64_C(0x3030303030303030);
-
 	while (q < stop) {
 		uint64_t w, bad;
 		size_t k;
@@ -194,9 +189,8 @@ static inline size_t take_digits(const char **p, const char *end, uint64_t *mant
 			k = (size_t)(stop - q);
 		if (!k)
 			break;
-		/* the k digits as the last of eight, after '0's */
-		w = k < 8 ? w << (8 * (8 - k)) | zero >> (8 * k) : w;
-		m = m * pow10[k] + num_digits_value(w);
+		w = num_digits_last(w, k);
+		m = m * num_pow10_u64[k] + num_digits_value(w);
 		q += k;
 		if (k < 8)
 			break;
