@@ -212,15 +212,22 @@ static int64_t connect_timeout_ns(const char *val)
  * number is a usage error before any connection is opened (libpq opens
  * one at PQconnectStart, before its options can be read back). One from
  * a service file is found at the first connection. */
+/* The value of connect_timeout among opts (a conninfo's, parsed), or
+ * NULL when it is not set there. */
+static const char *connect_timeout_of(const PQconninfoOption *opts)
+{
+	for (; opts && opts->keyword; opts++)
+		if (strcmp(opts->keyword, "connect_timeout") == 0 && opts->val && *opts->val)
+			return opts->val;
+	return NULL;
+}
+
 static void check_connect_timeout(const char *conninfo)
 {
-	PQconninfoOption *opts = PQconninfoParse(conninfo, NULL), *o;
-	const char *val = getenv("PGCONNECT_TIMEOUT");
+	PQconninfoOption *opts = PQconninfoParse(conninfo, NULL);
+	const char *val = connect_timeout_of(opts);
 
-	for (o = opts; o && o->keyword; o++)
-		if (strcmp(o->keyword, "connect_timeout") == 0 && o->val && *o->val)
-			val = o->val;
-	connect_timeout_ns(val);
+	connect_timeout_ns(val ? val : getenv("PGCONNECT_TIMEOUT"));
 	PQconninfoFree(opts);
 }
 
@@ -230,19 +237,13 @@ static void check_connect_timeout(const char *conninfo)
  * calls, and per host: here it bounds the whole attempt. */
 static int64_t connect_limit(const struct pg *p, PGconn *c, const char **source)
 {
-	PQconninfoOption *opts = PQconninfo(c), *o;
-	int64_t ns = p->timeout_ns;
+	PQconninfoOption *opts = PQconninfo(c);
+	int64_t ns = p->timeout_ns, set = connect_timeout_ns(connect_timeout_of(opts));
 
 	*source = "--timeout";
-	for (o = opts; o && o->keyword; o++) {
-		int64_t set;
-
-		if (strcmp(o->keyword, "connect_timeout") != 0)
-			continue;
-		if ((set = connect_timeout_ns(o->val)) > 0) {
-			ns = set;
-			*source = "connect_timeout";
-		}
+	if (set > 0) {
+		ns = set;
+		*source = "connect_timeout";
 	}
 	PQconninfoFree(opts);
 	return ns > 0 && ns < CONNECT_MIN_NS ? CONNECT_MIN_NS : ns;
