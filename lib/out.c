@@ -15,7 +15,7 @@
 #define PB_VERSION "0.0.0"
 #endif
 
-static void rows_to_stdio(void);
+static void flush_rows(void);
 static int rows_held;   /* rows wait in row[] (not a terminal) */
 
 void out_init(void)
@@ -28,8 +28,8 @@ void out_init(void)
 		setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
 		rows_held = 1;
 	}
-	pb_on_stdout_sync(rows_to_stdio);
-	atexit(rows_to_stdio);   /* before exit's flush of stdio */
+	pb_on_stdout_sync(flush_rows);
+	atexit(flush_rows);   /* before exit's flush of stdio */
 }
 
 static int at_line_start = 1;
@@ -37,7 +37,7 @@ static int lines_out;
 
 void out_escaped(const char *p)
 {
-	rows_to_stdio();
+	flush_rows();
 	for (; *p; p++) {
 		switch (*p) {
 		case '\\': fputs("\\\\", stdout); break;
@@ -133,7 +133,7 @@ void out_begin(struct stream *s, int argc, char **argv)
 		die("the command line is %zu bytes as the stream's first line (# %s: ...): "
 		    "more than a line of the stream carries (%u bytes)",
 		    out_provenance_len(argc, argv), pb_prog, STREAM_LINE_MAX);
-	rows_to_stdio();
+	flush_rows();
 	if (s)
 		stream_put_comments(s);
 	printf("# %s: %s", pb_prog, PB_VERSION);
@@ -173,7 +173,7 @@ void out_meta(const char *key, const char *fmt, ...)
 
 void out_meta_begin(const char *key)
 {
-	rows_to_stdio();
+	flush_rows();
 	printf("# %s: ", key);
 }
 
@@ -188,7 +188,7 @@ void out_meta_text(const char *fmt, ...)
 
 void out_meta_as_read(const char *v)
 {
-	rows_to_stdio();
+	flush_rows();
 	for (; *v; v++)
 		if (*v == '\t')
 			fputs("\\t", stdout);
@@ -200,7 +200,7 @@ void out_meta_as_read(const char *v)
 
 void out_meta_end(void)
 {
-	rows_to_stdio();
+	flush_rows();
 	fputc('\n', stdout);
 }
 
@@ -216,7 +216,7 @@ void out_meta_num(const char *key, const char *fmt, double x)
  * here, out_end ends it, and the ended rows go out in one write when the
  * buffer is full (or at once on a terminal: put_rows). An fwrite a row
  * cost more than printing the row's number (callgrind, pb-logratio).
- * Whatever else writes to stdout calls rows_to_stdio first (out's
+ * Whatever else writes to stdout calls flush_rows first (out's
  * comments here, the stream's through pb_stdout_sync), so the order of
  * the output is the order of the calls. */
 static char row[1 << 16];
@@ -243,7 +243,7 @@ static void put_rows(const char *p, size_t n)
 		fwrite(p, 1, n, stdout);
 }
 
-static void rows_to_stdio(void)
+static void flush_rows(void)
 {
 	if (!rows_end)
 		return;
@@ -322,7 +322,7 @@ void out_end(void)
 	row[row_len++] = '\n';
 	rows_end = row_len;
 	if (!rows_held || lines_out < 2)
-		rows_to_stdio();
+		flush_rows();
 	at_line_start = 1;
 	if (lines_out < 2) {
 		lines_out++;
