@@ -35,7 +35,7 @@ MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-lograt
 MAN7 = share/man/man7/pb.7 share/man/man7/pb-worker.7 share/man/man7/pb-pg.7
 NEED = sh share/dev/need
 
-all: $(TOOLS) $(UNITS) $(TESTGEN) $(EXAMPLES)
+all: $(TOOLS) $(UNITS) $(TESTGEN) $(EXAMPLES) bin/pb-workload
 
 .c.o:
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
@@ -75,22 +75,32 @@ $(TESTGEN): lib/libpb.a lib/rng.h
 
 examples/workload/pb-workload: examples/workload/pb-workload.c
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ examples/workload/pb-workload.c
+# The demo's and the manuals' workload, on PATH with bin/ (not installed:
+# it is an example, and its source is installed with the others).
+bin/pb-workload: examples/workload/pb-workload
+	rm -f $@
+	ln -s ../examples/workload/pb-workload $@
 examples/worker/worker: examples/worker/worker.c
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ examples/worker/worker.c
 
 # The tools the test suite needs; installed with apt-get when run as root,
-# otherwise named in one line. The second line: the interpreters of the
-# worker helpers (t/1230) and the benchmark tools whose output the
-# importers read (t/1211). The third: the browser pb-report's page is
-# rendered in (t/1251), and a font for its text.
+# each set in one line naming it and apt-get's log. Otherwise the core set
+# is required (one line names what is missing) and each other set is a
+# group of tests that skip without it: one line names the group and the
+# package, and PB_REQUIRE_PG / PB_REQUIRE_BROWSER make theirs required.
 deps-check:
-	@$(NEED) cc:gcc /usr/include/stdio.h:libc6-dev prove:perl gnuplot:gnuplot-nox pg_config:libpq-dev \
-		'/usr/lib/postgresql/*/bin/initdb:postgresql' runuser:util-linux \
-		parallel:parallel jq:jq
-	@$(NEED) python3:python3 node:nodejs strace:strace g++:g++ \
-		/usr/include/benchmark/benchmark.h:libbenchmark-dev go:golang-go \
+	@$(NEED) cc:gcc /usr/include/stdio.h:libc6-dev prove:perl /usr/bin/time:time \
+		gnuplot:gnuplot-nox jq:jq
+	@$(NEED) -g 'the PostgreSQL tests (t/07*, t/0912, t/0931, t/1240, t/1410)' -r PB_REQUIRE_PG \
+		pg_config:libpq-dev '/usr/lib/postgresql/*/bin/initdb:postgresql' runuser:util-linux
+	@$(NEED) -g 'the tests of examples/parallel (t/1200)' parallel:parallel
+	@$(NEED) -g 'the worker helpers in Python, Node and C++ (t/1230)' \
+		python3:python3 node:nodejs strace:strace g++:g++
+	@$(NEED) -g "the importers' runs of the benchmark tools (t/1211)" \
+		g++:g++ /usr/include/benchmark/benchmark.h:libbenchmark-dev go:golang-go \
 		/usr/lib/python3/dist-packages/pytest_benchmark/__init__.py:python3-pytest-benchmark
-	@$(NEED) chromium:chromium /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core
+	@$(NEED) -g 'the browser test of the report page (t/1251)' -r PB_REQUIRE_BROWSER \
+		chromium:chromium python3:python3 /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core
 deps-demo:
 	@$(NEED) cc:gcc /usr/include/stdio.h:libc6-dev gnuplot:gnuplot-nox
 
@@ -205,13 +215,16 @@ uninstall:
 	for f in $(MAN1) $(MAN7); do rm -f $(DESTDIR)$(MANDIR)/$${f#share/man/}; done
 	for f in $(PBSHARE); do rm -f $(DESTDIR)$(SHAREDIR)/$${f#share/pb/}; done
 	for f in $(WORKERSHARE); do rm -f $(DESTDIR)$(SHAREDIR)/$${f#share/pb/}; done
+	# what python3 wrote beside the installed helper when a program imported it
+	rm -f $(DESTDIR)$(SHAREDIR)/__pycache__/pb_worker.*.pyc
+	-rmdir $(DESTDIR)$(SHAREDIR)/__pycache__ 2>/dev/null
 	rm -f $(DESTDIR)$(INCDIR)/pb-worker.h
 	rm -rf $(DESTDIR)$(SHAREDIR)/examples
 	-rmdir $(DESTDIR)$(SHAREDIR) 2>/dev/null
 	for f in $(TOOLS) $(SCRIPTS); do rm -f $(DESTDIR)$(COMPLETIONS)/$${f#bin/}; done
 
 clean:
-	rm -f $(LIBOBJ) lib/libpb.a $(TOOLS) bin/pb-run.pg $(UNITS) $(TESTGEN) $(EXAMPLES)
+	rm -f $(LIBOBJ) lib/libpb.a $(TOOLS) bin/pb-run.pg bin/pb-workload $(UNITS) $(TESTGEN) $(EXAMPLES)
 	rm -rf t/tmp build
 
 .PHONY: FORCE all check demo copy-to asan musl fuzz valgrind bench install uninstall clean deps-check deps-demo

@@ -379,7 +379,10 @@ ${CC:-cc} -std=c11 $CFLAGS_TEST -I"$R/include" ${LDFLAGS:-} -o concat-installed 
 feed 'A\t1\t1\nB\t1\t1\n' ./concat-installed
 is "$rc:$(lines "$T/out"):$(cat cc.err)" "0:ok|ok:" "the installed concat.c builds with -I PREFIX/include, and serves"
 if [ -n "$PY" ]; then
-	feed 'A\t1\t1\nB\t1\t1\n' env -u PYTHONPATH "$PY" "$R/share/pb/examples/worker/join.py"
+	# as a user runs it: python3 writes the helper's bytecode beside it,
+	# which make uninstall must remove too
+	feed 'A\t1\t1\nB\t1\t1\n' env -u PYTHONPATH -u PYTHONDONTWRITEBYTECODE "$PY" \
+		"$R/share/pb/examples/worker/join.py"
 	is "$rc:$(lines "$T/out")" "0:ok|ok" "the installed join.py finds the installed pb_worker.py"
 fi
 if [ -n "$NODE" ]; then

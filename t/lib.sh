@@ -6,6 +6,9 @@ trap 'rm -rf "$T"' EXIT
 D=$(cd "$(dirname "$0")" && pwd)/data
 n=0
 failed=0
+# python3 writes no __pycache__ beside the helpers of the tree it tests
+# (t/1230 unsets it where it checks what make uninstall removes)
+export PYTHONDONTWRITEBYTECODE=1
 
 plan() { echo "1..$1"; }
 done_testing() { echo "1..$n"; [ "$failed" -eq 0 ]; }
@@ -40,6 +43,34 @@ fails() {
 	if [ "$rc" -eq "$want_rc" ] && [ "$(wc -l <"$T/err")" -eq 1 ] &&
 	   grep -Eq -- "$pat" "$T/err"; then ok "$name"; else
 		not_ok "$name"; diag "status $rc (want $want_rc)" "stderr: $(cat "$T/err")"
+	fi
+}
+# refuses STATUS MESSAGE_PATTERN NAME CMD...: as fails, and nothing on
+# stdout (a refusal writes no partial output)
+refuses() {
+	want_rc=$1 pat=$2 name=$3
+	shift 3
+	run "$@"
+	if [ "$rc" -eq "$want_rc" ] && [ "$(wc -l <"$T/err")" -eq 1 ] &&
+	   grep -Eq -- "$pat" "$T/err" && [ ! -s "$T/out" ]; then ok "$name"; else
+		not_ok "$name"; diag "status $rc (want $want_rc)" "stderr: $(cat "$T/err")" \
+			"stdout: $(head -c 200 "$T/out")"
+	fi
+}
+# exited_ok NAME: the last run exited 0 and wrote something on stdout (a
+# summary, a page: ran_ok is for a stream, and wants stderr empty)
+exited_ok() {
+	if [ "$rc" -eq 0 ] && [ -s "$T/out" ]; then ok "$1"; else
+		not_ok "$1"; diag "status $rc, $(wc -c <"$T/out") bytes on stdout" \
+		"stderr: $(head -c 300 "$T/err")"; fi
+}
+# lacks FILE ERE NAME: FILE is not empty and no line of it matches ERE
+# ("no nan written" holds of an empty file too: it proves nothing)
+lacks() {
+	if [ -s "$1" ] && ! grep -Eq -- "$2" "$1"; then ok "$3"; else
+		not_ok "$3"
+		if [ -s "$1" ]; then diag "$1 matches $2:" "$(grep -E -- "$2" "$1" | head -3)"
+		else diag "$1 is empty or missing"; fi
 	fi
 }
 # data rows of a pb stream (no comments, no header)
