@@ -285,7 +285,7 @@ if [ "$(uname -s)" = Linux ] && [ -r /proc/self/status ]; then
 	is "$rc:$(meta cpu_affinity "$T/out")" "0:$want (--cpu 0-$last: pb-run and every process it starts)" \
 		"--cpu 0-$last: every CPU, written as a range"
 	run pb-run --runs 1 --pairs 1 --warmup 0 --quiet -- true
-	is "$rc:$(meta cpu_affinity "$T/out")" "0:" "no --cpu: no cpu_affinity line"
+	is "$rc:$(row_count "$T/out"):$(meta cpu_affinity "$T/out")" "0:2:" "no --cpu: two rows, no cpu_affinity line"
 	# 127: the last CPU musl's cpu_set_t holds (glibc's: 1023)
 	if [ "$(getconf _NPROCESSORS_CONF)" -lt 127 ]; then
 		fails 2 '^pb-run: --cpu 127: none of these CPUs is online and allowed here' \
