@@ -11,7 +11,7 @@ G=$D/../../examples/bench/seq-gen.awk
 # 4.4407672526262659529797771780448686226006
 seq 1 10 | awk 'BEGIN { print "x" } { print $1 / 10 }' >ten.tsv
 run pb-tint --column x --sequential ten.tsv
-is "$rc" 0 "ten values: exit 0"
+ran_ok "ten values: exit 0, a row"
 near "$(col t 1 "$T/out")" 4.4407672526262659529797771780448686226006 1e-14 "t holds tstar (bc)"
 is "$(col df 1 "$T/out")" 9 "df = n - 1"
 # mean 0.55, sd = sqrt(var(1:10))/10 = 0.30276503540974914 (R: sd(1:10)/10)
@@ -19,7 +19,7 @@ want_lo=$(awk 'BEGIN { printf "%.17g", 0.55 - 4.4407672526262659 * 0.30276503540
 near "$(col lo 1 "$T/out")" "$want_lo" 1e-14 "lo = mean - tstar * sd / sqrt(n)"
 like "$(cat "$T/out")" '^# pb-tint.method: confidence sequence \(anytime-valid' "the method in the metadata"
 run pb-tint --column x ten.tsv
-is "$rc" 0 "without it: exit 0"
+ran_ok "without it: exit 0, a row"
 like "$(cat "$T/out")" '^# pb-tint.method: t interval' "  the t interval, and the metadata says so"
 # mpmath at 30 digits: findroot(betainc(9/2, 1/2, 0, 9/(9+t^2), regularized=True)/2 - 0.025, 2.26)
 near "$(col t 1 "$T/out")" 2.26215716279820554260776963794 1e-14 "  t = qt(0.975, 9)"
@@ -27,14 +27,14 @@ near "$(col t 1 "$T/out")" 2.26215716279820554260776963794 1e-14 "  t = qt(0.975
 # Unbounded at n = 2 (g = 25): empty fields, never inf, a note, 'crosses'.
 printf 'lr\n0.01\n0.02\n' >two.tsv
 run pb-tint --sequential --threshold 1.1 --finding two.tsv
-is "$rc" 0 "two values: exit 0"
+ran_ok "two values: exit 0, a row"
 is "$(rows "$T/out" | cut -f 6-8,10,11,13 | tr '\t' '|')" "|||||crosses" "t, lo, hi, ratio_lo, ratio_hi empty; verdict crosses"
 is "$(rows "$T/out" | cut -f 1,9 | tr '\t' '|')" "2|1.015113064615719" "  n and the ratio are still given"
 like "$(cat "$T/out")" '^# pb-tint.unbounded: .* at least 3 values at g = 25$' "  a note says why they are empty"
 like "$(grep '^# finding:' "$T/out")" 'the 95% confidence sequence is still unbounded .* at least 3 values' "  the finding says so"
-if grep -q 'inf\|nan' "$T/out"; then not_ok "no inf or nan anywhere"; else ok "no inf or nan anywhere"; fi
+lacks "$T/out" 'inf|nan' "no inf or nan anywhere"
 run pb-tint --column x --sequential --seq-g 1 ten.tsv
-is "$rc" 0 "--seq-g 1: exit 0"
+ran_ok "--seq-g 1: exit 0, a row"
 # bc: n=10, g=1: 3.8697867393713211901875981664426708869203
 near "$(col t 1 "$T/out")" 3.8697867393713211901875981664426708869203 1e-14 "--seq-g 1: tstar (bc)"
 printf 'lr\n0.01\n0.02\n0.03\n0.04\n' >four.tsv
@@ -60,12 +60,12 @@ fails 2 "^pb-tint: --seq-g wants a number above 0" "--seq-g 0: usage" pb-tint --
 # A g so small that no number of values bounds the sequence: the finding
 # says so, never "at least -1 values".
 run pb-tint --column x --sequential --seq-g 1e-20 --finding ten.tsv
-is "$rc" 0 "--seq-g 1e-20: exit 0"
+ran_ok "--seq-g 1e-20: exit 0, a row"
 like "$(grep '^# finding:' "$T/out")" 'stays unbounded beyond a million values at this g and level' \
 	"  --seq-g 1e-20: the finding says no number of runs bounds it"
 like "$(grep '^# pb-tint.unbounded:' "$T/out")" 'stays unbounded beyond a million values at g = 1e-20$' \
 	"  --seq-g 1e-20: and so does the note"
-if grep -q -- '-1 values' "$T/out"; then not_ok "  --seq-g 1e-20: no '-1 values'"; else ok "  --seq-g 1e-20: no '-1 values'"; fi
+lacks "$T/out" '-1 values' "  --seq-g 1e-20: no '-1 values'"
 # A head's g and level are held to what pb-run --seq-g and --level take.
 for gl in "1e13 0.95" "1e308 0.95" "25 1e-300" "25 0.99999999999999999"; do
 	set -- $gl
@@ -86,14 +86,20 @@ is "$?" 0 "18 prefixes, each interval no more than 1.5x the last (sd varies; tst
 # alpha of them (expect ~2.5 %); the fixed-n t interval, peeked at 18
 # times, in far more (~25 %).
 awk -v seed=11 -v seqs=200 -v nmin=3 -v nmax=20 -v mu=0 -f "$G" >aa.tsv
-ever() { rows "$1" | awk -F'\t' '$9 > 0 || $10 < 0 { hit[$1] = 1 } END { n = 0; for (s in hit) n++; print n }'; }
+# ever FILE: "SEQS HITS": the sequences with a row, and those of them
+# whose interval excludes 0 at some look
+ever() { rows "$1" | awk -F'\t' '{ seen[$1] = 1 } $9 > 0 || $10 < 0 { hit[$1] = 1 }
+	END { n = 0; for (s in seen) n++; h = 0; for (s in hit) h++; print n, h }'; }
 pb-tint --column x --group seq,n --sequential aa.tsv >cs.tsv && pb-tint --column x --group seq,n aa.tsv >tt.tsv
 is "$(rows cs.tsv | wc -l) $(rows tt.tsv | wc -l)" "3600 3600" "simulation: 200 sequences x 18 looks, both methods"
-cs=$(ever cs.tsv) tt=$(ever tt.tsv)
-diag "A/A, 200 sequences x 18 looks: sequence ever excludes 0 in $cs, fixed-n t in $tt"
-like "$cs" '^[0-9]+$' "simulation: a count for the sequence"
-[ "$cs" -le 14 ] && ok "simulation: the sequence excludes 0 in at most 7 % of A/A sequences ($cs of 200)" ||
-	not_ok "simulation: the sequence excludes 0 in at most 7 % of A/A sequences ($cs of 200)"
-[ "$tt" -ge 30 ] && ok "simulation: peeking at the t interval does in at least 15 % ($tt of 200)" ||
-	not_ok "simulation: peeking at the t interval does in at least 15 % ($tt of 200)"
+set -- $(ever cs.tsv) $(ever tt.tsv)
+cs_n=$1 cs=$2 tt_n=$3 tt=$4
+diag "A/A, $cs_n and $tt_n sequences x 18 looks: sequence ever excludes 0 in $cs, fixed-n t in $tt"
+like "$cs_n $cs" '^200 [0-9]+$' "simulation: a count for the sequence, over its 200 sequences"
+[ "$cs_n" -eq 200 ] && [ "$cs" -le 14 ] &&
+	ok "simulation: the sequence excludes 0 in at most 7 % of A/A sequences ($cs of $cs_n)" ||
+	not_ok "simulation: the sequence excludes 0 in at most 7 % of A/A sequences ($cs of $cs_n, want 200)"
+[ "$tt_n" -eq 200 ] && [ "$tt" -ge 30 ] &&
+	ok "simulation: peeking at the t interval does in at least 15 % ($tt of $tt_n)" ||
+	not_ok "simulation: peeking at the t interval does in at least 15 % ($tt of $tt_n, want 200)"
 done_testing
