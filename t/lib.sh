@@ -172,3 +172,10 @@ same_output() {
 }
 # tsv: copy stdin to stdout with '|' turned into TAB outside comments
 tsv() { awk '!/^#/ { gsub(/\|/, "\t") } 1'; }
+# is_count GOT WANT NAME: GOT and WANT are the same whole number above 0
+# (the runs and the looks, or the rows, of a run that never ran are 0 and
+# 0: no match)
+is_count() {
+	if printf '%s\n' "$1" | grep -Eq '^[1-9][0-9]*$' && [ "$1" = "$2" ]; then ok "$3"; else
+		not_ok "$3"; diag "got:  $1" "want: $2 (a count above 0)"; fi
+}
