@@ -9,6 +9,9 @@ failed=0
 # python3 writes no __pycache__ beside the helpers of the tree it tests
 # (t/1230 unsets it where it checks what make uninstall removes)
 export PYTHONDONTWRITEBYTECODE=1
+# a HOME of the test's own when none is set (env -i, cron): GNU parallel
+# warns on stderr without one, and it and chromium write in /tmp instead
+[ -n "${HOME-}" ] || { HOME=$T; export HOME; }
 
 plan() { echo "1..$1"; }
 done_testing() { echo "1..$n"; [ "$failed" -eq 0 ]; }
