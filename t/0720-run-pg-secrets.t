@@ -15,8 +15,9 @@ pg_sql "create role pw login password 'sekrit123'; create role pw2 login passwor
 hba=$PGDIR/data/pg_hba.conf
 { echo 'local all pw,pw2 scram-sha-256'; cat "$hba"; } >"$T/hba" && cat "$T/hba" >"$hba"
 pg_sql "select pg_reload_conf()" >/dev/null
+# the reload is asynchronous: ask until a wrong password is refused
 i=0
-while PGPASSWORD=wrong "$PGBIN/psql" -X -q -U pw -c 'select 1' >/dev/null 2>&1 && [ $i -lt 50 ]; do
+while PGPASSWORD=wrong "$PGBIN/psql" -X -q -U pw -c 'select 1' >/dev/null 2>&1 && [ $i -lt 300 ]; do
 	sleep 0.1; i=$((i + 1))
 done
 run "$PGBIN/psql" -X -q -w -U pw -c 'select 1'
@@ -69,11 +70,13 @@ is "$rc:$(wc -l <"$T/err" | tr -d ' '):$(clean && echo clean)" "1:1:clean" \
 	"wrong password: exit 1, one line, no password"
 
 # --- ps: the password leaves argv as soon as the options are read ------------
-pb-run --pg "$U" --sql-a 'select pg_sleep(0.2)' --runs 1 --pairs 50 --warmup 0 --quiet \
+pb-run --pg "$U" --sql-a 'select pg_sleep(0.2)' --runs 1 --pairs 500 --warmup 0 --quiet \
 	>"$T/bg.out" 2>"$T/bg.err" &
 bg=$!
 i=0
-while ! grep -q '^# run:' "$T/bg.out" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+while ! grep -q '^# run:' "$T/bg.out" 2>/dev/null && [ $i -lt 300 ] && kill -0 $bg 2>/dev/null; do
+	sleep 0.1; i=$((i + 1))
+done
 args=$(tr '\0' ' ' <"/proc/$bg/cmdline" 2>/dev/null)
 psargs=$(ps -o args= -p "$bg" 2>/dev/null)
 kill -TERM $bg; wait $bg
