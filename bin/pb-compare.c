@@ -617,8 +617,9 @@ static void plan_pilot(struct study *s)
 }
 
 /* The sense calibration: pb-sense's automatic search, A/A on arm A, its
- * studies of 6 runs sized so that about 8 of them (the A/A study and the
- * delays of its search) fit its share. */
+ * studies of 6 runs of --pairs pairs when given, else sized so that
+ * about 8 of them (the A/A study and the delays of its search) fit its
+ * share. */
 static void calibrate(struct study *s)
 {
 	struct strv v = { NULL, 0, 0 };
@@ -633,7 +634,10 @@ static void calibrate(struct study *s)
 	strv_add(&v, dur_arg(d, CALIBRATE_SHARE * s->budget_ns));
 	strv_add(&v, "--runs=6");
 	strv_add(&v, "--warmup=1");
-	strv_addf(&v, "--pairs=%ld",
+	/* --pairs sizes the calibration's runs as the study's (pb-sense wants
+	 * 2 at least): its work is then bounded by the pairs and the search's
+	 * grid, not by the clock */
+	strv_addf(&v, "--pairs=%ld", s->o->pairs ? (s->o->pairs < 2 ? 2 : s->o->pairs) :
 	          clamp((long)(CALIBRATE_SHARE * s->budget_ns / (8 * 6 * s->pair_ns)) - 1, 2, 100));
 	if (s->o->stat) {
 		strv_add(&v, "--stat");
