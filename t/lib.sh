@@ -182,3 +182,11 @@ is_count() {
 	if printf '%s\n' "$1" | grep -Eq '^[1-9][0-9]*$' && [ "$1" = "$2" ]; then ok "$3"; else
 		not_ok "$3"; diag "got:  $1" "want: $2 (a count above 0)"; fi
 }
+# same_value A B NAME: A and B, values runs gave, are not empty, not
+# col's "<col: no ...>", and equal (is takes two empty strings, a meta
+# or grep of two files that are not there, as the same)
+same_value() {
+	case $1$2 in *'<col: no '*) not_ok "$3"; diag "got:  $1" "want: $2"; return ;; esac
+	if [ -n "$1" ] && [ "$1" = "$2" ]; then ok "$3"; else
+		not_ok "$3"; diag "got:  $1" "want: $2 (two values, not empty, the same)"; fi
+}
