@@ -2,19 +2,21 @@
 # pb-compare beyond two commands: three arms (a fixed design from the
 # budget, Holm-adjusted intervals, one row per candidate), a worker, and
 # --calibrate (pb-sense --delays auto on A/A of the first command).
+# Each study has a budget of 600 s that only a defect misses, and its
+# work is bounded by --runs and --pairs (the calibration's too: 6 runs
+# of --pairs pairs at each step of pb-sense's search), not by the clock.
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
 W=$top/examples/workload/pb-workload
 cd "$T" || exit 1
 
 # --- three arms: C does half the work
-run pb-compare -b 4s --dir k3 --no-pictures --no-shell -- "$W --us 2000" "$W --us 2000" "$W --us 1000"
+run pb-compare -b 600s -r 5 -p 4 --dir k3 --no-pictures --no-shell -- "$W --us 2000" "$W --us 2000" "$W --us 1000"
 cp "$T/out" k3.out
-is "$rc" 0 "three arms: exit 0"
-[ "$rc" = 0 ] || diag "$(cat "$T/err")"
-like "$(head -n 1 k3.out)" ', a fixed design \(3 arms: Holm-adjusted 95% intervals\), within 4\.000 s$' \
+exited_ok "three arms: exit 0"
+like "$(head -n 1 k3.out)" ', a fixed design \(3 arms: Holm-adjusted 95% intervals\), within 600\.0 s$' \
 	"  the plan says: a fixed design, Holm-adjusted"
-is "$(sed -n 's/^# until: //p' k3/raw.tsv)" "" "  pb-run without --until"
+is "$(meta arms k3/raw.tsv):$(grep -c '^# until: ' k3/raw.tsv 2>/dev/null)" 3:0 "  pb-run of 3 arms without --until"
 like "$(grep -c '^[BC] against A: A/[BC] time ratio [0-9.]*, 95% CI ' k3.out)" '^2$' "  a line per candidate, t intervals"
 like "$(sed -n 's/^# pb-tint: [^ ]* //p' k3/tint.tsv)" '--adjust holm' "  tint.tsv: pb-tint --adjust holm"
 is "$(jq -r '[.comparisons[].candidate] | join(",")' k3/compare.json)" "B,C" "  compare.json: both candidates"
@@ -23,17 +25,19 @@ mkdir again && cp k3/raw.tsv k3/Makefile again/ && make -s -C again >/dev/null 2
 same_remade again/tint.tsv k3/tint.tsv "  make -C DIR redoes it"
 
 # --- a worker: the arms' words name it
-run pb-compare -b 3s --dir wk --no-pictures --no-shell --worker "$W --worker --us 1000 --b-us 1000"
-is "$rc" 0 "--worker: exit 0"
+run pb-compare -b 600s -r 3 -p 4 --dir wk --no-pictures --no-shell --worker "$W --worker --us 1000 --b-us 1000"
+exited_ok "--worker: exit 0"
 like "$(grep '^A  ' "$T/out")" "^A  $W --worker --us 1000 --b-us 1000 \\(arm A\\)$" "  arm A is the worker's"
 fails 2 "--calibrate runs A/A of the first command" "--calibrate with --worker: usage" \
 	pb-compare --calibrate --worker "$W --worker"
 
-# --- --calibrate: a quarter of the budget on pb-sense
-run pb-compare -b 20s --calibrate --dir cal --no-pictures --no-shell -- "$W --us 1000" "$W --us 1000"
-is "$rc" 0 "--calibrate: exit 0"
-[ "$rc" = 0 ] || diag "$(cat "$T/err")"
+# --- --calibrate: a quarter of the budget on pb-sense (150 s: its search
+# ends by its steps, at most 10 times A's median, long before)
+run pb-compare -b 600s -r 3 -p 4 --calibrate --dir cal --no-pictures --no-shell -- "$W --us 1000" "$W --us 1000"
+exited_ok "--calibrate: exit 0"
 has_rows cal/sense.tsv "  sense.tsv: pb-sense's rows"
+like "$(sed -n 's/^# pb-sense: [^ ]* //p' cal/sense.tsv)" '^pb-sense --delays auto --budget 150000000000 .*--runs=6 --warmup=1 --pairs=4 ' \
+	"  pb-sense: a quarter of the budget, 6 runs of the study's 4 pairs"
 like "$(grep '^calibration: ' "$T/out")" '^calibration: this harness (resolves [0-9.]+% here \([0-9.]+ .s of [0-9.]+ .s; sense\.tsv\)|resolved none of the delays tried here \(up to [0-9.]+ .s\))$' \
 	"  the summary says what this harness resolves here"
 like "$(sed -n 's/^# pb-tint: [^ ]* //p' cal/tint.tsv)" '--sense sense\.tsv' "  pb-tint cites it (--sense)"
