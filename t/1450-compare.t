@@ -22,11 +22,11 @@ command -v gnuplot >/dev/null 2>&1 && pics=1
 run pb-compare $B -r 6 -p 4 --dir aa --no-shell -- "$W --us 2000" "$W --us 2000"
 cp "$T/out" aa.out
 exited_ok "A/A, 6 runs of 4 pairs: exit 0, a summary"
-like "$(head -n 1 aa.out)" '^plan: 4 pairs x up to 6 runs, warm-up 1 \(--pairs; pilot: a pair [0-9.]+ .s, a run.s start .*\), stop when the 95% sequence excludes 1, within 600\.0 s$' \
+like "$(head -n 1 aa.out)" '^plan: 4 pairs x up to 6 runs, warm-up 1 \(--pairs; pilot: a pair [0-9.]+ (n|µ|m)s, a run.s start .*\), stop when the 95% sequence excludes 1, within 600\.0 s$' \
 	"  the plan line first, and why"
 like "$(grep '^B against A: ' aa.out)" '^B against A: A/B time ratio [0-9.]+, 95% CS [0-9.]+ to [0-9.]+: (no difference resolved \(the interval includes 1; the estimate alone: B takes [^)]*\)|too few runs for the sequence to bound it \(the estimate alone: B takes [^)]*\)|B takes [^:]*: B is (faster|slower))$' \
 	"  the ratio, its sequence and the verdict; a direction only where the interval resolves one"
-like "$(grep -c '^   median [0-9.]* .s  IQR ' aa.out)" '^2$' "  a median and IQR per arm, in human units"
+like "$(grep -Ec '^   median [0-9.]* (n|µ|m)s  IQR ' aa.out)" '^2$' "  a median and IQR per arm, in human units"
 like "$(grep '^[0-9]* runs x ' aa.out)" '^[0-9]+ runs x 4 pairs \(warm-up 1\) in [0-9.]+ s of a 600\.0 s budget; stop after run' \
 	"  runs x pairs and the wall time of the budget"
 like "$(grep '^finding: ' aa.out)" '^finding: .*A/B time ratio' "  pb-tint's finding"
@@ -67,7 +67,7 @@ run pb-compare --from aa --export-json - --export-markdown md --export-csv csv
 is "$rc:$(jq -r .dir "$T/out")" "0:aa" "--export-json -: only the JSON on stdout"
 is "$(sed -n 1,2p md)" "$(printf '%s\n' '| Command | Median | IQR | A/X time ratio | 95% CS | Verdict | CPU time | Peak memory |' '|:---|---:|---:|---:|:---|:---|---:|---:|')" \
 	"--export-markdown: a table hyperfine users paste"
-like "$(sed -n 3p md)" '^\| `.*--us 2000` \(A\) \| [0-9.]+ .s \| .* \| 1 \| \| reference \| [0-9.]+ .s \| [0-9.]+ MiB( \(pb-run.s own peak\))? \|$' "  the reference's row"
+like "$(sed -n 3p md)" '^\| `.*--us 2000` \(A\) \| [0-9.]+ (n|µ|m)s \| .* \| 1 \| \| reference \| [0-9.]+ (n|µ|m)s \| [0-9.]+ MiB( \(pb-run.s own peak\))? \|$' "  the reference's row"
 is "$(head -n 1 csv | cut -d, -f1-10)" "arm,command,median_ns,q1_ns,q3_ns,ratio,ratio_lo,ratio_hi,reduction,verdict" \
 	"--export-csv: the header"
 is "$(awk -F, 'NR == 3 { print $1 }' csv):$(wc -l <csv | tr -d ' ')" "B:3" "  a row per arm"

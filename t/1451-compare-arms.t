@@ -38,7 +38,7 @@ exited_ok "--calibrate: exit 0"
 has_rows cal/sense.tsv "  sense.tsv: pb-sense's rows"
 like "$(sed -n 's/^# pb-sense: [^ ]* //p' cal/sense.tsv)" '^pb-sense --delays auto --budget 150000000000 .*--runs=6 --warmup=1 --pairs=4 ' \
 	"  pb-sense: a quarter of the budget, 6 runs of the study's 4 pairs"
-like "$(grep '^calibration: ' "$T/out")" '^calibration: this harness (resolves [0-9.]+% here \([0-9.]+ .s of [0-9.]+ .s; sense\.tsv\)|resolved none of the delays tried here \(up to [0-9.]+ .s\))$' \
+like "$(grep '^calibration: ' "$T/out")" '^calibration: this harness (resolves [0-9.]+% here \([0-9.]+ (n|µ|m)s of [0-9.]+ (n|µ|m)s; sense\.tsv\)|resolved none of the delays tried here \(up to [0-9.]+ (n|µ|m)s\))$' \
 	"  the summary says what this harness resolves here"
 like "$(sed -n 's/^# pb-tint: [^ ]* //p' cal/tint.tsv)" '--sense sense\.tsv' "  pb-tint cites it (--sense)"
 is "$(jq -r '.calibration | type' cal/compare.json)" object "  compare.json: calibration"

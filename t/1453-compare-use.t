@@ -21,7 +21,7 @@ run pb-compare $B -r 8 -p 5 --dir mem --no-shell -- "$W --alloc-mib 16 --cpu-us 
 	"$W --alloc-mib 32 --cpu-us 6000"
 cp "$T/out" mem.out
 exited_ok "16 vs 32 MiB: exit 0"
-like "$(grep -c '^   CPU time median [0-9.]* .s  peak memory median [0-9.]* MiB$' mem.out)" '^2$' \
+like "$(grep -Ec '^   CPU time median [0-9.]* (n|µ|m)s  peak memory median [0-9.]* MiB$' mem.out)" '^2$' \
 	"  each arm's median CPU time and peak memory, in human units"
 cpu=$(grep '^   CPU time: ' mem.out)
 like "$cpu" '^   CPU time: A/B 0\.[0-9]+, 95% CS 0\.[0-9]+ to 0\.[0-9]+: B uses [0-9.]+% more$' \
