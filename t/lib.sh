@@ -190,3 +190,15 @@ same_value() {
 	if [ -n "$1" ] && [ "$1" = "$2" ]; then ok "$3"; else
 		not_ok "$3"; diag "got:  $1" "want: $2 (two values, not empty, the same)"; fi
 }
+# refused STATUS PATTERN NAME GOT WANT: the last run was refused as
+# refuses wants (exit STATUS, one stderr line matching PATTERN, nothing
+# on stdout) and left what GOT = WANT says (no file written, nothing
+# run): one assertion, so that the silence is never checked of a stub
+# that did nothing at all
+refused() {
+	if [ "$rc" -eq "$1" ] && [ "$(wc -l <"$T/err")" -eq 1 ] && grep -Eq -- "$2" "$T/err" &&
+	   [ ! -s "$T/out" ] && [ "$4" = "$5" ]; then ok "$3"; else
+		not_ok "$3"; diag "status $rc (want $1)" "stderr: $(cat "$T/err")" \
+			"stdout: $(head -c 200 "$T/out")" "got:  $4" "want: $5"
+	fi
+}
