@@ -204,9 +204,9 @@ fails 2 '^pb-sense: --budget goes with --delays auto' "--budget with a list: exi
 fails 2 "^pb-sense: --budget wants a duration such as 60s or 1500ms, not '1m'" "--budget 1m: exit 2" \
 	pb-sense --delays auto --budget 1m -- true
 fails 2 '^pb-sense: --budget must be more than 0' "--budget 0: exit 2" pb-sense --delays auto --budget 0 -- true
-fails 2 "^pb-sense: --stat is median, mean, min, lr-median, p90, p99 or qQ .*, not 'mode' \(see pb-sense --help\)$" \
-	"--stat mode: pb-pair's reason, before any study, exit 2" pb-sense --delays 0 --stat mode -- "touch $T/ran"
-is "$(ls "$T" | grep -c '^ran$')" 0 "... nothing ran"
+run pb-sense --delays 0 --stat mode -- "touch $T/ran"
+refused 2 "^pb-sense: --stat is median, mean, min, lr-median, p90, p99 or qQ .*, not 'mode' \(see pb-sense --help\)$" \
+	"--stat mode: pb-pair's reason, before any study, exit 2, nothing ran" "$(ls "$T" | grep -c '^ran$')" 0
 
 # --- pb-tint --sense ------------------------------------------------------------
 # The calibration of the worker study above, cited in a finding of a
@@ -221,7 +221,7 @@ run pb-run --runs 3 --pairs 10 --warmup 1 --no-shell --worker 'pb-workload --wor
 cp "$T/out" "$T/study.tsv"
 run sh -c "pb-pair --by-run '$T/study.tsv' | pb-logratio | pb-tint --finding --sense '$T/cal.tsv'"
 finding=$(grep '^# finding: ' "$T/out")
-is "$rc" 0 "pb-tint --finding --sense: exit 0"
+ran_ok "pb-tint --finding --sense: exit 0"
 like "$finding" " Calibration: this harness resolves [0-9.]+% \(2.000 .s\) on this workload, but not [0-9.]+% \(500.0 ns\), with this analysis\.( Warning: .*)?$" \
 	"the same analysis: what it resolves, in % and in time, on this workload, with this analysis"
 # the percentage is of the calibration's median (4 digits)
@@ -265,8 +265,7 @@ fails 1 "^pb-tint: --sense $T/cut.tsv: pb-sense's level, statistic, median or wh
 # share that overflows ("i.f%") or a negative delay read as none.
 for v in "median_ns: 1e-320" "median_ns: 0.5" "t_resolves: -5; missed 5000" "t_resolves: 2000; missed -1"; do
 	sed "s/^# pb-sense.${v%%:*}: .*/# pb-sense.$v/" "$T/cal.tsv" >"$T/cal-bad.tsv"
-	fails 1 "^pb-tint: --sense: '# pb-sense.t_resolves: .*' is not as pb-sense writes" \
-		"--sense with '# pb-sense.$v': exit 1, one line" pb-tint --finding --sense "$T/cal-bad.tsv" "$T/lr.tsv"
-	is "$(wc -c <"$T/out" | tr -d ' ')" 0 "... and nothing written"
+	refuses 1 "^pb-tint: --sense: '# pb-sense.t_resolves: .*' is not as pb-sense writes" \
+		"--sense with '# pb-sense.$v': exit 1, one line, nothing written" pb-tint --finding --sense "$T/cal-bad.tsv" "$T/lr.tsv"
 done
 done_testing
