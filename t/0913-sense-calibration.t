@@ -236,7 +236,7 @@ cp "$T/out" "$T/study.tsv"
 run sh -c "pb-pair --by-run '$T/study.tsv' | pb-logratio | pb-tint --finding --sense '$T/cal.tsv'"
 finding=$(grep '^# finding: ' "$T/out")
 ran_ok "pb-tint --finding --sense: exit 0"
-like "$finding" " Calibration: this harness resolves [0-9.]+% \(2.000 .s\) on this workload, but not [0-9.]+% \(500.0 ns\), with this analysis\.( Warning: .*)?$" \
+like "$finding" " Calibration: this harness resolves [0-9.]+% \(2.000 µs\) on this workload, but not [0-9.]+% \(500.0 ns\), with this analysis\.( Warning: .*)?$" \
 	"the same analysis: what it resolves, in % and in time, on this workload, with this analysis"
 # the percentage is of the calibration's median (4 digits)
 p2=$(awk -v n=2000 -v m="$med" 'BEGIN { printf "%.4g", 100 * n / m }')
@@ -257,7 +257,7 @@ run sh -c "pb-pair --by-run '$T/study.tsv' | pb-logratio | pb-tint --finding --s
 like "$(grep '^# finding: ' "$T/out")" " on another workload or machine \(worker differs\), but not " "another workload: said"
 # what it resolved, in the other forms pb-sense writes
 for v in "2000; missed none|, the smallest delay tried, on this workload with this analysis" \
-	"none; missed 5000|resolves none of the delays tried, up to [0-9.]+% \(5.000 .s\), on this workload with" \
+	"none; missed 5000|resolves none of the delays tried, up to [0-9.]+% \(5.000 µs\), on this workload with" \
 	"none; missed none|resolves nothing it was shown \(no delay above 0 was tried\) on this workload"; do
 	sed "s/^# pb-sense.t_resolves: .*/# pb-sense.t_resolves: ${v%%|*}/" "$T/cal.tsv" >"$T/cal-v.tsv"
 	run sh -c "pb-pair --by-run '$T/study.tsv' | pb-logratio | pb-tint --finding --sense '$T/cal-v.tsv'"

@@ -63,7 +63,7 @@ warns=$(grep -c '	warn	' "$T/full/check.tsv")
 is "$(count "$P" '<td class="status-warn">warn</td>'):$([ "$warns" -gt 0 ] && echo some)" "$warns:some" \
 	"every warning of check.tsv in the table of checks"
 like "$(grep -A3 'pb-check warns' "$P")" 'carry_b' "... and above, beside the finding"
-is "$(count "$P" '^<tr><td class="n" title="[0-9]+">[0-9.]+ [nµm]?s</td><td class="n">[0-9] of 4</td>')" 6 \
+is "$(count "$P" '^<tr><td class="n" title="[0-9]+">[0-9.]+ (n|µ|m)?s</td><td class="n">[0-9] of 4</td>')" 6 \
 	"the calibration: the six delays of sense.tsv"
 is "$(count "$P" '<td>current</td><td class="n">10</td><td class="n">100</td>')" 1 "the plan: the current design"
 is "$(count "$P" "<li><code># pb-tint: $V pb-tint --finding --check check.tsv runs.tsv</code></li>")" 1 \

@@ -95,7 +95,7 @@ for c in "--first-share 0.6:order order_run" "--position 5000:position" \
 	done
 done
 $G --seed 1 --position 5000 | pb-pair 2>/dev/null | pb-check >"$T/d"
-like "$(grep '^position' "$T/d")" 'The second observation of a pair takes [45]\.[0-9]+ .s less time than the first .*: read the order-adjusted effect' \
+like "$(grep '^position' "$T/d")" 'The second observation of a pair takes [45]\.[0-9]+ µs less time than the first .*: read the order-adjusted effect' \
 	"position: the note says how much, and what to read"
 is "$(grep -c '^# pb-check.warning: The second observation of a pair takes' "$T/d")" 1 \
 	"a warning: its note as # pb-check.warning:"
@@ -103,9 +103,9 @@ $G --seed 1 --position 5000 | pb-pair 2>/dev/null >"$T/pos.tsv"
 run pb-check --strict "$T/pos.tsv"
 is "$rc:$(warned "$T/out")" "3:position" "--strict: exit 3 when a check warns, the output written"
 $G --seed 2 --carry 10000 --effect 250000 | pb-pair 2>/dev/null | pb-check >"$T/d"
-like "$(grep '^carry_a' "$T/d")" 'At the start of a pair A takes (9|10)\.[0-9]+ .s longer after a pair that ended with B .*carry-adjusted effect 2[45][0-9.]+ .s' \
+like "$(grep '^carry_a' "$T/d")" 'At the start of a pair A takes (9|10)\.[0-9]+ µs longer after a pair that ended with B .*carry-adjusted effect 2[45][0-9.]+ µs' \
 	"carry: how much, and the carry-adjusted effect near the true 250 us"
-like "$(grep '^effect' "$T/d")" 'B - A, order-adjusted: 24[0-9.]+ .s ' "effect: 5 us short of the true 250 us (half the carry-over)"
+like "$(grep '^effect' "$T/d")" 'B - A, order-adjusted: 24[0-9.]+ µs ' "effect: 5 us short of the true 250 us (half the carry-over)"
 $G --seed 1 --outlier 5:30000 | pb-pair 2>/dev/null | pb-check >"$T/d"
 like "$(grep '^outliers' "$T/d")" 'run 5 has an effect .*pb-pair --exclude' "outliers: names the run, points at --exclude"
 $G --seed 1 --partial 4:120 | pb-pair 2>/dev/null | pb-check >"$T/d"
@@ -159,7 +159,7 @@ is "$(grep -c '^# pb-check.warning: arm [BC]: ' "$T/out")" 2 "arms: each warning
 $G --seed 1 --position 5000 --effect 10000 >"$T/raw.tsv"
 pb-pair "$T/raw.tsv" 2>/dev/null | pb-check >"$T/check.tsv"
 pb-pair --by-run "$T/raw.tsv" 2>/dev/null | pb-logratio | pb-tint --finding --check "$T/check.tsv" >"$T/f"
-like "$(grep '^# finding' "$T/f")" '\(t interval, n = 10 runs, df = 9\)\. .* Warning: The second observation of a pair takes [45]\.[0-9]+ .s less time' \
+like "$(grep '^# finding' "$T/f")" '\(t interval, n = 10 runs, df = 9\)\. .* Warning: The second observation of a pair takes [45]\.[0-9]+ µs less time' \
 	"pb-tint --finding --check: the position warning a clause of the finding"
 
 # --- Real pb-run output -----------------------------------------------------------

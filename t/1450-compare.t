@@ -27,7 +27,7 @@ like "$(head -n 1 aa.out)" '^plan: 4 pairs x up to 6 runs, warm-up 1 \(--pairs; 
 like "$(grep '^B against A: ' aa.out)" '^B against A: A/B time ratio [0-9.]+, 95% CS [0-9.]+ to [0-9.]+: (no difference resolved \(the interval includes 1; the estimate alone: B takes [^)]*\)|too few runs for the sequence to bound it \(the estimate alone: B takes [^)]*\)|B takes [^:]*: B is (faster|slower))$' \
 	"  the ratio, its sequence and the verdict; a direction only where the interval resolves one"
 like "$(grep -Ec '^   median [0-9.]* (n|µ|m)s  IQR ' aa.out)" '^2$' "  a median and IQR per arm, in human units"
-like "$(grep '^[0-9]* runs x ' aa.out)" '^[0-9]+ runs x 4 pairs \(warm-up 1\) in [0-9.]+ s of a 600\.0 s budget; stop after run' \
+like "$(grep '^[0-9]* runs x ' aa.out)" '^[0-9]+ runs x 4 pairs \(warm-up 1\) in [0-9.]+ (n|µ|m)?s of a 600\.0 s budget; stop after run' \
 	"  runs x pairs and the wall time of the budget"
 like "$(grep '^finding: ' aa.out)" '^finding: .*A/B time ratio' "  pb-tint's finding"
 is "$(tail -n 1 aa.out)" "study: aa" "  the study directory last"
@@ -99,7 +99,7 @@ mt=$(meta max_time_ns slow/raw.tsv)
 if nums "$mt" && awk -v m="$mt" 'BEGIN { exit !(m > 0 && m <= 599.8e9) }'; then
 	ok "  pb-run's --max-time: the budget less the time spent and the analysis'"
 else not_ok "  pb-run's --max-time: the budget less the time spent and the analysis'"; diag "max_time_ns: '$mt'"; fi
-like "$(grep '^[0-9]* runs x ' "$T/out")" '^[0-9]+ runs x 3 pairs \(warm-up 1\) in [0-9.]+ s of a 600\.0 s budget; stop after run [0-9]+: the interval is under the threshold' \
+like "$(grep '^[0-9]* runs x ' "$T/out")" '^[0-9]+ runs x 3 pairs \(warm-up 1\) in [0-9.]+ (n|µ|m)?s of a 600\.0 s budget; stop after run [0-9]+: the interval is under the threshold' \
 	"  it stopped by its sequence, within the budget"
 like "$(cat "$T/out")" 'slower than --fail-if-slower 1\.1 with confidence' "  the summary says why"
 is "$(jq -r '.exit_status, .comparisons[0].slower_than_fail' slow/compare.json | tr '\n' ' ')" "3 true " \
