@@ -9,12 +9,15 @@ pg_start
 
 # tmo CMD...: CMD, killed after 30 s (status 137 then)
 tmo() { timeout -s KILL 30 "$@"; }
-# until_pg SQL: wait for SQL to answer t (asked every 0.1 s, up to 300
-# times: a bound for a hang, not a time anything must take)
+# until_pg SQL [PID]: wait for SQL to answer t (asked every 0.1 s, up to
+# 300 times: a bound for a hang, not a time anything must take); false at
+# once when PID, the pb-run the answer waits on, is gone without it
 until_pg() {
 	i=0
 	while [ "$(pg_sql "$1")" != t ]; do
-		i=$((i + 1)); [ $i -gt 300 ] && return 1; sleep 0.1
+		i=$((i + 1)); [ $i -gt 300 ] && return 1
+		[ -z "${2-}" ] || kill -0 "$2" 2>/dev/null || return 1
+		sleep 0.1
 	done
 }
 # the backends of pb-run still there; those still running SQL like $1
@@ -141,7 +144,7 @@ timeout -s KILL 30 pb-run --pg '' --sql-a 'select pg_sleep(300)' --runs 1 --pair
 bg=$!
 sleeping="select count(*) = 1 from pg_stat_activity where application_name = 'pb-run'
 	and state = 'active' and query like 'select pg_sleep(300)%'"
-until_pg "$sleeping"
+until_pg "$sleeping" $bg
 is $? 0 "pb-run's backend runs pg_sleep(300)"
 kill -INT $bg   # timeout hands it on to pb-run
 wait $bg
@@ -177,7 +180,7 @@ is "$rc:$(rows "$T/out" | awk -F'\t' '{ print $4 $8 }' | sort | tr '\n' ' ')" "0
 timeout -s KILL 30 pb-run --pg '' --sql-a 'select pg_sleep(600)' --runs 1 --pairs 1 \
 	--warmup 0 --quiet >"$T/out" 2>"$T/err" &
 bg=$!
-until_pg "$(echo "$sleeping" | sed 's/(300)/(600)/')"
+until_pg "$(echo "$sleeping" | sed 's/(300)/(600)/')" $bg
 is $? 0 "pb-run's backend runs pg_sleep(600)"
 as_pg "$PGBIN/pg_ctl" -D "$PGDIR/data" -m immediate -w stop >/dev/null 2>&1
 wait $bg
