@@ -94,13 +94,8 @@ within "$u" 40000000 $tick "--cpu-us 40000: median user_ns within a tick ($((tic
 # row's: 7.5 ms at a load of 6.5), but by less than user does; swapped or
 # merged columns rise alike. Numbers only: an empty median is no rise.
 u0=$(column user_ns cpu0.tsv | median)
-if nums "$u" "$s" "$u0" "$s0" &&
-   awk -v u="$u" -v s="$s" -v u0="$u0" -v s0="$s0" 'BEGIN { exit !(s - s0 < u - u0) }'; then
-	ok "--cpu-us 40000: median sys_ns rose less than median user_ns over --cpu-us 0's"
-else
-	not_ok "--cpu-us 40000: median sys_ns rose less than median user_ns over --cpu-us 0's"
-	diag "user_ns $u0 -> $u, sys_ns $s0 -> $s"
-fi
+holds "--cpu-us 40000: median sys_ns rose less than median user_ns over --cpu-us 0's" \
+	's - s0 < u - u0' u="$u" s="$s" u0="$u0" s0="$s0"
 
 # --- the shell's share: through /bin/sh -c the shell's own CPU time is in
 run pb-run --quiet --runs 1 --pairs 6 --warmup 1 -- "$W --us 0 --cpu-us 20000; true"
@@ -170,12 +165,9 @@ slack=$(awk -v b="$wbase" 'BEGIN { print (65536 + b + 128) / (98304 + b + 128) -
 diag "A/B peak memory ratio: 95% CI $lo to $hi; predicted $want (+-$slack); uncorrected 2/3"
 if [ -n "$asan" ]; then
 	skip "64 vs 96 MiB: the interval covers (64 MiB + b)/(96 MiB + b) ($why)"
-elif nums "$lo" "$hi" "$want" "$slack" &&
-     awk -v l="$lo" -v h="$hi" -v w="$want" -v s="$slack" 'BEGIN { exit !(l - s <= w && w <= h + s) }'; then
-	ok "64 vs 96 MiB: the interval covers (64 MiB + b)/(96 MiB + b), b the workload's baseline"
 else
-	not_ok "64 vs 96 MiB: the interval covers (64 MiB + b)/(96 MiB + b), b the workload's baseline"
-	diag "interval $lo to $hi, want $want (+-$slack)"
+	holds "64 vs 96 MiB: the interval covers (64 MiB + b)/(96 MiB + b), b the workload's baseline" \
+		'l - s <= w && w <= h + s' l="$lo" h="$hi" w="$want" s="$slack"
 fi
 
 # --- # maxrss_floor_kib: at the head and again at the end, even when interrupted

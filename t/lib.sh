@@ -202,3 +202,18 @@ refused() {
 			"stdout: $(head -c 200 "$T/out")" "got:  $4" "want: $5"
 	fi
 }
+# holds NAME EXPR VAR=X...: every X is a number (is_num) and the awk
+# expression EXPR over the VARs holds ('s - s0 < u - u0' u=... s=...)
+holds() {
+	_hn=$1 _he=$2
+	shift 2
+	_hargs=
+	for _ha in "$@"; do
+		case ${_ha%%=*} in ''|*[!a-z0-9_]*) not_ok "$_hn"; diag "holds: no name in '$_ha'"; return ;; esac
+		is_num "${_ha#*=}" || { not_ok "$_hn"; diag "not a number: '$_ha'"; return; }
+		_hargs="$_hargs -v $_ha"
+	done
+	# shellcheck disable=SC2086   # names and numbers, one word each
+	if awk $_hargs "BEGIN { exit !($_he) }"; then ok "$_hn"; else
+		not_ok "$_hn"; diag "false: $_he, with$_hargs"; fi
+}
