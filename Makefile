@@ -90,15 +90,18 @@ examples/worker/worker: examples/worker/worker.c
 # package, and PB_REQUIRE_PG / PB_REQUIRE_BROWSER make theirs required.
 deps-check:
 	@$(NEED) cc:gcc /usr/include/stdio.h:libc6-dev prove:perl /usr/bin/time:time \
-		gnuplot:gnuplot-nox jq:jq
+		gnuplot:gnuplot-nox jq:jq pgrep:procps
 	@$(NEED) -g 'the PostgreSQL tests (t/07*, t/0912, t/0931, t/1240, t/1410)' -r PB_REQUIRE_PG \
-		pg_config:libpq-dev '/usr/lib/postgresql/*/bin/initdb:postgresql' runuser:util-linux
+		pg_config:libpq-dev '/usr/lib/postgresql/*/bin/initdb:postgresql' /sbin/runuser:util-linux
+	@$(NEED) -g 'the decimal-comma locale checks (t/0100)' \
+		/usr/share/i18n/charmaps/ANSI_X3.4-1968.gz:locales
 	@$(NEED) -g 'the tests of examples/parallel (t/1200)' parallel:parallel
 	@$(NEED) -g 'the worker helpers in Python, Node and C++ (t/1230)' \
 		python3:python3 node:nodejs strace:strace g++:g++
-	@$(NEED) -g "the importers' runs of the benchmark tools (t/1211)" \
+	@$(NEED) -g "the importers' runs of the benchmark tools (t/1210, t/1211)" \
 		g++:g++ /usr/include/benchmark/benchmark.h:libbenchmark-dev go:golang-go \
-		/usr/lib/python3/dist-packages/pytest_benchmark/__init__.py:python3-pytest-benchmark
+		/usr/lib/python3/dist-packages/pytest_benchmark/__init__.py:python3-pytest-benchmark \
+		hyperfine:hyperfine
 	@$(NEED) -g 'the browser test of the report page (t/1251)' -r PB_REQUIRE_BROWSER \
 		chromium:chromium python3:python3 /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core
 deps-demo:

@@ -16,7 +16,7 @@ count() { grep -Ec -- "$1" "$2"; }
 # gone NAME CHECK STREAM: no process runs $T/pbw-NAME (dying ones get 2 s
 # to go), after a pb-run that wrote STREAM (nothing is left by nothing)
 gone() {
-	command -v pgrep >/dev/null || { skip "$2: no pgrep"; return; }
+	command -v pgrep >/dev/null || { skip "$2: no pgrep (Debian package procps)"; return; }
 	grep -q '^# pb-run: ' "$3" || { not_ok "$2"; diag "no pb-run stream in $3"; return; }
 	i=0
 	while pgrep -f "$T/pbw-$1" >/dev/null && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done

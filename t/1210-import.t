@@ -109,7 +109,7 @@ if command -v hyperfine >/dev/null 2>&1; then
 	cp "$T/out" live.tsv
 	is "$rc:$(pb-pair live.tsv 2>&1 | rows | wc -l | tr -d ' ')" "0:3" "a fresh hyperfine export converts and pairs"
 else
-	skip "hyperfine not installed"
+	skip "hyperfine not installed (Debian package hyperfine)"
 fi
 
 # bad input

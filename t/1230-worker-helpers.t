@@ -285,7 +285,7 @@ if command -v c++ >/dev/null 2>&1; then
 	c++ -x c++ -std=c++11 -Wall -Wextra -Werror -pedantic -I"$S" -fsyntax-only w.c 2>cxx.err
 	is "$?:$(head -n 3 cxx.err)" "0:" "C++: c++ -std=c++11 -pedantic -Wall -Wextra -Werror: the header compiles"
 else
-	skip "no C++ compiler"
+	skip "no C++ compiler (Debian package g++)"
 fi
 cat >only-arms.c <<'EOF'
 #include "pb-worker.h"

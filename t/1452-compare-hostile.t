@@ -70,7 +70,7 @@ elif [ -r /proc/self/cmdline ] && command -v pgrep >/dev/null; then
 	*) not_ok "--pg: no password in pb-compare's argv"; diag "argv: $args" ;;
 	esac
 else
-	skip "no /proc: argv not seen"
+	skip "no /proc or no pgrep (Debian package procps): argv not seen"
 fi
 
 # check.tsv with an arm column whose values are long: each warning is
