@@ -52,8 +52,10 @@ else not_ok "the stop was due: $nruns runs at its pace fit in the time it ran, o
 	diag "pace '$pace' ms, $nruns runs, $((t1 - t0)) ms in all"; fi
 is_count "$(row_count mt.tsv)" "$((2 * nruns))" "every run it started is whole"
 
-# --- with --until: the stop line says the limit came first
-run pb-run --runs 50 --pairs 1 --warmup 0 --max-time 150ms --until parity --quiet --no-shell -- \
+# --- with --until: the stop line says the limit came first (--min-runs
+# 50: an A/A sequence may answer by chance, 5 % by design, and under load
+# one did at run 3; it cannot before run 50, and at most 15 runs fit)
+run pb-run --runs 50 --min-runs 50 --pairs 1 --warmup 0 --max-time 150ms --until parity --quiet --no-shell -- \
 	"$W --us 10000" "$W --us 10000"
 saved seq.tsv
 nruns=$(grep -c '^# run: ' seq.tsv)
