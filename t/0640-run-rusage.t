@@ -132,7 +132,7 @@ else
 	# at the floor, or above it where the workload's own is larger; a
 	# static (musl) pb-run's children do not start from its peak (128 KiB
 	# against 252 in make musl): not checked there
-	if ! ldd "$(command -v pb-run)" >/dev/null 2>&1; then
+	if pb_run_static; then
 		skip "--alloc-mib 0: maxrss not below pb-run's floor: a static pb-run (musl)"
 	elif nums "$m0" "$floor" && awk -v m="$m0" -v f="$floor" 'BEGIN { exit !(m >= 0.95 * f) }'; then
 		ok "--alloc-mib 0: maxrss not below pb-run's floor, as # rusage says (within 5%)"

@@ -107,23 +107,23 @@ exited_ok "0 vs 16 MiB: exit 0"
 # musl: 128 KiB against its 268): there nothing is at the floor, and the
 # ratio is said as measured
 static=
-ldd "$(command -v pb-run)" >/dev/null 2>&1 || static=1
+pb_run_static && static=1
+if [ -n "$static" ]; then   # A below the floor: measured, no note, no mark
+	words=': B uses [0-9.]+% more$' floors='[false,false]' md=' [0-9.]+ KiB \|$' csv='memory_at_floor 0 0 '
+	how="a static pb-run: A below its floor, measured, the ratio without a note"
+else
+	words=": B uses [0-9.]+% more \(A's [0-9.]+ MiB is pb-run's own peak: A uses at most that, so the ratio may understate the difference\)$"
+	floors='[true,false]' md=" MiB \(pb-run's own peak\) \|$" csv='memory_at_floor 1 0 '
+	how="A at the floor: the ratio may understate, in words"
+fi
 if [ "$vg" = 1 ]; then
 	skip "A at the floor: the words, markdown, CSV and JSON: not under valgrind"
-elif [ -n "$static" ]; then
-	like "$(grep '^   peak memory: ' "$T/out")" ': B uses [0-9.]+% more$' \
-		"  a static pb-run: A below its floor, measured, the ratio without a note"
-	is "$(jq -c '[.arms[].memory_at_floor]' floor/compare.json)" "[false,false]" "  compare.json: memory_at_floor"
-	pb-compare --from floor --export-markdown floor.md --export-csv floor.csv >/dev/null 2>&1
-	like "$(sed -n 3p floor.md)" " [0-9.]+ KiB \|$" "  markdown: A's peak memory in KiB, not marked"
-	is "$(cut -d, -f19 floor.csv | tr '\n' ' ')" "memory_at_floor 0 0 " "  CSV: memory_at_floor"
 else
-	like "$(grep '^   peak memory: ' "$T/out")" ": B uses [0-9.]+% more \(A's [0-9.]+ MiB is pb-run's own peak: A uses at most that, so the ratio may understate the difference\)$" \
-		"  A at the floor: the ratio may understate, in words"
-	is "$(jq -c '[.arms[].memory_at_floor]' floor/compare.json)" "[true,false]" "  compare.json: memory_at_floor"
+	like "$(grep '^   peak memory: ' "$T/out")" "$words" "  $how"
+	is "$(jq -c '[.arms[].memory_at_floor]' floor/compare.json)" "$floors" "  compare.json: memory_at_floor"
 	pb-compare --from floor --export-markdown floor.md --export-csv floor.csv >/dev/null 2>&1
-	like "$(sed -n 3p floor.md)" " MiB \(pb-run's own peak\) \|$" "  markdown: A's peak memory marked pb-run's"
-	is "$(cut -d, -f19 floor.csv | tr '\n' ' ')" "memory_at_floor 1 0 " "  CSV: memory_at_floor"
+	like "$(sed -n 3p floor.md)" "$md" "  markdown: A's peak memory, marked pb-run's at the floor only"
+	is "$(cut -d, -f19 floor.csv | tr '\n' ' ')" "$csv" "  CSV: memory_at_floor"
 fi
 run pb-compare $B -r 3 -p 4 --dir floor2 --no-shell -- "$W --us 0" "$W --us 0"
 if [ -n "$static" ]; then
