@@ -15,30 +15,12 @@
 #include "stats.h"
 #include "stream.h"
 
-const struct use_kind use_kinds[NUSE] = {
-	{ "CPU time", "cpu_time", "a_cpu", "b_cpu", "lr_cpu", "runs-cpu.tsv", "tint-cpu.tsv" },
-	{ "peak memory", "peak_memory", "a_maxrss", "b_maxrss", "lr_memory", "runs-memory.tsv",
-	  "tint-memory.tsv" },
-};
-
-char *path_in(const char *dir, const char *name)
-{
-	char *p = xmalloc(strlen(dir) + strlen(name) + 2);
-
-	sprintf(p, "%s/%s", dir, name);
-	return p;
-}
-
-int file_exists(const char *path)
-{
-	return access(path, R_OK) == 0;
-}
 
 /* A stream of DIR, opened to its header, or 0 when it is not there. */
 static int open_in(struct stream *s, const char *dir, const char *name, char **path)
 {
 	*path = path_in(dir, name);
-	if (!file_exists(*path)) {
+	if (!is_regular_file(*path)) {
 		free(*path);
 		*path = NULL;
 		return 0;
@@ -263,21 +245,6 @@ static void read_raw(struct study_result *r, const char *dir)
 	close_in(&s, path);
 }
 
-int raw_has_use(const char *dir)
-{
-	static const char *const cols[] = { "user_ns", "sys_ns", "maxrss_kib" };
-	struct stream s;
-	char *path;
-	int have = 1;
-	size_t i;
-
-	if (!open_in(&s, dir, "raw.tsv", &path))
-		return 0;
-	for (i = 0; i < 3; i++)
-		have &= stream_col_find(&s, cols[i]) >= 0;
-	close_in(&s, path);
-	return have;
-}
 
 /* --- pairs.tsv and runs.tsv: each arm's times -------------------------- */
 
@@ -653,11 +620,11 @@ void study_read(struct study_result *r, const char *dir)
 	r->pictures = 1;
 	for (i = 0; i < 3; i++) {
 		p = path_in(dir, i == 0 ? "runs.svg" : i == 1 ? "trend.svg" : "pairs.svg");
-		r->pictures &= file_exists(p);
+		r->pictures &= is_regular_file(p);
 		free(p);
 	}
 	p = path_in(dir, "sense.svg");
-	r->sense_picture = file_exists(p);
+	r->sense_picture = is_regular_file(p);
 	free(p);
 }
 

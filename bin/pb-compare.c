@@ -459,7 +459,7 @@ static void tool_failed(struct study *s, const char *what, const struct run_resu
 static int open_stream(struct stream *st, const char *dir, const char *name, char **path)
 {
 	*path = path_in(dir, name);
-	if (!file_exists(*path))
+	if (!is_regular_file(*path))
 		return 0;
 	stream_open(st, 1, path);
 	stream_header(st);
@@ -911,82 +911,66 @@ static void measure(struct study *s)
 	free(out);
 }
 
-/* A step of CPU time or peak memory failed (e.g. a 0 that pb-logratio
- * refuses): the time's analysis stands; those files and rules go, and
- * the person is told why in one line. */
-static void use_failed(const struct study *s, struct analysis *a, const struct step *st,
-                       const struct run_result *r)
+/* Remove the files of the names in dir (quiet: some were never made). */
+static void remove_in(const char *dir, const char *const *names, size_t n)
 {
-	int k;
+	size_t i;
 
-	fprintf(stderr, "pb-compare: CPU time and peak memory are not compared (%s): %s\n",
-	        st->target, *r->msg ? r->msg : "failed");
-	for (k = 0; k < NUSE; k++) {
-		char *p = path_in(s->dir, use_kinds[k].runs);
+	for (i = 0; i < n; i++) {
+		char *p = path_in(dir, names[i]);
 
-		unlink(p);
-		free(p);
-		p = path_in(s->dir, use_kinds[k].tint);
 		unlink(p);
 		free(p);
 	}
-	a->use = 0;
 }
 
-/* The analysis, in the directory: the steps its Makefile redoes. */
-static void analyse(struct study *s, struct analysis *a)
+/* A step of the analysis failed. One of CPU time or peak memory (e.g. a 0
+ * that pb-logratio refuses): the time's analysis stands; those files and
+ * rules go, and the person is told why in one line. A picture: none is
+ * kept, nor in the Makefile. Any other: the study failed. */
+static void step_failed(void *ctx, struct recipe *rc, const struct step *st,
+                        const struct run_result *r)
 {
-	struct step steps[STEPS_MAX];
-	size_t n, i;
-	int pictures_made = 1;
+	static const char *const svg[] = { "runs.svg", "trend.svg", "pairs.svg", "sense.svg" };
+	struct study *s = ctx;
+	char what[64];
+	int k;
 
+	if (!r->status)
+		return;
+	if (st->use) {
+		fprintf(stderr, "pb-compare: CPU time and peak memory are not compared (%s): %s\n",
+		        st->target, *r->msg ? r->msg : "failed");
+		for (k = 0; k < NUSE; k++) {
+			const char *files[2] = { use_kinds[k].runs, use_kinds[k].tint };
+
+			remove_in(s->dir, files, 2);
+		}
+		rc->use = 0;
+	} else if (st->picture) {
+		remove_in(s->dir, svg, LEN(svg));
+		rc->pictures = 0;
+	} else {
+		snprintf(what, sizeof what, "%s (for %s)", st->stage[0].v[0], st->target);
+		tool_failed(s, what, r);
+	}
+}
+
+/* The analysis, in the directory: the recipe its Makefile redoes. */
+static void analyse(struct study *s, struct recipe *a)
+{
+	char *sense = path_in(s->dir, "sense.tsv");
+
+	memset(a, 0, sizeof *a);
 	a->stat = s->o->stat;
 	a->level = s->o->level;
 	a->adjust = s->arms > 2 ? "holm" : NULL;
 	a->threshold = s->o->threshold;
-	if (s->o->calibrate) {
-		char *sense = path_in(s->dir, "sense.tsv");
-
-		a->sense = file_exists(sense);
-		free(sense);
-	}
+	a->sense = s->o->calibrate && is_regular_file(sense);
+	free(sense);
 	a->pictures = s->pictures;
-	a->use = raw_has_use(s->dir);
-	n = analysis_steps(a, steps);
-	for (i = 0; i < n; i++) {
-		char **stages[2] = { steps[i].stage[0].v, steps[i].stage[1].v };
-		char *out;
-		struct run_result r;
-
-		if (steps[i].use && !a->use)   /* one of them failed: none is made */
-			continue;
-		out = steps[i].picture ? NULL : path_in(s->dir, steps[i].target);
-		tools_run(&r, s->dir, NULL, out, stages, steps[i].nstage, TOOLS_QUIET, NULL, NULL);
-		free(out);
-		if (r.status && steps[i].picture)
-			pictures_made = 0;
-		else if (r.status && steps[i].use)
-			use_failed(s, a, &steps[i], &r);
-		else if (r.status) {
-			char what[64];
-
-			snprintf(what, sizeof what, "%s (for %s)", steps[i].stage[0].v[0],
-			         steps[i].target);
-			tool_failed(s, what, &r);
-		}
-	}
-	steps_free(steps, n);
-	if (a->pictures && !pictures_made) {   /* the Makefile makes none then */
-		static const char *const svg[] = { "runs.svg", "trend.svg", "pairs.svg", "sense.svg" };
-
-		for (i = 0; i < 4; i++) {
-			char *p = path_in(s->dir, svg[i]);
-
-			unlink(p);
-			free(p);
-		}
-		a->pictures = 0;
-	}
+	a->use = recipe_raw_has_use(s->dir);
+	recipe_make(a, s->dir, RECIPE_ALL, step_failed, s);
 }
 
 /* --- the files written from the streams --------------------------------- */
@@ -1024,7 +1008,7 @@ static void write_in(const char *dir, const char *name, void (*fn)(FILE *, const
 
 static void w_makefile(FILE *f, const void *a)
 {
-	write_makefile(f, a);
+	recipe_makefile(f, a);
 }
 
 static void w_report(FILE *f, const void *s)
@@ -1085,7 +1069,7 @@ static int exit_status(const struct study_result *r, const struct live *l)
 /* Run one study into s->dir; r is it read back. */
 static void study_run(struct study *s, struct study_result *r)
 {
-	struct analysis a;
+	struct recipe a;
 	struct summary_ctx sc;
 	const struct study_result *one[1];
 	const struct live *ol[1];
@@ -1217,6 +1201,57 @@ static void print_summary(const struct opts *o, const struct study_result *r,
 		die("stdout:");
 }
 
+/* A step failed in the directory --from reads: a warning, and what it
+ * would have made is missing from the summary, as from any directory. */
+static void from_failed(void *ctx, struct recipe *rc, const struct step *st,
+                        const struct run_result *r)
+{
+	(void)rc;
+	if (r->status)
+		warn("%s: %s could not be made: %s", (const char *)ctx, st->target,
+		     *r->msg ? r->msg : "it failed");
+}
+
+/* Whether dir holds what the recipe makes (pictures aside). */
+static int analysed(const struct recipe *rc, const char *dir)
+{
+	struct step steps[RECIPE_STEPS_MAX];
+	size_t n = recipe_steps(rc, steps), i;
+	int all = 1;
+
+	for (i = 0; i < n; i++) {
+		char *p = path_in(dir, steps[i].target);
+
+		all &= steps[i].picture || steps[i].page || is_regular_file(p);
+		free(p);
+	}
+	recipe_steps_free(steps, n);
+	return all;
+}
+
+/* dir read back as pb-compare leaves it: what its analysis lacks is made
+ * first by the recipe (as pb-report does), in a private directory beside
+ * links to dir's files, so that dir itself is only read. */
+static void study_read_completed(struct study_result *r, const char *dir)
+{
+	struct recipe rc;
+	char *work;
+
+	recipe_of_dir(&rc, dir);
+	if (analysed(&rc, dir)) {
+		study_read(r, dir);
+		return;
+	}
+	work = private_dir("pb-compare");
+	link_regular_files(dir, work);
+	recipe_make(&rc, work, 0, from_failed, (void *)dir);
+	study_read(r, work);
+	free(r->dir);
+	r->dir = xstrdup(dir);
+	private_dir_remove(work);
+	free(work);
+}
+
 static int from_dir(const struct opts *o)
 {
 	struct study_result r;
@@ -1225,7 +1260,7 @@ static int from_dir(const struct opts *o)
 	const struct live *ol[1] = { &l };
 	int status;
 
-	study_read(&r, o->from);
+	study_read_completed(&r, o->from);
 	l.fail_if_slower = o->fail_if_slower;
 	l.exit_status = status = exit_status(&r, &l);
 	print_summary(o, &r, &l, NULL);

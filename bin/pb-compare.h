@@ -1,6 +1,6 @@
-/* Shared between pb-compare.c and its parts: running pb's tools
- * (pb-compare-tools.c), reading a study directory back (pb-compare-read.c)
- * and writing what a person and a script read (pb-compare-write.c). */
+/* Shared between pb-compare.c and its parts: reading a study directory
+ * back (pb-compare-read.c) and writing what a person and a script read
+ * (pb-compare-write.c). The tools run through lib/tools. */
 #ifndef PB_COMPARE_H
 #define PB_COMPARE_H
 
@@ -11,7 +11,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "files.h"
 #include "human.h"
+#include "recipe.h"
+#include "strv.h"
+#include "tools.h"
 
 enum { ARMS_MAX = 26, EXIT_SLOWER = 3 };
 
@@ -25,70 +29,6 @@ static inline const char *h4ns(char buf[SIG_BUFSZ], double ns)
 {
 	return isfinite(ns) ? sig4_ns(buf, ns) : strcpy(buf, "?");
 }
-
-/* --- pb-compare-tools.c: the tools as child processes ------------------ */
-
-/* The first SIGINT, SIGTERM or SIGHUP (0: none); each is passed on to the
- * children running. */
-extern volatile sig_atomic_t tools_signal;
-/* A second one came: stop at once. */
-extern volatile sig_atomic_t tools_signal_again;
-
-/* Whether a first signal is passed on to the children (at first, yes). */
-void tools_forward(int on);
-/* argv0: how we were started, to find the tools beside us. */
-void tools_init(const char *argv0);
-/* The path to run a pb tool by: beside pb-compare when it is there, else
- * the bare name, looked up in PATH. */
-const char *tool_path(const char *name);
-
-/* A tool (or a pipeline of them) run to its end. */
-struct run_result {
-	int status;          /* 0, the exit status, or 128 + signal */
-	char msg[1024];      /* the failing stage's last line on stderr */
-	int64_t ns;          /* wall time */
-};
-
-/* Called about every 100 ms while a watched child runs. */
-typedef void tools_tick_fn(void *ctx);
-
-/* Run the n stages of a pipeline (argv vectors, tools by name) with dir as
- * the working directory (NULL: ours), the first stage reading in (a file;
- * NULL: /dev/null), the last writing out: to out.tmp, renamed to out on
- * success and removed otherwise, unless flags has TOOLS_KEEP (out NULL:
- * stdout goes to /dev/null). Their warnings (stderr of stages that
- * succeeded) are passed on to ours unless flags has TOOLS_QUIET. tick, if
- * not NULL, is called while it runs. */
-enum { TOOLS_QUIET = 1, TOOLS_KEEP = 2 };
-void tools_run(struct run_result *r, const char *dir, const char *in, const char *out,
-               char **const *stages, int n, int flags, tools_tick_fn *tick, void *ctx);
-/* One tool's stdout, whole, in memory (NULL on failure; r says why). */
-char *tools_capture(struct run_result *r, char **argv);
-
-/* --- vectors of strings ----------------------------------------------- */
-struct strv {
-	char **v;            /* NULL-terminated */
-	size_t n, cap;
-};
-void strv_add(struct strv *s, const char *x);
-void strv_addf(struct strv *s, const char *fmt, ...);
-void strv_cat(struct strv *s, const struct strv *t);
-void strv_free(struct strv *s);
-
-/* --- what is compared besides wall time ------------------------------- */
-
-/* Where pb-run measured them (command mode): each observation's CPU time
- * and peak memory, paired by pb-pair and analysed as the time is, by the
- * same steps with pb-logratio --a COL --b COL, in files of their own. */
-enum { USE_CPU, USE_MEMORY, NUSE };
-struct use_kind {
-	const char *name;    /* "CPU time", "peak memory": for a person */
-	const char *key;     /* "cpu_time", "peak_memory": JSON (not "cpu": the host's) */
-	const char *a, *b;   /* pb-pair's columns: a_cpu b_cpu */
-	const char *lr;      /* pb-logratio's: lr_cpu (not lr: --stat lr-median has it) */
-	const char *runs, *tint;   /* the study's files: runs-cpu.tsv tint-cpu.tsv */
-};
-extern const struct use_kind use_kinds[NUSE];
 
 /* A ratio A/X with its interval (NAN ends: unbounded). */
 struct ratio_ci {
@@ -151,12 +91,7 @@ struct study_result {
 /* Read DIR as pb-compare leaves it; every file but raw.tsv may be
  * missing (an interrupted or failed analysis): the fields stay empty. */
 void study_read(struct study_result *s, const char *dir);
-/* Whether DIR/raw.tsv has pb-run's CPU time and peak memory columns. */
-int raw_has_use(const char *dir);
 void study_free(struct study_result *s);
-/* "DIR/name" in memory of its own. */
-char *path_in(const char *dir, const char *name);
-int file_exists(const char *path);
 
 /* --- pb-compare-write.c: for a person and for a script ---------------- */
 
@@ -185,29 +120,6 @@ void write_csv(FILE *f, const struct study_result *const *s, const struct live *
                size_t n, const char *param);
 void write_json(FILE *f, const struct study_result *const *s, const struct live *const *l,
                 size_t n, const char *param);
-/* The analysis of a study: the steps pb-compare runs in the directory,
- * and the Makefile that runs the same commands again from raw.tsv (so
- * that make redoes it byte for byte). */
-struct analysis {
-	const char *stat;        /* --stat given, or NULL */
-	const char *level;       /* --level given, or NULL */
-	const char *adjust;      /* pb-tint --adjust (several candidates), or NULL */
-	double threshold;        /* NAN: none */
-	int pictures, sense;
-	int use;                 /* CPU time and peak memory too (raw_has_use) */
-};
-enum { STEPS_MAX = 14 };
-struct step {
-	const char *target;      /* the file it makes, in the directory */
-	const char *deps;        /* what make remakes it from */
-	struct strv stage[2];    /* a pipeline of one or two tools */
-	int nstage;
-	int picture;             /* pb-plot writes target itself (-o) */
-	int use;                 /* a step of CPU time or peak memory */
-};
-size_t analysis_steps(const struct analysis *a, struct step *steps);
-void steps_free(struct step *steps, size_t n);
-void write_makefile(FILE *f, const struct analysis *a);
 /* Whether candidate c is slower than ratio with confidence. */
 int cmp_slower_than(const struct cmp_result *c, double ratio);
 /* The verdict in words: "faster", "slower", "no difference resolved". */

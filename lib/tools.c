@@ -1,13 +1,12 @@
-/* pb-compare's children: pb's own tools, found beside pb-compare first,
- * then in PATH, run as processes of our group with their output in
- * files of the study directory. An interrupt is passed on to them, so
- * that pb-run keeps what it measured and says so; a second one stops
- * everything at once. */
+/* tools: pb's own tools as children of the porcelain, found beside the
+ * caller first, then in PATH, run as processes of our group with their
+ * output in files. An interrupt is passed on to them, so that pb-run
+ * keeps what it measured and says so; a second one stops everything at
+ * once. */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +17,8 @@
 
 #include "clock.h"
 #include "err.h"
-#include "pb-compare.h"
+#include "files.h"
+#include "tools.h"
 
 volatile sig_atomic_t tools_signal, tools_signal_again;
 /* Whether a first signal is passed on to the children: while pb-run
@@ -27,7 +27,7 @@ volatile sig_atomic_t tools_signal, tools_signal_again;
 static volatile sig_atomic_t forward = 1;
 
 /* The children alive, for the signal handler to pass a signal on to. */
-enum { LIVE_MAX = 4 };
+enum { LIVE_MAX = TOOLS_STAGES_MAX };
 static volatile sig_atomic_t live[LIVE_MAX];
 
 static void on_interrupt(int sig)
@@ -156,8 +156,8 @@ static void child_exec(char **argv, const char *dir, int in, int out, int err)
 		_exit(126);
 	}
 	execvp(path, argv);
-	fprintf(stderr, "cannot run %s: %s (install pb whole: pb-compare runs pb's tools)\n",
-	        argv[0], strerror(errno));
+	fprintf(stderr, "cannot run %s: %s (install pb whole: %s runs pb's tools)\n", argv[0],
+	        strerror(errno), pb_prog);
 	_exit(127);
 }
 
@@ -300,7 +300,8 @@ void tools_run(struct run_result *r, const char *dir, const char *in, const char
 	if (out) {
 		tmp = xmalloc(strlen(out) + 5);
 		sprintf(tmp, "%s.tmp", out);
-		fd_out = open_or_die(tmp, O_WRONLY | O_CREAT | O_TRUNC);
+		unlink(tmp);   /* made anew: never written through a link planted there */
+		fd_out = open_or_die(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW);
 	} else
 		fd_out = open_or_die("/dev/null", O_WRONLY);
 	next_in = fd_in;
@@ -355,63 +356,18 @@ void tools_run(struct run_result *r, const char *dir, const char *in, const char
 
 char *tools_capture(struct run_result *r, char **argv)
 {
-	const char *tmpdir = getenv("TMPDIR");
-	char *tmpl = path_in(tmpdir && *tmpdir ? tmpdir : "/tmp", "pb-compare.XXXXXX"), *text = NULL;
+	char *dir = private_dir(pb_prog), *out = path_in(dir, "out"), *text = NULL;
 	char **const stages[1] = { argv };
-	int fd = mkstemp(tmpl);
 
-	if (fd < 0)
-		die("%s: cannot make a temporary file:", tmpl);
-	close(fd);
-	tools_run(r, NULL, NULL, tmpl, stages, 1, TOOLS_QUIET, NULL, NULL);
+	tools_run(r, NULL, NULL, out, stages, 1, TOOLS_QUIET, NULL, NULL);
 	if (r->status == 0) {
-		fd = open_or_die(tmpl, O_RDONLY);
+		int fd = open_or_die(out, O_RDONLY);
+
 		text = file_text(fd, 1 << 20);
 		close(fd);
 	}
-	unlink(tmpl);
-	free(tmpl);
+	private_dir_remove(dir);
+	free(out);
+	free(dir);
 	return text;
-}
-
-/* --- vectors of strings ----------------------------------------------- */
-
-void strv_add(struct strv *s, const char *x)
-{
-	xgrow(&s->v, &s->cap, s->n + 2, sizeof *s->v);
-	s->v[s->n++] = xstrdup(x);
-	s->v[s->n] = NULL;
-}
-
-void strv_addf(struct strv *s, const char *fmt, ...)
-{
-	char small[256], *text;
-	va_list ap;
-
-	va_start(ap, fmt);
-	text = vformat(small, sizeof small, fmt, ap);
-	va_end(ap);
-	if (!text)
-		die("out of memory");
-	strv_add(s, text);
-	if (text != small)
-		free(text);
-}
-
-void strv_cat(struct strv *s, const struct strv *t)
-{
-	size_t i;
-
-	for (i = 0; i < t->n; i++)
-		strv_add(s, t->v[i]);
-}
-
-void strv_free(struct strv *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->n; i++)
-		free(s->v[i]);
-	free(s->v);
-	memset(s, 0, sizeof *s);
 }

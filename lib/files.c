@@ -1,0 +1,89 @@
+/* files: paths, regular files and private temporary directories. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "files.h"
+
+char *path_in(const char *dir, const char *name)
+{
+	size_t n = strlen(dir) + strlen(name) + 2;
+	char *p = xmalloc(n);
+
+	snprintf(p, n, "%s/%s", dir, name);
+	return p;
+}
+
+int is_regular_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, R_OK) == 0;
+}
+
+char *private_dir(const char *prefix)
+{
+	const char *base = getenv("TMPDIR");
+	char name[64], *t;
+
+	snprintf(name, sizeof name, "%s.XXXXXX", prefix);
+	t = path_in(base && *base ? base : "/tmp", name);
+	if (!mkdtemp(t))
+		die("cannot make a temporary directory %s:", t);
+	return t;
+}
+
+int link_as(const char *dir, const char *name, const char *path)
+{
+	char *abs = realpath(path, NULL), *link;
+	int r;
+
+	if (!abs)
+		return -1;
+	link = path_in(dir, name);
+	r = symlink(abs, link);
+	free(link);
+	free(abs);
+	return r;
+}
+
+void link_regular_files(const char *from, const char *to)
+{
+	DIR *d = opendir(from);
+	struct dirent *e;
+
+	if (!d)
+		die("%s:", from);
+	while ((e = readdir(d))) {
+		char *p = path_in(from, e->d_name);
+
+		if (e->d_name[0] != '.' && is_regular_file(p) && link_as(to, e->d_name, p) < 0)
+			die("%s: cannot link it into %s:", p, to);
+		free(p);
+	}
+	closedir(d);
+}
+
+void private_dir_remove(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		char *p;
+
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		p = path_in(dir, e->d_name);
+		unlink(p);
+		free(p);
+	}
+	closedir(d);
+	rmdir(dir);
+}

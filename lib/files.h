@@ -1,0 +1,23 @@
+/* files: names in a directory and what stands there. A study's files
+ * are read only when they are regular files: a FIFO or a device named
+ * raw.tsv would block a reader or feed it without end. */
+#ifndef PB_FILES_H
+#define PB_FILES_H
+
+/* "DIR/name" in memory of its own. */
+char *path_in(const char *dir, const char *name);
+/* 1 when path is a regular file we may read (a link to one counts). */
+int is_regular_file(const char *path);
+/* A private directory made under $TMPDIR (or /tmp) with mkdtemp, named
+ * prefix.XXXXXX; exits on failure. Its files cannot be planted by
+ * another user, whatever TMPDIR holds. */
+char *private_dir(const char *prefix);
+/* A link dir/name to the file at path (made absolute), so that a tool
+ * run in dir reads it by name; 0, or -1 with errno set. */
+int link_as(const char *dir, const char *name, const char *path);
+/* A link in to for every regular file of from (links to them count). */
+void link_regular_files(const char *from, const char *to);
+/* Remove dir and the files in it (not below it); quiet. */
+void private_dir_remove(const char *dir);
+
+#endif

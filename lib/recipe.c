@@ -1,0 +1,443 @@
+/* recipe: a study's analysis, step by step, as pb-compare runs it, as its
+ * Makefile redoes it and as pb-compare --from and pb-report complete a
+ * directory that lacks some of it. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "files.h"
+#include "num.h"
+#include "recipe.h"
+#include "stream.h"
+
+const struct use_kind use_kinds[NUSE] = {
+	{ "CPU time", "cpu_time", "a_cpu", "b_cpu", "lr_cpu", "runs-cpu.tsv", "tint-cpu.tsv" },
+	{ "peak memory", "peak_memory", "a_maxrss", "b_maxrss", "lr_memory", "runs-memory.tsv",
+	  "tint-memory.tsv" },
+};
+
+/* --- what a directory says of its analysis ----------------------------- */
+
+/* dir's raw.tsv opened to its header, or 0 when it has none. */
+static int open_raw(struct stream *s, const char *dir, char **path)
+{
+	*path = path_in(dir, "raw.tsv");
+	if (!is_regular_file(*path)) {
+		free(*path);
+		return 0;
+	}
+	stream_open(s, 1, path);
+	stream_header(s);
+	return 1;
+}
+
+int recipe_raw_has_use(const char *dir)
+{
+	static const char *const cols[] = { "user_ns", "sys_ns", "maxrss_kib" };
+	struct stream s;
+	char *path;
+	int have = 1;
+	size_t i;
+
+	if (!open_raw(&s, dir, &path))
+		return 0;
+	for (i = 0; i < LEN(cols); i++)
+		have &= stream_col_find(&s, cols[i]) >= 0;
+	stream_close(&s);
+	free(path);
+	return have;
+}
+
+/* The first word of seq_stat ("median (each run's statistic, ...)"),
+ * into r when it is a word pb-pair --stat could take; pb-pair judges it. */
+static void head_stat(struct recipe *r, const char *v)
+{
+	size_t len = strcspn(v, " ");
+
+	if (len == 0 || len >= sizeof r->stat_held ||
+	    strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789.-") < len)
+		return;
+	memcpy(r->stat_held, v, len);
+	r->stat_held[len] = '\0';
+	if (strcmp(r->stat_held, "median") != 0)
+		r->stat = r->stat_held;
+}
+
+static void recipe_of_head(struct recipe *r, const struct stream *s)
+{
+	const char *arms = stream_head_meta(s, "arms", -1);
+	const char *until = stream_head_meta(s, "until", -1);
+	const char *stat = stream_head_meta(s, "seq_stat", -1);
+	double t;
+
+	if (arms && atoi(arms) > 2)
+		r->adjust = "holm";
+	if (until && strncmp(until, "threshold ", 10) == 0 && num_parse(until + 10, &t) == 0 &&
+	    t > 0 && isfinite(t))
+		r->threshold = t;
+	if (stat)
+		head_stat(r, stat);
+}
+
+void recipe_of_dir(struct recipe *r, const char *dir)
+{
+	struct stream s;
+	char *path;
+
+	memset(r, 0, sizeof *r);
+	r->threshold = NAN;
+	if (open_raw(&s, dir, &path)) {
+		recipe_of_head(r, &s);
+		stream_close(&s);
+		free(path);
+	}
+	path = path_in(dir, "sense.tsv");
+	r->sense = is_regular_file(path);
+	free(path);
+	r->use = recipe_raw_has_use(dir);
+}
+
+/* --- the steps ----------------------------------------------------------- */
+
+static struct step *step_new(struct step *steps, size_t *n, const char *target,
+                             const char *deps)
+{
+	struct step *s = &steps[(*n)++];
+
+	memset(s, 0, sizeof *s);
+	s->target = target;
+	s->deps = deps;
+	s->nstage = 1;
+	return s;
+}
+
+/* pb-pair --by-run [--stat S] raw.tsv | pb-logratio [--a A --b B --name LR] */
+static void runs_step(struct step *s, const struct recipe *r, const struct use_kind *u)
+{
+	strv_words(&s->stage[0], "pb-pair", "--by-run", (char *)NULL);
+	if (r->stat)
+		strv_words(&s->stage[0], "--stat", r->stat, (char *)NULL);
+	strv_words(&s->stage[0], "raw.tsv", (char *)NULL);
+	if (!u && r->stat && strcmp(r->stat, "lr-median") == 0)
+		return;   /* pb-pair wrote lr, the median of the pairs' ln(a/b) */
+	strv_words(&s->stage[1], "pb-logratio", (char *)NULL);
+	if (u)
+		strv_words(&s->stage[1], "--a", u->a, "--b", u->b, "--name", u->lr, (char *)NULL);
+	s->nstage = 2;
+}
+
+/* pb-tint's options that every interval of a study shares */
+static void tint_options(struct step *s, const struct recipe *r)
+{
+	if (r->level)
+		strv_words(&s->stage[0], "--level", r->level, (char *)NULL);
+	if (r->adjust)
+		strv_words(&s->stage[0], "--adjust", r->adjust, (char *)NULL);
+}
+
+static void tint_step(struct step *steps, size_t *n, const struct recipe *r)
+{
+	struct step *s = step_new(steps, n, "tint.tsv", r->sense ? "runs.tsv check.tsv sense.tsv"
+	                                                         : "runs.tsv check.tsv");
+	char t[NUM_BUFSZ];
+
+	s->lr_of = "runs.tsv";
+	strv_words(&s->stage[0], "pb-tint", "--finding", "--check", "check.tsv", (char *)NULL);
+	if (r->sense)
+		strv_words(&s->stage[0], "--sense", "sense.tsv", (char *)NULL);
+	tint_options(s, r);
+	if (!isnan(r->threshold)) {
+		num_format(t, r->threshold);
+		strv_words(&s->stage[0], "--threshold", t, (char *)NULL);
+	}
+	strv_words(&s->stage[0], "runs.tsv", (char *)NULL);
+}
+
+/* CPU time and peak memory: the steps of the time, with no finding, check
+ * or threshold (those are the time's question). */
+static void use_steps(const struct recipe *r, struct step *steps, size_t *n)
+{
+	struct step *s;
+	int k;
+
+	for (k = 0; k < NUSE; k++) {
+		const struct use_kind *u = &use_kinds[k];
+
+		s = step_new(steps, n, u->runs, "raw.tsv");
+		s->use = 1;
+		runs_step(s, r, u);
+		s = step_new(steps, n, u->tint, u->runs);
+		s->use = 1;
+		strv_words(&s->stage[0], "pb-tint", "--column", u->lr, (char *)NULL);
+		tint_options(s, r);
+		strv_words(&s->stage[0], u->runs, (char *)NULL);
+	}
+}
+
+static void picture_steps(const struct recipe *r, struct step *steps, size_t *n)
+{
+	static const char *const kind[] = { "runs", "trend", "pairs", "sense" };
+	static const char *const file[] = { "runs.svg", "trend.svg", "pairs.svg", "sense.svg" };
+	static const char *const from[] = { "pairs.tsv", "pairs.tsv", "pairs.tsv", "sense.tsv" };
+	size_t i;
+
+	for (i = 0; i < LEN(kind); i++) {
+		struct step *s;
+
+		if (i == 3 && !r->sense)
+			break;
+		s = step_new(steps, n, file[i], from[i]);
+		s->picture = 1;
+		strv_words(&s->stage[0], "pb-plot", kind[i], "-o", file[i], from[i], (char *)NULL);
+	}
+}
+
+/* What pb-report's page shows that a pb-compare study does not keep: each
+ * run's bootstrap interval and a plan from the pairs themselves. */
+static void page_steps(struct step *steps, size_t *n)
+{
+	struct step *s = step_new(steps, n, "runs-boot.tsv", "pairs.tsv");
+
+	s->page = 1;
+	strv_words(&s->stage[0], "pb-boot", "--group", "run", "pairs.tsv", (char *)NULL);
+	s = step_new(steps, n, "plan.tsv", "pairs.tsv");
+	s->page = 1;
+	s->lr_of = "pairs.tsv";
+	strv_words(&s->stage[0], "pb-plan", "pairs.tsv", (char *)NULL);
+}
+
+size_t recipe_steps(const struct recipe *r, struct step *steps)
+{
+	struct step *s;
+	size_t n = 0;
+
+	s = step_new(steps, &n, "pairs.tsv", "raw.tsv");
+	strv_words(&s->stage[0], "pb-pair", "raw.tsv", (char *)NULL);
+	s = step_new(steps, &n, "runs.tsv", "raw.tsv");
+	runs_step(s, r, NULL);
+	s = step_new(steps, &n, "check.tsv", "pairs.tsv");
+	strv_words(&s->stage[0], "pb-check", "pairs.tsv", (char *)NULL);
+	tint_step(steps, &n, r);
+	if (r->use)
+		use_steps(r, steps, &n);
+	if (r->pictures)
+		picture_steps(r, steps, &n);
+	if (r->page)
+		page_steps(steps, &n);
+	return n;
+}
+
+void recipe_steps_free(struct step *steps, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		strv_free(&steps[i].stage[0]);
+		strv_free(&steps[i].stage[1]);
+	}
+}
+
+/* --- the words of a step, for make and for a person ------------------- */
+
+/* A word as it is when the shell and make read it so, else in single
+ * quotes, with make's '$' doubled when for make. */
+static void put_word(FILE *f, const char *w, int for_make)
+{
+	const char *p;
+
+	if (*w && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	                    "_./:=,+-@%") == strlen(w)) {
+		fputs(w, f);
+		return;
+	}
+	fputc('\'', f);
+	for (p = w; *p; p++) {
+		if (*p == '\'')
+			fputs("'\\''", f);
+		else if (*p == '$' && for_make)
+			fputs("$$", f);
+		else
+			fputc(*p, f);
+	}
+	fputc('\'', f);
+}
+
+static void put_command(FILE *f, char *const *v, int for_make)
+{
+	size_t i;
+
+	for (i = 0; v && v[i]; i++) {
+		fputs(i ? " " : "", f);
+		put_word(f, v[i], for_make);
+	}
+}
+
+/* A rule writes its target through a temporary file, so that a tool
+ * that fails leaves no target for make to take as made. */
+static void make_rule(FILE *f, const struct step *s)
+{
+	fprintf(f, "%s: %s\n\t", s->target, s->deps);
+	put_command(f, s->stage[0].v, 1);
+	if (s->picture) {
+		fputs("\n", f);
+		return;
+	}
+	if (s->nstage == 2) {
+		fprintf(f, " >%s.1 && ", s->target);
+		put_command(f, s->stage[1].v, 1);
+		fprintf(f, " <%s.1", s->target);
+	}
+	fprintf(f, " >%s.tmp && ", s->target);
+	if (s->nstage == 2)
+		fprintf(f, "rm -f %s.1 && ", s->target);
+	fprintf(f, "mv -f %s.tmp %s\n", s->target, s->target);
+}
+
+void recipe_makefile(FILE *f, const struct recipe *r)
+{
+	struct step steps[RECIPE_STEPS_MAX];
+	size_t n = recipe_steps(r, steps), i;
+
+	fputs("# The analysis of this study, redone from raw.tsv: make (or make -C DIR).\n"
+	      "# pb-compare wrote it and ran the same commands; they find the pb tools\n"
+	      "# on PATH. The measurement itself (pilot.tsv, plan.tsv, raw.tsv, sense.tsv)\n"
+	      "# is not redone: pb-compare does that.\n"
+	      ".POSIX:\n.SUFFIXES:\n\nall:", f);
+	for (i = 0; i < n; i++)
+		if (!steps[i].page)
+			fprintf(f, " %s", steps[i].target);
+	fputs(" report.md\n\n", f);
+	for (i = 0; i < n; i++)
+		if (!steps[i].page)
+			make_rule(f, &steps[i]);
+	fputs("report.md:", f);
+	for (i = 0; i < n; i++)
+		if (!steps[i].page)
+			fprintf(f, " %s", steps[i].target);
+	fputs(" raw.tsv\n\tpb-compare --from . --export-report - >report.md.tmp && "
+	      "mv -f report.md.tmp report.md\n", f);
+	recipe_steps_free(steps, n);
+}
+
+/* --- running it ---------------------------------------------------------- */
+
+/* Whether every file of the blank-separated list is in dir. */
+static int have_all(const char *dir, const char *list)
+{
+	char name[64];
+	const char *p = list;
+
+	while (*p) {
+		size_t len = strcspn(p, " ");
+		char *path;
+		int here;
+
+		if (len >= sizeof name)
+			return 0;
+		memcpy(name, p, len);
+		name[len] = '\0';
+		path = path_in(dir, name);
+		here = is_regular_file(path);
+		free(path);
+		if (!here)
+			return 0;
+		p += len;
+		p += *p == ' ';
+	}
+	return 1;
+}
+
+/* Whether dir's stream name has a column lr (pb-logratio's). */
+static int has_lr(const char *dir, const char *name)
+{
+	struct stream s;
+	char *path = path_in(dir, name);
+	int have;
+
+	stream_open(&s, 1, &path);
+	stream_header(&s);
+	have = stream_col_find(&s, "lr") >= 0;
+	stream_close(&s);
+	free(path);
+	return have;
+}
+
+/* A step whose input has no lr yet gets pb-logratio first, reading it:
+ * "pb-logratio runs.tsv | pb-tint ...", the input no longer the tool's. */
+static void add_logratio(struct step *s)
+{
+	struct strv tool = { 0 };
+	size_t i;
+
+	for (i = 0; i + 1 < s->stage[0].n; i++)
+		strv_add(&tool, s->stage[0].v[i]);
+	strv_free(&s->stage[1]);
+	s->stage[1] = tool;
+	strv_free(&s->stage[0]);
+	strv_words(&s->stage[0], "pb-logratio", s->lr_of, (char *)NULL);
+	s->nstage = 2;
+	s->lr_of = NULL;
+}
+
+void recipe_step_text(char *buf, size_t n, const struct step *s)
+{
+	FILE *f = fmemopen(buf, n, "w");
+
+	if (!f) {
+		snprintf(buf, n, "%s", s->stage[0].v[0]);
+		return;
+	}
+	put_command(f, s->stage[0].v, 0);
+	if (s->nstage == 2) {
+		fputs(" | ", f);
+		put_command(f, s->stage[1].v, 0);
+	}
+	fclose(f);
+}
+
+static int wanted(const struct recipe *r, const struct step *s, const char *dir, int flags)
+{
+	char *path;
+	int here;
+
+	if ((s->use && !r->use) || (s->picture && !r->pictures))
+		return 0;
+	if (!(flags & RECIPE_ALL)) {
+		path = path_in(dir, s->target);
+		here = is_regular_file(path);
+		free(path);
+		if (here)
+			return 0;
+	}
+	return have_all(dir, s->deps);
+}
+
+void recipe_make(struct recipe *r, const char *dir, int flags, recipe_done_fn *done, void *ctx)
+{
+	struct step steps[RECIPE_STEPS_MAX];
+	size_t n = recipe_steps(r, steps), i;
+
+	for (i = 0; i < n && !tools_signal_again; i++) {
+		struct step *s = &steps[i];
+		char **stages[2];
+		char *out;
+		struct run_result res;
+
+		if ((flags & RECIPE_STOP_AT_SIGNAL) && tools_signal)
+			break;
+		if (!wanted(r, s, dir, flags))
+			continue;
+		if (s->lr_of && !has_lr(dir, s->lr_of))
+			add_logratio(s);
+		stages[0] = s->stage[0].v;
+		stages[1] = s->stage[1].v;
+		out = s->picture ? NULL : path_in(dir, s->target);
+		tools_run(&res, dir, NULL, out, stages, s->nstage, TOOLS_QUIET, NULL, NULL);
+		free(out);
+		if (done)
+			done(ctx, r, s, &res);
+	}
+	recipe_steps_free(steps, n);
+}

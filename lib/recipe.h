@@ -1,0 +1,82 @@
+/* recipe: the one description of a study's analysis from its raw stream
+ * (pb(7), The study directory): each step, its tools and arguments, the
+ * file it makes and those it reads. pb-compare runs it in the study
+ * directory and writes it as the directory's Makefile; pb-compare --from
+ * and pb-report run the steps whose file a directory lacks, in a private
+ * directory of their own, so that the same directory gives the same
+ * finding whichever reads it. */
+#ifndef PB_RECIPE_H
+#define PB_RECIPE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "strv.h"
+#include "tools.h"
+
+/* What else than wall time a command-mode study compares: each
+ * observation's CPU time and peak memory (pb-run), paired by pb-pair and
+ * analysed as the time is, by the same steps with pb-logratio --a COL
+ * --b COL, in files of their own. */
+enum { USE_CPU, USE_MEMORY, NUSE };
+struct use_kind {
+	const char *name;    /* "CPU time", "peak memory": for a person */
+	const char *key;     /* "cpu_time", "peak_memory": JSON (not "cpu": the host's) */
+	const char *a, *b;   /* pb-pair's columns: a_cpu b_cpu */
+	const char *lr;      /* pb-logratio's: lr_cpu (not lr: --stat lr-median has it) */
+	const char *runs, *tint;   /* the study's files: runs-cpu.tsv tint-cpu.tsv */
+};
+extern const struct use_kind use_kinds[NUSE];
+
+/* What the analysis depends on besides raw.tsv. */
+struct recipe {
+	const char *stat;        /* pb-pair --by-run --stat, or NULL (median) */
+	const char *level;       /* pb-tint --level, or NULL */
+	const char *adjust;      /* pb-tint --adjust (several candidates), or NULL */
+	double threshold;        /* pb-tint --threshold; NAN: none */
+	int sense;               /* sense.tsv is there: pb-tint --sense, its picture */
+	int use;                 /* CPU time and peak memory too */
+	int pictures;            /* pb-plot's SVG pictures */
+	int page;                /* what only pb-report's page shows too */
+	char stat_held[32];      /* stat when the directory gave it */
+};
+
+enum { RECIPE_STEPS_MAX = 20 };
+struct step {
+	const char *target;      /* the file it makes, in the directory */
+	const char *deps;        /* the files it reads, blank-separated */
+	struct strv stage[2];    /* a pipeline of one or two tools */
+	int nstage;
+	int picture;             /* pb-plot writes target itself (-o) */
+	int use;                 /* a step of CPU time or peak memory */
+	int page;                /* made for pb-report's page only */
+	const char *lr_of;       /* this input needs pb-logratio first when it has no lr */
+};
+
+/* The recipe of a study directory as it stands: the arms and the
+ * sequential rule in raw.tsv's head (several candidates: Holm; the
+ * rule's statistic and threshold), the files there (sense.tsv; raw.tsv's
+ * CPU time and memory columns). Pictures and page steps stay off. */
+void recipe_of_dir(struct recipe *r, const char *dir);
+/* Whether dir's raw.tsv has pb-run's CPU time and peak memory columns. */
+int recipe_raw_has_use(const char *dir);
+size_t recipe_steps(const struct recipe *r, struct step *steps);
+void recipe_steps_free(struct step *steps, size_t n);
+/* The step as a shell runs it, in dir: "pb-logratio runs.tsv | pb-tint". */
+void recipe_step_text(char *buf, size_t n, const struct step *s);
+/* The Makefile that redoes the recipe from raw.tsv, byte for byte. */
+void recipe_makefile(FILE *f, const struct recipe *r);
+
+/* A step was run: r says how it went (status, its last line). */
+typedef void recipe_done_fn(void *ctx, struct recipe *rc, const struct step *s,
+                            const struct run_result *r);
+enum { RECIPE_ALL = 1, RECIPE_STOP_AT_SIGNAL = 2 };
+/* Run the recipe's steps in dir: each one whose target dir lacks (every
+ * one with RECIPE_ALL) and whose inputs it has, in order; done is told of
+ * each (on a failure it may turn r->use or r->pictures off: the steps left
+ * of them are skipped). Stops at a second signal (tools_signal_again),
+ * and with RECIPE_STOP_AT_SIGNAL at the first: pb-compare analyses what
+ * an interrupted pb-run kept, pb-report stops. */
+void recipe_make(struct recipe *r, const char *dir, int flags, recipe_done_fn *done, void *ctx);
+
+#endif
