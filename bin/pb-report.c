@@ -18,15 +18,17 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "files.h"
 #include "html.h"
 #include "human.h"
 #include "num.h"
 #include "opt.h"
-#include "proc.h"
+#include "recipe.h"
 #include "stats.h"
 #include "stream.h"
 #include "study.h"
 #include "svg.h"
+#include "tools.h"
 
 #ifndef PB_VERSION
 #define PB_VERSION "0.0.0"
@@ -252,7 +254,8 @@ static const struct {
 
 struct source {
 	const char *name;    /* in DIR; NULL when made here */
-	const char *how;     /* made here: how, in words */
+	const char *how;     /* made here: how, in words (how_text) */
+	char how_text[256];
 	struct table t;
 	int have;
 };
@@ -268,10 +271,8 @@ struct picture {
 };
 
 static struct {
-	const char *dir, *bindir;
-	char *tmp;           /* the temporary directory, or NULL */
-	char **made;         /* files made in it */
-	size_t nmade, madecap;
+	const char *dir;
+	char *tmp;           /* the private directory the recipe runs in, or NULL */
 	int derive;
 	struct source src[NROLES];
 	struct picture pic[4];
@@ -279,22 +280,6 @@ static struct {
 	size_t nnotes, notecap;
 	char *page_tmp;      /* the page being written, removed on a failure */
 } R;
-
-static char *path_in(const char *dir, const char *name)
-{
-	size_t n = strlen(dir) + strlen(name) + 2;
-	char *p = xmalloc(n);
-
-	snprintf(p, n, "%s/%s", dir, name);
-	return p;
-}
-
-static int is_file(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
 
 /* A note for the page's list of files, and the same as a warning. */
 static void note(const char *fmt, const char *a, const char *b)
@@ -319,7 +304,7 @@ static void scan_streams(void)
 		enum role got = NROLES;
 		int wanted = 0;
 
-		if (!is_file(path)) {
+		if (!is_regular_file(path)) {
 			free(path);
 			continue;
 		}
@@ -345,231 +330,117 @@ static void scan_streams(void)
 
 /* ---- making what is missing ------------------------------------------- */
 
+/* The name of each role's stream in the recipe (lib/recipe). */
+static const char *const role_file[NROLES] = {
+	"raw.tsv", "pairs.tsv", "runs.tsv", "runs-boot.tsv", "check.tsv", "tint.tsv",
+	"sense.tsv", "plan.tsv",
+};
+static const char *const picture_kinds[] = { "runs", "trend", "pairs", "sense" };
+
 static void cleanup(void)
 {
-	size_t i;
-
-	for (i = 0; i < R.nmade; i++) {
-		unlink(R.made[i]);
-		free(R.made[i]);
-	}
-	R.nmade = 0;
 	if (R.page_tmp)
 		unlink(R.page_tmp);
 	free(R.page_tmp);
 	R.page_tmp = NULL;
 	if (R.tmp)
-		rmdir(R.tmp);
+		private_dir_remove(R.tmp);
 	free(R.tmp);
 	R.tmp = NULL;
 }
 
-static char *tmp_file(const char *name)
-{
-	char *p;
-
-	if (!R.tmp) {
-		const char *base = getenv("TMPDIR");
-		char *t = path_in(base && *base ? base : "/tmp", "pb-report.XXXXXX");
-
-		if (!mkdtemp(t))
-			die("cannot make a temporary directory %s:", t);
-		R.tmp = t;
-	}
-	p = path_in(R.tmp, name);
-	xgrow(&R.made, &R.madecap, R.nmade + 1, sizeof *R.made);
-	R.made[R.nmade++] = xstrdup(p);
-	return p;
-}
-
 static void interrupted(void)
 {
-	if (proc_interrupted) {
+	if (tools_signal) {
+		int sig = tools_signal;
+
 		cleanup();
-		signal(proc_interrupted, SIG_DFL);
-		raise(proc_interrupted);
-		exit(128 + proc_interrupted);
+		signal(sig, SIG_DFL);
+		raise(sig);
+		exit(128 + sig);
 	}
 }
 
-/* The first line of file, or a fallback. */
-static char *first_line(const char *path)
+static struct picture *picture_of(const char *target)
 {
-	FILE *f = fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n = f ? getline(&line, &cap, f) : -1;
+	size_t i, len;
 
-	if (f)
-		fclose(f);
-	if (n <= 0) {
-		free(line);
-		return xstrdup("it failed and said nothing");
+	for (i = 0; i < LEN(picture_kinds); i++) {
+		len = strlen(picture_kinds[i]);
+		if (strncmp(target, picture_kinds[i], len) == 0 && strcmp(target + len, ".svg") == 0)
+			return &R.pic[i];
 	}
-	if (line[n - 1] == '\n')
-		line[n - 1] = '\0';
-	return line;
+	return NULL;
 }
 
-static void pass_on(const char *path)
+static int role_of(const char *target)
 {
-	FILE *f = fopen(path, "r");
-	int c;
+	int r;
 
-	if (!f)
-		return;
-	while ((c = getc(f)) != EOF)
-		fputc(c, stderr);
-	fclose(f);
-}
-
-/* argv[0] a pb tool: the one beside pb-report when pb-report was started
- * by a path, else the one PATH finds. Its stdin is in (or /dev/null),
- * its stdout out; 0, or -1 and *why the first line it wrote. */
-static int run_tool(char **argv, const char *in, const char *out, char **why)
-{
-	char *errpath = tmp_file("stderr"), *exe = NULL;
-	struct proc_io io;
-	struct proc_spec spec;
-	int fin, fout, ferr, ws = 0, search = 1;
-	pid_t pid;
-
-	if (R.bindir) {
-		exe = path_in(R.bindir, argv[0]);
-		if (access(exe, X_OK) == 0)
-			argv[0] = exe, search = 0;
-	}
-	fin = open(in ? in : "/dev/null", O_RDONLY);
-	fout = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	ferr = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	if (fin < 0 || fout < 0 || ferr < 0)
-		die("%s:", fin < 0 ? (in ? in : "/dev/null") : fout < 0 ? out : errpath);
-	io.in = fin, io.out = fout, io.err = ferr;
-	proc_prepare(&spec, argv, search, &io, NULL);
-	pid = proc_start(&spec);
-	if (pid < 0)
-		die("cannot start %s:", argv[0]);
-	proc_wait(pid, 0, &ws);
-	proc_unprepare(&spec);
-	close(fin), close(fout), close(ferr);
-	interrupted();
-	if (WIFEXITED(ws) && WEXITSTATUS(ws) == 0) {
-		pass_on(errpath);
-		free(exe);
-		free(errpath);
-		return 0;
-	}
-	*why = first_line(errpath);
-	if (WIFSIGNALED(ws)) {
-		free(*why);
-		*why = xstrdup("it was killed by a signal");
-	} else if (WIFEXITED(ws) && WEXITSTATUS(ws) == 127 && search) {
-		free(*why);
-		*why = xstrdup("not found (is the pb bin directory on PATH?)");
-	}
-	free(exe);
-	free(errpath);
+	for (r = 0; r < NROLES; r++)
+		if (strcmp(role_file[r], target) == 0)
+			return r;
 	return -1;
 }
 
-enum { WORDS_MAX = 16 };
-
-/* words: tools and their arguments, "|" between two tools, NULL at the
- * end. The first tool reads in: DIR's file as its last argument, a file
- * made here on its stdin (so that no temporary name reaches a provenance
- * line); each next one the output of the one before, through a file; the
- * last one writes out. 0, or -1 and *why the refusal. */
-static int pipeline(const char *in, int in_is_dirs, const char *const *words,
-                    const char *out, char **why)
+/* A step of the recipe was run for the page: what it made is read (its
+ * command is how, for the page's list of files); its failure is a note,
+ * not the end. */
+static void step_done(void *ctx, struct recipe *rc, const struct step *st,
+                      const struct run_result *res)
 {
-	char *prev = NULL, *argv[WORDS_MAX + 2];
-	int first = 1, stage = 0;
+	struct picture *p = st->picture ? picture_of(st->target) : NULL;
+	const char *why = *res->msg ? res->msg : "it failed and said nothing";
+	int role = role_of(st->target);
 
-	while (*words) {
-		char *step_out;
-		int n = 0, r;
+	(void)ctx, (void)rc;
+	if (res->status == 0 && role >= 0) {
+		struct source *s = &R.src[role];
+		char *out = path_in(R.tmp, st->target);
 
-		while (*words && strcmp(*words, "|") != 0 && n < WORDS_MAX)
-			argv[n++] = (char *)*words++;
-		if (first && in_is_dirs)
-			argv[n++] = (char *)in;
-		argv[n] = NULL;
-		if (*words)
-			words++;
-		step_out = *words ? tmp_file(stage++ % 2 ? "stage-1" : "stage-0") : xstrdup(out);
-		r = run_tool(argv, first ? (in_is_dirs ? NULL : in) : prev, step_out, why);
-		free(prev);
-		prev = step_out;
-		first = 0;
-		if (r < 0)
-			break;
-		if (!*words) {
-			free(prev);
-			return 0;
-		}
-	}
-	free(prev);
-	return -1;
-}
-
-static const char *src_path(enum role r)
-{
-	return R.src[r].t.path;
-}
-
-static int src_is_dirs(enum role r)
-{
-	return R.src[r].name != NULL;
-}
-
-/* Make role from the stream of role from, by the pipeline of words; its
- * failure is a note, not the end. */
-static void derive(enum role role, const char *file, enum role from, const char *how,
-                   const char *const *words)
-{
-	char *out, *why = NULL;
-
-	if (R.src[role].have || !R.src[from].have || !R.derive)
-		return;
-	out = tmp_file(file);
-	if (pipeline(src_path(from), src_is_dirs(from), words, out, &why) < 0) {
-		note("%s could not be made: %s", file, why);
-		free(why);
+		table_read(&s->t, out, 0);
+		recipe_step_text(s->how_text, sizeof s->how_text, st);
+		s->how = s->how_text;
+		s->have = 1;
 		free(out);
-		return;
+	} else if (res->status && p) {
+		note("%s could not be drawn: %s", st->target, why);
+		p->why = xstrdup(why);
+	} else if (res->status) {
+		note("%s could not be made: %s", st->target, why);
 	}
-	table_read(&R.src[role].t, out, 0);
-	R.src[role].how = how;
-	R.src[role].have = 1;
-	free(out);
 }
 
+/* What DIR lacks is made by the recipe in a private directory where
+ * DIR's streams and pictures stand by the recipe's names, so that each
+ * tool is run as the study's Makefile runs it. */
 static void derive_streams(void)
 {
-	static const char *const pair[] = { "pb-pair", NULL };
-	static const char *const by_run[] = { "pb-pair", "--by-run", "|", "pb-logratio", NULL };
-	static const char *const check[] = { "pb-check", NULL };
-	static const char *const boot[] = { "pb-boot", "--group", "run", NULL };
-	static const char *const plan[] = { "pb-logratio", "|", "pb-plan", NULL };
-	const char *tint[] = { "pb-logratio", "|", "pb-tint", "--finding", NULL, NULL, NULL };
-	int lr, checked;
+	struct recipe rc;
+	size_t i;
+	int r;
 
-	derive(R_PAIRS, "pairs.tsv", R_RAW, "pb-pair raw.tsv", pair);
-	derive(R_BYRUN, "runs.tsv", R_RAW, "pb-pair --by-run raw.tsv | pb-logratio", by_run);
-	derive(R_CHECK, "check.tsv", R_PAIRS, "pb-check pairs.tsv", check);
-	derive(R_RUNBOOT, "runs-boot.tsv", R_PAIRS, "pb-boot --group run pairs.tsv", boot);
-	lr = R.src[R_PAIRS].have && has(&R.src[R_PAIRS].t, "lr");
-	derive(R_PLAN, "plan.tsv", R_PAIRS, lr ? "pb-plan pairs.tsv" :
-	       "pb-logratio pairs.tsv | pb-plan", lr ? plan + 2 : plan);
-	lr = R.src[R_BYRUN].have && has(&R.src[R_BYRUN].t, "lr");
-	checked = R.src[R_CHECK].have;
-	if (checked)
-		tint[4] = "--check", tint[5] = src_path(R_CHECK);
-	derive(R_TINT, "tint.tsv", R_BYRUN, checked ?
-	       (lr ? "pb-tint --finding --check check.tsv runs.tsv" :
-	        "pb-logratio runs.tsv | pb-tint --finding --check check.tsv") :
-	       (lr ? "pb-tint --finding runs.tsv" : "pb-logratio runs.tsv | pb-tint --finding"),
-	       lr ? tint + 2 : tint);
+	if (!R.derive)
+		return;
+	R.tmp = private_dir("pb-report");
+	for (r = 0; r < NROLES; r++)
+		if (R.src[r].have && link_as(R.tmp, role_file[r], R.src[r].t.path) < 0)
+			die("%s: cannot link it into %s:", R.src[r].t.path, R.tmp);
+	for (i = 0; i < LEN(picture_kinds); i++) {
+		char name[16], *path;
+
+		snprintf(name, sizeof name, "%s.svg", picture_kinds[i]);
+		path = path_in(R.dir, name);
+		if (is_regular_file(path) && link_as(R.tmp, name, path) < 0)
+			die("%s: cannot link it into %s:", path, R.tmp);
+		free(path);
+	}
+	recipe_of_dir(&rc, R.tmp);
+	rc.use = 0;
+	rc.pictures = 1;
+	rc.page = 1;
+	recipe_make(&rc, R.tmp, RECIPE_STOP_AT_SIGNAL, step_done, NULL);
+	interrupted();
 }
 
 /* ---- pictures ----------------------------------------------------------- */
@@ -636,42 +507,31 @@ static void picture_load(struct picture *p)
 	free(text);
 }
 
-static void make_pictures(void)
+/* Each picture: DIR's, else the one the recipe drew (derive_streams). */
+static void load_pictures(void)
 {
-	static const char *const kinds[] = { "runs", "trend", "pairs", "sense" };
 	size_t i;
 
-	for (i = 0; i < LEN(kinds); i++) {
+	for (i = 0; i < LEN(picture_kinds); i++) {
 		struct picture *p = &R.pic[i];
-		enum role from = strcmp(kinds[i], "sense") == 0 ? R_SENSE : R_PAIRS;
-		char name[16], *why = NULL;
+		char name[16];
 
-		p->kind = kinds[i];
-		snprintf(name, sizeof name, "%s.svg", kinds[i]);
+		p->kind = picture_kinds[i];
+		snprintf(name, sizeof name, "%s.svg", p->kind);
 		p->path = path_in(R.dir, name);
-		if (is_file(p->path)) {
+		if (is_regular_file(p->path)) {
+			picture_load(p);
+			continue;
+		}
+		free(p->path);
+		p->path = R.tmp ? path_in(R.tmp, name) : NULL;
+		if (p->path && is_regular_file(p->path)) {
+			p->made = 1;
 			picture_load(p);
 			continue;
 		}
 		free(p->path);
 		p->path = NULL;
-		if (!R.src[from].have || !R.derive)
-			continue;
-		{
-			const char *plot[] = { "pb-plot", kinds[i], "-o", NULL, NULL };
-			char *out = tmp_file(name);
-
-			plot[3] = out;
-			if (pipeline(src_path(from), src_is_dirs(from), plot, "/dev/null", &why) < 0) {
-				note("%s could not be drawn: %s", name, why);
-				p->why = why;
-				free(out);
-				continue;
-			}
-			p->path = out;
-			p->made = 1;
-			picture_load(p);
-		}
 	}
 }
 
@@ -1650,7 +1510,7 @@ static void section_files(void)
 	for (i = 0; i < LEN(known_files); i++) {
 		const char *name = known_files[i].name, *how = made_how(name);
 		char *path = path_in(R.dir, name);
-		int here = is_file(path);
+		int here = is_regular_file(path);
 
 		free(path);
 		if (!here && !how && (strstr(name, ".png") || strcmp(name, "byrun.tsv") == 0 ||
@@ -1756,7 +1616,7 @@ static void check_dir(const char *dir)
 
 int main(int argc, char **argv)
 {
-	const char *out = NULL, *slash;
+	const char *out = NULL;
 	char *outpath, *tmp;
 	int c, r;
 
@@ -1778,21 +1638,14 @@ int main(int argc, char **argv)
 		R.dir = d;
 	}
 	check_dir(R.dir);
-	slash = strrchr(argv[0], '/');
-	if (slash) {
-		char *d = xstrdup(argv[0]);
-
-		d[slash - argv[0]] = '\0';
-		R.bindir = d;
-	}
-	proc_signals_init();
+	tools_init(argv[0]);
 	atexit(cleanup);
 	scan_streams();
 	if (!R.src[R_RAW].have && !R.src[R_PAIRS].have)
 		die("%s: no raw.tsv (pb-run) or pairs.tsv (pb-pair): pb-report needs the "
 		    "study's raw or pair stream", R.dir);
 	derive_streams();
-	make_pictures();
+	load_pictures();
 	outpath = out ? xstrdup(out) : path_in(R.dir, "report.html");
 	page = open_page(outpath, &tmp);
 	page_head();
@@ -1815,8 +1668,6 @@ int main(int argc, char **argv)
 		free(R.notes[c]);
 	free(R.notes);
 	free(outpath);
-	free((char *)R.bindir);
 	cleanup();
-	free(R.made);
 	return 0;
 }

@@ -24,6 +24,23 @@ is "$(jq -r '.comparisons[1].ratio' k3/compare.json)" "$(col ratio 2 k3/tint.tsv
 mkdir again && cp k3/raw.tsv k3/Makefile again/ && make -s -C again >/dev/null 2>&1
 same_remade again/tint.tsv k3/tint.tsv "  make -C DIR redoes it"
 
+# --- raw.tsv alone: pb-compare --from and pb-report make what is missing
+# by the one recipe (lib/recipe), so both adjust with Holm as the study did
+mkdir d1 d2 && cp k3/raw.tsv d1/ && cp k3/raw.tsv d2/
+run pb-compare --from d1
+cp "$T/out" d1.out
+exited_ok "--from a directory of raw.tsv alone: exit 0"
+is "$(ls d1)" raw.tsv "  it writes nothing there"
+is "$(grep '^finding: ' d1.out)" "$(sed -n 's/^# finding: /finding: /p' k3/tint.tsv)" \
+	"  the findings are the study's, byte for byte"
+run pb-report -o d2.html d2
+is "$rc" 0 "pb-report of raw.tsv alone: exit 0"
+like "$(grep -c "Holm&#39;s step-down over the 2 tests" d2.html)" '^[1-9]' "  the page adjusts with Holm"
+for k in 1 2; do
+	ci=$(sed -n 's/^finding: .*95% CI \([0-9.]* to [0-9.]*\) .*/\1/p' d1.out | sed -n "${k}p")
+	like "$(grep -c "95% CI $ci " d2.html)" '^[1-9]' "  the page gives the interval --from gives ($k: $ci)"
+done
+
 # --- a worker: the arms' words name it
 run pb-compare -b 600s -r 3 -p 4 --dir wk --no-pictures --no-shell --worker "$W --worker --us 1000 --b-us 1000"
 exited_ok "--worker: exit 0"
