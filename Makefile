@@ -8,16 +8,15 @@ include config.mk
 LIBOBJ = lib/err.o lib/opt.o lib/num_parse.o lib/num_format.o lib/stream.o lib/out.o \
 	lib/stats.o lib/rng.o lib/strmap.o lib/group.o lib/clock.o lib/proc.o lib/sysinfo.o lib/boot.o \
 	lib/study.o lib/conninfo.o lib/progress.o lib/order.o lib/seq.o lib/check.o lib/runstat.o \
-	lib/quantity.o lib/human.o lib/html.o lib/svg.o lib/files.o lib/strv.o lib/tools.o lib/recipe.o
+	lib/quantity.o lib/human.o lib/html.o lib/svg.o lib/files.o lib/strv.o lib/tools.o lib/recipe.o lib/studydir.o lib/summary.o lib/export.o
 LIBHDR = lib/err.h lib/opt.h lib/num.h lib/stream.h lib/out.h lib/stats.h lib/rng.h \
 	lib/strmap.h lib/group.h lib/pow10.h lib/num_bits.h lib/num_field.h lib/clock.h lib/proc.h lib/sysinfo.h lib/boot.h lib/study.h \
 	lib/conninfo.h lib/progress.h lib/order.h lib/seq.h lib/check.h lib/runstat.h lib/quantity.h \
-	lib/human.h lib/html.h lib/svg.h lib/files.h lib/strv.h lib/tools.h lib/recipe.h
+	lib/human.h lib/html.h lib/svg.h lib/files.h lib/strv.h lib/tools.h lib/recipe.h lib/studydir.h lib/summary.h lib/export.h
 FILTERS = bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross bin/pb-plan bin/pb-check
 TOOLS = bin/pb-run $(FILTERS) bin/pb-compare bin/pb-report
 RUNSRC = bin/pb-run.c bin/pb-run-exec.c bin/pb-run-cpu.c
-COMPARESRC = bin/pb-compare.c bin/pb-compare-read.c \
-	bin/pb-compare-write.c
+COMPARESRC = bin/pb-compare.c
 EXAMPLES = examples/workload/pb-workload examples/worker/worker
 SCRIPTS = bin/pb-sense bin/pb-plot
 PBSHARE = share/pb/pb.sh share/pb/common.gp share/pb/runs.gp share/pb/sense.gp share/pb/trend.gp \
@@ -60,7 +59,7 @@ bin/pb-run: $(RUNSRC) bin/pb-run.h bin/pb-run-pg.c bin/pb-run-nopg.c lib/libpb.a
 	echo '$(CC) $(CPPFLAGS)' "$$pgc" '$(CFLAGS) $(LDFLAGS) -o $@ $(RUNSRC)' "$$src" \
 		'lib/libpb.a' "$$pgl" '$(LDLIBS)'; \
 	$(CC) $(CPPFLAGS) $$pgc $(CFLAGS) $(LDFLAGS) -o $@ $(RUNSRC) $$src lib/libpb.a $$pgl $(LDLIBS)
-bin/pb-compare: $(COMPARESRC) bin/pb-compare.h lib/libpb.a $(LIBHDR)
+bin/pb-compare: $(COMPARESRC) lib/libpb.a $(LIBHDR)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(COMPARESRC) lib/libpb.a $(LDLIBS)
 # Every other program: its one source, linked with libpb.
 .c:

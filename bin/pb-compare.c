@@ -22,7 +22,14 @@
 #include "human.h"
 #include "num.h"
 #include "opt.h"
-#include "pb-compare.h"
+#include "export.h"
+#include "files.h"
+#include "human.h"
+#include "recipe.h"
+#include "strv.h"
+#include "studydir.h"
+#include "summary.h"
+#include "tools.h"
 #include "stream.h"
 
 static const char usage[] =
@@ -61,6 +68,9 @@ static const char usage[] =
 	"Every other pb-run option is passed to pb-run (--no-shell, --setup,\n"
 	"--prepare, --cleanup, --timeout, --order, --output, --seed, ...).\n"
 	"Durations: 250us, 1.5ms, 2s, 10ns; a bare number is ns.\n";
+
+/* --fail-if-slower: a candidate is slower than it with confidence. */
+enum { EXIT_SLOWER = 3 };
 
 /* Options of pb-run that pb-compare sets itself or cannot pass on. */
 static const char *const refused[] = { "until", "max-time", "first-run", "list-options",

@@ -4,6 +4,9 @@
 #ifndef PB_HUMAN_H
 #define PB_HUMAN_H
 
+#include <math.h>
+#include <string.h>
+
 enum { SIG_BUFSZ = 40 };
 
 /* x with 4 significant digits, trailing zeros kept ("1.000", "0.9971",
@@ -17,5 +20,16 @@ const char *sig4_ns(char buf[SIG_BUFSZ], double ns);
 const char *sig4_kib(char buf[SIG_BUFSZ], double kib);
 /* A level in percent as given: 0.95 is "95", 0.999 "99.9". */
 const char *level_percent(char buf[SIG_BUFSZ], double level);
+
+/* 4 digits, "?" for a number a study did not give (sig4
+ * refuses what is not finite). */
+static inline const char *h4(char buf[SIG_BUFSZ], double x)
+{
+	return isfinite(x) ? sig4(buf, x) : strcpy(buf, "?");
+}
+static inline const char *h4ns(char buf[SIG_BUFSZ], double ns)
+{
+	return isfinite(ns) ? sig4_ns(buf, ns) : strcpy(buf, "?");
+}
 
 #endif

@@ -12,7 +12,7 @@
 #include "err.h"
 #include "human.h"
 #include "num.h"
-#include "pb-compare.h"
+#include "summary.h"
 
 #ifndef PB_VERSION
 #define PB_VERSION "0.0.0"
@@ -20,46 +20,14 @@
 
 /* --- words ------------------------------------------------------------ */
 
+static int bounded(const struct cmp_result *c)
+{
+	return c->have && !isnan(c->lo) && !isnan(c->hi);
+}
+
 static int ci_bounded(int have, double lo, double hi)
 {
 	return have && !isnan(lo) && !isnan(hi);
-}
-
-static int bounded(const struct cmp_result *c)
-{
-	return ci_bounded(c->have, c->lo, c->hi);
-}
-
-/* The verdict of an interval of a ratio A/X: above where it lies above 1
- * (X is the smaller), below where it lies below. */
-static const char *ci_words(int have, double lo, double hi, const char *above,
-                            const char *below)
-{
-	if (!have)
-		return "no interval";
-	if (!ci_bounded(have, lo, hi))
-		return "unbounded";
-	if (lo > 1)
-		return above;
-	if (hi < 1)
-		return below;
-	return "no difference resolved";
-}
-
-const char *cmp_words(const struct cmp_result *c)
-{
-	return ci_words(c->have, c->lo, c->hi, "faster", "slower");
-}
-
-/* CPU time or peak memory: the candidate uses "less" or "more". */
-static const char *use_words(const struct ratio_ci *u)
-{
-	return ci_words(u->have, u->lo, u->hi, "less", "more");
-}
-
-int cmp_slower_than(const struct cmp_result *c, double ratio)
-{
-	return bounded(c) && c->hi < 1 / ratio;
 }
 
 static const char *interval_name(const struct study_result *s)
@@ -229,30 +197,6 @@ static void summary_cmp(FILE *f, const struct study_result *s, const struct cmp_
 	}
 }
 
-/* Whether an arm's peak memory is pb-run's own: a spawned process's
- * maxrss starts from pb-run's peak when it execs, which the last
- * maxrss_floor_kib of raw.tsv bounds; what the command itself used is
- * then not measured. */
-static int at_floor(const struct study_result *s, const struct arm_result *a)
-{
-	double m = a->use_median[USE_MEMORY], f = s->maxrss_floor_kib;
-
-	/* within 5 % below it: pb-run grows a little after a spawn; far below
-	 * it, the spawn did not start from pb-run's peak (a static musl
-	 * pb-run's children did not) and the figure is the arm's own */
-	return !isnan(f) && m <= f && m >= 0.95 * f;
-}
-
-static const struct arm_result *arm_for(const struct study_result *s, char letter)
-{
-	int i;
-
-	for (i = 0; i < s->narms; i++)
-		if (s->arm[i].letter == letter)
-			return &s->arm[i];
-	return NULL;
-}
-
 /* "B uses 12.30% more" from the ratio A/B of a quantity */
 static void use_change_words(char *buf, size_t n, char cand, double ratio)
 {
@@ -271,7 +215,7 @@ static void summary_use(FILE *f, const char *lead, const struct study_result *s,
                         const struct cmp_result *c, int k, const struct style *st)
 {
 	const struct ratio_ci *u = &c->use[k];
-	const struct arm_result *ra = arm_for(s, c->ref), *ca = arm_for(s, c->cand);
+	const struct arm_result *ra = study_arm(s, c->ref), *ca = study_arm(s, c->cand);
 	char r[SIG_BUFSZ], lv[SIG_BUFSZ], iv[96], ch[96], fl[SIG_BUFSZ];
 	const char *w;
 
@@ -290,11 +234,11 @@ static void summary_use(FILE *f, const char *lead, const struct study_result *s,
 		paint(f, st, C_YELLOW, "no difference resolved");
 	else
 		fputs(ch, f);
-	if (k == USE_MEMORY && ra && ca && (at_floor(s, ra) || at_floor(s, ca))) {
-		const struct arm_result *low = at_floor(s, ra) ? ra : ca;
+	if (k == USE_MEMORY && ra && ca && (study_arm_at_floor(s, ra) || study_arm_at_floor(s, ca))) {
+		const struct arm_result *low = study_arm_at_floor(s, ra) ? ra : ca;
 
 		sig4_kib(fl, low->use_median[USE_MEMORY]);
-		if (at_floor(s, ra) && at_floor(s, ca))
+		if (study_arm_at_floor(s, ra) && study_arm_at_floor(s, ca))
 			fprintf(f, " (both at pb-run's own peak: each uses at most that, and what is "
 			        "below it is not measured)");
 		else
@@ -321,20 +265,10 @@ static void summary_design(FILE *f, const struct study_result *s, const struct l
 	fprintf(f, "\n");
 }
 
-static double median_of_reference(const struct study_result *s)
-{
-	int i;
-
-	for (i = 0; i < s->narms; i++)
-		if (s->ncmp && s->arm[i].letter == s->cmp[0].ref)
-			return s->arm[i].median;
-	return NAN;
-}
-
 static void summary_sense(FILE *f, const struct study_result *s)
 {
 	char d[SIG_BUFSZ], p[SIG_BUFSZ], m[SIG_BUFSZ];
-	double med = median_of_reference(s);
+	double med = study_reference_median(s);
 
 	if (!s->have_sense)
 		return;
@@ -429,16 +363,6 @@ static void md_text(FILE *f, const char *s)
 	}
 }
 
-static const struct cmp_result *cmp_for(const struct study_result *s, char arm)
-{
-	int i;
-
-	for (i = 0; i < s->ncmp; i++)
-		if (s->cmp[i].cand == arm)
-			return &s->cmp[i];
-	return NULL;
-}
-
 /* " 9.492 ms (A/B 0.4723, 0.3414 to 0.6534) |": each arm's median CPU
  * time and peak memory, a candidate's ratio to the reference beside. */
 static void md_use(FILE *f, const struct study_result *s, const struct arm_result *a,
@@ -449,7 +373,7 @@ static void md_use(FILE *f, const struct study_result *s, const struct arm_resul
 
 	for (k = 0; k < NUSE; k++) {
 		fprintf(f, " %s", use_text(m, k, a->use_median[k]));
-		if (k == USE_MEMORY && at_floor(s, a))
+		if (k == USE_MEMORY && study_arm_at_floor(s, a))
 			fputs(" (pb-run's own peak)", f);
 		if (c && c->use[k].have)
 			fprintf(f, " (%c/%c %s, %s)", c->ref, c->cand, h4(r, c->use[k].ratio),
@@ -463,7 +387,7 @@ static void md_use(FILE *f, const struct study_result *s, const struct arm_resul
 static void md_row(FILE *f, const struct study_result *s, const struct arm_result *a,
                    const char *value, int use)
 {
-	const struct cmp_result *c = cmp_for(s, a->letter);
+	const struct cmp_result *c = study_cmp(s, a->letter);
 	char m[SIG_BUFSZ], q1[SIG_BUFSZ], q3[SIG_BUFSZ], r[SIG_BUFSZ], iv[96];
 
 	fputs("| ", f);
@@ -632,389 +556,4 @@ void write_report(FILE *f, const struct study_result *s)
 	      "a_cpu --b b_cpu --name lr_cpu and --a a_maxrss --b b_maxrss --name lr_memory)" : "",
 	      f);
 	fputs(". `make` in this directory redoes the analysis from raw.tsv.\n", f);
-}
-
-/* --- CSV -------------------------------------------------------------- */
-
-static void csv_field(FILE *f, const char *s, int last)
-{
-	if (strpbrk(s, ",\"\r\n")) {
-		fputc('"', f);
-		for (; *s; s++) {
-			if (*s == '"')
-				fputc('"', f);
-			fputc(*s, f);
-		}
-		fputc('"', f);
-	} else
-		fputs(s, f);
-	fputc(last ? '\n' : ',', f);
-}
-
-/* x as the shortest number that reads back, or none when it is not
- * finite: what the CSV (an empty field) and JSON (null) exports share. */
-static void put_num(FILE *f, double x, const char *none, const char *after)
-{
-	char b[NUM_BUFSZ];
-
-	if (isfinite(x)) {
-		num_format(b, x);
-		fputs(b, f);
-	} else
-		fputs(none, f);
-	fputs(after, f);
-}
-
-static void csv_num(FILE *f, double x)
-{
-	put_num(f, x, "", ",");
-}
-
-/* The medians of CPU time and peak memory, then each ratio and its
- * interval (empty where not measured; the reference's ratio is 1). */
-static void csv_use(FILE *f, const struct study_result *s, const struct arm_result *a,
-                    const struct cmp_result *c)
-{
-	int k;
-
-	for (k = 0; k < NUSE; k++)
-		csv_num(f, a->use_median[k]);
-	for (k = 0; k < NUSE; k++) {
-		const struct ratio_ci *u = c ? &c->use[k] : NULL;
-		int have = u ? u->have : !isnan(a->use_median[k]);
-
-		csv_num(f, !have ? NAN : u ? u->ratio : 1);
-		csv_num(f, u && have ? u->lo : NAN);
-		csv_num(f, u && have ? u->hi : NAN);
-	}
-	/* 1: the arm's peak memory is pb-run's own, what it uses not measured */
-	csv_field(f, isnan(a->use_median[USE_MEMORY]) ? "" : at_floor(s, a) ? "1" : "0", 1);
-}
-
-void write_csv(FILE *f, const struct study_result *const *s, const struct live *const *l,
-               size_t n, const char *param)
-{
-	size_t i;
-	int k;
-
-	if (param) {
-		fputs("parameter_", f);
-		csv_field(f, param, 0);
-	}
-	fputs("arm,command,median_ns,q1_ns,q3_ns,ratio,ratio_lo,ratio_hi,reduction,verdict,"
-	      "cpu_median_ns,memory_median_kib,cpu_ratio,cpu_ratio_lo,cpu_ratio_hi,"
-	      "memory_ratio,memory_ratio_lo,memory_ratio_hi,memory_at_floor\n", f);
-	for (i = 0; i < n; i++)
-		for (k = 0; k < s[i]->narms; k++) {
-			const struct arm_result *a = &s[i]->arm[k];
-			const struct cmp_result *c = cmp_for(s[i], a->letter);
-			char arm[2] = { a->letter, '\0' };
-
-			if (param)
-				csv_field(f, l[i]->value, 0);
-			csv_field(f, arm, 0);
-			csv_field(f, a->what, 0);
-			csv_num(f, a->median);
-			csv_num(f, a->q1);
-			csv_num(f, a->q3);
-			csv_num(f, c ? c->ratio : 1);
-			csv_num(f, c ? c->lo : NAN);
-			csv_num(f, c ? c->hi : NAN);
-			csv_num(f, c ? c->reduction : NAN);
-			csv_field(f, c ? cmp_words(c) : "reference", 0);
-			csv_use(f, s[i], a, c);
-		}
-}
-
-/* --- JSON ------------------------------------------------------------- */
-
-/* The length of the UTF-8 sequence at p, or 0 when it is not one. */
-static size_t utf8_len(const unsigned char *p)
-{
-	size_t n, i;
-	unsigned cp;
-
-	if (p[0] < 0x80)
-		return 1;
-	n = p[0] >= 0xf0 && p[0] < 0xf5 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 && p[0] < 0xe0 ? 2 : 0;
-	if (n == 0 || (n == 3 && p[0] >= 0xf0))
-		return 0;
-	cp = p[0] & (0x7f >> n);
-	for (i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (p[i] & 0x3f);
-	}
-	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp < 0xe000))) || (n == 4 && (cp < 0x10000 ||
-	    cp > 0x10ffff)))
-		return 0;
-	return n;
-}
-
-/* A JSON string: quotes, backslashes and control characters escaped,
- * bytes that are not UTF-8 as U+FFFD. */
-static void json_str(FILE *f, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	if (!s) {
-		fputs("null", f);
-		return;
-	}
-	fputc('"', f);
-	while (*p) {
-		size_t n = utf8_len(p);
-
-		if (*p == '"' || *p == '\\')
-			fprintf(f, "\\%c", *p);
-		else if (*p == '\n')
-			fputs("\\n", f);
-		else if (*p == '\t')
-			fputs("\\t", f);
-		else if (*p < 0x20 || *p == 0x7f)
-			fprintf(f, "\\u%04x", *p);
-		else if (n == 0)
-			fputs("\\ufffd", f);
-		else
-			fwrite(p, 1, n, f);
-		p += n ? n : 1;
-	}
-	fputc('"', f);
-}
-
-static void json_num(FILE *f, double x)
-{
-	put_num(f, x, "null", "");
-}
-
-/* "key": value pairs, with the commas and indentation of one object */
-struct json {
-	FILE *f;
-	int depth, first;
-};
-
-static void json_key(struct json *j, const char *key)
-{
-	fprintf(j->f, "%s\n%*s", j->first ? "" : ",", 2 * j->depth, "");
-	j->first = 0;
-	if (key)
-		fprintf(j->f, "\"%s\": ", key);
-}
-
-static void json_open(struct json *j, const char *key, int brace)
-{
-	json_key(j, key);
-	fputc(brace, j->f);
-	j->depth++;
-	j->first = 1;
-}
-
-static void json_close(struct json *j, int brace)
-{
-	j->depth--;
-	if (!j->first)
-		fprintf(j->f, "\n%*s", 2 * j->depth, "");
-	fputc(brace, j->f);
-	j->first = 0;
-}
-
-static void jnum(struct json *j, const char *key, double x)
-{
-	json_key(j, key);
-	json_num(j->f, x);
-}
-
-static void jstr(struct json *j, const char *key, const char *s)
-{
-	json_key(j, key);
-	json_str(j->f, s);
-}
-
-static void jbool(struct json *j, const char *key, int b)
-{
-	json_key(j, key);
-	fputs(b ? "true" : "false", j->f);
-}
-
-static void json_arms(struct json *j, const struct study_result *s)
-{
-	int k;
-
-	json_open(j, "arms", '[');
-	for (k = 0; k < s->narms; k++) {
-		const struct arm_result *a = &s->arm[k];
-		char arm[2] = { a->letter, '\0' };
-
-		json_open(j, NULL, '{');
-		jstr(j, "arm", arm);
-		jstr(j, "command", a->what);
-		jnum(j, "median_ns", a->median);
-		jnum(j, "q1_ns", a->q1);
-		jnum(j, "q3_ns", a->q3);
-		jnum(j, "run_min_ns", a->run_lo);
-		jnum(j, "run_max_ns", a->run_hi);
-		jnum(j, "pairs", (double)a->n);
-		jnum(j, "cpu_median_ns", a->use_median[USE_CPU]);
-		jnum(j, "memory_median_kib", a->use_median[USE_MEMORY]);
-		if (isnan(a->use_median[USE_MEMORY])) {
-			json_key(j, "memory_at_floor");
-			fputs("null", j->f);
-		} else
-			jbool(j, "memory_at_floor", at_floor(s, a));
-		json_close(j, '}');
-	}
-	json_close(j, ']');
-}
-
-/* "cpu": {...}, "memory": {...}, or null where not measured. */
-static void json_use(struct json *j, const struct cmp_result *c)
-{
-	int k;
-
-	for (k = 0; k < NUSE; k++) {
-		const struct ratio_ci *u = &c->use[k];
-
-		if (!u->have) {
-			json_key(j, use_kinds[k].key);
-			fputs("null", j->f);
-			continue;
-		}
-		json_open(j, use_kinds[k].key, '{');
-		jnum(j, "ratio", u->ratio);
-		jnum(j, "ratio_lo", u->lo);
-		jnum(j, "ratio_hi", u->hi);
-		jstr(j, "verdict", use_words(u));
-		json_close(j, '}');
-	}
-}
-
-static void json_cmps(struct json *j, const struct study_result *s, const struct live *l)
-{
-	int k;
-
-	json_open(j, "comparisons", '[');
-	for (k = 0; k < s->ncmp; k++) {
-		const struct cmp_result *c = &s->cmp[k];
-		char ref[2] = { c->ref, '\0' }, cand[2] = { c->cand, '\0' };
-
-		json_open(j, NULL, '{');
-		jstr(j, "reference", ref);
-		jstr(j, "candidate", cand);
-		jnum(j, "ratio", c->ratio);
-		jnum(j, "ratio_lo", c->lo);
-		jnum(j, "ratio_hi", c->hi);
-		jnum(j, "reduction", c->reduction);
-		jnum(j, "level", s->level);
-		jstr(j, "interval", s->sequence ? "confidence sequence" : "t interval");
-		jstr(j, "verdict", cmp_words(c));
-		jnum(j, "threshold", s->threshold);
-		jstr(j, "threshold_verdict", *c->verdict ? c->verdict : NULL);
-		jbool(j, "slower_than_fail", !isnan(l->fail_if_slower) &&
-		                             cmp_slower_than(c, l->fail_if_slower));
-		jstr(j, "finding", c->finding);
-		json_use(j, c);
-		json_close(j, '}');
-	}
-	json_close(j, ']');
-}
-
-static void json_design(struct json *j, const struct study_result *s)
-{
-	json_open(j, "design", '{');
-	jstr(j, "mode", s->mode);
-	jnum(j, "runs", (double)s->runs);
-	jnum(j, "runs_max", (double)s->runs_max);
-	jnum(j, "pairs", (double)s->pairs);
-	jnum(j, "warmup", (double)s->warmup);
-	jnum(j, "pairs_measured", (double)s->pairs_total);
-	jstr(j, "order", s->order);
-	jstr(j, "seed", s->seed);
-	jstr(j, "until", s->until);
-	jstr(j, "statistic", s->stat);
-	jstr(j, "stop", s->stop);
-	jnum(j, "maxrss_floor_kib", s->maxrss_floor_kib);
-	json_close(j, '}');
-	if (!s->have_pilot) {
-		json_key(j, "pilot");
-		fputs("null", j->f);
-	} else {
-		json_open(j, "pilot", '{');
-		jnum(j, "runs", (double)s->pilot_runs);
-		jnum(j, "pairs", (double)s->pilot_pairs);
-		jnum(j, "warmup", (double)s->pilot_warmup);
-		jnum(j, "pair_cost_ns", s->pair_cost);
-		jnum(j, "run_cost_ns", s->run_cost);
-		jnum(j, "sd_between", s->sd_between);
-		jnum(j, "sd_within", s->sd_within);
-		jnum(j, "kalibera_jones_pairs", s->kj_pairs ? (double)s->kj_pairs : NAN);
-		json_close(j, '}');
-	}
-}
-
-static void json_study(struct json *j, const struct study_result *s, const struct live *l)
-{
-	size_t w;
-	double med = median_of_reference(s);
-
-	if (l->value)
-		jstr(j, "value", l->value);
-	jstr(j, "dir", s->dir);
-	jbool(j, "partial", s->interrupted || s->failed);
-	jstr(j, "interrupted", s->interrupted);
-	jstr(j, "failed", s->failed);
-	jnum(j, "budget_ns", l->budget_ns);
-	jnum(j, "wall_ns", l->wall_ns);
-	jstr(j, "plan", l->plan);
-	json_design(j, s);
-	json_arms(j, s);
-	json_cmps(j, s, l);
-	json_open(j, "warnings", '[');
-	for (w = 0; w < s->nwarn; w++)
-		jstr(j, NULL, s->warnings[w]);
-	json_close(j, ']');
-	if (!s->have_sense) {
-		json_key(j, "calibration");
-		fputs("null", j->f);
-	} else {
-		json_open(j, "calibration", '{');
-		jnum(j, "resolves_ns", s->resolves_ns);
-		jnum(j, "resolves_share", s->resolves_ns / med);
-		jnum(j, "largest_delay_ns", s->sense_max_ns);
-		json_close(j, '}');
-	}
-	jstr(j, "host", s->host);
-	jstr(j, "cpu", s->cpu);
-	jstr(j, "kernel", s->kernel);
-	jstr(j, "start", s->start);
-}
-
-void write_json(FILE *f, const struct study_result *const *s, const struct live *const *l,
-                size_t n, const char *param)
-{
-	struct json j = { f, 0, 1 };
-	size_t i;
-	int status = 0;
-
-	for (i = 0; i < n; i++)
-		if (l[i]->exit_status > status)
-			status = l[i]->exit_status;
-	json_open(&j, NULL, '{');
-	jnum(&j, "schema", 1);
-	jstr(&j, "version", PB_VERSION);
-	jnum(&j, "exit_status", status);
-	jnum(&j, "fail_if_slower", n ? l[0]->fail_if_slower : NAN);
-	if (!param && n == 1)
-		json_study(&j, s[0], l[0]);
-	else {
-		jstr(&j, "parameter", param);
-		json_open(&j, "studies", '[');
-		for (i = 0; i < n; i++) {
-			json_open(&j, NULL, '{');
-			json_study(&j, s[i], l[i]);
-			json_close(&j, '}');
-		}
-		json_close(&j, ']');
-	}
-	json_close(&j, '}');
-	fputc('\n', f);
 }

@@ -1,42 +1,20 @@
-/* Shared between pb-compare.c and its parts: reading a study directory
- * back (pb-compare-read.c) and writing what a person and a script read
- * (pb-compare-write.c). The tools run through lib/tools. */
-#ifndef PB_COMPARE_H
-#define PB_COMPARE_H
+/* studydir: a study directory read back with the stream reader, into
+ * what the summary, the report and the exports say (pb-compare(1), The
+ * study directory), and the verdict of each comparison in words. No
+ * statistic is computed here but the medians and quartiles of each arm's
+ * times (lib/stats); the intervals are pb-tint's, the warnings pb-check's. */
+#ifndef PB_STUDYDIR_H
+#define PB_STUDYDIR_H
 
-#include <math.h>
-#include <signal.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-
-#include "files.h"
-#include "human.h"
 #include "recipe.h"
-#include "strv.h"
-#include "tools.h"
 
-enum { ARMS_MAX = 26, EXIT_SLOWER = 3 };
-
-/* lib/human's 4 digits, "?" for a number a study did not give (sig4
- * refuses what is not finite). */
-static inline const char *h4(char buf[SIG_BUFSZ], double x)
-{
-	return isfinite(x) ? sig4(buf, x) : strcpy(buf, "?");
-}
-static inline const char *h4ns(char buf[SIG_BUFSZ], double ns)
-{
-	return isfinite(ns) ? sig4_ns(buf, ns) : strcpy(buf, "?");
-}
+enum { ARMS_MAX = 26 };
 
 /* A ratio A/X with its interval (NAN ends: unbounded). */
 struct ratio_ci {
 	int have;
 	double ratio, lo, hi;
 };
-
-/* --- pb-compare-read.c: a study directory read back ------------------- */
 
 struct arm_result {
 	char letter;
@@ -93,8 +71,6 @@ struct study_result {
 void study_read(struct study_result *s, const char *dir);
 void study_free(struct study_result *s);
 
-/* --- pb-compare-write.c: for a person and for a script ---------------- */
-
 /* What only the live invocation knows: its plan, budget and wall time. */
 struct live {
 	char *plan;          /* the plan line, or NULL */
@@ -105,24 +81,19 @@ struct live {
 	char *value;         /* --parameter-scan: this study's value */
 };
 
-struct style {
-	int color;
-};
-
-/* The summary: to f, coloured or not. */
-void write_summary(FILE *f, const struct study_result *s, const struct live *l,
-                   const struct style *st);
-/* report.md: a function of the directory alone, so that make redoes it. */
-void write_report(FILE *f, const struct study_result *s);
-void write_markdown_table(FILE *f, const struct study_result *const *s,
-                          const struct live *const *l, size_t n, const char *param);
-void write_csv(FILE *f, const struct study_result *const *s, const struct live *const *l,
-               size_t n, const char *param);
-void write_json(FILE *f, const struct study_result *const *s, const struct live *const *l,
-                size_t n, const char *param);
 /* Whether candidate c is slower than ratio with confidence. */
 int cmp_slower_than(const struct cmp_result *c, double ratio);
 /* The verdict in words: "faster", "slower", "no difference resolved". */
 const char *cmp_words(const struct cmp_result *c);
+
+/* The arm of the letter, the comparison of candidate arm, or NULL. */
+const struct arm_result *study_arm(const struct study_result *s, char letter);
+const struct cmp_result *study_cmp(const struct study_result *s, char arm);
+/* The reference's median time (ns), or NAN. */
+double study_reference_median(const struct study_result *s);
+/* Whether arm a's median peak memory is pb-run's own (its floor). */
+int study_arm_at_floor(const struct study_result *s, const struct arm_result *a);
+/* The verdict of a CPU time or memory ratio: "less", "more", ... */
+const char *use_words(const struct ratio_ci *u);
 
 #endif

@@ -1,4 +1,4 @@
-/* pb-compare: a study directory read back with the stream reader, into
+/* studydir: a study directory read back with the stream reader, into
  * what the summary, the report and the exports say. No statistic is
  * computed here but the medians and quartiles of each arm's times
  * (lib/stats); the intervals are pb-tint's, the warnings pb-check's. */
@@ -9,9 +9,10 @@
 #include <unistd.h>
 
 #include "err.h"
+#include "files.h"
 #include "human.h"
 #include "num.h"
-#include "pb-compare.h"
+#include "studydir.h"
 #include "stats.h"
 #include "stream.h"
 
@@ -644,4 +645,94 @@ void study_free(struct study_result *r)
 	free(r->stat), free(r->start), free(r->host), free(r->cpu), free(r->kernel);
 	free(r->order), free(r->seed);
 	memset(r, 0, sizeof *r);
+}
+
+/* --- a study's arms and comparisons ------------------------------------ */
+
+/* Whether an arm's peak memory is pb-run's own: a spawned process's
+ * maxrss starts from pb-run's peak when it execs, which the last
+ * maxrss_floor_kib of raw.tsv bounds; what the command itself used is
+ * then not measured. */
+int study_arm_at_floor(const struct study_result *s, const struct arm_result *a)
+{
+	double m = a->use_median[USE_MEMORY], f = s->maxrss_floor_kib;
+
+	/* within 5 % below it: pb-run grows a little after a spawn; far below
+	 * it, the spawn did not start from pb-run's peak (a static musl
+	 * pb-run's children did not) and the figure is the arm's own */
+	return !isnan(f) && m <= f && m >= 0.95 * f;
+}
+
+const struct arm_result *study_arm(const struct study_result *s, char letter)
+{
+	int i;
+
+	for (i = 0; i < s->narms; i++)
+		if (s->arm[i].letter == letter)
+			return &s->arm[i];
+	return NULL;
+}
+
+double study_reference_median(const struct study_result *s)
+{
+	int i;
+
+	for (i = 0; i < s->narms; i++)
+		if (s->ncmp && s->arm[i].letter == s->cmp[0].ref)
+			return s->arm[i].median;
+	return NAN;
+}
+
+const struct cmp_result *study_cmp(const struct study_result *s, char arm)
+{
+	int i;
+
+	for (i = 0; i < s->ncmp; i++)
+		if (s->cmp[i].cand == arm)
+			return &s->cmp[i];
+	return NULL;
+}
+
+/* --- the verdict in words ------------------------------------------- */
+
+static int ci_bounded(int have, double lo, double hi)
+{
+	return have && !isnan(lo) && !isnan(hi);
+}
+
+static int bounded(const struct cmp_result *c)
+{
+	return ci_bounded(c->have, c->lo, c->hi);
+}
+
+/* The verdict of an interval of a ratio A/X: above where it lies above 1
+ * (X is the smaller), below where it lies below. */
+static const char *ci_words(int have, double lo, double hi, const char *above,
+                            const char *below)
+{
+	if (!have)
+		return "no interval";
+	if (!ci_bounded(have, lo, hi))
+		return "unbounded";
+	if (lo > 1)
+		return above;
+	if (hi < 1)
+		return below;
+	return "no difference resolved";
+}
+
+const char *cmp_words(const struct cmp_result *c)
+{
+	return ci_words(c->have, c->lo, c->hi, "faster", "slower");
+}
+
+/* CPU time or peak memory: the candidate uses "less" or "more". */
+const char *use_words(const struct ratio_ci *u)
+{
+	return ci_words(u->have, u->lo, u->hi, "less", "more");
+}
+
+int cmp_slower_than(const struct cmp_result *c, double ratio)
+{
+	return bounded(c) && c->hi < 1 / ratio;
 }

@@ -1,0 +1,22 @@
+/* summary: what a person reads of a study read back (lib/studydir): the
+ * summary, report.md and the markdown table of several studies. Numbers
+ * for a person have 4 significant digits (lib/human). */
+#ifndef PB_SUMMARY_H
+#define PB_SUMMARY_H
+
+#include <stdio.h>
+
+#include "studydir.h"
+
+struct style {
+	int color;
+};
+
+/* The summary: to f, coloured or not. */
+void write_summary(FILE *f, const struct study_result *s, const struct live *l,
+                   const struct style *st);
+/* report.md: a function of the directory alone, so that make redoes it. */
+void write_report(FILE *f, const struct study_result *s);
+void write_markdown_table(FILE *f, const struct study_result *const *s,
+                          const struct live *const *l, size_t n, const char *param);
+#endif
