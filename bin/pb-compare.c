@@ -37,6 +37,7 @@ static const char usage[] =
 	"       pb-compare [options] --worker CMD [--arms K]\n"
 	"       pb-compare [options] --pg CONNINFO --sql-a SQL --sql-b SQL\n"
 	"       pb-compare --from DIR [exports]\n"
+	"       pb-compare --analyse DIR [--stat S] [--level L] [-t T] [exports]\n"
 	"Is B faster than A? A pilot prices an observation and a run, pb-plan\n"
 	"fixes the pairs per run, and pb-run --until adds runs until the 95%\n"
 	"confidence sequence of the A/B time ratio answers, within the budget.\n"
@@ -65,6 +66,8 @@ static const char usage[] =
 	"  --quiet               no plan line and no progress on stderr\n"
 	"  --no-pictures         no pb-plot pictures (they take about a second)\n"
 	"  --from DIR            the summary and exports of a study made before\n"
+	"  --analyse DIR         analyse DIR's raw.tsv (pb-run's) in DIR as a study\n"
+	"                        is: its streams, Makefile, report.md, summary\n"
 	"Every other pb-run option is passed to pb-run (--no-shell, --setup,\n"
 	"--prepare, --cleanup, --timeout, --order, --output, --seed, ...).\n"
 	"Durations: 250us, 1.5ms, 2s, 10ns; a bare number is ns.\n";
@@ -80,7 +83,7 @@ enum {
 	O_BUDGET = 'b', O_THRESHOLD = 't', O_RUNS = 'r', O_PAIRS = 'p', O_WARMUP = 'w',
 	O_SCAN = 'P',
 	O_MIN_RUNS = 256, O_STAT, O_LEVEL, O_DIR, O_CALIBRATE, O_FAIL, O_JSON, O_MD, O_CSV,
-	O_REPORT, O_COLOR, O_QUIET, O_FROM, O_NO_PICTURES, O_PASS = 1000
+	O_REPORT, O_COLOR, O_QUIET, O_FROM, O_ANALYSE, O_NO_PICTURES, O_PASS = 1000
 };
 
 static const struct option own[] = {
@@ -103,6 +106,8 @@ static const struct option own[] = {
 	{ "color", required_argument, NULL, O_COLOR },
 	{ "quiet", no_argument, NULL, O_QUIET },
 	{ "from", required_argument, NULL, O_FROM },
+	{ "analyse", required_argument, NULL, O_ANALYSE },
+	{ "analyze", required_argument, NULL, O_ANALYSE },
 	{ "no-pictures", no_argument, NULL, O_NO_PICTURES },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -128,7 +133,7 @@ enum { NOWN = sizeof own / sizeof own[0] };
 struct opts {
 	double budget_ns, threshold, fail_if_slower;
 	long runs, pairs, warmup, min_runs;
-	const char *stat, *level, *dir, *from;
+	const char *stat, *level, *dir, *from, *analyse;
 	const char *json, *md, *csv, *report;
 	const char *scan_name;
 	struct strv scan;
@@ -276,6 +281,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case O_COLOR: color = color_choice(optarg); break;
 		case O_QUIET: o->quiet = 1; break;
 		case O_FROM: o->from = optarg; break;
+		case O_ANALYSE: o->analyse = optarg; break;
 		case O_NO_PICTURES: o->no_pictures = 1; break;
 		case O_SCAN:
 			if (o->scan_name)
@@ -316,6 +322,9 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		          "--pg, run pb-sense --delays auto yourself");
 	if (o->from && (o->ncmds || o->pass.n || o->scan_name || o->calibrate))
 		die_usage("--from DIR reads a study made before: no commands or pb-run options");
+	if (o->analyse && (o->ncmds || o->pass.n || o->scan_name || o->calibrate || o->from))
+		die_usage("--analyse DIR analyses the raw.tsv there: no commands, pb-run options "
+		          "or --from");
 	for (opt = 0; longopts[NOWN + opt].name; opt++)
 		free(names[opt]);
 	free(names);
@@ -1279,6 +1288,58 @@ static int from_dir(const struct opts *o)
 	return status;
 }
 
+/* A step of --analyse failed: said, and the exit status is 1. */
+static void analyse_failed(void *ctx, struct recipe *rc, const struct step *st,
+                           const struct run_result *r)
+{
+	(void)rc;
+	if (r->status && !st->use && !st->picture) {
+		warn("%s: %s failed (exit %d): %s", st->target, st->stage[0].v[0], r->status,
+		     *r->msg ? r->msg : "no message");
+		*(int *)ctx = 1;
+	} else if (r->status) {
+		warn("%s could not be made: %s", st->target, *r->msg ? r->msg : "it failed");
+	}
+}
+
+/* --analyse DIR: DIR's raw.tsv (pb-run's) analysed in DIR as a study of
+ * pb-compare is, every file of the recipe made again, and the Makefile,
+ * report.md, summary.txt and compare.json written beside it. */
+static int analyse_dir(const struct opts *o)
+{
+	struct recipe rc;
+	struct study_result r;
+	struct live l = { NULL, NAN, NAN, NAN, 0, NULL, NULL };
+	const struct study_result *one[1] = { &r };
+	const struct live *ol[1] = { &l };
+	struct summary_ctx sc = { &r, &l };
+	struct json_ctx jc = { one, ol, 1, NULL };
+	char *raw = path_in(o->analyse, "raw.tsv");
+	int failed = 0;
+
+	if (!is_regular_file(raw))
+		die("%s: no raw.tsv to analyse (pb-run writes one)", o->analyse);
+	free(raw);
+	recipe_of_dir(&rc, o->analyse);
+	rc.stat = o->stat ? o->stat : rc.stat;
+	rc.level = o->level;
+	rc.threshold = isnan(o->threshold) ? rc.threshold : o->threshold;
+	rc.pictures = !o->no_pictures;
+	tools_forward(0);
+	recipe_make(&rc, o->analyse, RECIPE_ALL, analyse_failed, &failed);
+	write_in(o->analyse, "Makefile", w_makefile, &rc);
+	study_read(&r, o->analyse);
+	write_in(o->analyse, "report.md", w_report, &r);
+	l.fail_if_slower = o->fail_if_slower;
+	l.exit_status = exit_status(&r, &l);
+	write_in(o->analyse, "summary.txt", w_summary, &sc);
+	write_in(o->analyse, "compare.json", w_json, &jc);
+	print_summary(o, &r, &l, o->analyse);
+	exports(o, one, ol, 1, NULL);
+	study_free(&r);
+	return tools_signal ? 128 + tools_signal : failed ? 1 : l.exit_status;
+}
+
 static int interrupted_status(void)
 {
 	return tools_signal ? 128 + tools_signal : 0;
@@ -1383,6 +1444,8 @@ int main(int argc, char **argv)
 	parse_args(argc, argv, &o);
 	if (o.from)
 		return from_dir(&o);
+	if (o.analyse)
+		return analyse_dir(&o);
 	if (o.ncmds == 0 && !o.pass.n)
 		die_usage("nothing to compare: give the commands after --, or --worker CMD, "
 		            "or --pg CONNINFO --sql-a SQL --sql-b SQL");

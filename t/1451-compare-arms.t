@@ -41,6 +41,16 @@ for k in 1 2; do
 	like "$(grep -c "95% CI $ci " d2.html)" '^[1-9]' "  the page gives the interval --from gives ($k: $ci)"
 done
 
+# --- --analyse: raw.tsv analysed in its directory as the study was
+mkdir d3 && cp k3/raw.tsv d3/
+run pb-compare --analyse d3 --no-pictures
+exited_ok "--analyse DIR: exit 0"
+same_file d3/tint.tsv k3/tint.tsv "  tint.tsv is the study's, byte for byte"
+same_file d3/Makefile k3/Makefile "  and so is the Makefile"
+is "$(grep -c '^finding: ' "$T/out")" 2 "  the summary gives both findings"
+refuses 1 'no raw.tsv to analyse' "--analyse a directory without raw.tsv" pb-compare --analyse k3/none
+refuses 2 'analyses the raw.tsv there' "--analyse with commands: usage" pb-compare --analyse d3 -- true true
+
 # --- a worker: the arms' words name it
 run pb-compare -b 600s -r 3 -p 4 --dir wk --no-pictures --no-shell --worker "$W --worker --us 1000 --b-us 1000"
 exited_ok "--worker: exit 0"
