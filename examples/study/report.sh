@@ -12,7 +12,7 @@ echo "seed $(meta seed), on $(meta host) ($(meta cpu)), started $(meta start)."
 echo
 echo "## Finding (runs as the unit)"
 echo
-sed -n 's/^# finding: //p' "$out/tint.tsv"
+sed -n 's/^# finding: //p' "$out/study/tint.tsv"
 echo
 echo "## Per-run and pooled intervals of the median paired difference d = b - a (ns)"
 echo
