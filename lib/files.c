@@ -87,3 +87,34 @@ void private_dir_remove(const char *dir)
 	closedir(d);
 	rmdir(dir);
 }
+
+FILE *open_out(const char *path)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+
+	if (!f)
+		die("%s:", path);
+	return f;
+}
+
+void close_out(FILE *f, const char *path)
+{
+	if (f == stdout) {
+		if (fflush(f) != 0)
+			die("stdout:");
+		return;
+	}
+	if (ferror(f) | fclose(f))
+		die("%s: cannot write", path);
+}
+
+void write_in(const char *dir, const char *name, void (*fn)(FILE *, const void *),
+                     const void *ctx)
+{
+	char *p = path_in(dir, name);
+	FILE *f = open_out(p);
+
+	fn(f, ctx);
+	close_out(f, p);
+	free(p);
+}

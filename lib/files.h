@@ -4,6 +4,8 @@
 #ifndef PB_FILES_H
 #define PB_FILES_H
 
+#include <stdio.h>
+
 /* "DIR/name" in memory of its own. */
 char *path_in(const char *dir, const char *name);
 /* 1 when path is a regular file we may read (a link to one counts). */
@@ -19,5 +21,13 @@ int link_as(const char *dir, const char *name, const char *path);
 void link_regular_files(const char *from, const char *to);
 /* Remove dir and the files in it (not below it); quiet. */
 void private_dir_remove(const char *dir);
+
+/* path for writing ("-": stdout); exits on failure. */
+FILE *open_out(const char *path);
+/* Close it (stdout is flushed); a write error exits. */
+void close_out(FILE *f, const char *path);
+/* fn(f, ctx) into the file dir/name. */
+void write_in(const char *dir, const char *name, void (*fn)(FILE *, const void *),
+              const void *ctx);
 
 #endif

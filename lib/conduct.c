@@ -1,0 +1,801 @@
+/* conduct: a study conducted within a budget, as pb-compare(1) does it:
+ * a probe and a pilot (pb-run) price an observation and a run, pb-plan on
+ * the pilot fixes the pairs per run, pb-run --until measures until the
+ * confidence sequence answers or the budget is spent, and the recipe
+ * (lib/recipe) analyses it, each tool a child process (lib/tools) writing
+ * its stream into the study directory. The study is read back from those
+ * streams (lib/studydir): no statistic is computed here. */
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "conduct.h"
+#include "err.h"
+#include "files.h"
+#include "human.h"
+#include "num.h"
+#include "progress.h"
+#include "stream.h"
+#include "summary.h"
+#include "export.h"
+
+/* The share of the budget each part may take. */
+#define PILOT_SHARE 0.15
+#define CALIBRATE_SHARE 0.25
+/* The analysis after the study: its streams take little; each picture
+ * (pb-plot: pb-boot and gnuplot) about 0.4 s on a loaded machine, or 5
+ * times what pb-plan's pipeline of 3 tools took on the pilot when the
+ * machine is slower still. */
+#define ANALYSIS_NS 0.2e9
+#define PICTURE_NS 0.4e9
+#define ANALYSIS_MOST 0.4
+/* The plan keeps room for this many runs at least: the sequence needs
+ * runs to narrow. */
+#define RUNS_FLOOR 20
+/* A pilot and a plan when the budget affords this many pairs. */
+#define SLOW_PAIRS 40
+
+/* --- small helpers ---------------------------------------------------- */
+
+static double now_ns(void)
+{
+	return (double)clock_ns();
+}
+
+static const char *dur_arg(char buf[32], double ns)
+{
+	snprintf(buf, 32, "%.0f", ns < 1 ? 1 : ns);
+	return buf;
+}
+
+void make_dir(const char *dir)
+{
+	if (mkdir(dir, 0777) < 0) {
+		if (errno == EEXIST)
+			die("%s exists: pb-compare makes a new study directory (give another --dir, "
+			    "or remove it)", dir);
+		die("%s:", dir);
+	}
+}
+
+char *conduct_default_dir(void)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+	char buf[64];
+
+	localtime_r(&t, &tm);
+	strftime(buf, sizeof buf, "pb-compare-%Y%m%d-%H%M%S", &tm);
+	return xstrdup(buf);
+}
+
+/* s with every {name} replaced by value. */
+static char *substitute(const char *s, const char *name, const char *value)
+{
+	size_t nl = strlen(name), vl = strlen(value), len = 0, cap = 0;
+	char *out = NULL;
+
+	xgrow(&out, &cap, 1, 1);
+	while (*s) {
+		if (s[0] == '{' && strncmp(s + 1, name, nl) == 0 && s[1 + nl] == '}') {
+			xgrow(&out, &cap, len + vl + 1, 1);
+			memcpy(out + len, value, vl);
+			len += vl;
+			s += nl + 2;
+		} else {
+			xgrow(&out, &cap, len + 2, 1);
+			out[len++] = *s++;
+		}
+	}
+	out[len] = '\0';
+	return out;
+}
+
+static int on_path(const char *prog)
+{
+	const char *path = getenv("PATH"), *p;
+	char buf[4096];
+
+	for (p = path ? path : ""; *p;) {
+		size_t len = strcspn(p, ":");
+
+		if (len && len + strlen(prog) + 2 < sizeof buf) {
+			snprintf(buf, sizeof buf, "%.*s/%s", (int)len, p, prog);
+			if (access(buf, X_OK) == 0)
+				return 1;
+		}
+		p += len;
+		p += *p == ':';
+	}
+	return 0;
+}
+
+/* The ratio A/B the sequential stop resolves against: --threshold; else,
+ * for a gate, 1/--fail-if-slower (the question it asks); else none
+ * (parity). */
+static double stop_threshold(const struct compare_opts *o)
+{
+	if (!isnan(o->threshold))
+		return o->threshold;
+	if (!isnan(o->fail_if_slower))
+		return 1 / o->fail_if_slower;
+	return NAN;
+}
+
+static long clamp(long x, long lo, long hi)
+{
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
+/* --- one study -------------------------------------------------------- */
+
+
+static double analysis_ns(const struct conduct *s);
+
+static void study_argv(struct conduct *s, struct strv *v)
+{
+	strv_cat(v, &s->pass);
+	if (s->cmds.n) {
+		strv_add(v, "--");
+		strv_cat(v, &s->cmds);
+	}
+}
+
+static void tool_failed(struct conduct *s, const char *what, const struct run_result *r)
+{
+	fprintf(stderr, "pb-compare: %s failed (exit %d): %s\n", what, r->status,
+	        *r->msg ? r->msg : "no message");
+	s->failed = 1;
+}
+
+/* A stream of the study directory, opened to its header (0: not there). */
+static int open_stream(struct stream *st, const char *dir, const char *name, char **path)
+{
+	*path = path_in(dir, name);
+	if (!is_regular_file(*path))
+		return 0;
+	stream_open(st, 1, path);
+	stream_header(st);
+	return 1;
+}
+
+/* Run one pair of observations: what a pair costs, how many arms there
+ * are, which is the reference. Its stream is not kept. */
+static void probe(struct conduct *s)
+{
+	struct strv v = { NULL, 0, 0 };
+	struct run_result r;
+	struct stream st;
+	char **stages[1], *path, *out = path_in(s->dir, "probe.tsv");
+	const char *k, *ref, *delay;
+	size_t ns, phase;
+
+	strv_add(&v, "pb-run");
+	strv_add(&v, "--quiet");
+	strv_add(&v, "-r1");
+	strv_add(&v, "-p1");
+	strv_add(&v, "-w0");
+	study_argv(s, &v);
+	stages[0] = v.v;
+	tools_run(&r, NULL, NULL, out, stages, 1, TOOLS_QUIET, NULL, NULL);
+	strv_free(&v);
+	if (r.status) {
+		rmdir(s->dir);
+		if (tools_signal)
+			exit(128 + tools_signal);
+		die("pb-run: %s", *r.msg ? r.msg : "failed on the first pair");
+	}
+	s->probe_wall_ns = (double)r.ns;
+	open_stream(&st, s->dir, "probe.tsv", &path);
+	k = stream_head_meta(&st, "arms", -1);
+	ref = stream_head_meta(&st, "reference", -1);
+	s->arms = k ? atoi(k) : 2;
+	if (s->arms < 2 || s->arms > ARMS_MAX)
+		s->arms = 2;
+	s->ref = ref && strlen(ref) == 1 ? ref[0] : 'A';
+	delay = stream_head_meta(&st, "delay_ns", -1);
+	s->delay_ns = delay ? atof(delay) : 0;
+	ns = stream_col(&st, "ns");
+	phase = stream_col(&st, "phase");
+	s->probe_pair_ns = 0;
+	while (stream_row(&st))
+		if (strcmp(st.field[phase], "measure") == 0)
+			s->probe_pair_ns += stream_num(&st, ns);
+	stream_close(&st);
+	unlink(path);
+	free(path);
+	free(out);
+}
+
+/* What a pair costs by the probe: its timed windows, a tenth more for
+ * pb-run's work around them, and the untimed waits of --delay. */
+static double probe_price(const struct conduct *s)
+{
+	return 1.1 * s->probe_pair_ns + (double)(s->arms - 1) * s->delay_ns;
+}
+
+/* Whether the budget affords a pilot: SLOW_PAIRS pairs at the probe's
+ * price (its timed pair, and a tenth more for pb-run's work around it;
+ * the probe's wall time holds pb-run's start too, which the pairs of a
+ * run do not pay). Without one (slow commands), each run is one measured pair
+ * (no warm-up: the probe and the runs before warm what a command of a
+ * quarter second or more shares with the next), and the least study
+ * --min-runs of them: beyond the budget it runs anyway, said in one line
+ * first; beyond 3 budgets it is refused. */
+static void least_study(struct conduct *s)
+{
+	long min_runs = s->o->min_runs ? s->o->min_runs : 3;
+	double pair = probe_price(s);
+	double least = (double)min_runs * pair + s->probe_wall_ns;
+	char p[SIG_BUFSZ], l[SIG_BUFSZ], b[SIG_BUFSZ];
+
+	s->slow = SLOW_PAIRS * pair > s->budget_ns - analysis_ns(s);
+	if (least <= s->budget_ns)
+		return;
+	if (least <= 3 * s->budget_ns) {
+		s->least = 1;
+		warn("a pair of observations takes %s here: the least study (%ld runs of a pair) "
+		     "takes about %s, beyond the %s budget: it runs anyway "
+		     "(give --budget %.0fs or more to plan for more)", h4ns(p, pair),
+		     min_runs, h4ns(l, least), h4ns(b, s->budget_ns), ceil(least * 1.2 / 1e9));
+		return;
+	}
+	rmdir(s->dir);
+	die("a pair of observations takes %s here: the least study (%ld runs of a pair) takes "
+	    "about %s, beyond the %s budget: give --budget %.0fs or more",
+	    h4ns(p, pair), min_runs, h4ns(l, least), h4ns(b, s->budget_ns),
+	    ceil(least * 1.2 / 1e9));
+}
+
+/* One tool, quiet, its output into out; a signal that stopped it ends
+ * pb-compare with 128 + the signal, as the shell would. v is freed. The
+ * tool's status. */
+static int run_tool(struct run_result *r, const char *out, struct strv *v, const char *what)
+{
+	char **stages[1];
+
+	stages[0] = v->v;
+	tools_run(r, NULL, NULL, out, stages, 1, TOOLS_QUIET, NULL, NULL);
+	strv_free(v);
+	if (r->status && tools_signal) {
+		fprintf(stderr, "pb-compare: interrupted during %s, before the study began: "
+		        "nothing of the study was measured\n", what);
+		exit(128 + tools_signal);
+	}
+	return r->status;
+}
+
+/* The pilot: 3 runs (for the spread between runs) of as many pairs as its
+ * share of the budget affords at the probe's cost (its wall time: pb-run's
+ * start and a pair), 2 to 10. */
+static void pilot(struct conduct *s)
+{
+	struct strv v = { NULL, 0, 0 };
+	struct run_result r;
+	char *out = path_in(s->dir, "pilot.tsv");
+	double share = PILOT_SHARE * s->budget_ns;
+	long pairs = (long)(share / (3 * s->probe_wall_ns)) - 1;
+
+	pairs = pairs < 2 ? 2 : pairs > 10 ? 10 : pairs;
+	strv_add(&v, "pb-run");
+	strv_add(&v, "--quiet");
+	strv_add(&v, "-r3");
+	strv_addf(&v, "-p%ld", pairs);
+	strv_add(&v, "-w1");
+	study_argv(s, &v);
+	if (run_tool(&r, out, &v, "the pilot"))
+		die("pb-run (the pilot): %s", *r.msg ? r.msg : "failed");
+	free(out);
+	s->pilot_wall_ns = (double)r.ns;
+	s->pilot_pairs = pairs + 1;
+}
+
+/* pb-plan on the pilot, with a target only to get its Kalibera-Jones row
+ * (the best pairs per run does not depend on the target). */
+static void plan_pilot(struct conduct *s)
+{
+	char *p1[] = { "pb-pair", "pilot.tsv", NULL };
+	char *p2[] = { "pb-logratio", NULL };
+	char *p3[] = { "pb-plan", "--target", "0.05", "--max-runs", "1000000", NULL };
+	char **stages[3] = { p1, p2, p3 };
+	char *out = path_in(s->dir, "plan.tsv");
+	struct run_result r;
+
+	tools_run(&r, s->dir, NULL, out, stages, 3, TOOLS_QUIET, NULL, NULL);
+	s->plan_wall_ns = (double)r.ns;
+	if (r.status && tools_signal)
+		exit(128 + tools_signal);
+	/* no plan.tsv: the plan falls back on the probe's costs */
+	free(out);
+}
+
+/* The sense calibration: pb-sense's automatic search, A/A on arm A, its
+ * studies of 6 runs of --pairs pairs when given, else sized so that
+ * about 8 of them (the A/A study and the delays of its search) fit its
+ * share. */
+static void calibrate(struct conduct *s)
+{
+	struct strv v = { NULL, 0, 0 };
+	struct run_result r;
+	char *out = path_in(s->dir, "sense.tsv"), d[32];
+
+	strv_add(&v, "pb-sense");
+	strv_add(&v, "--quiet");
+	strv_add(&v, "--delays");
+	strv_add(&v, "auto");
+	strv_add(&v, "--budget");
+	strv_add(&v, dur_arg(d, CALIBRATE_SHARE * s->budget_ns));
+	strv_add(&v, "--runs=6");
+	strv_add(&v, "--warmup=1");
+	/* --pairs sizes the calibration's runs as the study's (pb-sense wants
+	 * 2 at least): its work is then bounded by the pairs and the search's
+	 * grid, not by the clock */
+	strv_addf(&v, "--pairs=%ld", s->o->pairs ? (s->o->pairs < 2 ? 2 : s->o->pairs) :
+	          clamp((long)(CALIBRATE_SHARE * s->budget_ns / (8 * 6 * s->pair_ns)) - 1, 2, 100));
+	if (s->o->stat) {
+		strv_add(&v, "--stat");
+		strv_add(&v, s->o->stat);
+	}
+	strv_cat(&v, &s->pass);
+	if (s->cmds.n) {
+		strv_add(&v, "--");
+		strv_add(&v, s->cmds.v[0]);
+	}
+	if (run_tool(&r, out, &v, "the calibration"))
+		tool_failed(s, "pb-sense (--calibrate)", &r);
+	free(out);
+}
+
+static double plan_cost(const struct stream *st, const char *key)
+{
+	const char *v = stream_head_meta(st, key, -1);
+	char num[NUM_BUFSZ];
+	double x;
+
+	if (!v)
+		return NAN;
+	snprintf(num, sizeof num, "%.*s", (int)strcspn(v, " "), v);
+	return num_parse(num, &x) == 0 && x > 0 ? x : NAN;
+}
+
+struct pilot_read {
+	double pair_ns, run_ns, sd_between, sd_within;
+	long kj, runs;
+};
+
+static void read_plan_tsv(struct conduct *s, struct pilot_read *p)
+{
+	struct stream st;
+	char *path;
+	size_t plan, between, within, pairs;
+
+	p->pair_ns = p->run_ns = p->sd_between = p->sd_within = NAN;
+	p->kj = p->runs = 0;
+	if (open_stream(&st, s->dir, "plan.tsv", &path)) {
+		p->pair_ns = plan_cost(&st, "pb-plan.pair_cost");
+		p->run_ns = plan_cost(&st, "pb-plan.run_cost");
+		plan = stream_col(&st, "plan");
+		between = stream_col(&st, "sigma2_between");
+		within = stream_col(&st, "sigma2_within");
+		pairs = stream_col(&st, "pairs");
+		while (stream_row(&st)) {
+			if (strcmp(st.field[plan], "current") == 0 && isnan(p->sd_between)) {
+				p->sd_between = sqrt(stream_num(&st, between));
+				p->sd_within = sqrt(stream_num(&st, within));
+				p->runs = atol(st.field[stream_col(&st, "runs")]);
+			} else if (strcmp(st.field[plan], "kalibera_jones") == 0 && !p->kj)
+				p->kj = atol(st.field[pairs]);
+		}
+		stream_close(&st);
+	}
+	free(path);
+	if (isnan(p->pair_ns))
+		p->pair_ns = s->probe_pair_ns;
+	if (isnan(p->run_ns))
+		p->run_ns = s->probe_wall_ns > s->probe_pair_ns ? s->probe_wall_ns - s->probe_pair_ns
+		                                                : 0;
+	/* The pilot's pace: what a pair costs beyond its timed windows too
+	 * (pb-run's own work between observations, a loaded machine). */
+	if (p->runs > 0) {
+		double pace = (s->pilot_wall_ns - (double)p->runs * p->run_ns) /
+		              (double)(p->runs * s->pilot_pairs);
+
+		if (pace > p->pair_ns)
+			p->pair_ns = pace;
+	}
+}
+
+/* What the analysis after the study takes, kept out of the study's time. */
+static double analysis_ns(const struct conduct *s)
+{
+	double picture = 5 * s->plan_wall_ns > PICTURE_NS ? 5 * s->plan_wall_ns : PICTURE_NS;
+	double ns = ANALYSIS_NS + (s->pictures ? 3 * picture : 0);
+
+	return ns < ANALYSIS_MOST * s->budget_ns ? ns : ANALYSIS_MOST * s->budget_ns;
+}
+
+/* Pairs per run: pb-plan's Kalibera-Jones optimum (or, when the pilot saw
+ * no spread between runs, the most), bounded so that RUNS_FLOOR runs fit
+ * what is left; warm-up a tenth of it; runs what is left affords. */
+static void plan(struct conduct *s)
+{
+	struct pilot_read p;
+	const struct compare_opts *o = s->o;
+	double left = s->budget_ns - (now_ns() - s->t0) - analysis_ns(s);
+	double run_ns;
+	long most, floor_runs = o->min_runs > RUNS_FLOOR ? o->min_runs : RUNS_FLOOR;
+	char a[SIG_BUFSZ], b[SIG_BUFSZ], c[SIG_BUFSZ], d[SIG_BUFSZ], e[SIG_BUFSZ];
+	char why[64], stop[160], lv[SIG_BUFSZ], t[NUM_BUFSZ];
+	size_t len;
+
+	if (o->calibrate)
+		left -= CALIBRATE_SHARE * s->budget_ns;
+	read_plan_tsv(s, &p);
+	if (s->slow)   /* no pilot: the probe's price */
+		p.pair_ns = probe_price(s), p.run_ns = 0;
+	/* (pairs + pairs/10) pairs and a start per run, floor_runs of them */
+	most = (long)((left / floor_runs - p.run_ns) / (1.1 * p.pair_ns));
+	most = clamp(most, 2, 1000);
+	if (s->least && !o->pairs)
+		s->pairs = 1, snprintf(why, sizeof why, "the least study, beyond the budget");
+	else if (s->slow && !o->pairs)
+		s->pairs = 1, snprintf(why, sizeof why, "no pilot: the budget affords about %.0f pairs",
+		                       floor((s->budget_ns - analysis_ns(s)) / p.pair_ns));
+	else if (o->pairs)
+		s->pairs = o->pairs, snprintf(why, sizeof why, "--pairs");
+	else if (p.kj)
+		s->pairs = clamp(p.kj, 2, most),
+		snprintf(why, sizeof why, p.kj > most ? "Kalibera-Jones %ld, bounded" :
+		         p.kj < 2 ? "Kalibera-Jones %ld, at least 2" : "Kalibera-Jones", p.kj);
+	else
+		s->pairs = most, snprintf(why, sizeof why, "pb-plan gave no optimum: the most");
+	s->warmup = o->warmup ? o->warmup - 1 : s->slow ? 0 : clamp((s->pairs + 9) / 10, 1, 10);
+	run_ns = p.run_ns + (double)(s->pairs + s->warmup) * p.pair_ns;
+	s->pair_ns = p.pair_ns;
+	s->run_ns = run_ns;
+	/* half as many again as the pace says: --max-time keeps the budget,
+	 * and a pilot that ran slow does not leave budget unused */
+	s->runs = left > 0 ? (long)(1.5 * left / run_ns) : 0;
+	if (s->runs < (o->min_runs ? o->min_runs : 3))   /* the least pb-run --until takes */
+		s->runs = o->min_runs ? o->min_runs : 3;
+	if (s->least)
+		s->runs = o->min_runs ? o->min_runs : 3;
+	if (o->runs)
+		s->runs = o->runs;
+	s->sequential = s->arms == 2 && s->ref == 'A';
+	level_percent(lv, o->level ? atof(o->level) : 0.95);
+	if (!s->sequential)
+		snprintf(stop, sizeof stop, "a fixed design (%d arms: Holm-adjusted %s%% intervals)",
+		         s->arms, lv);
+	else if (!isnan(stop_threshold(o))) {
+		num_format(t, stop_threshold(o));
+		snprintf(stop, sizeof stop, "stop when the %s%% sequence resolves the ratio against %s",
+		         lv, t);
+	} else
+		snprintf(stop, sizeof stop, "stop when the %s%% sequence excludes 1", lv);
+	s->plan = xmalloc(512);
+	if (s->slow)
+		len = (size_t)snprintf(s->plan, 512, "plan: %ld pair%s x up to %ld runs, warm-up %ld "
+		                       "(%s; the probe: a pair %s", s->pairs, s->pairs == 1 ? "" : "s",
+		                       s->runs, s->warmup, why, h4ns(a, p.pair_ns));
+	else
+		len = (size_t)snprintf(s->plan, 512, "plan: %ld pairs x up to %ld runs, warm-up %ld "
+		                       "(%s; pilot: a pair %s, a run's start %s", s->pairs, s->runs,
+		                       s->warmup, why, h4ns(a, p.pair_ns), h4ns(b, p.run_ns));
+	if (!isnan(p.sd_between))
+		len += (size_t)snprintf(s->plan + len, 512 - len, "; between-run spread %s %%, "
+		                        "within %s %%", h4(c, 100 * p.sd_between),
+		                        h4(d, 100 * p.sd_within));
+	snprintf(s->plan + len, 512 - len, "), %s, within %s", stop, h4ns(e, s->budget_ns));
+}
+
+/* --- the study's progress: pb-run's stream as it grows ----------------- */
+
+static void progress_line(struct conduct *s)
+{
+	char *tmp = path_in(s->dir, "raw.tsv.tmp"), buf[8192];
+	FILE *f = fopen(tmp, "r");
+	double el, eta;
+	char e1[SIG_BUFSZ], e2[SIG_BUFSZ];
+
+	free(tmp);
+	if (!f)
+		return;
+	if (fseeko(f, (off_t)s->seen, SEEK_SET) == 0) {
+		while (fgets(buf, sizeof buf, f)) {
+			size_t len = strlen(buf);
+
+			if (buf[len - 1] != '\n')
+				break;   /* a line half written: read it next time */
+			s->seen += (long long)len;
+			if (strncmp(buf, "# run: ", 7) == 0)
+				s->run_now = atol(buf + 7);
+			else if (strncmp(buf, "# sequential: run ", 18) == 0) {
+				const char *r = strstr(buf, "ratio="), *lo = strstr(buf, "lo="),
+				           *hi = strstr(buf, "hi=");
+				char x[SIG_BUFSZ], y[SIG_BUFSZ], z[SIG_BUFSZ];
+
+				if (r && lo && hi)
+					snprintf(s->interval, sizeof s->interval, "ratio %s, CS %s to %s",
+					         h4(x, atof(r + 6)), h4(y, atof(lo + 3)),
+					         h4(z, atof(hi + 3)));
+				else if (r)
+					snprintf(s->interval, sizeof s->interval, "ratio %s, unbounded",
+					         h4(x, atof(r + 6)));
+			}
+		}
+	}
+	fclose(f);
+	el = now_ns() - s->study_t0;
+	eta = s->run_now > 1 ? el / (double)(s->run_now - 1) * (double)(s->runs - s->run_now + 1)
+	                     : (double)s->runs * el;
+	if (eta > s->budget_ns - (now_ns() - s->t0))
+		eta = s->budget_ns - (now_ns() - s->t0);
+	fprintf(stderr, "\r\033[Kpb-compare: run %ld of up to %ld, %s%s%s, at most %s left",
+	        s->run_now, s->runs, h4ns(e1, el), *s->interval ? "; " : "", s->interval,
+	        h4ns(e2, eta > 0 ? eta : 0));
+}
+
+static void tick(void *ctx)
+{
+	struct conduct *s = ctx;
+	static double last;
+
+	if (now_ns() - last < 200e6)
+		return;
+	last = now_ns();
+	progress_line(s);
+}
+
+static void measure(struct conduct *s)
+{
+	struct strv v = { NULL, 0, 0 };
+	struct run_result r;
+	char **stages[1], *out = path_in(s->dir, "raw.tsv"), d[32];
+	const struct compare_opts *o = s->o;
+	double left = s->budget_ns - (now_ns() - s->t0) - analysis_ns(s);
+	char t[NUM_BUFSZ];
+
+	strv_add(&v, "pb-run");
+	strv_add(&v, "--quiet");
+	strv_addf(&v, "-r%ld", s->runs);
+	strv_addf(&v, "-p%ld", s->pairs);
+	strv_addf(&v, "-w%ld", s->warmup);
+	if (s->sequential) {
+		strv_add(&v, "--until");
+		if (isnan(stop_threshold(o)))
+			strv_add(&v, "parity");
+		else {
+			strv_add(&v, "threshold");
+			strv_add(&v, "-t");
+			num_format(t, stop_threshold(o));
+			strv_add(&v, t);
+		}
+		if (o->min_runs)
+			strv_addf(&v, "--min-runs=%ld", o->min_runs);
+		if (o->stat)
+			strv_addf(&v, "--stat=%s", o->stat);
+		if (o->level)
+			strv_addf(&v, "--level=%s", o->level);
+	}
+	if (!o->runs && !s->least) {
+		double least = ((double)(o->min_runs ? o->min_runs : 3) + 0.5) * s->run_ns;
+
+		strv_add(&v, "--max-time");   /* never before --min-runs runs */
+		strv_add(&v, dur_arg(d, left > least ? left : least));
+	}
+	study_argv(s, &v);
+	stages[0] = v.v;
+	s->study_t0 = now_ns();
+	tools_run(&r, NULL, NULL, out, stages, 1, TOOLS_QUIET | TOOLS_KEEP,
+	          s->progress ? tick : NULL, s);
+	if (s->progress)
+		fputs("\r\033[K", stderr);
+	strv_free(&v);
+	if (r.status && !tools_signal) {
+		struct stat sb;
+
+		if (stat(out, &sb) == 0 && sb.st_size == 0) {   /* nothing measured */
+			unlink(out);
+			die("pb-run: %s", *r.msg ? r.msg : "failed");
+		}
+		tool_failed(s, "pb-run", &r);
+	}
+	free(out);
+}
+
+/* Remove the files of the names in dir (quiet: some were never made). */
+static void remove_in(const char *dir, const char *const *names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		char *p = path_in(dir, names[i]);
+
+		unlink(p);
+		free(p);
+	}
+}
+
+/* A step of the analysis failed. One of CPU time or peak memory (e.g. a 0
+ * that pb-logratio refuses): the time's analysis stands; those files and
+ * rules go, and the person is told why in one line. A picture: none is
+ * kept, nor in the Makefile. Any other: the study failed. */
+static void step_failed(void *ctx, struct recipe *rc, const struct step *st,
+                        const struct run_result *r)
+{
+	static const char *const svg[] = { "runs.svg", "trend.svg", "pairs.svg", "sense.svg" };
+	struct conduct *s = ctx;
+	char what[64];
+	int k;
+
+	if (!r->status)
+		return;
+	if (st->use) {
+		fprintf(stderr, "pb-compare: CPU time and peak memory are not compared (%s): %s\n",
+		        st->target, *r->msg ? r->msg : "failed");
+		for (k = 0; k < NUSE; k++) {
+			const char *files[2] = { use_kinds[k].runs, use_kinds[k].tint };
+
+			remove_in(s->dir, files, 2);
+		}
+		rc->use = 0;
+	} else if (st->picture) {
+		remove_in(s->dir, svg, LEN(svg));
+		rc->pictures = 0;
+	} else {
+		snprintf(what, sizeof what, "%s (for %s)", st->stage[0].v[0], st->target);
+		tool_failed(s, what, r);
+	}
+}
+
+/* The analysis, in the directory: the recipe its Makefile redoes. */
+static void analyse(struct conduct *s, struct recipe *a)
+{
+	char *sense = path_in(s->dir, "sense.tsv");
+
+	memset(a, 0, sizeof *a);
+	a->stat = s->o->stat;
+	a->level = s->o->level;
+	a->adjust = s->arms > 2 ? "holm" : NULL;
+	a->threshold = s->o->threshold;
+	a->sense = s->o->calibrate && is_regular_file(sense);
+	free(sense);
+	a->pictures = s->pictures;
+	a->use = recipe_raw_has_use(s->dir);
+	recipe_make(a, s->dir, RECIPE_ALL, step_failed, s);
+}
+
+/* --- the files written from the streams --------------------------------- */
+
+void w_makefile(FILE *f, const void *a)
+{
+	recipe_makefile(f, a);
+}
+
+void w_report(FILE *f, const void *s)
+{
+	write_report(f, s);
+}
+
+
+void w_summary(FILE *f, const void *ctx)
+{
+	const struct summary_ctx *c = ctx;
+	const struct style plain = { 0 };
+
+	if (c->l->plan)
+		fprintf(f, "%s\n", c->l->plan);
+	write_summary(f, c->r, c->l, &plain);
+}
+
+
+void w_json(FILE *f, const void *ctx)
+{
+	const struct json_ctx *c = ctx;
+
+	write_json(f, c->r, c->l, c->n, c->param);
+}
+
+
+int study_exit_status(const struct study_result *r, const struct live *l)
+{
+	int i;
+
+	if (!isnan(l->fail_if_slower))
+		for (i = 0; i < r->ncmp; i++)
+			if (cmp_slower_than(&r->cmp[i], l->fail_if_slower))
+				return EXIT_SLOWER;
+	return 0;
+}
+
+/* Run one study into s->dir; r is it read back. */
+void conduct_run(struct conduct *s, struct study_result *r)
+{
+	struct recipe a;
+	struct summary_ctx sc;
+	const struct study_result *one[1];
+	const struct live *ol[1];
+	struct json_ctx jc;
+
+	memset(&a, 0, sizeof a);
+	s->t0 = now_ns();
+	s->budget_ns = s->o->budget_ns;
+	make_dir(s->dir);
+	probe(s);
+	least_study(s);
+	if (!s->slow) {
+		pilot(s);
+		plan_pilot(s);
+	}
+	plan(s);
+	if (!s->o->quiet && isatty(2))
+		fprintf(stderr, "%s\n", s->plan);
+	if (s->o->calibrate && !tools_signal)
+		calibrate(s);
+	if (!tools_signal)
+		measure(s);
+	tools_forward(0);   /* the analysis runs on what was measured */
+	analyse(s, &a);
+	write_in(s->dir, "Makefile", w_makefile, &a);
+	study_read(r, s->dir);
+	write_in(s->dir, "report.md", w_report, r);
+	s->live.plan = s->plan;
+	s->live.budget_ns = s->budget_ns;
+	s->live.wall_ns = now_ns() - s->t0;
+	s->live.fail_if_slower = s->o->fail_if_slower;
+	s->live.exit_status = study_exit_status(r, &s->live);
+	s->live.signal_name = NULL;
+	sc.r = r;
+	sc.l = &s->live;
+	write_in(s->dir, "summary.txt", w_summary, &sc);
+	one[0] = r;
+	ol[0] = &s->live;
+	jc.r = one;
+	jc.l = ol;
+	jc.n = 1;
+	jc.param = NULL;
+	write_in(s->dir, "compare.json", w_json, &jc);
+}
+
+void conduct_init(struct conduct *s, const struct compare_opts *o, char *dir, const char *name,
+                       const char *value)
+{
+	size_t i;
+
+	memset(s, 0, sizeof *s);
+	s->o = o;
+	s->dir = dir;
+	for (i = 0; i < o->pass.n; i++) {
+		char *w = name ? substitute(o->pass.v[i], name, value) : xstrdup(o->pass.v[i]);
+
+		strv_add(&s->pass, w);
+		free(w);
+	}
+	for (i = 0; i < (size_t)o->ncmds; i++) {
+		char *c = name ? substitute(o->cmds[i], name, value) : xstrdup(o->cmds[i]);
+
+		strv_add(&s->cmds, c);
+		free(c);
+	}
+	s->progress = !o->quiet && isatty(2);
+	s->pictures = !o->no_pictures && on_path("gnuplot");
+	s->live.budget_ns = s->live.wall_ns = s->live.fail_if_slower = NAN;
+}
+
+void conduct_done(struct conduct *s)
+{
+	strv_free(&s->pass);
+	strv_free(&s->cmds);
+	free(s->plan);
+	free(s->live.value);
+	free(s->dir);
+}
+

@@ -1,0 +1,93 @@
+/* conduct: a study conducted within a budget (pb-compare(1)): the probe,
+ * the pilot and its plan, the calibration, the measurement and the
+ * analysis, into a study directory, and the files written from it. */
+#ifndef PB_CONDUCT_H
+#define PB_CONDUCT_H
+
+#include <stdio.h>
+
+#include "recipe.h"
+#include "strv.h"
+#include "studydir.h"
+
+/* What pb-compare was asked (its options and commands). */
+struct compare_opts {
+	double budget_ns, threshold, fail_if_slower;
+	long runs, pairs, warmup, min_runs;
+	const char *stat, *level, *dir, *from, *analyse;
+	const char *json, *md, *csv, *report;
+	const char *scan_name;
+	struct strv scan;
+	int calibrate, color, quiet, no_pictures;
+	struct strv pass;    /* pb-run's options, as given */
+	char **cmds;
+	int ncmds;
+};
+
+/* A study being made. */
+struct conduct {
+	const struct compare_opts *o;
+	char *dir;
+	struct strv pass;    /* pb-run options, {NAME} replaced */
+	struct strv cmds;
+	const char *value;   /* NAME=VALUE of a scan, or NULL */
+	double t0, budget_ns;
+	/* the probe */
+	int arms;
+	char ref;
+	double probe_pair_ns, probe_wall_ns, pilot_wall_ns, plan_wall_ns;
+	double delay_ns;     /* pb-run --delay: the other arms wait as long, untimed */
+	long pilot_pairs;    /* per run, its warm-up pair included */
+	int pictures;        /* gnuplot is there */
+	/* the plan */
+	long runs, pairs, warmup;
+	double pair_ns;      /* what a pair costs, the plan's */
+	double run_ns;       /* and a run */
+	int sequential;
+	int least;           /* the least study, beyond the budget */
+	int slow;            /* no pilot: the budget affords too few pairs */
+	char *plan;
+	struct live live;
+	int failed;          /* a tool failed: exit 1 */
+	int progress;        /* draw a progress line */
+	double study_t0;
+	long long seen;      /* bytes of raw.tsv.tmp read by the progress */
+	long run_now;
+	char interval[96];
+};
+
+struct summary_ctx {
+	const struct study_result *r;
+	const struct live *l;
+};
+
+struct json_ctx {
+	const struct study_result *const *r;
+	const struct live *const *l;
+	size_t n;
+	const char *param;
+};
+
+/* The study of o (its commands and pb-run options with {name} replaced
+ * by value when name is not NULL) in dir, which it takes. */
+void conduct_init(struct conduct *s, const struct compare_opts *o, char *dir,
+                  const char *name, const char *value);
+/* Run it into s->dir; r is it read back. */
+void conduct_run(struct conduct *s, struct study_result *r);
+void conduct_done(struct conduct *s);
+/* pb-compare-DATE-TIME */
+char *conduct_default_dir(void);
+/* A new directory: one that exists is an error. */
+void make_dir(const char *dir);
+/* The exit status the gate gives the study: EXIT_SLOWER or 0. */
+enum { EXIT_SLOWER = 3 };
+int study_exit_status(const struct study_result *r, const struct live *l);
+/* Writers for write_in: the Makefile (a struct recipe), report.md (a
+ * struct study_result), summary.txt (a struct summary_ctx), JSON (a
+ * struct json_ctx). */
+void w_makefile(FILE *f, const void *recipe);
+void w_report(FILE *f, const void *study);
+void w_summary(FILE *f, const void *ctx);
+void w_json(FILE *f, const void *ctx);
+
+#endif
