@@ -1,0 +1,145 @@
+/* recipe: the steps of a study's analysis (lib/recipe), checked word by
+ * word against the commands pb-compare(1) documents, and the recipe a
+ * directory's raw.tsv head gives. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "files.h"
+#include "recipe.h"
+#include "tap.h"
+
+/* The step that makes target, as a shell runs it, or "" */
+static const char *text_of(const struct recipe *r, const char *target)
+{
+	static char buf[512];
+	struct step steps[RECIPE_STEPS_MAX];
+	size_t n = recipe_steps(r, steps), i;
+
+	buf[0] = '\0';
+	for (i = 0; i < n; i++)
+		if (strcmp(steps[i].target, target) == 0)
+			recipe_step_text(buf, sizeof buf, &steps[i]);
+	recipe_steps_free(steps, n);
+	return buf;
+}
+
+static size_t count(const struct recipe *r)
+{
+	struct step steps[RECIPE_STEPS_MAX];
+	size_t n = recipe_steps(r, steps);
+
+	recipe_steps_free(steps, n);
+	return n;
+}
+
+static void is_text(const char *got, const char *want, const char *name)
+{
+	if (!ok(strcmp(got, want) == 0, "%s", name))
+		fprintf(stderr, "# got  '%s'\n# want '%s'\n", got, want);
+}
+
+static struct recipe plain(void)
+{
+	struct recipe r;
+
+	memset(&r, 0, sizeof r);
+	r.threshold = NAN;
+	return r;
+}
+
+static void steps_of_options(void)
+{
+	struct recipe r = plain();
+
+	is_text(text_of(&r, "pairs.tsv"), "pb-pair raw.tsv", "pairs.tsv: pb-pair raw.tsv");
+	is_text(text_of(&r, "runs.tsv"), "pb-pair --by-run raw.tsv | pb-logratio",
+	        "runs.tsv: by run, then the log ratio");
+	is_text(text_of(&r, "check.tsv"), "pb-check pairs.tsv", "check.tsv: pb-check");
+	is_text(text_of(&r, "tint.tsv"), "pb-tint --finding --check check.tsv runs.tsv",
+	        "tint.tsv: the finding, checked");
+	ok(count(&r) == 4, "two arms, no options: 4 steps");
+	is_text(text_of(&r, "runs-boot.tsv"), "", "no page steps unless asked");
+
+	r.stat = "lr-median";
+	r.level = "0.99";
+	r.adjust = "holm";
+	r.threshold = 1.02;
+	is_text(text_of(&r, "runs.tsv"), "pb-pair --by-run --stat lr-median raw.tsv",
+	        "lr-median: pb-pair writes lr itself, no pb-logratio");
+	is_text(text_of(&r, "tint.tsv"),
+	        "pb-tint --finding --check check.tsv --level 0.99 --adjust holm --threshold 1.02 "
+	        "runs.tsv", "tint.tsv: level, adjustment and threshold");
+
+	r = plain();
+	r.use = 1;
+	is_text(text_of(&r, "runs-cpu.tsv"),
+	        "pb-pair --by-run raw.tsv | pb-logratio --a a_cpu --b b_cpu --name lr_cpu",
+	        "CPU time: its own columns and log ratio");
+	is_text(text_of(&r, "tint-memory.tsv"), "pb-tint --column lr_memory runs-memory.tsv",
+	        "peak memory: its interval, no finding");
+	r.sense = 1;
+	r.pictures = 1;
+	r.page = 1;
+	is_text(text_of(&r, "sense.svg"), "pb-plot sense -o sense.svg sense.tsv",
+	        "the calibration's picture");
+	is_text(text_of(&r, "runs-boot.tsv"), "pb-boot --group run pairs.tsv",
+	        "the page's per-run bootstrap");
+	ok(count(&r) == 4 + 4 + 4 + 2, "every step: 14 (at most %d)", RECIPE_STEPS_MAX);
+}
+
+/* A directory whose raw.tsv has the head given (and no rows). */
+static char *dir_with_head(const char *head)
+{
+	char *dir = private_dir("pb-unit-recipe"), *path = path_in(dir, "raw.tsv");
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		die("%s:", path);
+	fprintf(f, "%srun\tpair\tphase\tarm\tpos\tdelay_ns\tns\tstatus\n", head);
+	fclose(f);
+	free(path);
+	return dir;
+}
+
+static void recipe_of_heads(void)
+{
+	struct recipe r;
+	char *d;
+
+	d = dir_with_head("# arms: 3\n# reference: A\n");
+	recipe_of_dir(&r, d);
+	ok(r.adjust && strcmp(r.adjust, "holm") == 0, "3 arms: Holm");
+	ok(!r.stat && !r.level && isnan(r.threshold) && !r.use && !r.sense && !r.pictures,
+	   "3 arms: nothing else");
+	private_dir_remove(d);
+	free(d);
+
+	d = dir_with_head("# arms: 2\n# until: threshold 1.05\n# seq_level: 0.9\n"
+	                  "# seq_stat: p90 (each run's statistic, as pb-pair --by-run --stat p90)\n"
+	                  "# until: parity\n");
+	recipe_of_dir(&r, d);
+	ok(!r.adjust, "2 arms: no adjustment");
+	ok(r.threshold == 1.05, "the sequential rule's threshold");
+	ok(r.stat && strcmp(r.stat, "p90") == 0, "the rule's statistic, its first word");
+	ok(!r.level, "the level is pb-tint's to read from the head");
+	private_dir_remove(d);
+	free(d);
+
+	d = dir_with_head("# seq_stat: median; rm -rf / (each run's)\n");
+	recipe_of_dir(&r, d);
+	ok(!r.stat, "a statistic that is no word is not taken");
+	private_dir_remove(d);
+	free(d);
+}
+
+int main(void)
+{
+	pb_init("unit-recipe");
+	steps_of_options();
+	recipe_of_heads();
+	return done_testing();
+}
