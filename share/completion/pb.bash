@@ -40,7 +40,7 @@ _pb_options() {   # TOOL: "VALUED|FLAGS"
 		f=${f/--quiet /}
 		echo "--budget --threshold --runs --pairs --warmup --min-runs --stat --level --dir
 			--parameter-scan --fail-if-slower --export-json --export-markdown --export-csv
-			--export-report --color --from $v|--calibrate --quiet --no-pictures $f" ;;
+			--export-report --color --from --analyse --analyze $v|--calibrate --quiet --no-pictures $f" ;;
 	esac
 }
 
@@ -64,7 +64,7 @@ _pb_value() {
 		compopt -o filenames 2>/dev/null
 		mapfile -t COMPREPLY < <(compgen -W "$words" -- "$3"; compgen -f -- "$3")
 		return ;;
-	*:--raw|*:--dir|*:--from) compopt -o dirnames 2>/dev/null ;;
+	*:--raw|*:--dir|*:--from|*:--analyse|*:--analyze) compopt -o dirnames 2>/dev/null ;;
 	*:--worker|*:--setup|*:--prepare|*:--cleanup)
 		compopt -o filenames 2>/dev/null
 		mapfile -t COMPREPLY < <(compgen -c -- "$3")
