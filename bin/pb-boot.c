@@ -21,42 +21,36 @@
 
 static const char usage[] =
 	"usage: pb-boot [options] [FILE...]\n"
-	"Bootstrap interval (percentile, expanded or BCa) of a statistic of one column.\n"
-	"  --column COL      the column (default d)\n"
-	"  --stat S          median (default), mean, or a quantile: p90, p99 or qQ\n"
-	"                    (q0.95; R's type 7)\n"
-	"  --group COLS      one interval per value of these columns\n"
-	"  --block COL       resample whole blocks (e.g. run), not rows\n"
-	"  --resamples B     resamples (default 2000)\n"
-	"  --level L         confidence level (default 0.95)\n"
-	"  --seed N          generator seed (default 1: the same answer twice)\n"
-	"  --jobs N          threads (default: the online CPUs); the answer is the\n"
-	"                    same at any N\n"
-	"  --method M        percentile (default without --block), expanded (default\n"
-	"                    with --block), bca or expanded-bca\n"
-	"  --ties T          BCa: replicates equal to est count half below (half,\n"
-	"                    the default) or as above (below: only those below, as R)\n"
-	"  --quartiles       no bootstrap: [group...] n min q1 median q3 max\n"
-	"                    (quantiles of type 7, as R's default)\n"
-	"  --help, --version\n"
+	"Bootstrap interval (percentile, expanded or BCa) of a statistic of one column.\n";
+
+static const char usage_tail[] =
 	"Output: [group...] n est lo hi sign; sign + (lo > 0), - (hi < 0), 0.\n";
 
-static const struct option longopts[] = {
-	{ "column", required_argument, NULL, 'c' },
-	{ "stat", required_argument, NULL, 's' },
-	{ "group", required_argument, NULL, 'g' },
-	{ "block", required_argument, NULL, 'b' },
-	{ "resamples", required_argument, NULL, 'B' },
-	{ "level", required_argument, NULL, 'l' },
-	{ "seed", required_argument, NULL, 'S' },
-	{ "jobs", required_argument, NULL, 'j' },
-	{ "method", required_argument, NULL, 'm' },
-	{ "ties", required_argument, NULL, 't' },
-	{ "quartiles", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 },
+static const struct pb_opt options[] = {
+	{ "column", 'c', 0, "COL", NULL, "the column (default d)", NULL, 0 },
+	{ "stat", 's', 0, "S", "median mean p90 p99",
+	  "median (default), mean, or a quantile: p90, p99 or qQ\n"
+	  "(q0.95; R's type 7)", NULL, 0 },
+	{ "group", 'g', 0, "COLS", NULL, "one interval per value of these columns", NULL, 0 },
+	{ "block", 'b', 0, "COL", NULL, "resample whole blocks (e.g. run), not rows", NULL, 0 },
+	{ "resamples", 'B', 0, "B", NULL, "resamples (default 2000)", NULL, 0 },
+	{ "level", 'l', 0, "L", NULL, "confidence level (default 0.95)", NULL, 0 },
+	{ "seed", 'S', 0, "N", NULL, "generator seed (default 1: the same answer twice)", NULL, 0 },
+	{ "jobs", 'j', 0, "N", NULL,
+	  "threads (default: the online CPUs); the answer is the\n"
+	  "same at any N", NULL, 0 },
+	{ "method", 'm', 0, "M", "percentile expanded bca expanded-bca",
+	  "percentile (default without --block), expanded (default\n"
+	  "with --block), bca or expanded-bca", NULL, 0 },
+	{ "ties", 't', 0, "T", "half below",
+	  "BCa: replicates equal to est count half below (half,\n"
+	  "the default) or as above (below: only those below, as R)", NULL, 0 },
+	{ "quartiles", 'q', 0, NULL, NULL,
+	  "no bootstrap: [group...] n min q1 median q3 max\n"
+	  "(quantiles of type 7, as R's default)", NULL, 0 },
+	{ NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
+static const struct pb_cmd cmd = { usage, options, 20, usage_tail, 0 };
 
 struct opts {
 	const char *column, *group, *block;
@@ -135,7 +129,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	o->seed = 1;
 	o->jobs = online_cpus();
 	o->method = -1;
-	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
+	while ((c = pb_getopt(argc, argv, &cmd)) != -1) {
 		switch (c) {
 		case 'c': o->column = optarg; break;
 		case 's':

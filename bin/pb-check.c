@@ -22,33 +22,28 @@ static const char usage[] =
 	"warm-up, outlier runs, partial runs, per-arm medians under a changing load,\n"
 	"and the spread of each arm. One row per check: check status value lo hi unit\n"
 	"note, status ok, warn or n/a. A study of more than two arms (an arm column)\n"
-	"is checked per candidate, and each arm's places in the pairs are checked.\n"
-	"  --level L            intervals that decide a warning (default 0.99)\n"
-	"  --position-share F   position warns beyond F x the effect (default 0.25)\n"
-	"  --warmup-share F     the first part of each run checked (default 0.1)\n"
-	"  --warmup-min F       the least level change that warns (default 0.01)\n"
-	"  --fence K            outlier runs lie K IQRs beyond the quartiles (default:\n"
-	"                       the fence normal runs cross in 1 - level of studies)\n"
-	"  --spread-ratio R     spread warns at an IQR ratio of R or 1/R (default 1.25)\n"
-	"  --resamples B        bootstrap resamples of the bimodal check (default 400)\n"
-	"  --seed N             their seed (default 1)\n"
-	"  --strict             exit 3 when a check warns\n"
-	"  --help, --version\n";
+	"is checked per candidate, and each arm's places in the pairs are checked.\n";
 
-static const struct option longopts[] = {
-	{ "level", required_argument, NULL, 'l' },
-	{ "position-share", required_argument, NULL, 'p' },
-	{ "warmup-share", required_argument, NULL, 'w' },
-	{ "warmup-min", required_argument, NULL, 'm' },
-	{ "fence", required_argument, NULL, 'f' },
-	{ "spread-ratio", required_argument, NULL, 'r' },
-	{ "resamples", required_argument, NULL, 'B' },
-	{ "seed", required_argument, NULL, 'S' },
-	{ "strict", no_argument, NULL, 's' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 },
+static const struct pb_opt options[] = {
+	{ "level", 'l', 0, "L", NULL, "intervals that decide a warning (default 0.99)", NULL, 0 },
+	{ "position-share", 'p', 0, "F", NULL,
+	  "position warns beyond F x the effect (default 0.25)", NULL, 0 },
+	{ "warmup-share", 'w', 0, "F", NULL,
+	  "the first part of each run checked (default 0.1)", NULL, 0 },
+	{ "warmup-min", 'm', 0, "F", NULL,
+	  "the least level change that warns (default 0.01)", NULL, 0 },
+	{ "fence", 'f', 0, "K", NULL,
+	  "outlier runs lie K IQRs beyond the quartiles (default:\n"
+	  "the fence normal runs cross in 1 - level of studies)", NULL, 0 },
+	{ "spread-ratio", 'r', 0, "R", NULL,
+	  "spread warns at an IQR ratio of R or 1/R (default 1.25)", NULL, 0 },
+	{ "resamples", 'B', 0, "B", NULL,
+	  "bootstrap resamples of the bimodal check (default 400)", NULL, 0 },
+	{ "seed", 'S', 0, "N", NULL, "their seed (default 1)", NULL, 0 },
+	{ "strict", 's', 0, NULL, NULL, "exit 3 when a check warns", NULL, 0 },
+	{ NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
+static const struct pb_cmd cmd = { usage, options, 23, NULL, 0 };
 
 enum { EXIT_WARNED = 3 };
 
@@ -67,7 +62,7 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 	int c, strict = 0;
 
 	check_defaults(o);
-	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
+	while ((c = pb_getopt(argc, argv, &cmd)) != -1) {
 		switch (c) {
 		case 'l': o->level = opt_level("level", optarg); break;
 		case 'p': o->position_share = opt_between("position-share", optarg, 0, 1e300,

@@ -16,6 +16,7 @@
 #include "files.h"
 #include "opt.h"
 #include "recipe.h"
+#include "runopt.h"
 #include "stream.h"
 #include "strv.h"
 #include "studydir.h"
@@ -33,38 +34,15 @@ static const char usage[] =
 	"confidence sequence of the A/B time ratio answers, within the budget.\n"
 	"In command mode the CPU time and peak memory ratios too (pb-run measures\n"
 	"them per observation). The summary on stdout; every stream in the study\n"
-	"directory.\n"
-	"  -b, --budget DUR      wall time for it all, the pilot included (default 10s)\n"
-	"  -t, --threshold T     stop when the ratio A/B is resolved against T\n"
-	"                        (default: against 1, parity)\n"
-	"  -r, --runs R          the most runs (default: what the budget affords)\n"
-	"  -p, --pairs P         pairs per run (default: pb-plan on the pilot)\n"
-	"  -w, --warmup W        warm-up pairs per run (default: a tenth of P, >= 1)\n"
-	"  --min-runs M          no answer before M runs (default 3)\n"
-	"  --stat S              each run's statistic (default median)\n"
-	"  --level L             the sequence's level (default 0.95)\n"
-	"  --dir DIR             the study directory (default pb-compare-DATE-TIME)\n"
-	"  -P, --parameter-scan NAME LIST  one study per value of LIST (a,b,c)\n"
-	"                        with {NAME} replaced in the commands\n"
-	"  --calibrate           a quarter of the budget on pb-sense's search for the\n"
-	"                        smallest delay this harness resolves here\n"
-	"  --fail-if-slower R    exit 3 when a candidate is slower than R with\n"
-	"                        confidence (the upper end of A/X below 1/R)\n"
-	"  --export-json FILE, --export-markdown FILE, --export-csv FILE,\n"
-	"  --export-report FILE  also write these (FILE - is stdout)\n"
-	"  --color WHEN          auto (default), always or never; NO_COLOR\n"
-	"  --quiet               no plan line and no progress on stderr\n"
-	"  --no-pictures         no pb-plot pictures (they take about a second)\n"
-	"  --from DIR            the summary and exports of a study made before\n"
-	"  --analyse DIR         analyse DIR's raw.tsv (pb-run's) in DIR as a study\n"
-	"                        is: its streams, Makefile, report.md, summary\n"
+	"directory.\n";
+
+static const char usage_tail[] =
 	"Every other pb-run option is passed to pb-run (--no-shell, --setup,\n"
 	"--prepare, --cleanup, --timeout, --order, --output, --seed, ...).\n"
 	"Durations: 250us, 1.5ms, 2s, 10ns; a bare number is ns.\n";
 
 /* Options of pb-run that pb-compare sets itself or cannot pass on. */
-static const char *const refused[] = { "until", "max-time", "first-run", "list-options",
-                                       NULL };
+static const char *const refused[] = { "until", "max-time", "first-run", NULL };
 
 enum {
 	O_BUDGET = 'b', O_THRESHOLD = 't', O_RUNS = 'r', O_PAIRS = 'p', O_WARMUP = 'w',
@@ -73,31 +51,43 @@ enum {
 	O_REPORT, O_COLOR, O_QUIET, O_FROM, O_ANALYSE, O_NO_PICTURES, O_PASS = 1000
 };
 
-static const struct option own[] = {
-	{ "budget", required_argument, NULL, O_BUDGET },
-	{ "threshold", required_argument, NULL, O_THRESHOLD },
-	{ "runs", required_argument, NULL, O_RUNS },
-	{ "pairs", required_argument, NULL, O_PAIRS },
-	{ "warmup", required_argument, NULL, O_WARMUP },
-	{ "parameter-scan", required_argument, NULL, O_SCAN },
-	{ "min-runs", required_argument, NULL, O_MIN_RUNS },
-	{ "stat", required_argument, NULL, O_STAT },
-	{ "level", required_argument, NULL, O_LEVEL },
-	{ "dir", required_argument, NULL, O_DIR },
-	{ "calibrate", no_argument, NULL, O_CALIBRATE },
-	{ "fail-if-slower", required_argument, NULL, O_FAIL },
-	{ "export-json", required_argument, NULL, O_JSON },
-	{ "export-markdown", required_argument, NULL, O_MD },
-	{ "export-csv", required_argument, NULL, O_CSV },
-	{ "export-report", required_argument, NULL, O_REPORT },
-	{ "color", required_argument, NULL, O_COLOR },
-	{ "quiet", no_argument, NULL, O_QUIET },
-	{ "from", required_argument, NULL, O_FROM },
-	{ "analyse", required_argument, NULL, O_ANALYSE },
-	{ "analyze", required_argument, NULL, O_ANALYSE },
-	{ "no-pictures", no_argument, NULL, O_NO_PICTURES },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
+static const char *const color_names[] = { "auto", "always", "never" };
+
+/* Ours; then pb-run's that are not ours, passed through (all_options). */
+static const struct pb_opt own[] = {
+	{ "budget", O_BUDGET, 'b', "DUR", NULL,
+	  "wall time for it all, the pilot included (default 10s)", NULL, 0 },
+	{ "threshold", O_THRESHOLD, 't', "T", NULL, "stop when the ratio A/B is resolved against T\n"
+	  "(default: against 1, parity)", NULL, 0 },
+	{ "runs", O_RUNS, 'r', "R", NULL, "the most runs (default: what the budget affords)", NULL, 0 },
+	{ "pairs", O_PAIRS, 'p', "P", NULL, "pairs per run (default: pb-plan on the pilot)", NULL, 0 },
+	{ "warmup", O_WARMUP, 'w', "W", NULL, "warm-up pairs per run (default: a tenth of P, >= 1)",
+	  NULL, 0 },
+	{ "min-runs", O_MIN_RUNS, 0, "M", NULL, "no answer before M runs (default 3)", NULL, 0 },
+	{ "stat", O_STAT, 0, "S", "median mean min lr-median p90 p99",
+	  "each run's statistic (default median)", NULL, 0 },
+	{ "level", O_LEVEL, 0, "L", NULL, "the sequence's level (default 0.95)", NULL, 0 },
+	{ "dir", O_DIR, 0, "DIR", NULL, "the study directory (default pb-compare-DATE-TIME)", NULL, 0 },
+	{ "parameter-scan", O_SCAN, 'P', "NAME LIST", NULL, "one study per value of LIST (a,b,c)\n"
+	  "with {NAME} replaced in the commands", NULL, 0 },
+	{ "calibrate", O_CALIBRATE, 0, NULL, NULL,
+	  "a quarter of the budget on pb-sense's search for the\n"
+	  "smallest delay this harness resolves here", NULL, 0 },
+	{ "fail-if-slower", O_FAIL, 0, "R", NULL, "exit 3 when a candidate is slower than R with\n"
+	  "confidence (the upper end of A/X below 1/R)", NULL, 0 },
+	{ "export-json", O_JSON, 0, "FILE", NULL, NULL, NULL, 0 },
+	{ "export-markdown", O_MD, 0, "FILE", NULL, NULL, NULL, 0 },
+	{ "export-csv", O_CSV, 0, "FILE", NULL, NULL, NULL, 0 },
+	{ "export-report", O_REPORT, 0, "FILE", NULL, "also write these (FILE - is stdout)", NULL, 0 },
+	{ "color", O_COLOR, 0, "WHEN", "auto always never", "auto (default), always or never; NO_COLOR",
+	  NULL, 0 },
+	{ "quiet", O_QUIET, 0, NULL, NULL, "no plan line and no progress on stderr", NULL, 0 },
+	{ "no-pictures", O_NO_PICTURES, 0, NULL, NULL,
+	  "no pb-plot pictures (they take about a second)", NULL, 0 },
+	{ "from", O_FROM, 0, "DIR", NULL, "the summary and exports of a study made before", NULL, 0 },
+	{ "analyse", O_ANALYSE, 0, "DIR", NULL, "analyse DIR's raw.tsv (pb-run's) in DIR as a study\n"
+	  "is: its streams, Makefile, report.md, summary", NULL, 0 },
+	{ "analyze", O_ANALYSE, 0, "DIR", NULL, NULL, NULL, PB_OPT_NOHELP },
 };
 enum { NOWN = sizeof own / sizeof own[0] };
 
@@ -123,45 +113,27 @@ static int is_own(const char *name)
 	return 0;
 }
 
-/* Our options, then pb-run's that are not ours (pb-run --list-options:
- * "name" or "name:" for one that takes a value), as getopt_long reads
- * them; a refused one is kept to be refused by name. */
-static struct option *all_options(char ***names)
+/* Our options, then pb-run's that are not ours (lib/runopt's table),
+ * passed through: listed by --list-options, not in our --help (its tail
+ * says they pass); a refused one is kept to be refused by name. */
+static struct pb_opt *all_options(void)
 {
-	struct run_result r;
-	char *argv[] = { "pb-run", "--list-options", NULL }, *text, *line, *save = NULL;
-	struct option *o = NULL;
-	size_t n = 0, cap = 0, nn = 0, capn = 0;
+	struct pb_opt *o = NULL;
+	size_t n = NOWN, cap = 0, i;
 
-	text = tools_capture(&r, argv);
-	if (!text && strstr(r.msg, "(install pb whole"))   /* the hint is there once */
-		die("pb-run --list-options failed: %s", r.msg);
-	if (!text)
-		die("pb-run --list-options failed: %s (install pb whole: pb-compare runs pb-run)",
-		    *r.msg ? r.msg : "no output");
 	xgrow(&o, &cap, NOWN + 1, sizeof *o);
 	memcpy(o, own, sizeof own);
-	n = NOWN;
-	*names = NULL;
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		size_t len = strlen(line);
-		int val = len && line[len - 1] == ':';
-
-		if (val)
-			line[--len] = '\0';
-		if (!len || is_own(line) || strspn(line, "abcdefghijklmnopqrstuvwxyz0123456789-") != len)
+	for (i = 0; run_opts[i].name; i++) {
+		if (is_own(run_opts[i].name))
 			continue;
-		xgrow(names, &capn, nn + 1, sizeof **names);
-		(*names)[nn] = xstrdup(line);
 		xgrow(&o, &cap, n + 2, sizeof *o);
-		o[n].name = (*names)[nn];
-		o[n].has_arg = val ? required_argument : no_argument;
-		o[n].flag = NULL;
-		o[n].val = O_PASS + (int)nn;
-		n++, nn++;
+		o[n] = run_opts[i];
+		o[n].key = O_PASS + (int)i;
+		o[n].letter = 0;
+		o[n].flags = PB_OPT_NOHELP | (is_refused(run_opts[i].name) ? PB_OPT_NOLIST : 0);
+		n++;
 	}
 	memset(&o[n], 0, sizeof o[n]);
-	free(text);
 	return o;
 }
 
@@ -199,8 +171,7 @@ static void check_scan_values(const struct strv *v)
 
 static int color_choice(const char *v)
 {
-	static const char *const names[] = { "auto", "always", "never" };
-	int c = opt_choice("--color", v, names, 3);
+	int c = opt_choice("--color", v, color_names, (int)LEN(color_names));
 	const char *no = getenv("NO_COLOR");
 
 	if (c == 1)
@@ -212,14 +183,14 @@ static int color_choice(const char *v)
 
 static void parse_args(int argc, char **argv, struct compare_opts *o)
 {
-	char **names;
-	struct option *longopts = all_options(&names);
+	static struct pb_cmd cmd = { usage, NULL, 24, usage_tail, 1 };   /* kept to exit */
 	int opt, color = -1;
 
 	memset(o, 0, sizeof *o);
 	o->budget_ns = 10e9;
 	o->threshold = o->fail_if_slower = NAN;
-	while ((opt = pb_getopt(argc, argv, "+b:t:r:p:w:P:", longopts, usage)) != -1) {
+	cmd.opts = all_options();
+	while ((opt = pb_getopt(argc, argv, &cmd)) != -1) {
 		switch (opt) {
 		case O_BUDGET: o->budget_ns = (double)opt_dur("budget", optarg); break;
 		case O_THRESHOLD: o->threshold = opt_num("--threshold", optarg); break;
@@ -253,15 +224,15 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 			check_scan_values(&o->scan);
 			break;
 		default: {
-			const char *name = names[opt - O_PASS];
+			const struct pb_opt *r = &run_opts[opt - O_PASS];
 
-			if (is_refused(name))
+			if (is_refused(r->name))
 				die_usage("--%s is pb-compare's to set (it plans from --budget): "
-				            "leave it out, or use pb-run", name);
-			strv_addf(&o->pass, "--%s", name);
+				            "leave it out, or use pb-run", r->name);
+			strv_addf(&o->pass, "--%s", r->name);
 			if (optarg)
 				strv_add(&o->pass, optarg);
-			if (optarg && strcmp(name, "pg") == 0)
+			if (optarg && strcmp(r->name, "pg") == 0)
 				conninfo_scrub(optarg);   /* pb-run has the copy; ps shows no password */
 		}
 		}
@@ -283,10 +254,6 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 	if (o->analyse && (o->ncmds || o->pass.n || o->scan_name || o->calibrate || o->from))
 		die_usage("--analyse DIR analyses the raw.tsv there: no commands, pb-run options "
 		          "or --from");
-	for (opt = 0; longopts[NOWN + opt].name; opt++)
-		free(names[opt]);
-	free(names);
-	free(longopts);
 }
 
 static void w_scan_report(FILE *f, const void *ctx)

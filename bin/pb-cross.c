@@ -21,24 +21,24 @@
 static const char usage[] =
 	"usage: pb-cross [--expect +|-|auto] [--each] [FILE...]\n"
 	"Compare arms across different runs, as a person would who ran A at one\n"
-	"time and B at another, and count how often the sign comes out right.\n"
-	"  --expect S   the true sign of b - a: + (B slower), - (B faster), or\n"
-	"               auto (default): the sign of the delay column when it is\n"
-	"               not zero, else of the pooled median paired difference\n"
-	"  --each       one row per ordered pair of runs: run_a run_b est\n"
-	"  --help, --version\n"
+	"time and B at another, and count how often the sign comes out right.\n";
+
+static const char usage_tail[] =
 	"Input: a pair stream (run a b [d] [delay]) or a by-run stream; with an arm\n"
 	"column (a study of more than two arms) each candidate arm on its own.\n"
 	"Output: [arm] runs combos right wrong ties est_min est_med est_max\n"
 	"paired_right r\n";
 
-static const struct option longopts[] = {
-	{ "expect", required_argument, NULL, 'e' },
-	{ "each", no_argument, NULL, 'E' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 },
+static const struct pb_opt options[] = {
+	{ "expect", 'e', 0, "S", "+ - auto",
+	  "the true sign of b - a: + (B slower), - (B faster), or\n"
+	  "auto (default): the sign of the delay column when it is\n"
+	  "not zero, else of the pooled median paired difference", NULL, 0 },
+	{ "each", 'E', 0, NULL, NULL,
+	  "one row per ordered pair of runs: run_a run_b est", NULL, 0 },
+	{ NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
+static const struct pb_cmd cmd = { usage, options, 15, usage_tail, 0 };
 
 static const char *const expect_names[] = { "+", "-", "auto" };
 
@@ -53,7 +53,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 
 	o->expect = "auto";
 	o->each = 0;
-	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
+	while ((c = pb_getopt(argc, argv, &cmd)) != -1) {
 		if (c == 'e') {
 			(void)opt_choice("expect", optarg, expect_names, LEN(expect_names));
 			o->expect = optarg;

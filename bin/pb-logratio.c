@@ -14,21 +14,17 @@
 static const char usage[] =
 	"usage: pb-logratio [--a COL] [--b COL] [--name COL] [FILE...]\n"
 	"Add the column lr = ln(a/b) to a pb stream: A is the baseline, B the\n"
-	"candidate, lr > 0 means B took less time.\n"
-	"  --a COL      baseline column (default a; a_user, a_sys, a_maxrss:\n"
-	"               pb-pair's CPU time and peak memory)\n"
-	"  --b COL      candidate column (default b)\n"
-	"  --name COL   name of the added column (default lr)\n"
-	"  --help, --version\n";
+	"candidate, lr > 0 means B took less time.\n";
 
-static const struct option longopts[] = {
-	{ "a", required_argument, NULL, 'a' },
-	{ "b", required_argument, NULL, 'b' },
-	{ "name", required_argument, NULL, 'n' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 },
+static const struct pb_opt options[] = {
+	{ "a", 'a', 0, "COL", NULL,
+	  "baseline column (default a; a_user, a_sys, a_maxrss:\n"
+	  "pb-pair's CPU time and peak memory)", NULL, 0 },
+	{ "b", 'b', 0, "COL", NULL, "candidate column (default b)", NULL, 0 },
+	{ "name", 'n', 0, "COL", NULL, "name of the added column (default lr)", NULL, 0 },
+	{ NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
+static const struct pb_cmd cmd = { usage, options, 15, NULL, 0 };
 
 static const struct quantity *q;   /* what --a and --b measure */
 
@@ -78,7 +74,7 @@ int main(int argc, char **argv)
 
 	pb_init("pb-logratio");
 	out_init();
-	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
+	while ((c = pb_getopt(argc, argv, &cmd)) != -1) {
 		switch (c) {
 		case 'a': acol = optarg; break;
 		case 'b': bcol = optarg; break;

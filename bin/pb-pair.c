@@ -24,30 +24,28 @@ static const char usage[] =
 	"more arms gives one row per pair and candidate: run pair arm first a b d\n"
 	"delay ... pos_a pos_b, a the reference's time, b the candidate's.\n"
 	"pb-run's user_ns sys_ns maxrss_kib (command mode) end each row as\n"
-	"a_user b_user a_sys b_sys a_maxrss b_maxrss a_cpu b_cpu (cpu = user + sys).\n"
-	"  --by-run        one row per run: run n a b d delay, a and b the\n"
-	"                  statistic of each arm in that run, d = b - a\n"
-	"  --stat S        with --by-run: median (default), mean, min, a quantile\n"
-	"                  (p90, p99 or qQ such as q0.95; R's type 7), or lr-median:\n"
-	"                  medians, and lr = the median of the paired ln(a/b)\n"
-	"  --host          add a host column, from each run's '# run: ... host=H'\n"
-	"                  comment (shards from several machines)\n"
-	"  --exclude RUNS  drop these runs (\"3,5,7-9\"); needs --why\n"
-	"  --why TEXT      the reason, recorded in the metadata\n"
-	"  --help, --version\n"
+	"a_user b_user a_sys b_sys a_maxrss b_maxrss a_cpu b_cpu (cpu = user + sys).\n";
+
+static const char usage_tail[] =
 	"Several FILEs are shards of one study: merged when their commands and\n"
 	"design agree and their run numbers do not collide.\n";
 
-static const struct option longopts[] = {
-	{ "by-run", no_argument, NULL, 'r' },
-	{ "host", no_argument, NULL, 'H' },
-	{ "stat", required_argument, NULL, 's' },
-	{ "exclude", required_argument, NULL, 'x' },
-	{ "why", required_argument, NULL, 'w' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 },
+static const struct pb_opt options[] = {
+	{ "by-run", 'r', 0, NULL, NULL,
+	  "one row per run: run n a b d delay, a and b the\n"
+	  "statistic of each arm in that run, d = b - a", NULL, 0 },
+	{ "stat", 's', 0, "S", "median mean min lr-median p90 p99",
+	  "with --by-run: median (default), mean, min, a quantile\n"
+	  "(p90, p99 or qQ such as q0.95; R's type 7), or lr-median:\n"
+	  "medians, and lr = the median of the paired ln(a/b)", NULL, 0 },
+	{ "host", 'H', 0, NULL, NULL,
+	  "add a host column, from each run's '# run: ... host=H'\n"
+	  "comment (shards from several machines)", NULL, 0 },
+	{ "exclude", 'x', 0, "RUNS", NULL, "drop these runs (\"3,5,7-9\"); needs --why", NULL, 0 },
+	{ "why", 'w', 0, "TEXT", NULL, "the reason, recorded in the metadata", NULL, 0 },
+	{ NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
+static const struct pb_cmd cmd = { usage, options, 18, usage_tail, 0 };
 
 /* The by-run statistic. lr-median takes each arm's median and adds lr,
  * the median of the pairs' ln(a/b): robust to a load that comes and goes
@@ -305,7 +303,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 
 	memset(o, 0, sizeof *o);
 	run_stat_parse(&o->stat, "stat", "median");
-	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
+	while ((c = pb_getopt(argc, argv, &cmd)) != -1) {
 		switch (c) {
 		case 'r': o->by_run = 1; break;
 		case 'H': o->host = 1; break;

@@ -22,33 +22,27 @@
 static const char usage[] =
 	"usage: pb-plan [options] [FILE...]\n"
 	"Variance between runs and within runs (one-way random-effects ANOVA)\n"
-	"and the runs x pairs that reach a target half-width at least cost.\n"
-	"  --column COL       the value column (default lr)\n"
-	"  --run COL          the run column (default run)\n"
-	"  --target H         half-width wanted, in the column's unit\n"
-	"  --level L          confidence level (default 0.95)\n"
-	"  --run-cost DUR     cost of one more run beyond its pairs (default:\n"
-	"                     measured from the '# run:' start stamps, else the\n"
-	"                     warm-up pairs' cost)\n"
-	"  --pair-cost DUR    cost of one pair (default: mean of a + b)\n"
-	"  --max-runs N       largest design considered (default 10000)\n"
-	"  --help, --version\n"
+	"and the runs x pairs that reach a target half-width at least cost.\n";
+
+static const char usage_tail[] =
 	"Output: plan sigma2_between sigma2_within runs pairs halfwidth total_s;\n"
 	"with an arm column (a study of more than two arms) one plan per candidate,\n"
 	"arm first, a pair's cost that of all its arms.\n";
 
-static const struct option longopts[] = {
-	{ "column", required_argument, NULL, 'c' },
-	{ "run", required_argument, NULL, 'r' },
-	{ "target", required_argument, NULL, 't' },
-	{ "level", required_argument, NULL, 'l' },
-	{ "run-cost", required_argument, NULL, 'R' },
-	{ "pair-cost", required_argument, NULL, 'P' },
-	{ "max-runs", required_argument, NULL, 'm' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 },
+static const struct pb_opt options[] = {
+	{ "column", 'c', 0, "COL", NULL, "the value column (default lr)", NULL, 0 },
+	{ "run", 'r', 0, "COL", NULL, "the run column (default run)", NULL, 0 },
+	{ "target", 't', 0, "H", NULL, "half-width wanted, in the column's unit", NULL, 0 },
+	{ "level", 'l', 0, "L", NULL, "confidence level (default 0.95)", NULL, 0 },
+	{ "run-cost", 'R', 0, "DUR", NULL,
+	  "cost of one more run beyond its pairs (default:\n"
+	  "measured from the '# run:' start stamps, else the\n"
+	  "warm-up pairs' cost)", NULL, 0 },
+	{ "pair-cost", 'P', 0, "DUR", NULL, "cost of one pair (default: mean of a + b)", NULL, 0 },
+	{ "max-runs", 'm', 0, "N", NULL, "largest design considered (default 10000)", NULL, 0 },
+	{ NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
+static const struct pb_cmd cmd = { usage, options, 21, usage_tail, 0 };
 
 struct opts {
 	const char *column, *run;
@@ -262,7 +256,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	o->level = 0.95;
 	o->run_cost = o->pair_cost = -1;
 	o->max_runs = 10000;
-	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
+	while ((c = pb_getopt(argc, argv, &cmd)) != -1) {
 		switch (c) {
 		case 'c': o->column = optarg; break;
 		case 'r': o->run = optarg; break;

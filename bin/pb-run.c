@@ -23,6 +23,7 @@
 #include "proc.h"
 #include "progress.h"
 #include "rng.h"
+#include "runopt.h"
 #include "stats.h"
 #include "stream.h"
 #include "study.h"
@@ -36,101 +37,15 @@ static const char usage[] =
 	"pb stream (run pair phase arm pos delay_ns ns status spin_ns; in command\n"
 	"mode user_ns sys_ns maxrss_kib too) to stdout.\n"
 	"CMD_B omitted: A/A, the same command in both arms. Up to 26 commands:\n"
-	"arms A to Z, each pair a block of one observation of every arm.\n"
-	"  -r, --runs R       runs (default 10)\n"
-	"  -p, --pairs P      measured pairs per run (default 100)\n"
-	"  -w, --warmup W     warm-up pairs per run, not analysed (default 10)\n"
-	"  --order O          random (default), alternate or blocked\n"
-	"  --seed N           seed of the order (default: drawn, and recorded)\n"
-	"  --delay DUR        busy-wait DUR inside the timed window of one arm\n"
-	"  --delay-arm X      the arm that gets the delay (default B)\n"
-	"  --reference X      the arm the others are compared with (default A)\n"
-	"  --first-run K      number runs from K (shards of one study)\n"
-	"  --no-shell         exec the commands' words, no /bin/sh -c\n"
-	"  --worker CMD       one worker process per run, one request per\n"
-	"                     observation on its stdin (see pb-run(1))\n"
-	"  --arms K           with --worker: the arms it serves, A to the K-th\n"
-	"                     letter (default 2)\n"
-	"  --setup CMD        before each run (not timed)\n"
-	"  --prepare CMD      before each observation (not timed)\n"
-	"  --cleanup CMD      after each run (not timed)\n"
-	"  --output FILE|inherit  where the commands' output goes (default\n"
-	"                     /dev/null; inherit = pb-run's stderr)\n"
-	"  --timeout DUR      kill an observation that takes longer; a failure\n"
-	"  --max-time DUR     start no run that would end past DUR from the start,\n"
-	"                     at the pace of the runs so far\n"
-	"  --ignore-failure   record a failed observation's status and go on\n"
-	"  --quiet            no progress on stderr\n"
-	"  --cpu LIST         pin pb-run and what it starts to these CPUs (0,2-3;\n"
-	"                     Linux)\n"
-	"  --until RULE       after each run, stop as soon as the anytime-valid\n"
-	"                     confidence sequence of the time ratio answers RULE:\n"
-	"                     parity, threshold (--threshold T) or halfwidth:H;\n"
-	"                     --runs is then the most runs\n"
-	"  -t, --threshold T  the ratio A/B of --until threshold\n"
-	"  --min-runs M       with --until: not before M runs (default 3)\n"
-	"  --stat S           with --until: each run's statistic, as pb-pair's\n"
-	"                     by-run statistic (default median)\n"
-	"  --level L, --seq-g G  with --until: the sequence's level (0.95) and g (25)\n"
-	"  --pg CONNINFO, --sql-a SQL, --sql-b SQL, --sql-a-file F,\n"
-	"  --sql-b-file F, --sql X=SQL, --sql-file X=F (any arm X),\n"
-	"  --rollback, --setup-sql SQL   SQL mode (pb-run(1))\n"
-	"  --help, --version\n"
-	"  --list-options     the long options, one a line, ':' after those that\n"
-	"                     take a value (for pb-sense and completion)\n"
+	"arms A to Z, each pair a block of one observation of every arm.\n";
+
+static const char usage_tail[] =
 	"Durations: 250us, 1.5ms, 2s, 10ns; a bare number is ns.\n";
 
-enum {
-	O_RUNS = 256, O_PAIRS, O_WARMUP, O_ORDER, O_SEED, O_DELAY, O_DELAY_ARM,
-	O_FIRST_RUN, O_NO_SHELL, O_WORKER, O_SETUP, O_PREPARE, O_CLEANUP,
-	O_OUTPUT, O_TIMEOUT, O_IGNORE, O_QUIET, O_PG, O_SQL_A, O_SQL_B,
-	O_SQL_A_FILE, O_SQL_B_FILE, O_ROLLBACK, O_SETUP_SQL, O_LIST_OPTIONS, O_CPU,
-	O_UNTIL, O_THRESHOLD, O_MIN_RUNS, O_STAT, O_LEVEL, O_SEQ_G, O_MAX_TIME,
-	O_ARMS, O_REFERENCE, O_SQL, O_SQL_FILE,
-};
-
-static const struct option longopts[] = {
-	{ "runs", required_argument, NULL, O_RUNS },
-	{ "pairs", required_argument, NULL, O_PAIRS },
-	{ "warmup", required_argument, NULL, O_WARMUP },
-	{ "order", required_argument, NULL, O_ORDER },
-	{ "seed", required_argument, NULL, O_SEED },
-	{ "delay", required_argument, NULL, O_DELAY },
-	{ "delay-arm", required_argument, NULL, O_DELAY_ARM },
-	{ "reference", required_argument, NULL, O_REFERENCE },
-	{ "first-run", required_argument, NULL, O_FIRST_RUN },
-	{ "no-shell", no_argument, NULL, O_NO_SHELL },
-	{ "worker", required_argument, NULL, O_WORKER },
-	{ "arms", required_argument, NULL, O_ARMS },
-	{ "setup", required_argument, NULL, O_SETUP },
-	{ "prepare", required_argument, NULL, O_PREPARE },
-	{ "cleanup", required_argument, NULL, O_CLEANUP },
-	{ "output", required_argument, NULL, O_OUTPUT },
-	{ "timeout", required_argument, NULL, O_TIMEOUT },
-	{ "max-time", required_argument, NULL, O_MAX_TIME },
-	{ "ignore-failure", no_argument, NULL, O_IGNORE },
-	{ "quiet", no_argument, NULL, O_QUIET },
-	{ "cpu", required_argument, NULL, O_CPU },
-	{ "pg", required_argument, NULL, O_PG },
-	{ "sql-a", required_argument, NULL, O_SQL_A },
-	{ "sql-b", required_argument, NULL, O_SQL_B },
-	{ "sql-a-file", required_argument, NULL, O_SQL_A_FILE },
-	{ "sql-b-file", required_argument, NULL, O_SQL_B_FILE },
-	{ "sql", required_argument, NULL, O_SQL },
-	{ "sql-file", required_argument, NULL, O_SQL_FILE },
-	{ "rollback", no_argument, NULL, O_ROLLBACK },
-	{ "setup-sql", required_argument, NULL, O_SETUP_SQL },
-	{ "list-options", no_argument, NULL, O_LIST_OPTIONS },
-	{ "until", required_argument, NULL, O_UNTIL },
-	{ "threshold", required_argument, NULL, O_THRESHOLD },
-	{ "min-runs", required_argument, NULL, O_MIN_RUNS },
-	{ "stat", required_argument, NULL, O_STAT },
-	{ "level", required_argument, NULL, O_LEVEL },
-	{ "seq-g", required_argument, NULL, O_SEQ_G },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 },
-};
+/* "+": no reordering, so that a stray word (--delay 5 us -- CMD) is
+ * caught after the options instead of being run as a command. The short
+ * options are pb-compare's letters for the same options. */
+static const struct pb_cmd cmd = { usage, run_opts, 21, usage_tail, 1 };
 
 static const long COUNT_MAX = 100000000;
 static const char arm_letters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -262,35 +177,22 @@ static void sql_lettered(struct config *c, const char *name, const char *val)
 	c->sql[arm] = keep_sql(arm, NULL, read_sql_file(rest, key), SQL_LETTERED);
 }
 
-/* --list-options: the long options, one a line, ':' after those that take
- * a value (pb-sense passes through what pb-run lists). */
-static noreturn void list_options(void)
-{
-	size_t i;
-
-	for (i = 0; longopts[i].name; i++)
-		printf("%s%s\n", longopts[i].name,
-		       longopts[i].has_arg == required_argument ? ":" : "");
-	flush_stdout_or_die();
-	exit(0);
-}
-
 static void parse_option(struct config *c, int opt)
 {
 	switch (opt) {
-	case O_RUNS: c->runs = opt_count("runs", optarg, COUNT_MAX); break;
-	case O_PAIRS: c->pairs = opt_count("pairs", optarg, COUNT_MAX); break;
-	case O_WARMUP: c->warmup = opt_nonneg("warmup", optarg, COUNT_MAX); break;
-	case O_ORDER: c->order = opt_choice("order", optarg, order_names, NORDERS); break;
-	case O_SEED: c->seed = opt_seed("seed", optarg); seed_given = 1; break;
-	case O_DELAY: c->delay_ns = opt_dur("delay", optarg); break;
-	case O_DELAY_ARM:
+	case RUNOPT_RUNS: c->runs = opt_count("runs", optarg, COUNT_MAX); break;
+	case RUNOPT_PAIRS: c->pairs = opt_count("pairs", optarg, COUNT_MAX); break;
+	case RUNOPT_WARMUP: c->warmup = opt_nonneg("warmup", optarg, COUNT_MAX); break;
+	case RUNOPT_ORDER: c->order = opt_choice("order", optarg, order_names, NORDERS); break;
+	case RUNOPT_SEED: c->seed = opt_seed("seed", optarg); seed_given = 1; break;
+	case RUNOPT_DELAY: c->delay_ns = opt_dur("delay", optarg); break;
+	case RUNOPT_DELAY_ARM:
 		c->delay_arm = opt_arm("delay-arm", optarg);
 		break;
-	case O_REFERENCE:
+	case RUNOPT_REFERENCE:
 		c->reference = opt_arm("reference", optarg);
 		break;
-	case O_ARMS:
+	case RUNOPT_ARMS:
 		{
 			int64_t k;
 
@@ -301,52 +203,50 @@ static void parse_option(struct config *c, int opt)
 		}
 		arms_given = 1;
 		break;
-	case O_FIRST_RUN: c->first_run = opt_count("first-run", optarg, COUNT_MAX); break;
-	case O_NO_SHELL: c->no_shell = 1; break;
-	case O_WORKER: c->worker = optarg; break;
-	case O_SETUP: c->setup = optarg; break;
-	case O_PREPARE: c->prepare = optarg; break;
-	case O_CLEANUP: c->cleanup = optarg; break;
-	case O_OUTPUT: c->output = optarg; break;
-	case O_TIMEOUT:
+	case RUNOPT_FIRST_RUN: c->first_run = opt_count("first-run", optarg, COUNT_MAX); break;
+	case RUNOPT_NO_SHELL: c->no_shell = 1; break;
+	case RUNOPT_WORKER: c->worker = optarg; break;
+	case RUNOPT_SETUP: c->setup = optarg; break;
+	case RUNOPT_PREPARE: c->prepare = optarg; break;
+	case RUNOPT_CLEANUP: c->cleanup = optarg; break;
+	case RUNOPT_OUTPUT: c->output = optarg; break;
+	case RUNOPT_TIMEOUT:
 		c->timeout_ns = opt_dur("timeout", optarg);
 		if (c->timeout_ns <= 0)
 			die_usage("--timeout must be more than 0");
 		break;
-	case O_MAX_TIME:
+	case RUNOPT_MAX_TIME:
 		c->max_time_ns = opt_dur("max-time", optarg);
 		if (c->max_time_ns <= 0)
 			die_usage("--max-time must be more than 0");
 		break;
-	case O_IGNORE: c->ignore_failure = 1; break;
-	case O_QUIET: c->quiet = 1; break;
-	case O_PG: c->pg = keep_conninfo(optarg); break;
-	case O_SQL_A: c->sql[0] = keep_sql(0, optarg, NULL, SQL_NAMED); break;
-	case O_SQL_B: c->sql[1] = keep_sql(1, optarg, NULL, SQL_NAMED); break;
-	case O_SQL_A_FILE:
+	case RUNOPT_IGNORE: c->ignore_failure = 1; break;
+	case RUNOPT_QUIET: c->quiet = 1; break;
+	case RUNOPT_PG: c->pg = keep_conninfo(optarg); break;
+	case RUNOPT_SQL_A: c->sql[0] = keep_sql(0, optarg, NULL, SQL_NAMED); break;
+	case RUNOPT_SQL_B: c->sql[1] = keep_sql(1, optarg, NULL, SQL_NAMED); break;
+	case RUNOPT_SQL_A_FILE:
 		c->sql[0] = keep_sql(0, NULL, read_sql_file(optarg, "sql_a"), SQL_NAMED);
 		break;
-	case O_SQL_B_FILE:
+	case RUNOPT_SQL_B_FILE:
 		c->sql[1] = keep_sql(1, NULL, read_sql_file(optarg, "sql_b"), SQL_NAMED);
 		break;
-	case O_SQL: sql_lettered(c, "sql", optarg); break;
-	case O_SQL_FILE: sql_lettered(c, "sql-file", optarg); break;
-	case O_ROLLBACK: c->rollback = 1; break;
-	case O_SETUP_SQL: c->setup_sql = optarg; break;
-	case O_CPU: cpu_list = optarg; break;
-	case O_LIST_OPTIONS:
-		list_options();
-	case O_UNTIL: seq_rule_parse(&c->until, "until", optarg); break;
-	case O_THRESHOLD:
+	case RUNOPT_SQL: sql_lettered(c, "sql", optarg); break;
+	case RUNOPT_SQL_FILE: sql_lettered(c, "sql-file", optarg); break;
+	case RUNOPT_ROLLBACK: c->rollback = 1; break;
+	case RUNOPT_SETUP_SQL: c->setup_sql = optarg; break;
+	case RUNOPT_CPU: cpu_list = optarg; break;
+	case RUNOPT_UNTIL: seq_rule_parse(&c->until, "until", optarg); break;
+	case RUNOPT_THRESHOLD:
 		c->until.threshold = opt_num("threshold", optarg);
 		if (!(c->until.threshold > 0))
 			die_usage("--threshold is a ratio A/B: it must be > 0, not '%s'", optarg);
 		c->threshold_given = 1;
 		break;
-	case O_MIN_RUNS: c->until.min_runs = opt_count("min-runs", optarg, COUNT_MAX); break;
-	case O_STAT: run_stat_parse(&c->until_stat, "stat", optarg); break;
-	case O_LEVEL: c->until.level = opt_level("level", optarg); break;
-	case O_SEQ_G:
+	case RUNOPT_MIN_RUNS: c->until.min_runs = opt_count("min-runs", optarg, COUNT_MAX); break;
+	case RUNOPT_STAT: run_stat_parse(&c->until_stat, "stat", optarg); break;
+	case RUNOPT_LEVEL: c->until.level = opt_level("level", optarg); break;
+	case RUNOPT_SEQ_G:
 		c->until.g = opt_num("seq-g", optarg);
 		if (!(c->until.g > 0) || c->until.g > 1e12)
 			die_usage("--seq-g wants a number above 0 (and up to 1e12), not '%s'", optarg);
@@ -510,15 +410,10 @@ static void parse_args(int argc, char **argv, struct config *c)
 	c->until.level = 0.95;
 	c->until.min_runs = 3;
 	run_stat_parse(&c->until_stat, "stat", "median");
-	/* "+": no reordering, so that a stray word (--delay 5 us -- CMD)
-	 * is caught below instead of being run as a command. The short
-	 * options are pb-compare's letters for the same options. */
-	while ((opt = pb_getopt(argc, argv, "+r:p:w:t:", longopts, usage)) != -1) {
-		opt = opt == 'r' ? O_RUNS : opt == 'p' ? O_PAIRS : opt == 'w' ? O_WARMUP
-		    : opt == 't' ? O_THRESHOLD : opt;
+	while ((opt = pb_getopt(argc, argv, &cmd)) != -1) {
 		parse_option(c, opt);
-		stat_given |= opt == O_STAT, level_given |= opt == O_LEVEL;
-		g_given |= opt == O_SEQ_G, min_given |= opt == O_MIN_RUNS;
+		stat_given |= opt == RUNOPT_STAT, level_given |= opt == RUNOPT_LEVEL;
+		g_given |= opt == RUNOPT_SEQ_G, min_given |= opt == RUNOPT_MIN_RUNS;
 	}
 	check_until(c, stat_given, level_given, g_given, min_given);
 	if (optind < argc && strcmp(argv[optind - 1], "--") != 0)

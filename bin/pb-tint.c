@@ -20,50 +20,45 @@
 
 static const char usage[] =
 	"usage: pb-tint [options] [FILE...]\n"
-	"Student t interval of the mean of a column, per group.\n"
-	"  --column COL     the column (default lr)\n"
-	"  --group COLS     one interval per value of these columns (comma list)\n"
-	"  --level L        confidence level (default 0.95)\n"
-	"  --threshold T    verdict above/below/crosses against T (a ratio A/B\n"
-	"                   for a log-ratio column, the column's unit otherwise)\n"
-	"  --df-cap N       use df = min(n-1, N)\n"
-	"  --finding        add one sentence per group: '# finding: ...'\n"
-	"  --log-ratio      treat the column as a log ratio (automatic for lr\n"
-	"                   and for columns pb-logratio declared)\n"
-	"  --sequential     an anytime-valid confidence sequence instead of the\n"
-	"                   t interval (default for a study pb-run --until made)\n"
-	"  --no-sequential  the fixed-n t interval even for such a study\n"
-	"  --seq-g G        the sequence's prior variance g (default 25)\n"
-	"  --check FILE     with --finding: cite the warnings of pb-check's output\n"
-	"                   FILE, one clause each\n"
-	"  --sense FILE     with --finding: cite what pb-sense's calibration FILE\n"
-	"                   resolves, and whether it calibrated this analysis\n"
-	"  --adjust M       bonferroni or holm: the intervals (and verdicts) of all\n"
-	"                   groups hold together at the level; adds p and p_adj\n"
-	"  --help, --version\n"
+	"Student t interval of the mean of a column, per group.\n";
+
+static const char usage_tail[] =
 	"Output: [group...] n mean sd se df t lo hi, then ratio ratio_lo ratio_hi\n"
 	"reduction for a log ratio, then p p_adj with --adjust, then verdict with\n"
 	"--threshold. A stream with an arm column (a study of more than two arms)\n"
 	"is grouped by arm first: one interval per candidate against the reference.\n";
 
-static const struct option longopts[] = {
-	{ "column", required_argument, NULL, 'c' },
-	{ "group", required_argument, NULL, 'g' },
-	{ "level", required_argument, NULL, 'l' },
-	{ "threshold", required_argument, NULL, 'T' },
-	{ "df-cap", required_argument, NULL, 'd' },
-	{ "finding", no_argument, NULL, 'f' },
-	{ "log-ratio", no_argument, NULL, 'L' },
-	{ "sequential", no_argument, NULL, 'S' },
-	{ "no-sequential", no_argument, NULL, 'N' },
-	{ "seq-g", required_argument, NULL, 'G' },
-	{ "check", required_argument, NULL, 'C' },
-	{ "sense", required_argument, NULL, 'E' },
-	{ "adjust", required_argument, NULL, 'a' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 },
+static const struct pb_opt options[] = {
+	{ "column", 'c', 0, "COL", NULL, "the column (default lr)", NULL, 0 },
+	{ "group", 'g', 0, "COLS", NULL,
+	  "one interval per value of these columns (comma list)", NULL, 0 },
+	{ "level", 'l', 0, "L", NULL, "confidence level (default 0.95)", NULL, 0 },
+	{ "threshold", 'T', 0, "T", NULL,
+	  "verdict above/below/crosses against T (a ratio A/B\n"
+	  "for a log-ratio column, the column's unit otherwise)", NULL, 0 },
+	{ "df-cap", 'd', 0, "N", NULL, "use df = min(n-1, N)", NULL, 0 },
+	{ "finding", 'f', 0, NULL, NULL, "add one sentence per group: '# finding: ...'", NULL, 0 },
+	{ "log-ratio", 'L', 0, NULL, NULL,
+	  "treat the column as a log ratio (automatic for lr\n"
+	  "and for columns pb-logratio declared)", NULL, 0 },
+	{ "sequential", 'S', 0, NULL, NULL,
+	  "an anytime-valid confidence sequence instead of the\n"
+	  "t interval (default for a study pb-run --until made)", NULL, 0 },
+	{ "no-sequential", 'N', 0, NULL, NULL,
+	  "the fixed-n t interval even for such a study", NULL, 0 },
+	{ "seq-g", 'G', 0, "G", NULL, "the sequence's prior variance g (default 25)", NULL, 0 },
+	{ "check", 'C', 0, "FILE", NULL,
+	  "with --finding: cite the warnings of pb-check's output\n"
+	  "FILE, one clause each", NULL, 0 },
+	{ "sense", 'E', 0, "FILE", NULL,
+	  "with --finding: cite what pb-sense's calibration FILE\n"
+	  "resolves, and whether it calibrated this analysis", NULL, 0 },
+	{ "adjust", 'a', 0, "M", "bonferroni holm",
+	  "bonferroni or holm: the intervals (and verdicts) of all\n"
+	  "groups hold together at the level; adds p and p_adj", NULL, 0 },
+	{ NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
+static const struct pb_cmd cmd = { usage, options, 19, usage_tail, 0 };
 
 enum adjust { ADJUST_NONE, ADJUST_BONFERRONI, ADJUST_HOLM };
 static const char *const adjust_names[] = { "none", "bonferroni", "holm" };
@@ -1046,7 +1041,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	o->column = "lr";
 	o->level = 0.95;
 	o->sequential = -1;
-	while ((c = pb_getopt(argc, argv, "", longopts, usage)) != -1) {
+	while ((c = pb_getopt(argc, argv, &cmd)) != -1) {
 		switch (c) {
 		case 'c': o->column = optarg; break;
 		case 'g': o->group = optarg; break;

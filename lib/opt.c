@@ -63,33 +63,193 @@ static noreturn void bad_option(const char *word, const struct option *longopts)
 	die_usage("unknown option '%s'", word);
 }
 
-int pb_getopt(int argc, char **argv, const char *shortopts,
-              const struct option *longopts, const char *usage)
+/* What every tool answers: -h, --help and --version in getopt_long's
+ * table, --list-options outside it (spelled out in full only, so that it
+ * makes no abbreviation of another option ambiguous). */
+static const struct pb_opt standard[] = {
+	{ "help", 'h', 0, NULL, NULL, NULL, NULL, 0 },
+	{ "version", 'V', 0, NULL, NULL, NULL, NULL, 0 },
+	{ "list-options", 0, 0, NULL, NULL, "", NULL, 0 },
+	{ NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+enum { NSTANDARD_GETOPT = 2, LONG_VAL = 256 };
+#define HELP_COLUMNS 80
+
+/* getopt_long's table and short options for cmd, made once (kept to
+ * exit): the long option of index i returns LONG_VAL + i, cmd's options
+ * first, then help and version. */
+static const struct pb_cmd *made_for;
+static struct option *longopts;
+static char *shortopts;
+static size_t nopts;
+
+static const struct pb_opt *entry(const struct pb_cmd *cmd, size_t i)
 {
-	char spec[32];
+	return i < nopts ? &cmd->opts[i] : &standard[i - nopts];
+}
+
+static void make_getopt(const struct pb_cmd *cmd)
+{
+	size_t i, k = 0, cap = 0, scap = 0;
+	const struct pb_opt *o;
+
+	for (nopts = 0; cmd->opts[nopts].name; nopts++)
+		;
+	xgrow(&longopts, &cap, nopts + NSTANDARD_GETOPT + 1, sizeof *longopts);
+	xgrow(&shortopts, &scap, 2 * nopts + 4, 1);
+	if (cmd->in_order)
+		shortopts[k++] = '+';   /* before getopt's ':' */
+	shortopts[k++] = ':';
+	shortopts[k++] = 'h';
+	for (i = 0; i < nopts + NSTANDARD_GETOPT; i++) {
+		o = entry(cmd, i);
+		longopts[i].name = o->name;
+		longopts[i].has_arg = o->arg ? required_argument : no_argument;
+		longopts[i].flag = NULL;
+		longopts[i].val = LONG_VAL + (int)i;
+		if (o->letter) {
+			shortopts[k++] = o->letter;
+			if (o->arg)
+				shortopts[k++] = ':';
+		}
+	}
+	memset(&longopts[i], 0, sizeof longopts[i]);
+	shortopts[k] = '\0';
+	made_for = cmd;
+}
+
+/* --help's names of o: "-r, --runs R". */
+static int put_names(const struct pb_opt *o)
+{
+	int n = 0;
+
+	if (o->letter)
+		n += printf("-%c, ", o->letter);
+	n += printf("--%s", o->name);
+	if (o->arg)
+		n += printf(" %s", o->arg);
+	return n;
+}
+
+static int names_len(const struct pb_opt *o)
+{
+	return (o->letter ? 4 : 0) + 2 + (int)strlen(o->name) + (o->arg ? 1 + (int)strlen(o->arg) : 0);
+}
+
+/* One line (or more) of --help: the names of the options from o up to the
+ * one with help, comma-separated, then that help from the column width
+ * (two spaces after the names when they reach it, or on the next line
+ * when its first line would not fit there). Returns that last option. */
+static const struct pb_opt *put_option(const struct pb_opt *o, int width)
+{
+	int col = 2;
+	size_t first;
+	const char *h;
+
+	fputs("  ", stdout);
+	for (;; o++) {
+		if (o->flags & (PB_OPT_NOHELP | PB_OPT_NOLIST))
+			continue;
+		if (!o->name)   /* a table that ends in a name without help */
+			die("--help: the option table ends without help for --%s", o[-1].name);
+		if (col > 2 && col + 2 + names_len(o) > HELP_COLUMNS - 1) {
+			fputs(",\n  ", stdout);
+			col = 2;
+		} else if (col > 2) {
+			fputs(", ", stdout);
+			col += 2;
+		}
+		col += put_names(o);
+		if (o->help)
+			break;
+	}
+	h = o->help;
+	first = strcspn(h, "\n");
+	if (*h && col < width)
+		printf("%*s", width - col, "");
+	else if (*h && col + 2 + (int)first <= HELP_COLUMNS)
+		fputs("  ", stdout);
+	else if (*h)
+		printf("\n%*s", width, "");
+	for (; *h; h += first + (h[first] == '\n'), first = strcspn(h, "\n")) {
+		if (h != o->help)
+			printf("\n%*s", width, "");
+		fwrite(h, 1, first, stdout);
+	}
+	putchar('\n');
+	return o;
+}
+
+static noreturn void put_help(const struct pb_cmd *cmd)
+{
+	const struct pb_opt *o;
+
+	fputs(cmd->head, stdout);
+	for (o = cmd->opts; o->name; o++)
+		if (!(o->flags & (PB_OPT_NOHELP | PB_OPT_NOLIST)))
+			o = put_option(o, cmd->width);
+	put_option(standard, cmd->width);
+	if (cmd->tail)
+		fputs(cmd->tail, stdout);
+	flush_stdout_or_die();
+	exit(0);
+}
+
+static void put_list_line(const struct pb_opt *o)
+{
+	printf("--%s", o->name);
+	if (o->arg) {
+		size_t n = strspn(o->arg, "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+
+		printf("=%.*s", n ? (int)n : 5, n ? o->arg : "VALUE");
+	}
+	if (o->letter)
+		printf(" -%c", o->letter);
+	if (o->choices)
+		printf(" %s", o->choices);
+	putchar('\n');
+}
+
+static noreturn void put_list(const struct pb_cmd *cmd)
+{
+	const struct pb_opt *o;
+
+	for (o = cmd->opts; o->name; o++)
+		if (!(o->flags & PB_OPT_NOLIST))
+			put_list_line(o);
+	for (o = standard; o->name; o++)
+		put_list_line(o);
+	flush_stdout_or_die();
+	exit(0);
+}
+
+int pb_getopt(int argc, char **argv, const struct pb_cmd *cmd)
+{
+	const struct pb_opt *o = NULL;
 	int c;
 
-	/* A leading '+' (stop at the first operand, as musl always does)
-	 * must come before getopt's ':'. */
-	if (shortopts[0] == '+')
-		snprintf(spec, sizeof spec, "+:h%s", shortopts + 1);
-	else
-		snprintf(spec, sizeof spec, ":h%s", shortopts);
+	if (made_for != cmd)
+		make_getopt(cmd);
 	opterr = 0;
-	c = getopt_long(argc, argv, spec, longopts, NULL);
-	switch (c) {
-	case 'h':
-		fputs(usage, stdout);
-		flush_stdout_or_die();
-		exit(0);
-	case 'V':
+	c = getopt_long(argc, argv, shortopts, longopts, NULL);
+	if (c >= LONG_VAL)
+		o = entry(cmd, (size_t)(c - LONG_VAL));
+	else if (c == 'h')
+		o = &standard[0];
+	else if (c != -1 && c != ':' && c != '?')
+		for (o = cmd->opts; o->name && o->letter != c; o++)
+			;
+	if (o == &standard[0])
+		put_help(cmd);
+	if (o == &standard[1])
 		pb_version();
-	case ':':
+	if (c == ':')
 		die_usage("option '%s' needs a value", argv[optind - 1]);
-	case '?':
+	if (c == '?' && strcmp(argv[optind - 1], "--list-options") == 0)
+		put_list(cmd);
+	if (c == '?')
 		bad_option(argv[optind - 1], longopts);
-	}
-	return c;
+	return o && o->name ? o->key : c;
 }
 
 long opt_count(const char *name, const char *val, long max)

@@ -1,6 +1,9 @@
-/* opt: command-line handling shared by every tool. pb_getopt wraps
- * getopt_long: --help prints the usage and exits 0, --version prints the
- * version, and an unknown option or a missing value is a usage error
+/* opt: command-line handling shared by every tool. Each tool has one
+ * table of its options (struct pb_opt), from which pb_getopt makes
+ * getopt_long's table and short options, --help its option lines and
+ * --list-options its list (what the bash completion reads): --help prints
+ * the usage and exits 0, --version prints the version, --list-options the
+ * long options, and an unknown option or a missing value is a usage error
  * (one line, exit 2). Options come before operands (musl's getopt stops at
  * the first operand). The opt_* parsers turn a value or exit 2 naming it. */
 #ifndef PB_OPT_H
@@ -9,11 +12,48 @@
 #include <getopt.h>
 #include <stdint.h>
 
-/* longopts must hold { "help", .., 'h' } and { "version", .., 'V' };
- * shortopts are the tool's own short options in getopt form ("o:"); a
- * leading '+' stops at the first operand with glibc too. */
-int pb_getopt(int argc, char **argv, const char *shortopts,
-              const struct option *longopts, const char *usage);
+/* One option. In --help, an option with help NULL is named on the line of
+ * the next one, before it ("--level L, --seq-g G  their help"). */
+struct pb_opt {
+	const char *name;      /* the long name, without "--"; NULL ends a table */
+	int key;               /* what pb_getopt returns for it, long or short */
+	char letter;           /* its short form (-r), or 0 */
+	const char *arg;       /* its value as --help names it ("R", "FILE|inherit");
+	                        * NULL: it takes none */
+	const char *choices;   /* the values it takes, space-separated, when they are
+	                        * a fixed set (for completion); or NULL */
+	const char *help;      /* --help's text, '\n' between its lines */
+	/* A usage error for a bad value, as the tool that owns the option
+	 * gives it (pb-compare checks pb-run's so before anything runs); or
+	 * NULL. */
+	void (*check)(const char *name, const char *val);
+	int flags;             /* PB_OPT_* */
+};
+enum {
+	PB_OPT_NOHELP = 1,     /* not in --help (listed by --list-options) */
+	PB_OPT_NOLIST = 2,     /* in neither: read only to be refused by name */
+};
+
+/* A tool's command line: --help is head, the option lines of opts (each
+ * option's help from the column width on), a line for --help, --version
+ * and --list-options, then tail. */
+struct pb_cmd {
+	const char *head;      /* the usage lines and what the tool does */
+	const struct pb_opt *opts;
+	int width;
+	const char *tail;      /* after the options, or NULL */
+	int in_order;          /* stop at the first operand, with glibc too */
+};
+
+/* The key of the next option (optarg its value), or -1 after the last.
+ * -h and --help, --version and --list-options (spelled out in full: it
+ * shortens no other option) are answered here, and exit 0. --list-options
+ * prints a line for each long option but the PB_OPT_NOLIST ones, then
+ * --help, --version and --list-options: "--NAME", "=KIND" when it takes a
+ * value (KIND the capitals its arg starts with: FILE, DIR, CMD, N ...),
+ * " -x" when it has a short form, then its choices, as in
+ * "--order=O random alternate blocked". */
+int pb_getopt(int argc, char **argv, const struct pb_cmd *cmd);
 long opt_count(const char *name, const char *val, long max);   /* >= 1 */
 long opt_nonneg(const char *name, const char *val, long max);  /* >= 0 */
 int64_t opt_dur(const char *name, const char *val);

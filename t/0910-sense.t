@@ -211,16 +211,19 @@ is "$(grep -h '^# seed: ' "$T/abbr"/raw-*.tsv | sort -u)" "# seed: 7" "--see 7 r
 run pb-sense --delays 0 --runs 2 --pairs 2 --warmup 0 --setup --bogus -- true
 like "$(cat "$T/err")" 'setup' "a pb-run option's value that starts with -- is its value, not an option"
 # pb-sense takes pb-run's options from pb-run --list-options: pb-run's
-# table, in its order, with ':' on those that take a value
-# (the table read from pb-run.c must be the whole table, or the two could
-# agree on a part of it: one assertion, so it never holds of a stub)
-table=$(sed -n 's/^	{ "\([a-z-]*\)", \([a-z_]*\),.*/\1 \2/p' "$(dirname "$0")/../bin/pb-run.c")
+# table (lib/runopt.c), in its order, "=KIND" on those that take a value
+# (the capitals their value starts with), then --help, --version and
+# --list-options
+# (the table read from lib/runopt.c must be the whole table, or the two
+# could agree on a part of it: one assertion, so it never holds of a stub)
+table=$(sed -n -e 's/^	{ "\([a-z-]*\)", RUNOPT_[A-Z_]*, [^,]*, NULL,.*/\1 NULL/p' \
+	-e 's/^	{ "\([a-z-]*\)", RUNOPT_[A-Z_]*, [^,]*, "\([A-Z]*\).*/\1 "\2/p' "$(dirname "$0")/../lib/runopt.c")
 whole=$(printf '%s\n' "$table" | cut -d' ' -f1 | tr '\n' ' ' |
-	grep -Ec '^runs pairs .* setup-sql list-options until threshold min-runs stat level seq-g help version $')
+	grep -Ec '^runs pairs .* setup-sql until threshold min-runs stat level seq-g $')
 run pb-run --list-options
-is "$rc:$whole:$(tr '\n' ' ' <"$T/out")" \
-	"0:1:$(printf '%s\n' "$table" | awk '{ print $1 ($2 == "required_argument" ? ":" : "") }' | tr '\n' ' ')" \
-	"pb-run --list-options: its option table (the whole table of pb-run.c), ':' after those that take a value"
+is "$rc:$whole:$(cut -d' ' -f1 "$T/out" | tr '\n' ' ')" \
+	"0:1:$(printf '%s\n' "$table" | awk '{ print "--" $1 ($2 == "NULL" ? "" : "=" substr($2, 2)) }' | tr '\n' ' ')--help --version --list-options " \
+	"pb-run --list-options: its option table (the whole table of lib/runopt.c), =KIND on those that take a value"
 
 run pb-sense --runs 2 --pairs 2 --warmup 0 --delays 0,5us -- false
 is "$rc:$(grep -c '^pb-sense: pb-run failed' "$T/err")" 1:1 "a failing command: exit 1"

@@ -133,7 +133,7 @@ mkdir "$T/newopt"
 ln -s "$(command -v pb-sense)" "$T/newopt/pb-sense"
 cat >"$T/newopt/pb-run" <<EOF
 #!/bin/sh
-case \$1 in --list-options) '$REAL_RUN' --list-options; echo brand-new: ; exit ;; esac
+case \$1 in --list-options) '$REAL_RUN' --list-options; echo --brand-new=N ; exit ;; esac
 printf '%s\n' "\$@" >'$T/newopt/args'
 grep -v '^# pb-run:' '$D/raw-small.tsv'
 EOF
@@ -146,7 +146,8 @@ is "$(grep -c 'sql-b-file' "$(command -v pb-sense)")" 1 \
 	"bin/pb-sense names pb-run's options only where it refuses one (no table)"
 cat >"$T/newopt/pb-run" <<'EOF'
 #!/bin/sh
-echo 'runs: *'
+echo '--runs=R -r'
+echo '* --pairs=P'
 EOF
 fails 1 "^pb-sense: pb-run --list-options wrote '\*', not an option name$" \
 	"a pb-run whose table is not option names: exit 1, one line" \

@@ -160,6 +160,7 @@ EOF
 	for t in $TOOLS; do
 		offered=" $(comp "$t" -) "
 		src=$top/bin/$t.c
+		[ "$t" = pb-run ] && src=$top/lib/runopt.c   # pb-run's table, shared with pb-compare
 		"$top/bin/$t" --help | grep -q -- '^ *-.*--[a-z]' || drift="$drift $t:(no options in --help)"
 		{
 			"$top/bin/$t" --help | grep -- '^ *-' | grep -o -- '--[a-z][a-z-]*'

@@ -45,10 +45,10 @@ done
 # --pg: the password leaves pb-compare's own argv (ps) once it is parsed.
 # pb-run waits on a FIFO of SQL meanwhile, so pb-compare stays alive.
 # The child waited for is the study's pb-run, exec'd (argv[0] pb-run, and
-# --pg): the first child, pb-run --list-options, runs while the options
-# are parsed, and until it execs its argv is pb-compare's own, --pg and
-# the password not yet scrubbed (matched on --pg alone, it was read too
-# early once). The wait is on that child, as long as it takes.
+# --pg): until a child execs its argv is pb-compare's own (matched on --pg
+# alone, it was read too early once, when a pb-run --list-options ran
+# while the options were parsed). The wait is on that child, as long as
+# it takes.
 if [ "${PB_VALGRIND:-0}" = 1 ]; then   # the process is valgrind, its argv its own
 	skip "--pg: no password in pb-compare's argv: not under valgrind"
 elif [ -r /proc/self/cmdline ] && command -v pgrep >/dev/null; then
@@ -86,11 +86,16 @@ is "$rc:$(grep -c '^warning: XXXXXXXX*: ' "$T/out")" "0:$(grep -c '^XXXX' ck/che
 	"check.tsv with 100000-byte arm values: exit 0, each warning with its arm"
 
 # pb-compare without pb-run beside it or on PATH: one line, its hint once.
+# Its options are its own and pb-run's table compiled in (lib/runopt.c):
+# --from, which runs no pb-run, needs none.
 mkdir lone && cp "$top/bin/pb-compare" lone/
-PATH=/nonexistent lone/pb-compare --from "$top/examples/compare" >"$T/out" 2>"$T/err"
+PATH=/nonexistent lone/pb-compare -b 600s -r 3 -p 2 --dir lone/s -- true true >"$T/out" 2>"$T/err"
 rc=$?
 is "$rc:$(wc -l <"$T/err" | tr -d ' '):$(grep -o 'install pb whole' "$T/err" | wc -l | tr -d ' ')" "1:1:1" \
 	"no pb-run: exit 1, one line, the hint to install pb whole once"
-like "$(cat "$T/err")" '^pb-compare: pb-run --list-options failed: cannot run pb-run: ' "  it says what failed"
+like "$(cat "$T/err")" '^pb-compare: pb-run: cannot run pb-run: ' "  it says what failed"
+PATH=/nonexistent lone/pb-compare --from "$top/examples/compare" >"$T/out" 2>"$T/err"
+rc=$?
+exited_ok "no pb-run: --from still reads a study (no child parses the options)"
 
 done_testing

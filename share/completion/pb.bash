@@ -17,15 +17,15 @@ _pb_run_flag='--no-shell --ignore-failure --quiet --rollback --list-options --he
 _pb_options() {   # TOOL: "VALUED|FLAGS"
 	case $1 in
 	pb-run) echo "$_pb_run_val|$_pb_run_flag" ;;
-	pb-pair) echo "--stat --exclude --why|--by-run --host --help --version" ;;
-	pb-logratio) echo "--a --b --name|--help --version" ;;
-	pb-tint) echo "--column --group --level --threshold --df-cap --seq-g --check --sense --adjust|--finding --log-ratio --sequential --no-sequential --help --version" ;;
-	pb-boot) echo "--column --stat --group --block --resamples --level --seed --jobs --method --ties|--quartiles --help --version" ;;
-	pb-cross) echo "--expect|--each --help --version" ;;
-	pb-check) echo "--level --position-share --warmup-share --warmup-min --fence --spread-ratio --resamples --seed|--strict --help --version" ;;
-	pb-plan) echo "--column --run --target --level --run-cost --pair-cost --max-runs|--help --version" ;;
+	pb-pair) echo "--stat --exclude --why|--by-run --host --help --version --list-options" ;;
+	pb-logratio) echo "--a --b --name|--help --version --list-options" ;;
+	pb-tint) echo "--column --group --level --threshold --df-cap --seq-g --check --sense --adjust|--finding --log-ratio --sequential --no-sequential --help --version --list-options" ;;
+	pb-boot) echo "--column --stat --group --block --resamples --level --seed --jobs --method --ties|--quartiles --help --version --list-options" ;;
+	pb-cross) echo "--expect|--each --help --version --list-options" ;;
+	pb-check) echo "--level --position-share --warmup-share --warmup-min --fence --spread-ratio --resamples --seed|--strict --help --version --list-options" ;;
+	pb-plan) echo "--column --run --target --level --run-cost --pair-cost --max-runs|--help --version --list-options" ;;
 	pb-plot) echo "-o --output --column --level|--help --version" ;;
-	pb-report) echo "-o --output|--no-derive --help --version" ;;
+	pb-report) echo "-o --output|--no-derive --help --version --list-options" ;;
 	pb-sense)   # its own, then pb-run's but the delay, arm B and the list
 		local v=" ${_pb_run_val//[$'\t\n']/ } " f=${_pb_run_flag/ --list-options/}
 		v=${v/ --delay / }; v=${v/ --delay-arm / }; v=${v/ --sql-b / }; v=${v/ --sql-b-file / }
@@ -34,7 +34,7 @@ _pb_options() {   # TOOL: "VALUED|FLAGS"
 		v=${v/ --sql / }; v=${v/ --sql-file / }
 		echo "--delays --budget --stat --raw --resamples --level $v|$f" ;;
 	pb-compare)   # its own, then pb-run's but those it sets itself
-		local v=" ${_pb_run_val//[$'\t\n']/ } " f=${_pb_run_flag/ --list-options/} o
+		local v=" ${_pb_run_val//[$'\t\n']/ } " f=$_pb_run_flag o
 		for o in --until --max-time --first-run --runs --pairs --warmup --threshold --min-runs \
 			--stat --level; do v=${v/ $o / }; done
 		f=${f/--quiet /}

@@ -62,7 +62,7 @@ EOF
 
 # opt_resolve WORD NAMES: WORD is --name or --name=value; NAMES lists the
 # long option names, a trailing ':' on those that take a value (as
-# pb-run --list-options writes them). Sets opt_name to the full name
+# pb_opt_names gives them). Sets opt_name to the full name
 # (without --) and opt_takes to 1 when it takes a value. Returns 1 when
 # WORD names no option, 2 when it abbreviates several (opt_name then
 # lists them).
@@ -105,6 +105,17 @@ opt_full() {
 		opt_word="--$opt_name=${1#*=}" ;;
 	*) opt_word="--$opt_name" ;;
 	esac
+}
+
+# pb_opt_names: the options of --list-options' lines on stdin (pb(7),
+# COMMAND LINE) as opt_resolve takes them ("name", "name:" when it takes a
+# value), but --list-options (spelled out in full, it shortens no other);
+# or the first word that does not name an option, alone, and status 1
+pb_opt_names() {
+	awk '$1 !~ /^--[a-z0-9][a-z0-9-]*(=[A-Z]*)?$/ { bad = $1 == "" ? "(an empty line)" : $1; exit 1 }
+		$1 != "--list-options" { w = substr($1, 3); if (sub(/=.*/, "", w)) w = w ":"
+			out = out (out == "" ? "" : " ") w }
+		END { print (bad != "" ? bad : out); exit bad != "" }'
 }
 
 # is_level L: L is a number between 0 and 1, as 0.95 or .95

@@ -1,0 +1,112 @@
+#include <stddef.h>
+
+#include "err.h"
+#include "opt.h"
+#include "order.h"
+#include "runopt.h"
+#include "runstat.h"
+
+/* The checks pb-run's own parsing makes, with its words. */
+static void check_order(const char *name, const char *val)
+{
+	opt_choice(name, val, order_names, NORDERS);
+}
+
+static void check_seed(const char *name, const char *val)
+{
+	opt_seed(name, val);
+}
+
+static void check_dur(const char *name, const char *val)
+{
+	opt_dur(name, val);
+}
+
+static void check_dur_above_0(const char *name, const char *val)
+{
+	if (opt_dur(name, val) <= 0)
+		die_usage("--%s must be more than 0", name);
+}
+
+static void check_stat(const char *name, const char *val)
+{
+	struct run_stat st;
+
+	run_stat_parse(&st, name, val);
+}
+
+static void check_level(const char *name, const char *val)
+{
+	opt_level(name, val);
+}
+
+#define ARMS "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z"
+
+/* name, key, letter, arg, choices, help, check, flags; in the order
+ * pb-run has always had them (pb-sense lists an ambiguous abbreviation's
+ * options in it). */
+const struct pb_opt run_opts[] = {
+	{ "runs", RUNOPT_RUNS, 'r', "R", NULL, "runs (default 10)", NULL, 0 },
+	{ "pairs", RUNOPT_PAIRS, 'p', "P", NULL, "measured pairs per run (default 100)", NULL, 0 },
+	{ "warmup", RUNOPT_WARMUP, 'w', "W", NULL, "warm-up pairs per run, not analysed (default 10)",
+	  NULL, 0 },
+	{ "order", RUNOPT_ORDER, 0, "O", "random alternate blocked",
+	  "random (default), alternate or blocked", check_order, 0 },
+	{ "seed", RUNOPT_SEED, 0, "N", NULL, "seed of the order (default: drawn, and recorded)",
+	  check_seed, 0 },
+	{ "delay", RUNOPT_DELAY, 0, "DUR", NULL, "busy-wait DUR inside the timed window of one arm",
+	  check_dur, 0 },
+	{ "delay-arm", RUNOPT_DELAY_ARM, 0, "X", ARMS, "the arm that gets the delay (default B)",
+	  NULL, 0 },
+	{ "reference", RUNOPT_REFERENCE, 0, "X", ARMS,
+	  "the arm the others are compared with (default A)", NULL, 0 },
+	{ "first-run", RUNOPT_FIRST_RUN, 0, "K", NULL, "number runs from K (shards of one study)",
+	  NULL, 0 },
+	{ "no-shell", RUNOPT_NO_SHELL, 0, NULL, NULL, "exec the commands' words, no /bin/sh -c",
+	  NULL, 0 },
+	{ "worker", RUNOPT_WORKER, 0, "CMD", NULL, "one worker process per run, one request per\n"
+	  "observation on its stdin (see pb-run(1))", NULL, 0 },
+	{ "arms", RUNOPT_ARMS, 0, "K", NULL, "with --worker: the arms it serves, A to the K-th\n"
+	  "letter (default 2)", NULL, 0 },
+	{ "setup", RUNOPT_SETUP, 0, "CMD", NULL, "before each run (not timed)", NULL, 0 },
+	{ "prepare", RUNOPT_PREPARE, 0, "CMD", NULL, "before each observation (not timed)", NULL, 0 },
+	{ "cleanup", RUNOPT_CLEANUP, 0, "CMD", NULL, "after each run (not timed)", NULL, 0 },
+	{ "output", RUNOPT_OUTPUT, 0, "FILE|inherit", "inherit",
+	  "where the commands' output goes (default\n/dev/null; inherit = pb-run's stderr)",
+	  NULL, 0 },
+	{ "timeout", RUNOPT_TIMEOUT, 0, "DUR", NULL,
+	  "kill an observation that takes longer; a failure", check_dur_above_0, 0 },
+	{ "max-time", RUNOPT_MAX_TIME, 0, "DUR", NULL,
+	  "start no run that would end past DUR from the start,\nat the pace of the runs so far",
+	  check_dur_above_0, 0 },
+	{ "ignore-failure", RUNOPT_IGNORE, 0, NULL, NULL,
+	  "record a failed observation's status and go on", NULL, 0 },
+	{ "quiet", RUNOPT_QUIET, 0, NULL, NULL, "no progress on stderr", NULL, 0 },
+	{ "cpu", RUNOPT_CPU, 0, "LIST", NULL,
+	  "pin pb-run and what it starts to these CPUs (0,2-3;\nLinux)", NULL, 0 },
+	{ "pg", RUNOPT_PG, 0, "CONNINFO", NULL, NULL, NULL, 0 },
+	{ "sql-a", RUNOPT_SQL_A, 0, "SQL", NULL, NULL, NULL, 0 },
+	{ "sql-b", RUNOPT_SQL_B, 0, "SQL", NULL, NULL, NULL, 0 },
+	{ "sql-a-file", RUNOPT_SQL_A_FILE, 0, "F", NULL, NULL, NULL, 0 },
+	{ "sql-b-file", RUNOPT_SQL_B_FILE, 0, "F", NULL, NULL, NULL, 0 },
+	{ "sql", RUNOPT_SQL, 0, "X=SQL", NULL, NULL, NULL, 0 },
+	{ "sql-file", RUNOPT_SQL_FILE, 0, "X=F", NULL, NULL, NULL, 0 },
+	{ "rollback", RUNOPT_ROLLBACK, 0, NULL, NULL, NULL, NULL, 0 },
+	{ "setup-sql", RUNOPT_SETUP_SQL, 0, "SQL", NULL, "SQL mode, X any arm (pb-run(1))", NULL, 0 },
+	{ "until", RUNOPT_UNTIL, 0, "RULE", "parity threshold halfwidth:0.01",
+	  "after each run, stop as soon as the anytime-valid\n"
+	  "confidence sequence of the time ratio answers RULE:\n"
+	  "parity, threshold (--threshold T) or halfwidth:H;\n"
+	  "--runs is then the most runs", NULL, 0 },
+	{ "threshold", RUNOPT_THRESHOLD, 't', "T", NULL, "the ratio A/B of --until threshold",
+	  NULL, 0 },
+	{ "min-runs", RUNOPT_MIN_RUNS, 0, "M", NULL, "with --until: not before M runs (default 3)",
+	  NULL, 0 },
+	{ "stat", RUNOPT_STAT, 0, "S", "median mean min lr-median p90 p99",
+	  "with --until: each run's statistic, as pb-pair's\nby-run statistic (default median)",
+	  check_stat, 0 },
+	{ "level", RUNOPT_LEVEL, 0, "L", NULL, NULL, check_level, 0 },
+	{ "seq-g", RUNOPT_SEQ_G, 0, "G", NULL,
+	  "with --until: the sequence's level (0.95) and g (25)", NULL, 0 },
+	{ NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
