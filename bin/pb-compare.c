@@ -17,6 +17,7 @@
 #include "opt.h"
 #include "recipe.h"
 #include "runopt.h"
+#include "runstat.h"
 #include "stream.h"
 #include "strv.h"
 #include "studydir.h"
@@ -171,7 +172,7 @@ static void check_scan_values(const struct strv *v)
 
 static int color_choice(const char *v)
 {
-	int c = opt_choice("--color", v, color_names, (int)LEN(color_names));
+	int c = opt_choice("color", v, color_names, (int)LEN(color_names));
 	const char *no = getenv("NO_COLOR");
 
 	if (c == 1)
@@ -184,6 +185,7 @@ static int color_choice(const char *v)
 static void parse_args(int argc, char **argv, struct compare_opts *o)
 {
 	static struct pb_cmd cmd = { usage, NULL, 24, usage_tail, 1 };   /* kept to exit */
+	struct run_stat stat;
 	int opt, color = -1;
 
 	memset(o, 0, sizeof *o);
@@ -193,16 +195,16 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 	while ((opt = pb_getopt(argc, argv, &cmd)) != -1) {
 		switch (opt) {
 		case O_BUDGET: o->budget_ns = (double)opt_dur("budget", optarg); break;
-		case O_THRESHOLD: o->threshold = opt_num("--threshold", optarg); break;
-		case O_RUNS: o->runs = opt_count("--runs", optarg, 1000000); break;
-		case O_PAIRS: o->pairs = opt_count("--pairs", optarg, 1000000); break;
-		case O_WARMUP: o->warmup = opt_nonneg("--warmup", optarg, 1000000) + 1; break;
-		case O_MIN_RUNS: o->min_runs = opt_count("--min-runs", optarg, 1000000); break;
-		case O_STAT: o->stat = optarg; break;
-		case O_LEVEL: opt_level("--level", optarg), o->level = optarg; break;
+		case O_THRESHOLD: o->threshold = opt_num("threshold", optarg); break;
+		case O_RUNS: o->runs = opt_count("runs", optarg, 1000000); break;
+		case O_PAIRS: o->pairs = opt_count("pairs", optarg, 1000000); break;
+		case O_WARMUP: o->warmup = opt_nonneg("warmup", optarg, 1000000) + 1; break;
+		case O_MIN_RUNS: o->min_runs = opt_count("min-runs", optarg, 1000000); break;
+		case O_STAT: run_stat_parse(&stat, "stat", optarg), o->stat = optarg; break;
+		case O_LEVEL: opt_level("level", optarg), o->level = optarg; break;
 		case O_DIR: o->dir = optarg; break;
 		case O_CALIBRATE: o->calibrate = 1; break;
-		case O_FAIL: o->fail_if_slower = opt_num("--fail-if-slower", optarg); break;
+		case O_FAIL: o->fail_if_slower = opt_num("fail-if-slower", optarg); break;
 		case O_JSON: o->json = optarg; break;
 		case O_MD: o->md = optarg; break;
 		case O_CSV: o->csv = optarg; break;
@@ -229,6 +231,10 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 			if (is_refused(r->name))
 				die_usage("--%s is pb-compare's to set (it plans from --budget): "
 				            "leave it out, or use pb-run", r->name);
+			/* what pb-run would refuse, before anything runs (a value
+			 * with {NAME} of a scan is pb-run's to check) */
+			if (optarg && r->check && !strchr(optarg, '{'))
+				r->check(r->name, optarg);
 			strv_addf(&o->pass, "--%s", r->name);
 			if (optarg)
 				strv_add(&o->pass, optarg);
