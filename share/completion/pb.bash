@@ -24,10 +24,10 @@ _pb_options() {   # TOOL: "VALUED|FLAGS"
 	pb-cross) echo "--expect|--each --help --version --list-options" ;;
 	pb-check) echo "--level --position-share --warmup-share --warmup-min --fence --spread-ratio --resamples --seed|--strict --help --version --list-options" ;;
 	pb-plan) echo "--column --run --target --level --run-cost --pair-cost --max-runs|--help --version --list-options" ;;
-	pb-plot) echo "-o --output --column --level|--help --version" ;;
+	pb-plot) echo "-o --output --column --level|--help --version --list-options" ;;
 	pb-report) echo "-o --output|--no-derive --help --version --list-options" ;;
 	pb-sense)   # its own, then pb-run's but the delay, arm B and the list
-		local v=" ${_pb_run_val//[$'\t\n']/ } " f=${_pb_run_flag/ --list-options/}
+		local v=" ${_pb_run_val//[$'\t\n']/ } " f=$_pb_run_flag
 		v=${v/ --delay / }; v=${v/ --delay-arm / }; v=${v/ --sql-b / }; v=${v/ --sql-b-file / }
 		v=${v/ --until / }; v=${v/ --threshold / }; v=${v/ --min-runs / }; v=${v/ --stat / }
 		v=${v/ --level / }; v=${v/ --seq-g / }; v=${v/ --arms / }; v=${v/ --reference / }; v=${v/ --max-time / }

@@ -107,6 +107,49 @@ opt_full() {
 	esac
 }
 
+# --- Option tables ----------------------------------------------------------
+
+# A tool's options are listed once, for its --help and --list-options, one
+# line each: the names as --help shows them ("-o, --output FILE", several
+# comma-separated on one line), a TAB, the values of a fixed set (space-
+# separated, or nothing), a TAB, the help; a line without names goes on
+# with the help of the one above. Each reads the table on stdin.
+
+# pb_opt_help WIDTH: --help's option lines, the help from column WIDTH
+# (two spaces after names that reach it), then --help, --version and
+# --list-options
+pb_opt_help() {
+	awk -F "$pb_tab" -v w="$1" '{
+		n = $1 == "" ? "" : "  " $1
+		if ($3 == "") print n
+		else if ($1 != "" && length(n) >= w) print n "  " $3
+		else printf "%-" w "s%s\n", n, $3 }
+		END { print "  --help, --version, --list-options" }'
+}
+
+# pb_opt_list [LINES]: --list-options' lines (as the C tools write them,
+# lib/opt.h): each long option, "=KIND" when it takes a value (the
+# capitals its value starts with), its short form, its values; then LINES
+# (more of them: pb-run's, for pb-sense), then --help, --version and
+# --list-options
+pb_opt_list() {
+	PB_MORE=${1-} awk -F "$pb_tab" '$1 != "" {
+		n = split($1, t, ", "); short = ""
+		for (i = 1; i <= n; i++) {
+			if (t[i] !~ /^--/) { short = " " t[i]; continue }
+			name = t[i]; arg = ""
+			if ((j = index(name, " ")) > 0) { arg = substr(name, j + 1); name = substr(name, 1, j - 1) }
+			if (name in seen) continue
+			seen[name] = 1
+			kind = arg; sub(/[^A-Z].*/, "", kind)
+			print name (arg == "" ? "" : "=" (kind == "" ? "VALUE" : kind)) short ($2 == "" ? "" : " " $2)
+			short = ""
+		}
+	}
+	END { if (ENVIRON["PB_MORE"] != "") print ENVIRON["PB_MORE"]
+		print "--help"; print "--version"; print "--list-options" }'
+}
+
 # pb_opt_names: the options of --list-options' lines on stdin (pb(7),
 # COMMAND LINE) as opt_resolve takes them ("name", "name:" when it takes a
 # value), but --list-options (spelled out in full, it shortens no other);
