@@ -1,86 +1,76 @@
-# bash completion for pb: the long options of every tool, the values of
-# the options that take a fixed set, KIND for pb-plot, a directory for
-# pb-report, file names otherwise. `make install` puts a copy under each
-# tool's name in $(PREFIX)/share/bash-completion/completions, where
-# bash-completion finds it on first use; or source this file from
-# ~/.bashrc. pb-run's options could come from `pb-run --list-options`, as
-# pb-sense takes them; they are written here so that completing needs no
-# pb-run on PATH, and t/1220-install.t checks them against the sources.
+# bash completion for pb: the long options of every tool and the values
+# of those that take a fixed set, as the tool itself lists them (TOOL
+# --list-options, asked once a session: pb(7)), KIND for pb-plot, a
+# directory for pb-report, file names otherwise. `make install` puts a
+# copy under each tool's name in $(PREFIX)/share/bash-completion/completions,
+# where bash-completion finds it on first use; or source this file from
+# ~/.bashrc. It holds no option of its own: a tool not on PATH is offered
+# file names.
 
-# Options that take a value, per tool (those not listed take none).
-_pb_run_val='--runs --pairs --warmup --order --seed --delay --delay-arm --reference --first-run
-	--worker --arms --setup --prepare --cleanup --output --timeout --pg --sql-a --sql-b
-	--sql-a-file --sql-b-file --sql --sql-file --setup-sql --cpu --until --threshold --min-runs --stat
-	--level --seq-g --max-time'
-_pb_run_flag='--no-shell --ignore-failure --quiet --rollback --list-options --help --version'
+declare -gA _pb_listed   # TOOL (as typed): its --list-options
 
-_pb_options() {   # TOOL: "VALUED|FLAGS"
-	case $1 in
-	pb-run) echo "$_pb_run_val|$_pb_run_flag" ;;
-	pb-pair) echo "--stat --exclude --why|--by-run --host --help --version --list-options" ;;
-	pb-logratio) echo "--a --b --name|--help --version --list-options" ;;
-	pb-tint) echo "--column --group --level --threshold --df-cap --seq-g --check --sense --adjust|--finding --log-ratio --sequential --no-sequential --help --version --list-options" ;;
-	pb-boot) echo "--column --stat --group --block --resamples --level --seed --jobs --method --ties|--quartiles --help --version --list-options" ;;
-	pb-cross) echo "--expect|--each --help --version --list-options" ;;
-	pb-check) echo "--level --position-share --warmup-share --warmup-min --fence --spread-ratio --resamples --seed|--strict --help --version --list-options" ;;
-	pb-plan) echo "--column --run --target --level --run-cost --pair-cost --max-runs|--help --version --list-options" ;;
-	pb-plot) echo "-o --output --column --level|--help --version --list-options" ;;
-	pb-report) echo "-o --output|--no-derive --help --version --list-options" ;;
-	pb-sense)   # its own, then pb-run's but the delay, arm B and the list
-		local v=" ${_pb_run_val//[$'\t\n']/ } " f=$_pb_run_flag
-		v=${v/ --delay / }; v=${v/ --delay-arm / }; v=${v/ --sql-b / }; v=${v/ --sql-b-file / }
-		v=${v/ --until / }; v=${v/ --threshold / }; v=${v/ --min-runs / }; v=${v/ --stat / }
-		v=${v/ --level / }; v=${v/ --seq-g / }; v=${v/ --arms / }; v=${v/ --reference / }; v=${v/ --max-time / }
-		v=${v/ --sql / }; v=${v/ --sql-file / }
-		echo "--delays --budget --stat --raw --resamples --level $v|$f" ;;
-	pb-compare)   # its own, then pb-run's but those it sets itself
-		local v=" ${_pb_run_val//[$'\t\n']/ } " f=$_pb_run_flag o
-		for o in --until --max-time --first-run --runs --pairs --warmup --threshold --min-runs \
-			--stat --level; do v=${v/ $o / }; done
-		f=${f/--quiet /}
-		echo "--budget --threshold --runs --pairs --warmup --min-runs --stat --level --dir
-			--parameter-scan --fail-if-slower --export-json --export-markdown --export-csv
-			--export-report --color --from --analyse --analyze $v|--calibrate --quiet --no-pictures $f" ;;
+# _pb_ask TOOL: the lines of TOOL --list-options ("--runs=R -r",
+# "--order=O random alternate blocked", "--quiet") in _pb_listed, asked
+# once
+_pb_ask() {
+	local t=$1 out
+	[[ -n ${_pb_listed[$1]+set} ]] && return
+	[[ $t == "~/"* ]] && t=$HOME/${t#"~/"}
+	out=$(command "$t" --list-options 2>/dev/null) && _pb_listed[$1]=$out
+}
+
+# _pb_value KIND CHOICES CUR: complete the value of an option: its choices,
+# and the directories (KIND DIR), commands (CMD) or files (FILE, or no
+# choices) that may be given too
+_pb_value() {
+	local kind=$1 words=$2 cur=$3
+	case $kind in
+	DIR)
+		compopt -o dirnames 2>/dev/null
+		mapfile -t COMPREPLY < <(compgen -W "$words" -- "$cur"; compgen -d -- "$cur") ;;
+	CMD)
+		compopt -o filenames 2>/dev/null
+		mapfile -t COMPREPLY < <(compgen -W "$words" -- "$cur"; compgen -c -- "$cur") ;;
+	*)
+		if [[ -n $words && $kind != FILE ]]; then
+			mapfile -t COMPREPLY < <(compgen -W "$words" -- "$cur")
+		else
+			compopt -o filenames 2>/dev/null
+			mapfile -t COMPREPLY < <(compgen -W "$words" -- "$cur"; compgen -f -- "$cur")
+		fi ;;
 	esac
 }
 
-# _pb_value TOOL OPTION CUR: complete the value of OPTION
-_pb_value() {
-	local words=
-	case $1:$2 in
-	*:--order) words='random alternate blocked' ;;
-	*:--delay-arm|*:--reference) words='A B C D E F G H I J K L M N O P Q R S T U V W X Y Z' ;;
-	*:--adjust) words='bonferroni holm' ;;
-	*:--color) words='auto always never' ;;
-	pb-pair:--stat|pb-run:--stat|pb-sense:--stat) words='median mean min p90 p99 lr-median' ;;
-	*:--until) words='parity threshold halfwidth:0.01' ;;
-	pb-sense:--delays) words=auto ;;
-	pb-boot:--stat) words='median mean p90 p99' ;;
-	*:--method) words='percentile expanded bca expanded-bca' ;;
-	*:--ties) words='half below' ;;
-	*:--expect) words='+ - auto' ;;
-	pb-run:--output) words=inherit ;&
-	*:-o|*:--output|*:--sql-a-file|*:--sql-b-file|pb-tint:--check|pb-tint:--sense|*:--export-*)
-		compopt -o filenames 2>/dev/null
-		mapfile -t COMPREPLY < <(compgen -W "$words" -- "$3"; compgen -f -- "$3")
-		return ;;
-	*:--raw|*:--dir|*:--from|*:--analyse|*:--analyze) compopt -o dirnames 2>/dev/null ;;
-	*:--worker|*:--setup|*:--prepare|*:--cleanup)
-		compopt -o filenames 2>/dev/null
-		mapfile -t COMPREPLY < <(compgen -c -- "$3")
-		return ;;
-	esac
-	mapfile -t COMPREPLY < <(compgen -W "$words" -- "$3")
+# _pb_takes WORD: WORD is an option that takes a value (_pb's takes)
+_pb_takes() {
+	[[ -n $1 && -n ${takes[$1]+set} ]]
 }
 
 _pb() {
-	local tool=${1##*/} cur=${COMP_WORDS[COMP_CWORD]} i w prev opts valued
-	local -a args=()
-	opts=$(_pb_options "$tool") || return
-	opts=${opts//[$'\t\n']/ }
-	valued=" ${opts%%|*} "
-	opts="${opts%%|*} ${opts#*|}"
+	local tool=${1##*/} cur=${COMP_WORDS[COMP_CWORD]} i w prev line name short kind opts=
+	local -a args=() f
+	local -A takes=() choices=()
 	COMPREPLY=()
+
+	# The options, from the tool: "--name[=KIND] [-x] [CHOICE...]".
+	_pb_ask "$1"
+	while read -r line; do
+		read -ra f <<<"$line"
+		[[ ${f[0]-} == --?* ]] || continue
+		name=${f[0]%%=*} kind=${f[0]#"$name"} short=
+		f=("${f[@]:1}")
+		if [[ ${f[0]-} == -[a-zA-Z] ]]; then
+			short=${f[0]}
+			f=("${f[@]:1}")
+		fi
+		for w in $name $short; do
+			opts+=" $w"
+			if [[ -n $kind ]]; then
+				takes[$w]=${kind#=}
+				choices[$w]=${f[*]}
+			fi
+		done
+	done <<<"${_pb_listed[$1]-}"
 
 	# The words before the cursor: after --, commands and their words;
 	# an option that takes a value eats the next word (or --opt=value).
@@ -94,7 +84,7 @@ _pb() {
 				compopt -o default 2>/dev/null
 			fi
 			return
-		elif [[ $valued == *" $w "* ]]; then
+		elif _pb_takes "$w"; then
 			[[ ${COMP_WORDS[i + 1]} == = ]] && ((i++))
 			((i++))
 		elif [[ $w != -* && $w != = ]]; then
@@ -105,20 +95,21 @@ _pb() {
 	# The value of an option: "--opt VALUE", "--opt=VALUE" split by bash
 	# at '=' into "--opt" "=" "VALUE", or one word "--opt=VALUE".
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
-	if [[ $cur == = && $valued == *" $prev "* ]]; then
-		_pb_value "$tool" "$prev" ""
+	if [[ $cur == = ]] && _pb_takes "$prev"; then
+		_pb_value "${takes[$prev]}" "${choices[$prev]}" ""
 		return
 	fi
 	if [[ $prev == = ]] && ((COMP_CWORD >= 2)); then
 		prev=${COMP_WORDS[COMP_CWORD - 2]}
 	fi
-	if [[ $valued == *" $prev "* ]]; then
-		_pb_value "$tool" "$prev" "$cur"
+	if _pb_takes "$prev"; then
+		_pb_value "${takes[$prev]}" "${choices[$prev]}" "$cur"
 		return
 	fi
-	if [[ $cur == --*=* && $valued == *" ${cur%%=*} "* ]]; then
-		_pb_value "$tool" "${cur%%=*}" "${cur#*=}"   # '=' not a word break
-		COMPREPLY=("${COMPREPLY[@]/#/${cur%%=*}=}")
+	if [[ $cur == --*=* ]] && _pb_takes "${cur%%=*}"; then
+		name=${cur%%=*}
+		_pb_value "${takes[$name]}" "${choices[$name]}" "${cur#*=}"   # '=' not a word break
+		COMPREPLY=("${COMPREPLY[@]/#/$name=}")
 		return
 	fi
 
