@@ -353,21 +353,3 @@ void tools_run(struct run_result *r, const char *dir, const char *in, const char
 		free(tmp);
 	}
 }
-
-char *tools_capture(struct run_result *r, char **argv)
-{
-	char *dir = private_dir(pb_prog), *out = path_in(dir, "out"), *text = NULL;
-	char **const stages[1] = { argv };
-
-	tools_run(r, NULL, NULL, out, stages, 1, TOOLS_QUIET, NULL, NULL);
-	if (r->status == 0) {
-		int fd = open_or_die(out, O_RDONLY);
-
-		text = file_text(fd, 1 << 20);
-		close(fd);
-	}
-	private_dir_remove(dir);
-	free(out);
-	free(dir);
-	return text;
-}

@@ -47,7 +47,5 @@ typedef void tools_tick_fn(void *ctx);
 enum { TOOLS_QUIET = 1, TOOLS_KEEP = 2, TOOLS_STAGES_MAX = 4 };
 void tools_run(struct run_result *r, const char *dir, const char *in, const char *out,
                char **const *stages, int n, int flags, tools_tick_fn *tick, void *ctx);
-/* One tool's stdout, whole, in memory (NULL on failure; r says why). */
-char *tools_capture(struct run_result *r, char **argv);
 
 #endif
