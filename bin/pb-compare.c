@@ -79,7 +79,9 @@ static const struct pb_opt own[] = {
 	{ "export-json", O_JSON, 0, "FILE", NULL, NULL, NULL, 0 },
 	{ "export-markdown", O_MD, 0, "FILE", NULL, NULL, NULL, 0 },
 	{ "export-csv", O_CSV, 0, "FILE", NULL, NULL, NULL, 0 },
-	{ "export-report", O_REPORT, 0, "FILE", NULL, "also write these (FILE - is stdout)", NULL, 0 },
+	{ "export-report-md", O_REPORT, 0, "FILE", NULL, "also write these (FILE - is stdout)", NULL, 0 },
+	/* the old name of --export-report-md: it wrote report.md, not pb-report's page */
+	{ "export-report", O_REPORT, 0, "FILE", NULL, NULL, NULL, PB_OPT_NOHELP },
 	{ "color", O_COLOR, 0, "WHEN", "auto always never", "auto (default), always or never; NO_COLOR",
 	  NULL, 0 },
 	{ "quiet", O_QUIET, 0, NULL, NULL, "no plan line and no progress on stderr", NULL, 0 },

@@ -316,7 +316,7 @@ void recipe_makefile(FILE *f, const struct recipe *r)
 	for (i = 0; i < n; i++)
 		if (!steps[i].page)
 			fprintf(f, " %s", steps[i].target);
-	fputs(" raw.tsv\n\tpb-compare --from . --export-report - >report.md.tmp && "
+	fputs(" raw.tsv\n\tpb-compare --from . --export-report-md - >report.md.tmp && "
 	      "mv -f report.md.tmp report.md\n", f);
 	recipe_steps_free(steps, n);
 }

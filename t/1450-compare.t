@@ -71,6 +71,11 @@ like "$(sed -n 3p md)" '^\| `.*--us 2000` \(A\) \| [0-9.]+ (n|µ|m)s \| .* \| 1 
 is "$(head -n 1 csv | cut -d, -f1-10)" "arm,command,median_ns,q1_ns,q3_ns,ratio,ratio_lo,ratio_hi,reduction,verdict" \
 	"--export-csv: the header"
 is "$(awk -F, 'NR == 3 { print $1 }' csv):$(wc -l <csv | tr -d ' ')" "B:3" "  a row per arm"
+run pb-compare --from aa --export-report-md rep.md
+is "$rc:$(head -n 1 rep.md | cut -c1-12)" "0:# pb-compare" "--export-report-md: report.md's Markdown"
+same_file rep.md aa/report.md "  the directory's report.md, byte for byte"
+run pb-compare --from aa --export-report rep-old.md
+same_file rep-old.md rep.md "  --export-report, its old name, writes the same"
 
 # --- on a terminal: colour and a progress line; NO_COLOR
 if command -v script >/dev/null 2>&1; then
