@@ -1126,71 +1126,6 @@ static void choose_method(const struct stream *s, struct opts *o)
 		          "this study gets has none of; use --adjust bonferroni (or --no-sequential)");
 }
 
-/* Counts distinct runs per group; rows of one run usually come together,
- * so the previous row's group (its index) and run are checked before the
- * hash map of (group, run) keys. */
-struct run_tracker {
-	struct strmap seen;
-	char *key, *last_run;
-	size_t cap, last_cap, last_group, last_len;
-	int any;
-};
-
-/* run, the len bytes of a row's run field, NUL-terminated: the run of
- * the row before is the common case, told by its length and bytes. */
-static int run_seen_first(struct run_tracker *t, size_t gi, const char *group, size_t glen,
-                          const char *run, size_t len)
-{
-	size_t before = t->seen.n, klen;
-
-	if (t->any && gi == t->last_group && len == t->last_len &&
-	    memcmp(run, t->last_run, len) == 0)
-		return 0;
-	t->last_len = len;
-	klen = group_subkey(&t->key, &t->cap, group, glen, run);
-	strmap_intern(&t->seen, t->key, klen);
-	xgrow(&t->last_run, &t->last_cap, len + 1, 1);
-	memcpy(t->last_run, run, len + 1);
-	t->last_group = gi;
-	t->any = 1;
-	return t->seen.n > before;
-}
-
-static void run_tracker_free(struct run_tracker *t)
-{
-	strmap_free(&t->seen);
-	free(t->key);
-	free(t->last_run);
-}
-
-static int groups_include(const struct group_cols *gc, long col)
-{
-	size_t i;
-
-	for (i = 0; i < gc->n; i++)
-		if ((long)gc->col[i] == col)
-			return 1;
-	return 0;
-}
-
-/* The arm's value in a group's key (its field arm_at), in memory that
- * lives until the next call. */
-static const char *arm_value(const char *key, long arm_at)
-{
-	static char *buf;
-	size_t n;
-	long i;
-
-	for (i = 0; i < arm_at; i++)
-		key += strcspn(key, "\t") + 1;
-	n = strcspn(key, "\t");
-	free(buf);
-	buf = xmalloc(n + 1);
-	memcpy(buf, key, n);
-	buf[n] = '\0';
-	return buf;
-}
-
 /* "# pb-tint.adjust:" with --adjust, and for several comparisons without. */
 static void print_adjust(const struct opts *o, int comparisons)
 {
@@ -1255,7 +1190,7 @@ int main(int argc, char **argv)
 	struct sample_kind kind;
 	size_t col, cap = 0, i, klen;
 	long runcol, paircol, armcol, arm_at = -1;
-	struct run_tracker rt = { 0 };
+	struct group_runs rt = { 0 };
 	struct warnings warn = { 0 };
 	struct names nm = { "A", "B", 0 };
 	int arm_added;
@@ -1281,7 +1216,7 @@ int main(int argc, char **argv)
 	paircol = stream_col_find(&s, "pair");
 	kind.pairs = runcol >= 0 && paircol >= 0;
 	kind.run_units = runcol >= 0 && paircol < 0;
-	kind.grouped_by_run = groups_include(&gc, runcol);
+	kind.grouped_by_run = group_cols_has(&gc, runcol);
 	kind.statistic = by_run_statistic(&s, o.column, kind.run_units);
 	kind.stream = &s;
 
@@ -1298,8 +1233,8 @@ int main(int argc, char **argv)
 		}
 		acc_add(&acc[gi], stream_num(&s, col));
 		if (runcol >= 0)
-			acc[gi].runs += run_seen_first(&rt, gi, key, klen, s.field[runcol],
-			                                 stream_field_len(&s, (size_t)runcol));
+			acc[gi].runs += group_runs_first(&rt, gi, key, klen, s.field[runcol],
+			                                   stream_field_len(&s, (size_t)runcol));
 	}
 	if (o.check)
 		read_check(&warn, &s, o.check);
@@ -1349,13 +1284,13 @@ int main(int argc, char **argv)
 	if (o.finding)
 		for (i = 0; i < g.n; i++) {
 			if (nm.comparisons)
-				nm.cand = arm_value(g.key[i], arm_at);
+				nm.cand = group_key_field(g.key[i], arm_at);
 			print_finding(&warn, g.key[i], &iv[i], acc[i].runs, &kind, &o, gc.n > 0, arm_at,
 			              &nm);
 		}
 	free(iv);
 	free(acc);
-	run_tracker_free(&rt);
+	group_runs_free(&rt);
 	for (i = 0; i < warn.n; i++)
 		free(warn.v[i]);
 	free(warn.v);

@@ -138,3 +138,56 @@ const char *group_reference(const struct stream *s)
 
 	return r && r[0] >= 'A' && r[0] <= 'Z' && !r[1] ? r : "A";
 }
+
+int group_cols_has(const struct group_cols *gc, long col)
+{
+	size_t i;
+
+	for (i = 0; i < gc->n; i++)
+		if ((long)gc->col[i] == col)
+			return 1;
+	return 0;
+}
+
+const char *group_key_field(const char *key, long i)
+{
+	static char *buf;
+	size_t n;
+	long at;
+
+	for (at = 0; at < i; at++)
+		key += strcspn(key, "\t") + 1;
+	n = strcspn(key, "\t");
+	free(buf);
+	buf = xmalloc(n + 1);
+	memcpy(buf, key, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* The run of the row before is the common case, told by its length and
+ * bytes. */
+int group_runs_first(struct group_runs *t, size_t gi, const char *group, size_t glen,
+                     const char *run, size_t len)
+{
+	size_t before = t->seen.n, klen;
+
+	if (t->any && gi == t->last_group && len == t->last_len &&
+	    memcmp(run, t->last_run, len) == 0)
+		return 0;
+	t->last_len = len;
+	klen = group_subkey(&t->key, &t->cap, group, glen, run);
+	strmap_intern(&t->seen, t->key, klen);
+	xgrow(&t->last_run, &t->last_cap, len + 1, 1);
+	memcpy(t->last_run, run, len + 1);
+	t->last_group = gi;
+	t->any = 1;
+	return t->seen.n > before;
+}
+
+void group_runs_free(struct group_runs *t)
+{
+	strmap_free(&t->seen);
+	free(t->key);
+	free(t->last_run);
+}

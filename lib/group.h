@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 
+#include "strmap.h"
+
 /* Group columns named in a comma list ("run,first"), resolved against a
  * stream's header, and the key of the current row. */
 struct stream;
@@ -31,6 +33,26 @@ void group_check_first(const struct stream *s, size_t col, const char *fix);
  * column, empty values kept; nothing without group columns. */
 void group_cols_put(const struct group_cols *gc, const char *key, size_t len);
 void group_cols_free(struct group_cols *gc);
+/* Whether col is one of the group columns. */
+int group_cols_has(const struct group_cols *gc, long col);
+/* Field i of a group's key (from 0), in memory that lives until the next
+ * call. */
+const char *group_key_field(const char *key, long i);
+
+/* The distinct runs of each group (zero-initialize). Rows of one run
+ * usually come together, so the previous row's group and run are checked
+ * before the hash map of (group, run) keys. */
+struct group_runs {
+	struct strmap seen;
+	char *key, *last_run;
+	size_t cap, last_cap, last_group, last_len;
+	int any;
+};
+/* Whether run (the len bytes of a row's run field, NUL-terminated) is
+ * new to group gi, whose key is the glen bytes of group. */
+int group_runs_first(struct group_runs *t, size_t gi, const char *group, size_t glen,
+                     const char *run, size_t len);
+void group_runs_free(struct group_runs *t);
 
 /* A stream of several comparisons: pb-pair's rows of a study of more
  * than two arms (or of a reference other than A), one comparison per
