@@ -1,6 +1,5 @@
 /* pb-tint: Student t interval of a column's mean, per group, with the
  * back-transform for log ratios, a threshold verdict and a finding. */
-#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,12 +8,12 @@
 #include "err.h"
 #include "group.h"
 #include "human.h"
+#include "interval.h"
 #include "num.h"
 #include "opt.h"
 #include "out.h"
 #include "quantity.h"
 #include "seq.h"
-#include "stats.h"
 #include "stream.h"
 #include "strmap.h"
 
@@ -60,9 +59,6 @@ static const struct pb_opt options[] = {
 };
 static const struct pb_cmd cmd = { usage, options, 19, usage_tail, 0 };
 
-enum adjust { ADJUST_NONE, ADJUST_BONFERRONI, ADJUST_HOLM };
-static const char *const adjust_names[] = { "none", "bonferroni", "holm" };
-
 struct opts {
 	const char *column, *group, *check, *sense;
 	double level, threshold, seq_g;
@@ -78,130 +74,9 @@ struct opts {
 };
 
 struct acc {
-	struct welford w;
-	double min, max;
+	struct interval_values v;
 	long runs;
 };
-
-static void acc_add(struct acc *a, double x)
-{
-	if (a->w.n == 0 || x < a->min)
-		a->min = x;
-	if (a->w.n == 0 || x > a->max)
-		a->max = x;
-	welford_add(&a->w, x);
-}
-
-struct interval {
-	double n, mean, sd, se, df, t, lo, hi;
-	int unbounded;       /* a confidence sequence with too few values yet */
-	double p, p_adj;     /* --adjust: the t test of the null (1, or the threshold) */
-	int resolved;        /* the null rejected: by the interval, or Holm's step-down */
-};
-
-/* The t interval, or with --sequential the confidence sequence at this n
- * (lib/seq.c: the same function pb-run --until uses, so the two agree to
- * the last digit). An unbounded sequence has lo = -inf and hi = +inf,
- * which are never printed: the fields stay empty. */
-static struct interval t_interval(const struct acc *a, const struct opts *o)
-{
-	struct interval r;
-	double level = o->each_level;
-
-	r.n = a->w.n;
-	r.mean = welford_mean(&a->w);
-	r.sd = sqrt(welford_var(&a->w));
-	r.se = r.sd / sqrt(r.n);
-	r.df = r.n - 1;
-	r.unbounded = 0;
-	if (o->sequential > 0) {
-		if (seq_interval(r.n, r.mean, r.sd, o->seq_g, level, &r.t, &r.lo, &r.hi) < 0) {
-			r.unbounded = 1;
-			r.t = NAN;
-			r.lo = -INFINITY;
-			r.hi = INFINITY;
-		}
-		return r;
-	}
-	if (o->df_cap > 0 && r.df > (double)o->df_cap)
-		r.df = (double)o->df_cap;
-	r.t = stat_qt(1 - (1 - level) / 2, r.df);
-	r.lo = r.mean - r.t * r.se;
-	r.hi = r.mean + r.t * r.se;
-	return r;
-}
-
-static const char *verdict(double lo, double hi, double threshold)
-{
-	if (lo >= threshold)
-		return "above";
-	if (hi < threshold)
-		return "below";
-	return "crosses";
-}
-
-/* What the tests are of: the mean is 0 (a ratio of 1), or the threshold. */
-static double null_value(const struct opts *o)
-{
-	if (o->has_threshold)
-		return o->log_ratio ? log(o->threshold) : o->threshold;
-	return 0;
-}
-
-/* The verdict of a row: of its interval; with --adjust holm, of Holm's
- * step-down, which can resolve what the wider Bonferroni interval does
- * not (never less). */
-static const char *row_verdict(const struct interval *r, const struct opts *o)
-{
-	double t = o->log_ratio ? log(o->threshold) : o->threshold;
-
-	if (o->adjust == ADJUST_HOLM && r->resolved)
-		return r->mean >= t ? "above" : "below";
-	return o->log_ratio ? verdict(exp(r->lo), exp(r->hi), o->threshold)
-	                    : verdict(r->lo, r->hi, o->threshold);
-}
-
-/* The two-sided p of the t test of the null, at the interval's df. */
-static double t_test_p(const struct interval *r, double null)
-{
-	if (!(r->se > 0))
-		return r->mean == null ? 1 : 0;
-	return fmin(1, 2 * stat_pt(-fabs(r->mean - null) / r->se, r->df));
-}
-
-static int by_p(const void *x, const void *y)
-{
-	const struct interval *const *a = x, *const *b = y;
-
-	if ((*a)->p != (*b)->p)
-		return (*a)->p < (*b)->p ? -1 : 1;
-	return (*a < *b) ? -1 : (*a > *b);
-}
-
-/* p, p_adj and resolved of the family's intervals. Bonferroni: m p.
- * Holm: in increasing p, the largest (m - j) p(j) so far (j from 0). */
-static void adjust_family(struct interval *iv, size_t m, const struct opts *o)
-{
-	struct interval **ord = xmalloc((m + 1) * sizeof *ord);
-	double null = null_value(o), most = 0;
-	size_t i;
-
-	for (i = 0; i < m; i++) {
-		iv[i].p = o->adjust && o->sequential <= 0 ? t_test_p(&iv[i], null) : NAN;
-		iv[i].p_adj = isnan(iv[i].p) ? NAN : fmin(1, (double)m * iv[i].p);
-		iv[i].resolved = !iv[i].unbounded && (iv[i].lo > null || iv[i].hi < null);
-		ord[i] = &iv[i];
-	}
-	if (o->adjust == ADJUST_HOLM) {
-		qsort(ord, m, sizeof *ord, by_p);
-		for (i = 0; i < m; i++) {
-			most = fmax(most, (double)(m - i) * ord[i]->p);
-			ord[i]->p_adj = fmin(1, most);
-			ord[i]->resolved |= ord[i]->p_adj <= 1 - o->level;
-		}
-	}
-	free(ord);
-}
 
 /* What a message is about: "group 2" ("group ''" for an empty value), or
  * the column without --group. */
@@ -217,45 +92,6 @@ static const char *subject(int grouped, const char *key, const char *column)
 	else
 		snprintf(buf, n, "column %s", column);
 	return buf;
-}
-
-/* The interval of a group, or one line and exit 1 when a double cannot
- * hold it: no row or finding ever shows inf, nan or a variance that
- * underflowed to 0. */
-static struct interval checked_interval(const struct acc *a, int grouped, const char *key,
-                                        const struct opts *o)
-{
-	struct interval r;
-	const char *what = subject(grouped, key, o->column);
-
-	if (a->w.n < 2)
-		die("%s: only 1 value; an interval needs at least 2",
-		    grouped ? what : o->column);
-	if (!isfinite(a->w.m2) || !isfinite(welford_mean(&a->w)))
-		die("%s: values too large: their variance overflows a double", what);
-	if (a->w.m2 < DBL_MIN && a->min != a->max)
-		die("%s: values too close together: their variance underflows a double "
-		    "(rescale the column)", what);
-	if (a->w.m2 == 0)
-		warn("%s: all %.0f values are equal (sd = 0): the interval has zero width",
-		     what, a->w.n);
-	r = t_interval(a, o);
-	if (r.unbounded)
-		return r;
-	/* opt_level keeps t finite and a finite variance keeps t * se far
-	 * from overflow; the last guard, should either change */
-	if (!isfinite(r.t) || !isfinite(r.lo) || !isfinite(r.hi))
-		die("%s: values too large: the interval's ends overflow a double", what);
-	if (o->log_ratio && (!isfinite(exp(r.hi)) || !isfinite(exp(-r.lo)))) {
-		char lo[NUM_BUFSZ], hi[NUM_BUFSZ];
-
-		num_format(lo, r.lo);
-		num_format(hi, r.hi);
-		die("%s: the interval %s to %s of the log ratio reaches beyond +-709.78, "
-		    "where the ratio A/B overflows a double (is '%s' a log ratio?)",
-		    what, lo, hi, o->column);
-	}
-	return r;
 }
 
 /* The value column; a missing lr most often means pb-logratio was left
@@ -304,58 +140,6 @@ static const struct quantity *log_ratio_quantity(const struct stream *s, const c
 	const char *d = log_ratio_decl(s, col);
 
 	return quantity_of_log_ratio(d ? d : "");
-}
-
-static void print_header(const struct stream *s, const struct group_cols *gc,
-                         const struct opts *o)
-{
-	static const char *base[] = { "n", "mean", "sd", "se", "df", "t", "lo", "hi" };
-	size_t i;
-
-	for (i = 0; i < gc->n; i++)
-		out_field(s->col[gc->col[i]]);
-	for (i = 0; i < LEN(base); i++)
-		out_field(base[i]);
-	if (o->log_ratio) {
-		out_field("ratio");
-		out_field("ratio_lo");
-		out_field("ratio_hi");
-		out_field("reduction");
-	}
-	if (o->adjust) {
-		out_field("p");
-		out_field("p_adj");
-	}
-	if (o->has_threshold)
-		out_field("verdict");
-	out_end();
-}
-
-static void print_row(const struct group_cols *gc, const char *key, size_t klen,
-                      const struct interval *r, const struct opts *o)
-{
-	group_cols_put(gc, key, klen);
-	out_num(r->n);
-	out_num(r->mean);
-	out_num(r->sd);
-	out_num(r->se);
-	out_num(r->df);
-	out_num_or_empty(r->t);
-	out_num_or_empty(r->lo);
-	out_num_or_empty(r->hi);
-	if (o->log_ratio) {
-		out_num(exp(r->mean));
-		out_num_or_empty(r->unbounded ? NAN : exp(r->lo));
-		out_num_or_empty(r->unbounded ? NAN : exp(r->hi));
-		out_num(1 - exp(-r->mean));
-	}
-	if (o->adjust) {
-		out_num_or_empty(r->p);
-		out_num_or_empty(r->p_adj);
-	}
-	if (o->has_threshold)
-		out_field(row_verdict(r, o));
-	out_end();
 }
 
 struct sample_kind {
@@ -998,7 +782,8 @@ static void finding_tag(const char *key, int grouped, long arm_at, const struct 
 
 static void print_finding(const struct warnings *w, const char *key, const struct interval *r,
                           long runs, const struct sample_kind *k, const struct opts *o,
-                          int grouped, long arm_at, const struct names *nm)
+                          const struct interval_method *m, int grouped, long arm_at,
+                          const struct names *nm)
 {
 	char b1[SIG_BUFSZ];
 
@@ -1021,7 +806,7 @@ static void print_finding(const struct warnings *w, const char *key, const struc
 		out_meta_text(" It needs at least %ld values at this g and level; more runs "
 		       "will bound it.", seq_first_bounded(o->seq_g, o->each_level));
 	else if (o->has_threshold)
-		threshold_sentence(row_verdict(r, o), r, o, nm);
+		threshold_sentence(interval_verdict(r, m), r, o, nm);
 	else
 		resolved_sentence(r, o, nm);
 	if (k->pairs && runs > 1 && !k->grouped_by_run)
@@ -1179,6 +964,40 @@ static void print_method(const struct opts *o, const struct interval *iv, size_t
 		         seq_first_bounded(o->seq_g, o->each_level), g);
 }
 
+/* The method of the intervals, as the options and the input chose it. */
+static struct interval_method method_of(const struct opts *o)
+{
+	struct interval_method m;
+
+	m.level = o->level;
+	m.each_level = o->each_level;
+	m.sequential = o->sequential;
+	m.seq_g = o->seq_g;
+	m.df_cap = o->df_cap;
+	m.adjust = o->adjust;
+	m.family = o->family;
+	m.log_ratio = o->log_ratio;
+	m.has_threshold = o->has_threshold;
+	m.threshold = o->threshold;
+	return m;
+}
+
+/* The header and a row per group: the group's fields, then the interval's. */
+static void print_rows(const struct stream *s, const struct group_cols *gc,
+                       const struct strmap *g, const struct interval *iv,
+                       const struct interval_method *m)
+{
+	size_t i;
+
+	for (i = 0; i < gc->n; i++)
+		out_field(s->col[gc->col[i]]);
+	interval_header_out(m);
+	for (i = 0; i < g->n; i++) {
+		group_cols_put(gc, g->key[i], g->keylen[i]);
+		interval_row_out(&iv[i], m);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o;
@@ -1187,6 +1006,7 @@ int main(int argc, char **argv)
 	struct strmap g = { 0 };
 	struct acc *acc = NULL;
 	struct interval *iv;
+	struct interval_method im;
 	struct sample_kind kind;
 	size_t col, cap = 0, i, klen;
 	long runcol, paircol, armcol, arm_at = -1;
@@ -1231,7 +1051,7 @@ int main(int argc, char **argv)
 			gi = strmap_intern(&g, key, klen);
 			xgrow_zero(&acc, &cap, gi + 1, sizeof *acc);
 		}
-		acc_add(&acc[gi], stream_num(&s, col));
+		interval_values_add(&acc[gi].v, stream_num(&s, col));
 		if (runcol >= 0)
 			acc[gi].runs += group_runs_first(&rt, gi, key, klen, s.field[runcol],
 			                                   stream_field_len(&s, (size_t)runcol));
@@ -1248,10 +1068,12 @@ int main(int argc, char **argv)
 		          "it must be > 0", o.column);
 	o.family = g.n;
 	o.each_level = o.adjust ? 1 - (1 - o.level) / (double)g.n : o.level;
+	im = method_of(&o);
 	iv = xmalloc(g.n * sizeof *iv);
 	for (i = 0; i < g.n; i++)
-		iv[i] = checked_interval(&acc[i], gc.n > 0, g.key[i], &o);
-	adjust_family(iv, g.n, &o);
+		iv[i] = interval_checked(&acc[i].v, gc.n > 0, subject(gc.n > 0, g.key[i], o.column),
+		                         o.column, &im);
+	interval_adjust(iv, g.n, &im);
 
 	out_begin(&s, argc, argv);
 	group_arm_meta("pb-tint", o.group, arm_added);
@@ -1278,15 +1100,13 @@ int main(int argc, char **argv)
 	if (o.has_threshold)
 		out_meta_num("pb-tint.threshold", o.log_ratio ? "%s (ratio A/B)" : "%s",
 		             o.threshold);
-	print_header(&s, &gc, &o);
-	for (i = 0; i < g.n; i++)
-		print_row(&gc, g.key[i], g.keylen[i], &iv[i], &o);
+	print_rows(&s, &gc, &g, iv, &im);
 	if (o.finding)
 		for (i = 0; i < g.n; i++) {
 			if (nm.comparisons)
 				nm.cand = group_key_field(g.key[i], arm_at);
-			print_finding(&warn, g.key[i], &iv[i], acc[i].runs, &kind, &o, gc.n > 0, arm_at,
-			              &nm);
+			print_finding(&warn, g.key[i], &iv[i], acc[i].runs, &kind, &o, &im, gc.n > 0,
+			              arm_at, &nm);
 		}
 	free(iv);
 	free(acc);

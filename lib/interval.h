@@ -1,0 +1,67 @@
+/* interval: the interval of a mean as pb-tint makes it, one per group:
+ * Student's t interval (valid for a number of values fixed in advance)
+ * or the anytime-valid confidence sequence of lib/seq.c; its verdict
+ * against a threshold; the adjustment of a family of intervals that must
+ * hold together (Bonferroni, or Holm's step-down on the t tests' p); and
+ * the fields of a row that holds one. Over plain data, so that another
+ * tool computes and writes the same numbers. */
+#ifndef PB_INTERVAL_H
+#define PB_INTERVAL_H
+
+#include <stddef.h>
+
+#include "stats.h"
+
+enum adjust { ADJUST_NONE, ADJUST_BONFERRONI, ADJUST_HOLM };
+extern const char *const adjust_names[3];   /* "none", "bonferroni", "holm" */
+
+/* How the intervals of one output are made: all alike. */
+struct interval_method {
+	double level;        /* the level the family holds at */
+	double each_level;   /* the level of each: level, or Bonferroni's */
+	int sequential;      /* > 0: the confidence sequence; else the t interval */
+	double seq_g;        /* the sequence's prior variance g */
+	long df_cap;         /* the t interval's df = min(n - 1, df_cap); 0: n - 1 */
+	enum adjust adjust;
+	size_t family;       /* the intervals that hold together */
+	int log_ratio;       /* of a log ratio: the threshold is a ratio A/B */
+	int has_threshold;
+	double threshold;
+};
+
+struct interval {
+	double n, mean, sd, se, df, t, lo, hi;
+	int unbounded;       /* a confidence sequence with too few values yet */
+	double p, p_adj;     /* --adjust: the t test of the null (1, or the threshold) */
+	int resolved;        /* the null rejected: by the interval, or Holm's step-down */
+};
+
+/* The interval of the mean of the values w holds (at least 2). An
+ * unbounded sequence has lo = -inf and hi = +inf, which are never
+ * printed: the fields stay empty. */
+struct interval interval_of(const struct welford *w, const struct interval_method *m);
+
+/* The values of one interval as they are read (zero-initialize). */
+struct interval_values {
+	struct welford w;
+	double min, max;
+};
+void interval_values_add(struct interval_values *v, double x);
+/* Their interval, or one line and exit 1 when a double cannot hold it:
+ * no row or finding ever shows inf, nan or a variance that underflowed
+ * to 0. what names the values in messages ("group 2", "column lr"), or
+ * column alone where a group would not be named. */
+struct interval interval_checked(const struct interval_values *v, int grouped, const char *what,
+                                 const char *column, const struct interval_method *m);
+/* p, p_adj and resolved of the family's n intervals. */
+void interval_adjust(struct interval *iv, size_t n, const struct interval_method *m);
+/* The verdict against the threshold: "above", "below" or "crosses". */
+const char *interval_verdict(const struct interval *r, const struct interval_method *m);
+
+/* The fields of a row after its group's, and the line's end: n mean sd
+ * se df t lo hi, then ratio ratio_lo ratio_hi reduction of a log ratio,
+ * p p_adj with an adjustment, verdict with a threshold. */
+void interval_header_out(const struct interval_method *m);
+void interval_row_out(const struct interval *r, const struct interval_method *m);
+
+#endif
