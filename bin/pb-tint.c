@@ -1,11 +1,11 @@
 /* pb-tint: Student t interval of a column's mean, per group, with the
  * back-transform for log ratios, a threshold verdict and a finding. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "err.h"
+#include "finding.h"
 #include "group.h"
 #include "human.h"
 #include "interval.h"
@@ -67,8 +67,6 @@ struct opts {
 	const struct quantity *q;   /* what the log ratio compares: time, or what
 	                             * pb-logratio's declaration names */
 	enum adjust adjust;
-	size_t family;       /* the intervals that hold together: the groups */
-	double each_level;   /* the level of each: level, or Bonferroni's */
 	int sequential;      /* 1 on, 0 off, -1 not said: as the study was made */
 	int seq_g_given, level_given;
 };
@@ -149,262 +147,6 @@ struct sample_kind {
 	const char *statistic;   /* "per-run 99th percentiles", or NULL (medians) */
 	const struct stream *stream;   /* the input, for --sense */
 };
-
-static void print_sample(const struct interval *r, long runs, const struct sample_kind *k)
-{
-	if (k->pairs && runs > 0)
-		out_meta_text("n = %.0f pairs from %ld run%s", r->n, runs, runs == 1 ? "" : "s");
-	else if (k->run_units)
-		out_meta_text("n = %.0f runs", r->n);
-	else
-		out_meta_text("n = %.0f values", r->n);
-	out_meta_text(", df = %.0f", r->df);
-}
-
-/* Columns pb(7) gives in nanoseconds: their findings carry a unit. */
-static int is_ns_column(const char *col)
-{
-	static const char *ns[] = { "a", "b", "d", "delay", "ns", "delay_ns" };
-	size_t i;
-
-	for (i = 0; i < LEN(ns); i++)
-		if (strcmp(col, ns[i]) == 0)
-			return 1;
-	return 0;
-}
-
-static const char *finding_num(char buf[SIG_BUFSZ], double x, const struct opts *o)
-{
-	return is_ns_column(o->column) && !o->log_ratio ? sig4_ns(buf, x) : sig4(buf, x);
-}
-
-/* "95% CI 1.029 to 1.031", "95% CS ..." for a confidence sequence, or
- * that the sequence is still unbounded; ns columns with their unit. */
-/* A ratio's bound as sig4 writes it, unless that reads as 1 when the
- * bound is not 1 ("1.000" for 1.00006 beside "the interval excludes 1"):
- * then with as many more digits as tell it from 1. */
-static const char *bound4(char buf[SIG_BUFSZ], double x)
-{
-	int digits = 5;
-
-	sig4(buf, x);
-	if (x == 1 || strtod(buf, NULL) != 1)
-		return buf;
-	do
-		snprintf(buf, SIG_BUFSZ, "%.*g", digits, x);
-	while (strtod(buf, NULL) == 1 && ++digits <= 17);
-	return buf;
-}
-
-static void interval_words(const struct interval *r, double lo, double hi,
-                           const struct opts *o, int ns)
-{
-	char b1[SIG_BUFSZ], b2[SIG_BUFSZ], b3[SIG_BUFSZ];
-
-	level_percent(b1, o->level);
-	if (r->unbounded) {
-		out_meta_text("the %s%% confidence sequence is still unbounded (", b1);
-		return;
-	}
-	out_meta_text("%s%% %s %s to %s (", b1, o->sequential > 0 ? "CS" : "CI",
-	       ns ? finding_num(b2, lo, o) : bound4(b2, lo),
-	       ns ? finding_num(b3, hi, o) : bound4(b3, hi));
-}
-
-/* The method, in the parenthesis after the interval, and the per-run
- * statistic it is over when pb-pair --by-run named one. */
-static void method_words(const struct opts *o, const char *statistic)
-{
-	char g[NUM_BUFSZ];
-
-	if (o->sequential <= 0)
-		out_meta_text("t interval");
-	else {
-		num_format(g, o->seq_g);
-		out_meta_text("anytime-valid confidence sequence, g = %s", g);
-	}
-	if (statistic)
-		out_meta_text(" over %s", statistic);
-	out_meta_text(", ");
-}
-
-/* Who is compared: the candidate and the reference, "B" and "A" but in
- * a stream of several comparisons (an arm column), where the candidate
- * is the group's arm and the reference the head's. */
-struct names {
-	const char *ref, *cand;
-	int comparisons;     /* grouped by arm: the reference is said so */
-};
-
-/* A direction only when the interval excludes 1 (with --adjust holm and
- * no threshold, when Holm's step-down rejects 1); otherwise the sentence
- * starts by saying that none was resolved. */
-static void ratio_sentence(const struct interval *r, const struct opts *o,
-                           const struct names *nm)
-{
-	double ratio = exp(r->mean), rel = 1 / ratio, lo = exp(r->lo), hi = exp(r->hi);
-	const char *the = nm->comparisons ? " (the reference)" : "";
-	char b1[SIG_BUFSZ], b2[SIG_BUFSZ];
-	int resolved = o->adjust == ADJUST_HOLM && !o->has_threshold ? r->resolved
-	             : !(lo <= 1 && hi >= 1);
-
-	if (!resolved && nm->comparisons)
-		out_meta_text("No difference resolved between %s and %s%s: ", nm->cand, nm->ref, the);
-	else if (!resolved)
-		out_meta_text("No difference resolved: ");
-	else
-		out_meta_text("%s %s %s%% %s %s than %s%s: ", nm->cand, o->q->wall ? "took" : "used",
-		              sig4(b1, 100 * (rel < 1 ? 1 - rel : rel - 1)), rel < 1 ? "less" : "more",
-		              o->q->noun, nm->ref, the);
-	out_meta_text("%s/%s %s ratio %s, ", nm->ref, nm->cand, o->q->noun, sig4(b2, ratio));
-	interval_words(r, lo, hi, o, 0);
-}
-
-/* With --adjust holm: the test behind the verdict. */
-static void holm_words(const struct interval *r, const struct opts *o)
-{
-	char b1[SIG_BUFSZ], b2[SIG_BUFSZ];
-
-	out_meta_text("Holm's step-down over the %zu %s: p = %s, adjusted %s", o->family,
-	              o->family == 1 ? "test" : "tests", sig4(b1, r->p), sig4(b2, r->p_adj));
-}
-
-/* The end of a threshold sentence of a quantity that is not time: the
- * ratio as how much of it the reference uses per unit the candidate uses. */
-static void threshold_use_words(const char *v, int holm, const char *t, const struct opts *o,
-                                const struct names *nm)
-{
-	if (strcmp(v, "above") == 0)
-		out_meta_text("%sso %s used at least %s times the %s of %s.",
-		              holm ? "" : "the whole interval is at or over it, ", nm->ref, t,
-		              o->q->noun, nm->cand);
-	else if (strcmp(v, "below") == 0)
-		out_meta_text("%sso %s did not use %s times the %s of %s.",
-		              holm ? "" : "the whole interval is under it, ", nm->ref, t, o->q->noun,
-		              nm->cand);
-	else
-		out_meta_text("%sso these data cannot say whether %s used %s times the %s of %s; "
-		              "more runs would narrow it.", holm ? "" : "the interval contains it, ",
-		              nm->ref, t, o->q->noun, nm->cand);
-}
-
-static void threshold_sentence(const char *v, const struct interval *r, const struct opts *o,
-                               const struct names *nm)
-{
-	char t[NUM_BUFSZ];
-	int holm = o->adjust == ADJUST_HOLM;
-
-	num_format(t, o->threshold);
-	if (o->log_ratio) {
-		out_meta_text(" Threshold %s: %s; ", t, v);
-		if (holm) {
-			out_meta_text("by ");
-			holm_words(r, o);
-			out_meta_text(", ");
-		}
-		if (!o->q->wall) {
-			threshold_use_words(v, holm, t, o, nm);
-			return;
-		}
-		if (strcmp(v, "above") == 0)
-			out_meta_text("%sso %s is at least %sx as fast as %s.",
-			              holm ? "" : "the whole interval is at or over it, ", nm->cand, t,
-			              nm->ref);
-		else if (strcmp(v, "below") == 0)
-			out_meta_text("%sso %s is not %sx as fast as %s.",
-			              holm ? "" : "the whole interval is under it, ", nm->cand, t, nm->ref);
-		else
-			out_meta_text("%sso these data cannot say whether %s is %sx as fast as %s; "
-			              "more runs would narrow it.", holm ? "" : "the interval contains it, ",
-			              nm->cand, t, nm->ref);
-		return;
-	}
-	out_meta_text(" Threshold %s%s: %s; ", t, is_ns_column(o->column) ? " ns" : "", v);
-	if (holm) {
-		out_meta_text("by ");
-		holm_words(r, o);
-		out_meta_text(strcmp(v, "crosses") ? "." : "; more runs would narrow it.");
-	} else if (strcmp(v, "above") == 0)
-		out_meta_text("the whole interval is at or over it.");
-	else if (strcmp(v, "below") == 0)
-		out_meta_text("the whole interval is under it.");
-	else
-		out_meta_text("the interval contains it; more runs would narrow it.");
-}
-
-static const char *num_word(size_t n)
-{
-	static char b[24];
-
-	snprintf(b, sizeof b, "%zu", n);
-	return b;
-}
-
-/* In the parenthesis: how the interval stands with the others of its
- * family, when there are several comparisons or --adjust. */
-static void family_words(const struct opts *o, const struct names *nm)
-{
-	const char *what = nm->comparisons ? "comparisons" : "intervals";
-	char b1[SIG_BUFSZ], b2[SIG_BUFSZ];
-
-	snprintf(b1, sizeof b1, "%.4g", 100 * o->each_level);   /* 98.33, 97.5 */
-	if (o->adjust && o->family == 1)
-		out_meta_text("; --adjust %s of 1 interval: as it is", adjust_names[o->adjust]);
-	else if (o->adjust)
-		out_meta_text("; %s for %zu %s: each at %s%%, so that %s%s hold together at %s%%",
-		              o->adjust == ADJUST_HOLM ? "Bonferroni interval" : "Bonferroni-adjusted",
-		              o->family, what, b1,
-		              o->family == 2 ? "both" : "all ", o->family == 2 ? "" : num_word(o->family),
-		              level_percent(b2, o->level));
-	else if (nm->comparisons && o->family > 1)
-		out_meta_text("; one of %zu comparisons, not adjusted: this interval holds on its "
-		              "own, not together with the others", o->family);
-}
-
-/* The sentence after the interval, without a threshold. */
-static void resolved_sentence(const struct interval *r, const struct opts *o,
-                              const struct names *nm)
-{
-	double lo = o->log_ratio ? exp(r->lo) : r->lo, hi = o->log_ratio ? exp(r->hi) : r->hi;
-	double none = o->log_ratio ? 1 : 0;
-	char b[96];
-
-	int less = o->adjust == ADJUST_HOLM ? r->mean > 0 : lo > 1;
-	char either[96];
-
-	if (o->q->wall) {
-		snprintf(b, sizeof b, "%s is %s", nm->cand, less ? "faster" : "slower");
-		snprintf(either, sizeof either, "%s may be faster or slower", nm->cand);
-	} else {
-		snprintf(b, sizeof b, "%s uses %s %s", nm->cand, less ? "less" : "more", o->q->noun);
-		snprintf(either, sizeof either, "%s may use more or less %s", nm->cand, o->q->noun);
-	}
-	if (o->adjust == ADJUST_HOLM) {
-		out_meta_text(" ");
-		holm_words(r, o);
-		if (r->resolved)
-		{
-			out_meta_text(", at most %g: %s", 1 - o->level, o->log_ratio ? b :
-			              r->mean > 0 ? "the mean is above 0" : "the mean is below 0");
-			if (r->lo <= 0 && r->hi >= 0)
-				out_meta_text(" (the Bonferroni interval, wider than this test needs, "
-				              "still includes %g)", none);
-			out_meta_text(".");
-		}
-		else if (o->log_ratio)
-			out_meta_text(", above %g: %s; more runs would narrow it.", 1 - o->level, either);
-		else
-			out_meta_text(", above %g: no difference is resolved.", 1 - o->level);
-		return;
-	}
-	if (lo > none || hi < none)
-		out_meta_text(" The interval excludes %g: %s.", none, o->log_ratio ? b :
-		              (lo > 0 ? "the mean is above 0" : "the mean is below 0"));
-	else if (o->log_ratio)
-		out_meta_text(" The interval includes 1: %s; more runs would narrow it.", either);
-	else
-		out_meta_text(" The interval includes 0: no difference is resolved.");
-}
 
 /* "pb-TOOL.warning": what an earlier tool said the study lacks. */
 static int is_warning_key(const char *key)
@@ -492,49 +234,6 @@ static void read_check(struct warnings *w, const struct stream *in, const char *
 	}
 	w->checked = 1;
 	stream_close(&c);
-}
-
-/* Whether a warning is about another comparison than cand's: pb-check's
- * "arm X: ..." of an X that is neither the candidate nor the reference. */
-static int other_arm(const char *v, const struct names *nm)
-{
-	size_t n;
-
-	if (!nm->comparisons || strncmp(v, "arm ", 4) != 0)
-		return 0;
-	n = strcspn(v + 4, ":");
-	if (v[4 + n] != ':')
-		return 0;
-	return !(strlen(nm->cand) == n && strncmp(v + 4, nm->cand, n) == 0) &&
-	       !(strlen(nm->ref) == n && strncmp(v + 4, nm->ref, n) == 0);
-}
-
-static void warning_clauses(const struct warnings *w, const struct names *nm)
-{
-	size_t i, n;
-
-	for (i = 0; i < w->n; i++) {
-		if (other_arm(w->v[i], nm))
-			continue;
-		n = strlen(w->v[i]);
-		out_meta_text(" Warning: ");
-		out_meta_as_read(w->v[i]);
-		if (n == 0 || w->v[i][n - 1] != '.')
-			out_meta_text(".");
-	}
-	if (w->more)
-		out_meta_text(" And %zu more warning%s in the input.", w->more, w->more == 1 ? "" : "s");
-	for (i = w->first_check; i < w->n && other_arm(w->v[i], nm); i++)
-		;
-	if (w->checked && (!w->check_warned || (i == w->n && !w->more))) {
-		out_meta_text(" pb-check warned of nothing%s", w->check_warned ?
-		              " about this comparison" : "");
-		/* "nothing" is not "all is well" when the checks were not made */
-		if (w->check_na)
-			out_meta_text(", but %zu of its %zu checks could not be made (n/a: too "
-			              "little data for them)", w->check_na, w->check_rows);
-		out_meta_text(".");
-	}
 }
 
 /* What each row of a by-run stream holds, for the finding: from the
@@ -689,14 +388,6 @@ static const char *other_analysis(const struct opts *o, const struct sample_kind
 	return NULL;
 }
 
-/* "0.4707% (1.000 µs)": a delay as a share of the workload's median. */
-static void delay_words(int64_t ns, double median)
-{
-	char b1[SIG_BUFSZ], b2[SIG_BUFSZ];
-
-	out_meta_text("%s%% (%s)", sig4(b1, 100 * (double)ns / median), sig4_ns(b2, (double)ns));
-}
-
 /* What pb-sense resolved and missed (-1: none) and the workload's
  * median, from its lines; checked when the file is read, before any
  * output. The median is of times in whole ns: at least 1 (a smaller one
@@ -717,105 +408,6 @@ static void sense_parse(int64_t *r, int64_t *m, double *median)
 	    (strcmp(miss + 9, "none") != 0 && (num_parse_i64(miss + 9, m) < 0 || *m < 0)))
 		die("--sense: '# pb-sense.t_resolves: %s' is not as pb-sense writes it",
 		    msg_cut(b1, sense.t_resolves));
-}
-
-static void sense_clause(const struct opts *o, const struct sample_kind *k)
-{
-	const char *why = other_analysis(o, k);
-	int64_t r, m;
-	double median;
-
-	sense_parse(&r, &m, &median);
-	out_meta_text(" Calibration: this harness resolves ");
-	if (r < 0 && m < 0)
-		out_meta_text("nothing it was shown (no delay above 0 was tried)");
-	else if (r < 0) {
-		out_meta_text("none of the delays tried, up to ");
-		delay_words(m, median);
-		out_meta_text(",");
-	} else {
-		delay_words(r, median);
-		if (m < 0)
-			out_meta_text(", the smallest delay tried,");
-	}
-	if (sense.other)
-		out_meta_text(" on another workload or machine (%s differs)", sense.other);
-	else
-		out_meta_text(" on this workload");
-	if (r >= 0 && m >= 0) {
-		out_meta_text(", but not ");
-		delay_words(m, median);
-		out_meta_text(",");
-	}
-	if (why)
-		out_meta_text(" with the t interval over per-run log ratios (per-run %s, level %s), "
-		              "not with this analysis (%s).", sense.stat, sense.level, why);
-	else
-		out_meta_text(" with this analysis.");
-}
-
-/* The finding's tag: the group's key, "[2] "; for a stream of
- * comparisons the key without the arm, which the sentence names. */
-static void finding_tag(const char *key, int grouped, long arm_at, const struct opts *o)
-{
-	const char *p = key, *end;
-	long i;
-
-	if (!grouped)
-		return;
-	if (arm_at < 0 || !o->log_ratio) {
-		out_meta_text("[%s] ", key);
-		return;
-	}
-	for (i = 0; i < arm_at; i++)   /* to the arm's field */
-		p += strcspn(p, "\t") + 1;
-	end = p + strcspn(p, "\t");
-	if (p == key && !*end)
-		return;   /* the arm alone */
-	out_meta_text("[");
-	if (p > key)
-		out_meta_text("%.*s", (int)(p - key - (*end ? 0 : 1)), key);
-	if (*end)
-		out_meta_text("%s", end + (p == key));
-	out_meta_text("] ");
-}
-
-static void print_finding(const struct warnings *w, const char *key, const struct interval *r,
-                          long runs, const struct sample_kind *k, const struct opts *o,
-                          const struct interval_method *m, int grouped, long arm_at,
-                          const struct names *nm)
-{
-	char b1[SIG_BUFSZ];
-
-	out_meta_begin("finding");
-	finding_tag(key, grouped, arm_at, o);
-	if (o->log_ratio)
-		ratio_sentence(r, o, nm);
-	else {
-		out_meta_text("mean %s %s, ", o->column, finding_num(b1, r->mean, o));
-		interval_words(r, r->lo, r->hi, o, 1);
-	}
-	method_words(o, k->statistic);
-	print_sample(r, runs, k);
-	family_words(o, nm);
-	out_meta_text(").");
-	if (r->unbounded && seq_first_bounded(o->seq_g, o->each_level) < 0)
-		out_meta_text(" It stays unbounded beyond a million values at this g and level: "
-		              "more runs will not bound it; a larger g would.");
-	else if (r->unbounded)
-		out_meta_text(" It needs at least %ld values at this g and level; more runs "
-		       "will bound it.", seq_first_bounded(o->seq_g, o->each_level));
-	else if (o->has_threshold)
-		threshold_sentence(interval_verdict(r, m), r, o, nm);
-	else
-		resolved_sentence(r, o, nm);
-	if (k->pairs && runs > 1 && !k->grouped_by_run)
-		out_meta_text(" Caution: pairs inside a run are not independent, so this "
-		              "interval can be too narrow; pb-pair --by-run makes runs the unit.");
-	if (o->sense)
-		sense_clause(o, k);
-	warning_clauses(w, nm);
-	out_meta_end();
 }
 
 static void parse_args(int argc, char **argv, struct opts *o)
@@ -911,75 +503,63 @@ static void choose_method(const struct stream *s, struct opts *o)
 		          "this study gets has none of; use --adjust bonferroni (or --no-sequential)");
 }
 
-/* "# pb-tint.adjust:" with --adjust, and for several comparisons without. */
-static void print_adjust(const struct opts *o, int comparisons)
-{
-	char l[NUM_BUFSZ], e[NUM_BUFSZ];
-
-	num_format(l, o->level);
-	num_format(e, o->each_level);
-	if (o->adjust == ADJUST_BONFERRONI)
-		out_meta("pb-tint.adjust", "bonferroni: %zu intervals, each at level 1 - (1 - %s)/%zu "
-		         "= %s, so that all %zu hold together at %s; p is the two-sided t test's of "
-		         "the mean %s, p_adj = min(1, %zu p)", o->family, l, o->family, e, o->family, l,
-		         o->has_threshold ? "at the threshold" : o->log_ratio ? "at ratio 1" : "at 0",
-		         o->family);
-	else if (o->adjust == ADJUST_HOLM)
-		out_meta("pb-tint.adjust", "holm: p is the two-sided t test's of the mean %s; in "
-		         "increasing p, p_adj = the largest (m - j + 1) p(j) so far, m = %zu, capped at "
-		         "1; resolved (and the verdict) when p_adj <= 1 - %s, so that the %zu tests "
-		         "together err with probability at most 1 - %s; the intervals are Bonferroni's, "
-		         "each at level %s, which hold together at %s: a step-down procedure has no "
-		         "intervals of its own that hold together and are narrower",
-		         o->has_threshold ? "at the threshold" : o->log_ratio ? "at ratio 1" : "at 0",
-		         o->family, l, o->family, l, e, l);
-	else if (comparisons && o->family > 1)
-		out_meta("pb-tint.adjust", "none: each of the %zu intervals holds on its own at %s, "
-		         "not together with the others (--adjust bonferroni or holm for intervals "
-		         "that hold together)", o->family, l);
-}
-
-/* "# pb-tint.method:", and a note when some sequence is unbounded. */
-static void print_method(const struct opts *o, const struct interval *iv, size_t n)
-{
-	char g[NUM_BUFSZ];
-	size_t i;
-
-	if (o->sequential <= 0) {
-		out_meta("pb-tint.method", "t interval (valid for a number of runs fixed in "
-		         "advance)");
-		return;
-	}
-	num_format(g, o->seq_g);
-	out_meta("pb-tint.method", "confidence sequence (anytime-valid: holds at every "
-	         "number of runs at once; normal prior on the standardized effect, g = %s)", g);
-	for (i = 0; i < n && !iv[i].unbounded; i++)
-		;
-	if (i < n && seq_first_bounded(o->seq_g, o->each_level) < 0)
-		out_meta("pb-tint.unbounded", "t, lo and hi are empty where the sequence is "
-		         "still unbounded: it stays unbounded beyond a million values at g = %s", g);
-	else if (i < n)
-		out_meta("pb-tint.unbounded", "t, lo and hi are empty where the sequence is "
-		         "still unbounded: it needs at least %ld values at g = %s",
-		         seq_first_bounded(o->seq_g, o->each_level), g);
-}
-
-/* The method of the intervals, as the options and the input chose it. */
-static struct interval_method method_of(const struct opts *o)
+/* The method of the intervals, as the options and the input chose it:
+ * the n groups hold together at the level with an adjustment. */
+static struct interval_method method_of(const struct opts *o, size_t n)
 {
 	struct interval_method m;
 
 	m.level = o->level;
-	m.each_level = o->each_level;
+	m.each_level = o->adjust ? 1 - (1 - o->level) / (double)n : o->level;
 	m.sequential = o->sequential;
 	m.seq_g = o->seq_g;
 	m.df_cap = o->df_cap;
 	m.adjust = o->adjust;
-	m.family = o->family;
+	m.family = n;
 	m.log_ratio = o->log_ratio;
 	m.has_threshold = o->has_threshold;
 	m.threshold = o->threshold;
 	return m;
+}
+
+/* What the findings say the intervals are of. */
+static void study_of(struct finding_study *f, const struct opts *o,
+                     const struct interval_method *m, const struct sample_kind *k)
+{
+	f->m = m;
+	f->column = o->column;
+	f->q = o->q;
+	f->statistic = k->statistic;
+	f->pairs = k->pairs;
+	f->run_units = k->run_units;
+	f->grouped_by_run = k->grouped_by_run;
+}
+
+/* The warnings met, as the finding cites them. */
+static struct finding_warnings warnings_view(const struct warnings *w)
+{
+	struct finding_warnings f;
+
+	f.v = w->v;
+	f.n = w->n;
+	f.more = w->more;
+	f.first_check = w->first_check;
+	f.checked = w->checked;
+	f.check_warned = w->check_warned;
+	f.check_rows = w->check_rows;
+	f.check_na = w->check_na;
+	return f;
+}
+
+/* --sense: what the calibration resolved, as the finding cites it. */
+static void calibration_of(struct finding_calibration *c, const struct opts *o,
+                           const struct sample_kind *k)
+{
+	sense_parse(&c->resolved, &c->missed, &c->median);
+	c->stat = sense.stat;
+	c->level = sense.level;
+	c->other = sense.other;
+	c->why = other_analysis(o, k);
 }
 
 /* The header and a row per group: the group's fields, then the interval's. */
@@ -998,6 +578,27 @@ static void print_rows(const struct stream *s, const struct group_cols *gc,
 	}
 }
 
+/* --finding: a sentence per group. */
+static void print_findings(const struct finding_study *f, const struct strmap *g,
+                           const struct interval *iv, const struct acc *acc, int grouped,
+                           long arm_at, struct finding_names *nm)
+{
+	struct finding_group fg;
+	size_t i;
+
+	fg.grouped = grouped;
+	fg.arm_at = arm_at;
+	fg.names = nm;
+	for (i = 0; i < g->n; i++) {
+		if (nm->comparisons)
+			nm->cand = group_key_field(g->key[i], arm_at);
+		fg.key = g->key[i];
+		fg.r = &iv[i];
+		fg.runs = acc[i].runs;
+		finding_out(f, &fg);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o;
@@ -1012,7 +613,10 @@ int main(int argc, char **argv)
 	long runcol, paircol, armcol, arm_at = -1;
 	struct group_runs rt = { 0 };
 	struct warnings warn = { 0 };
-	struct names nm = { "A", "B", 0 };
+	struct finding_names nm = { "A", "B", 0 };
+	struct finding_study fs;
+	struct finding_warnings fw;
+	struct finding_calibration cal;
 	int arm_added;
 
 	pb_init("pb-tint");
@@ -1066,48 +670,25 @@ int main(int argc, char **argv)
 	if (o.log_ratio && o.has_threshold && !(o.threshold > 0))
 		die_usage("--threshold is a ratio A/B for the log-ratio column '%s'; "
 		          "it must be > 0", o.column);
-	o.family = g.n;
-	o.each_level = o.adjust ? 1 - (1 - o.level) / (double)g.n : o.level;
-	im = method_of(&o);
+	im = method_of(&o, g.n);
 	iv = xmalloc(g.n * sizeof *iv);
 	for (i = 0; i < g.n; i++)
 		iv[i] = interval_checked(&acc[i].v, gc.n > 0, subject(gc.n > 0, g.key[i], o.column),
 		                         o.column, &im);
 	interval_adjust(iv, g.n, &im);
+	fw = warnings_view(&warn);
+	study_of(&fs, &o, &im, &kind);
+	fs.w = &fw;
+	if (o.sense)
+		calibration_of(&cal, &o, &kind);
+	fs.cal = o.sense ? &cal : NULL;
 
 	out_begin(&s, argc, argv);
 	group_arm_meta("pb-tint", o.group, arm_added);
-	if (o.log_ratio && !o.q->wall)
-		out_meta("pb-tint.column", "%s (log ratio ln(a/b) of %s, a the %s, b the %s; "
-		         "ratio = a/b %s, > 1 means the %s used less; reduction = 1 - 1/ratio)",
-		         o.column, o.q->noun, nm.comparisons ? "reference's" : "baseline A's",
-		         nm.comparisons ? "candidate's (arm)" : "candidate B's", o.q->noun,
-		         nm.comparisons ? "candidate" : "candidate B");
-	else if (nm.comparisons)
-		out_meta("pb-tint.column", "%s%s", o.column, o.log_ratio ?
-		         " (log ratio ln(a/b), a the reference's time, b the candidate's (arm); "
-		         "ratio = a/b time, > 1 means the candidate took less time; reduction = "
-		         "1 - 1/ratio)" : "");
-	else
-		out_meta("pb-tint.column", "%s%s", o.column, o.log_ratio ?
-		         " (log ratio ln(A/B); ratio = A/B time, > 1 means B took less "
-		         "time; reduction = 1 - 1/ratio)" : "");
-	out_meta_num("pb-tint.level", "%s", o.level);
-	print_method(&o, iv, g.n);
-	print_adjust(&o, nm.comparisons);
-	if (o.df_cap)
-		out_meta("pb-tint.df", "min(n-1, %ld)", o.df_cap);
-	if (o.has_threshold)
-		out_meta_num("pb-tint.threshold", o.log_ratio ? "%s (ratio A/B)" : "%s",
-		             o.threshold);
+	finding_method_meta("pb-tint", &fs, iv, g.n, nm.comparisons);
 	print_rows(&s, &gc, &g, iv, &im);
 	if (o.finding)
-		for (i = 0; i < g.n; i++) {
-			if (nm.comparisons)
-				nm.cand = group_key_field(g.key[i], arm_at);
-			print_finding(&warn, g.key[i], &iv[i], acc[i].runs, &kind, &o, &im, gc.n > 0,
-			              arm_at, &nm);
-		}
+		print_findings(&fs, &g, iv, acc, gc.n > 0, arm_at, &nm);
 	free(iv);
 	free(acc);
 	group_runs_free(&rt);
