@@ -12,6 +12,7 @@
 #include "strmap.h"
 #include "num.h"
 #include "opt.h"
+#include "raw.h"
 #include "runstat.h"
 #include "stats.h"
 #include "stream.h"
@@ -65,34 +66,9 @@ struct opts {
 	const char *excl_text, *why;
 };
 
-/* pb-run's rusage columns (command mode), paired as a_NAME b_NAME at the
- * end of each row: the reference's and the candidate's. cpu is not read
- * but made, user + sys: the scheduler's exact total, where the split
- * between the two is sampled at clock ticks (a short process can show 0
- * in either). */
-enum { USE_USER, USE_SYS, USE_MAXRSS, USE_CPU, NUSE, NUSE_READ = USE_CPU };
-static const char *const use_cols[NUSE_READ] = { "user_ns", "sys_ns", "maxrss_kib" };
+/* pb-run's rusage columns (lib/raw.h), paired as a_NAME b_NAME at the
+ * end of each row: the reference's and the candidate's. */
 static const char *const use_names[NUSE] = { "user", "sys", "maxrss", "cpu" };
-
-/* Column positions of the raw stream, and the extra ones passed through. */
-struct cols {
-	size_t run, pair, phase, arm, pos, delay, ns, status;
-	long spin;      /* spin_ns, the realized delay; -1 in older raw streams */
-	long use[NUSE]; /* user_ns sys_ns maxrss_kib, -1 when absent; cpu: that of
-	                 * user_ns when both user_ns and sys_ns are there */
-	int nuse;       /* how many of them the stream has */
-	size_t *extra;
-	size_t nextra;
-};
-
-/* One observation: a row of the raw stream. */
-struct half {
-	int64_t run, pair, ns, delay, status, spin;
-	int64_t use[NUSE];
-	int arm, pos, file;
-	long line;
-	char *extra;    /* the reference's extra fields, TAB-joined */
-};
 
 /* A pair being joined: the observations of its arms read so far. */
 struct block {
@@ -100,7 +76,7 @@ struct block {
 	int joined;      /* a mark: a pair joined above its run's done_upto */
 	int seen;        /* arms read */
 	uint32_t mask;   /* bit a: arm a was read */
-	struct half *h;  /* the seen, in the order read: memory follows the rows
+	struct raw_obs *h;  /* the seen, in the order read: memory follows the rows
 	                  * of the open pairs, not k of each (half_room) */
 };
 
@@ -115,7 +91,7 @@ struct pending {
 	/* two-arm studies: the halves of joined pairs, kept for the next
 	 * (an allocation and a free a pair cost 5 % of pb-pair); never more
 	 * than the pairs open at once */
-	struct half **spare;
+	struct raw_obs **spare;
 	size_t nspare, spare_cap;
 };
 
@@ -152,7 +128,7 @@ struct stop {
 struct pairing {
 	struct opts o;
 	struct stream s;
-	struct cols c;
+	struct raw_cols c;
 	int arms, ref;            /* k and the reference, from the head */
 	int multi;                /* an arm column: k > 2, or a reference other than A */
 	struct pending pending;   /* halves waiting for their other arm */
@@ -336,10 +312,6 @@ static int excluded(struct opts *o, int64_t run, int mark)
 	return 0;
 }
 
-static const char *const raw_cols[] = {
-	"run", "pair", "phase", "arm", "pos", "delay_ns", "ns", "status",
-};
-
 /* The arms and the reference, from the head (pb-run writes them when
  * there are more than two arms, or the reference is not A; shards agree
  * on both, check_shard sees to it). */
@@ -358,113 +330,6 @@ static void read_arms(struct pairing *pr)
 		    msg_cut(b, ref), 'A' + pr->arms - 1);
 	pr->ref = ref ? ref[0] - 'A' : 0;
 	pr->multi = pr->arms > 2 || pr->ref != 0;
-}
-
-static void find_cols(struct pairing *pr)
-{
-	struct cols *c = &pr->c;
-	size_t *pos[] = { &c->run, &c->pair, &c->phase, &c->arm, &c->pos,
-	                  &c->delay, &c->ns, &c->status };
-	size_t i, j;
-
-	for (i = 0; i < 8; i++)
-		*pos[i] = stream_col(&pr->s, raw_cols[i]);
-	c->spin = stream_col_find(&pr->s, "spin_ns");
-	for (i = 0; i < NUSE_READ; i++)
-		c->nuse += (c->use[i] = stream_col_find(&pr->s, use_cols[i])) >= 0;
-	c->use[USE_CPU] = c->use[USE_SYS] >= 0 ? c->use[USE_USER] : -1;
-	c->nuse += c->use[USE_CPU] >= 0;
-	c->extra = xmalloc(pr->s.ncol * sizeof *c->extra);
-	for (j = 0; j < pr->s.ncol; j++) {
-		int known = (long)j == c->spin;
-
-		for (i = 0; i < NUSE; i++)
-			known |= (long)j == c->use[i];
-		for (i = 0; i < 8 && strcmp(pr->s.col[j], raw_cols[i]); i++)
-			;
-		if (i == 8 && !known)
-			c->extra[c->nextra++] = j;
-	}
-}
-
-static noreturn void bad_int(const struct stream *s, size_t col, const char *what)
-{
-	char b[MSG_CUT_BUF];
-
-	stream_die(s, "column '%s': %s, got '%s'", s->col[col], what, msg_cut(b, s->field[col]));
-}
-
-/* Inline, seven times a row: the message is out of line. */
-static inline int64_t int_at_least(const struct stream *s, size_t col, int64_t min,
-                                   const char *what)
-{
-	int64_t v;
-
-	if (stream_i64(s, col, &v) < 0 || v < min)
-		bad_int(s, col, what);
-	return v;
-}
-
-static char *join_extra(const struct pairing *pr)
-{
-	size_t i, n = 0;
-	char *out, *p;
-
-	for (i = 0; i < pr->c.nextra; i++)
-		n += strlen(pr->s.field[pr->c.extra[i]]) + 1;
-	p = out = xmalloc(n + 1);
-	for (i = 0; i < pr->c.nextra; i++) {
-		size_t l = strlen(pr->s.field[pr->c.extra[i]]);
-		if (i)
-			*p++ = '\t';
-		memcpy(p, pr->s.field[pr->c.extra[i]], l);
-		p += l;
-	}
-	*p = '\0';
-	return out;
-}
-
-static void read_half(struct pairing *pr, struct half *h)
-{
-	const struct stream *s = &pr->s;
-	const char *arm = s->field[pr->c.arm];
-	char b[MSG_CUT_BUF];
-	int i;
-
-	h->run = int_at_least(s, pr->c.run, 0, "run must be a whole number >= 0");
-	h->pair = int_at_least(s, pr->c.pair, 1, "pair must be a whole number >= 1");
-	if (h->pair > 100000000)
-		stream_die(s, "column 'pair': pair number %lld is beyond 100000000",
-		           (long long)h->pair);
-	if (arm[0] < 'A' || arm[0] >= 'A' + pr->arms || arm[1])
-		stream_die(s, "column 'arm': unknown arm '%s' (A %s %c)", msg_cut(b, arm),
-		           pr->arms == 2 ? "or" : "to", 'A' + pr->arms - 1);
-	h->arm = arm[0] - 'A';
-	h->pos = (int)int_at_least(s, pr->c.pos, 1, pr->arms == 2 ? "pos must be 1 or 2"
-	                           : "pos must be a place in the pair, from 1");
-	if (h->pos > pr->arms) {
-		if (pr->arms == 2)
-			stream_die(s, "column 'pos': pos must be 1 or 2, got '%s'",
-			           msg_cut(b, s->field[pr->c.pos]));
-		stream_die(s, "column 'pos': pos must be 1 to %d (the head's arms), got '%s'",
-		           pr->arms, msg_cut(b, s->field[pr->c.pos]));
-	}
-	h->delay = int_at_least(s, pr->c.delay, 0, "delay_ns must be a whole number of ns >= 0");
-	h->spin = pr->c.spin < 0 ? 0 : int_at_least(s, (size_t)pr->c.spin, 0,
-	                                            "spin_ns must be a whole number of ns >= 0");
-	h->ns = int_at_least(s, pr->c.ns, 1, "time must be a whole number of ns > 0");
-	h->status = int_at_least(s, pr->c.status, INT64_MIN + 1, "status must be a whole number");
-	for (i = 0; i < NUSE_READ; i++)
-		h->use[i] = pr->c.use[i] < 0 ? 0
-		          : int_at_least(s, (size_t)pr->c.use[i], 0, i == USE_MAXRSS
-		                         ? "maxrss_kib must be a whole number of KiB >= 0"
-		                         : "CPU time must be a whole number of ns >= 0");
-	if (h->use[USE_USER] > INT64_MAX - h->use[USE_SYS])
-		stream_die(s, "user_ns + sys_ns is beyond 2^63 ns: not a CPU time");
-	h->use[USE_CPU] = h->use[USE_USER] + h->use[USE_SYS];
-	h->line = s->lineno;
-	h->file = s->cur;
-	h->extra = NULL;
 }
 
 static struct run *run_of(struct pairing *pr, int64_t number)
@@ -531,7 +396,7 @@ static int candidate_index(const struct pairing *pr, int arm)
 }
 
 /* Every array of x grown to hold one more (they share x->cap). */
-static void series_grow(struct series *x, const struct cols *c)
+static void series_grow(struct series *x, const struct raw_cols *c)
 {
 	double **v[4 + 2 * NUSE];
 	size_t nv = 0, i, cap;
@@ -549,8 +414,8 @@ static void series_grow(struct series *x, const struct cols *c)
 	x->cap = cap;
 }
 
-static void series_add(struct run *r, int ci, int ncand, const struct cols *c,
-                       const struct half *a, const struct half *b)
+static void series_add(struct run *r, int ci, int ncand, const struct raw_cols *c,
+                       const struct raw_obs *a, const struct raw_obs *b)
 {
 	struct series *x;
 	int i;
@@ -572,8 +437,8 @@ static void series_add(struct run *r, int ci, int ncand, const struct cols *c,
 }
 
 /* One row: the reference a against the candidate b of one pair. */
-static void emit_pair(struct pairing *pr, struct run *r, const struct half *a,
-                      const struct half *b)
+static void emit_pair(struct pairing *pr, struct run *r, const struct raw_obs *a,
+                      const struct raw_obs *b)
 {
 	const char *extra = a->extra, *host;
 	int i;
@@ -620,7 +485,7 @@ static void emit_pair(struct pairing *pr, struct run *r, const struct half *a,
 /* A pair with all its arms: one row per candidate, in letter order. */
 static void emit_block(struct pairing *pr, struct run *r, struct block *b)
 {
-	const struct half *by_arm[26];
+	const struct raw_obs *by_arm[26];
 	int arm, i;
 
 	for (i = 0; i < b->seen; i++)
@@ -659,7 +524,7 @@ static void half_room(struct pairing *pr, struct block *b)
 }
 
 /* The new observation h against those of its pair read before. */
-static void check_block(struct pairing *pr, const struct block *b, const struct half *h)
+static void check_block(struct pairing *pr, const struct block *b, const struct raw_obs *h)
 {
 	int i;
 
@@ -680,22 +545,16 @@ static void check_block(struct pairing *pr, const struct block *b, const struct 
 
 static void take_row(struct pairing *pr)
 {
-	struct half h;
+	struct raw_obs h;
 	struct block *b;
 	struct run *r;
 	size_t at;
-	const char *phase = pr->s.field[pr->c.phase];
-	size_t plen = stream_field_len(&pr->s, pr->c.phase);
-	char buf[MSG_CUT_BUF];
 
-	read_half(pr, &h);
-	if (plen == 6 && memcmp(phase, "warmup", 6) == 0) {
+	raw_obs_read(&h, &pr->s, &pr->c, pr->arms);
+	if (!raw_measured(&pr->s, &pr->c)) {
 		pr->warmup_rows++;
 		return;
 	}
-	if (plen != 7 || memcmp(phase, "measure", 7) != 0)
-		stream_die(&pr->s, "column 'phase': unknown phase '%s' (warmup or measure)",
-		           msg_cut(buf, phase));
 	r = run_of(pr, h.run);
 	if (excluded(&pr->o, h.run, 1))
 		return;
@@ -712,7 +571,7 @@ static void take_row(struct pairing *pr)
 	}
 	check_block(pr, b, &h);
 	if (h.arm == pr->ref && pr->c.nextra)
-		h.extra = join_extra(pr);
+		h.extra = raw_extra_join(&pr->s, &pr->c);
 	half_room(pr, b);
 	b->h[b->seen] = h;
 	b->mask |= (uint32_t)1 << h.arm;
@@ -1042,7 +901,7 @@ static void check_leftovers(struct pairing *pr)
 	for (i = 0; i < pr->pending.cap; i++)
 		if (pr->pending.used[i] && !pr->pending.slot[i].joined) {
 			const struct block *b = &pr->pending.slot[i];
-			const struct half *h = &b->h[0];   /* the first read */
+			const struct raw_obs *h = &b->h[0];   /* the first read */
 			int missing = 0;
 
 			while (b->mask >> missing & 1)
@@ -1284,7 +1143,7 @@ int main(int argc, char **argv)
 	stream_on_meta(&pr.s, on_meta, &pr);
 	stream_header(&pr.s);
 	read_arms(&pr);
-	find_cols(&pr);
+	raw_cols_find(&pr.c, &pr.s);
 	if (!pr.o.by_run) {
 		print_head(&pr, argc, argv);
 		stream_passthrough(&pr.s);
