@@ -12,6 +12,7 @@
 #include "strmap.h"
 #include "num.h"
 #include "opt.h"
+#include "pending.h"
 #include "raw.h"
 #include "runstat.h"
 #include "stats.h"
@@ -70,31 +71,6 @@ struct opts {
  * end of each row: the reference's and the candidate's. */
 static const char *const use_names[NUSE] = { "user", "sys", "maxrss", "cpu" };
 
-/* A pair being joined: the observations of its arms read so far. */
-struct block {
-	int64_t run, pair;
-	int joined;      /* a mark: a pair joined above its run's done_upto */
-	int seen;        /* arms read */
-	uint32_t mask;   /* bit a: arm a was read */
-	struct raw_obs *h;  /* the seen, in the order read: memory follows the rows
-	                  * of the open pairs, not k of each (half_room) */
-};
-
-/* Pending pairs keyed by (run, pair): open addressing with backward-
- * shift deletion, so memory follows the pairs still open, not the input.
- * Pairs joined out of order wait here too (joined) until those below
- * them are joined: memory never follows the size of a pair number. */
-struct pending {
-	struct block *slot;
-	unsigned char *used;
-	size_t cap, n;
-	/* two-arm studies: the halves of joined pairs, kept for the next
-	 * (an allocation and a free a pair cost 5 % of pb-pair); never more
-	 * than the pairs open at once */
-	struct raw_obs **spare;
-	size_t nspare, spare_cap;
-};
-
 /* A candidate's pairs in one run, for --by-run. */
 struct series {
 	double *a, *b, *delay, *spin;
@@ -146,92 +122,6 @@ struct pairing {
 };
 
 static const char *host_of_run(const struct run *r);
-
-static size_t hash_pair(int64_t run, int64_t pair, size_t cap)
-{
-	uint64_t h = (uint64_t)run * 0x9e3779b97f4a7c15u ^ (uint64_t)pair * 0xc2b2ae3d27d4eb4fu;
-
-	return (size_t)(h ^ (h >> 29)) & (cap - 1);
-}
-
-static void pending_grow(struct pending *p);
-
-static struct block *pending_find(struct pending *p, int64_t run, int64_t pair, size_t *at)
-{
-	size_t j;
-
-	if (!p->cap)
-		pending_grow(p);
-	for (j = hash_pair(run, pair, p->cap); p->used[j]; j = (j + 1) & (p->cap - 1))
-		if (p->slot[j].run == run && p->slot[j].pair == pair) {
-			*at = j;
-			return &p->slot[j];
-		}
-	*at = j;
-	return NULL;
-}
-
-static void pending_grow(struct pending *p)
-{
-	struct pending old = *p;
-	size_t i, at;
-
-	p->cap = old.cap ? old.cap * 2 : 16;
-	p->slot = xcalloc(p->cap, sizeof *p->slot);
-	p->used = xcalloc(p->cap, 1);
-	p->n = 0;
-	for (i = 0; i < old.cap; i++)
-		if (old.used[i]) {
-			pending_find(p, old.slot[i].run, old.slot[i].pair, &at);
-			p->slot[at] = old.slot[i];
-			p->used[at] = 1;
-			p->n++;
-		}
-	free(old.slot);
-	free(old.used);
-}
-
-/* b into the table at its free slot at, which a pending_find that missed
- * gave (found again if the table must grow first). */
-static struct block *pending_insert(struct pending *p, size_t at, const struct block *b)
-{
-	if (2 * (p->n + 1) > p->cap) {
-		pending_grow(p);
-		pending_find(p, b->run, b->pair, &at);
-	}
-	p->slot[at] = *b;
-	p->used[at] = 1;
-	p->n++;
-	return &p->slot[at];
-}
-
-static struct block *pending_add(struct pending *p, const struct block *b)
-{
-	size_t at;
-
-	pending_find(p, b->run, b->pair, &at);
-	return pending_insert(p, at, b);
-}
-
-static void pending_remove(struct pending *p, size_t at)
-{
-	size_t j = at, k;
-
-	p->used[at] = 0;
-	p->n--;
-	for (;;) {   /* shift back later members of the cluster */
-		j = (j + 1) & (p->cap - 1);
-		if (!p->used[j])
-			return;
-		k = hash_pair(p->slot[j].run, p->slot[j].pair, p->cap);
-		if ((j > at && (k <= at || k > j)) || (j < at && (k <= at && k > j))) {
-			p->slot[at] = p->slot[j];
-			p->used[at] = 1;
-			p->used[j] = 0;
-			at = j;
-		}
-	}
-}
 
 static int64_t parse_run_number(const char **p)
 {
@@ -360,34 +250,6 @@ static struct run *run_of(struct pairing *pr, int64_t number)
 	return r;
 }
 
-/* Pair joined in run r: counted in done_upto when it is the next, else
- * held as JOINED until the gap below it closes. pb-run writes each run's
- * pairs in order, so then nothing is held. */
-static void pair_joined(struct pairing *pr, struct run *r, int64_t pair)
-{
-	struct block *j;
-	size_t at;
-
-	r->joined++;
-	if (pair != r->done_upto + 1) {
-		struct block mark = { 0 };
-
-		mark.run = r->run;
-		mark.pair = pair;
-		mark.joined = 1;
-		pending_add(&pr->pending, &mark);
-		r->done_ahead++;
-		return;
-	}
-	r->done_upto++;
-	while (r->done_ahead &&
-	       (j = pending_find(&pr->pending, r->run, r->done_upto + 1, &at)) && j->joined) {
-		pending_remove(&pr->pending, at);
-		r->done_ahead--;
-		r->done_upto++;
-	}
-}
-
 /* The candidate's place among the series of a run: the arms but the
  * reference, in letter order. */
 static int candidate_index(const struct pairing *pr, int arm)
@@ -493,54 +355,7 @@ static void emit_block(struct pairing *pr, struct run *r, struct block *b)
 	for (arm = 0; arm < pr->arms; arm++)
 		if (arm != pr->ref)
 			emit_pair(pr, r, by_arm[pr->ref], by_arm[arm]);
-	for (i = 0; i < b->seen; i++)
-		free(b->h[i].extra);
-	if (pr->arms == 2) {
-		struct pending *p = &pr->pending;
-
-		xgrow(&p->spare, &p->spare_cap, p->nspare + 1, sizeof *p->spare);
-		p->spare[p->nspare++] = b->h;
-	} else {
-		free(b->h);
-	}
-	b->h = NULL;
-}
-
-/* Room for one more half: 2, then doubling up to k, so that a pair of two
- * arms is one allocation and an open pair of 26 holds what was read of
- * it, not 26 halves (memory follows the rows, not the head's arms). */
-static void half_room(struct pairing *pr, struct block *b)
-{
-	int n = b->seen, cap;
-
-	if (n != 0 && (n < 2 || (n & (n - 1)) != 0 || n >= pr->arms))
-		return;
-	if (n == 0 && pr->pending.nspare) {   /* two arms: a pair's halves again */
-		b->h = pr->pending.spare[--pr->pending.nspare];
-		return;
-	}
-	cap = n ? 2 * n : 2;
-	b->h = xrealloc(b->h, (size_t)(cap < pr->arms ? cap : pr->arms) * sizeof *b->h);
-}
-
-/* The new observation h against those of its pair read before. */
-static void check_block(struct pairing *pr, const struct block *b, const struct raw_obs *h)
-{
-	int i;
-
-	for (i = 0; i < b->seen; i++) {
-		if (b->h[i].arm == h->arm)
-			stream_die(&pr->s, "run %lld pair %lld: arm %c twice (also line %ld)",
-			           (long long)h->run, (long long)h->pair, 'A' + h->arm, b->h[i].line);
-		if (b->h[i].pos != h->pos)
-			continue;
-		if (pr->arms == 2)
-			stream_die(&pr->s, "run %lld pair %lld: both arms at pos %d",
-			           (long long)h->run, (long long)h->pair, h->pos);
-		stream_die(&pr->s, "run %lld pair %lld: arms %c and %c both at pos %d",
-		           (long long)h->run, (long long)h->pair, 'A' + b->h[i].arm, 'A' + h->arm,
-		           h->pos);
-	}
+	pending_release(&pr->pending, b, pr->arms);
 }
 
 static void take_row(struct pairing *pr)
@@ -558,28 +373,12 @@ static void take_row(struct pairing *pr)
 	r = run_of(pr, h.run);
 	if (excluded(&pr->o, h.run, 1))
 		return;
-	b = pending_find(&pr->pending, h.run, h.pair, &at);
-	if (h.pair <= r->done_upto || (b && b->joined))
-		stream_die(&pr->s, "run %lld pair %lld: the pair appears twice",
-		           (long long)h.run, (long long)h.pair);
-	if (!b) {
-		struct block fresh = { 0 };
-
-		fresh.run = h.run;
-		fresh.pair = h.pair;
-		b = pending_insert(&pr->pending, at, &fresh);
-	}
-	check_block(pr, b, &h);
-	if (h.arm == pr->ref && pr->c.nextra)
-		h.extra = raw_extra_join(&pr->s, &pr->c);
-	half_room(pr, b);
-	b->h[b->seen] = h;
-	b->mask |= (uint32_t)1 << h.arm;
-	if (++b->seen < pr->arms)
+	b = pending_take(&pr->pending, &pr->s, &pr->c, &h, r->done_upto, pr->arms, pr->ref, &at);
+	if (!b)
 		return;
 	emit_block(pr, r, b);   /* the table is as it was: b is still at at */
-	pending_remove(&pr->pending, at);
-	pair_joined(pr, r, h.pair);
+	r->joined++;
+	pending_done(&pr->pending, at, &r->done_upto, &r->done_ahead);
 }
 
 static size_t word_len(const char *s)
@@ -898,22 +697,7 @@ static void check_leftovers(struct pairing *pr)
 {
 	size_t i;
 
-	for (i = 0; i < pr->pending.cap; i++)
-		if (pr->pending.used[i] && !pr->pending.slot[i].joined) {
-			const struct block *b = &pr->pending.slot[i];
-			const struct raw_obs *h = &b->h[0];   /* the first read */
-			int missing = 0;
-
-			while (b->mask >> missing & 1)
-				missing++;
-			if (pr->arms == 2)
-				stream_die_at(&pr->s, h->file, h->line, "run %lld pair %lld: arm %c has "
-				              "no arm %c", (long long)h->run, (long long)h->pair,
-				              'A' + h->arm, 'A' + missing);
-			stream_die_at(&pr->s, h->file, h->line, "run %lld pair %lld: arm %c has no arm "
-			              "%c (%d of the %d arms are there)", (long long)h->run,
-			              (long long)h->pair, 'A' + h->arm, 'A' + missing, b->seen, pr->arms);
-		}
+	pending_check_done(&pr->pending, &pr->s, pr->arms);
 	for (i = 0; i < pr->o.nexcl; i++)
 		if (!pr->o.excl[i].seen)
 			die("--exclude: no run %lld%s in the input", (long long)pr->o.excl[i].lo,
@@ -1170,11 +954,7 @@ int main(int argc, char **argv)
 	free(pr.run_id);
 	strmap_free(&pr.run_ids);
 	free(pr.runs);
-	free(pr.pending.slot);
-	free(pr.pending.used);
-	while (pr.pending.nspare)
-		free(pr.pending.spare[--pr.pending.nspare]);
-	free(pr.pending.spare);
+	pending_free(&pr.pending);
 	free(pr.c.extra);
 	free(pr.o.excl);
 	strmap_free(&pr.run_index);
