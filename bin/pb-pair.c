@@ -12,6 +12,7 @@
 #include "strmap.h"
 #include "num.h"
 #include "opt.h"
+#include "pairs.h"
 #include "pending.h"
 #include "raw.h"
 #include "runstat.h"
@@ -70,13 +71,6 @@ struct opts {
 /* pb-run's rusage columns (lib/raw.h), paired as a_NAME b_NAME at the
  * end of each row: the reference's and the candidate's. */
 static const char *const use_names[NUSE] = { "user", "sys", "maxrss", "cpu" };
-
-/* A candidate's pairs in one run, for --by-run. */
-struct series {
-	double *a, *b, *delay, *spin;
-	double *use_a[NUSE], *use_b[NUSE];   /* the rusage columns there are */
-	size_t n, cap;
-};
 
 struct run {
 	int64_t run;
@@ -257,90 +251,27 @@ static int candidate_index(const struct pairing *pr, int arm)
 	return arm < pr->ref ? arm : arm - 1;
 }
 
-/* Every array of x grown to hold one more (they share x->cap). */
-static void series_grow(struct series *x, const struct raw_cols *c)
-{
-	double **v[4 + 2 * NUSE];
-	size_t nv = 0, i, cap;
-
-	if (x->n < x->cap)
-		return;
-	v[nv++] = &x->a, v[nv++] = &x->b, v[nv++] = &x->delay, v[nv++] = &x->spin;
-	for (i = 0; i < NUSE; i++)
-		if (c->use[i] >= 0)
-			v[nv++] = &x->use_a[i], v[nv++] = &x->use_b[i];
-	for (i = 0; i < nv; i++) {
-		cap = x->cap;
-		xgrow(v[i], &cap, x->n + 1, sizeof **v[i]);
-	}
-	x->cap = cap;
-}
-
-static void series_add(struct run *r, int ci, int ncand, const struct raw_cols *c,
-                       const struct raw_obs *a, const struct raw_obs *b)
-{
-	struct series *x;
-	int i;
-
-	if (!r->ser)
-		r->ser = xcalloc((size_t)ncand, sizeof *r->ser);
-	x = &r->ser[ci];
-	series_grow(x, c);
-	for (i = 0; i < NUSE; i++)
-		if (c->use[i] >= 0) {
-			x->use_a[i][x->n] = (double)a->use[i];
-			x->use_b[i][x->n] = (double)b->use[i];
-		}
-	x->a[x->n] = (double)a->ns;
-	x->b[x->n] = (double)b->ns;
-	x->spin[x->n] = (double)(b->spin - a->spin);
-	x->delay[x->n++] = (double)(b->delay - a->delay);
-	r->used++;
-}
-
 /* One row: the reference a against the candidate b of one pair. */
 static void emit_pair(struct pairing *pr, struct run *r, const struct raw_obs *a,
                       const struct raw_obs *b)
 {
-	const char *extra = a->extra, *host;
-	int i;
+	const char *host;
 
 	if (a->status || b->status) {
 		pr->failed_pairs++;
 		return;
 	}
 	if (pr->o.by_run) {
-		series_add(r, candidate_index(pr, b->arm), pr->arms - 1, &pr->c, a, b);
-		if (!r->extra && extra)
-			r->extra = xstrdup(extra);
+		if (!r->ser)
+			r->ser = xcalloc((size_t)pr->arms - 1, sizeof *r->ser);
+		series_add(&r->ser[candidate_index(pr, b->arm)], &pr->c, a, b);
+		r->used++;
+		if (!r->extra && a->extra)
+			r->extra = xstrdup(a->extra);
 		return;
 	}
 	host = pr->o.host ? host_of_run(r) : NULL;   /* may fail: before any field */
-	out_i64(r->run);
-	out_i64(a->pair);
-	if (pr->multi)
-		out_fieldn(&"ABCDEFGHIJKLMNOPQRSTUVWXYZ"[b->arm], 1);
-	out_fieldn(&"ABCDEFGHIJKLMNOPQRSTUVWXYZ"[a->pos < b->pos ? a->arm : b->arm], 1);
-	out_i64(a->ns);
-	out_i64(b->ns);
-	out_i64(b->ns - a->ns);
-	out_i64(b->delay - a->delay);
-	if (pr->c.spin >= 0)
-		out_i64(b->spin - a->spin);
-	if (pr->multi) {
-		out_i64(a->pos);
-		out_i64(b->pos);
-	}
-	if (host)
-		out_field(host);
-	if (extra)
-		out_field(extra);
-	for (i = 0; i < NUSE; i++)
-		if (pr->c.use[i] >= 0) {
-			out_i64(a->use[i]);
-			out_i64(b->use[i]);
-		}
-	out_end();
+	pairs_row_out(&pr->c, r->run, a, b, pr->multi, host);
 	pr->pairs_out++;
 }
 
@@ -629,35 +560,8 @@ static void check_hosts(const struct pairing *pr)
 /* The by-run row of one candidate (arm) in run r. */
 static void emit_series(struct pairing *pr, struct run *r, struct series *x, int arm)
 {
-	double a, b, lr = 0;
-	int i;
-
-	if (pr->o.stat.kind == RUN_LR_MEDIAN)   /* before a and b are reordered */
-		lr = run_stat_paired_lr_median(x->a, x->b, x->n);
-	a = run_stat_reduce(&pr->o.stat, x->a, x->n);
-	b = run_stat_reduce(&pr->o.stat, x->b, x->n);
-	out_i64(r->run);
-	if (pr->multi)
-		out_fieldn(&"ABCDEFGHIJKLMNOPQRSTUVWXYZ"[arm], 1);
-	out_i64((int64_t)x->n);
-	out_num(a);
-	out_num(b);
-	out_num(b - a);
-	out_num(run_stat_reduce(&pr->o.stat, x->delay, x->n));
-	if (pr->c.spin >= 0)
-		out_num(run_stat_reduce(&pr->o.stat, x->spin, x->n));
-	if (pr->o.stat.kind == RUN_LR_MEDIAN)
-		out_num(lr);
-	if (pr->o.host)
-		out_field(host_of_run(r));
-	if (r->extra)
-		out_field(r->extra);
-	for (i = 0; i < NUSE; i++)
-		if (pr->c.use[i] >= 0) {
-			out_num(run_stat_reduce(&pr->o.stat, x->use_a[i], x->n));
-			out_num(run_stat_reduce(&pr->o.stat, x->use_b[i], x->n));
-		}
-	out_end();
+	pairs_run_out(x, &pr->c, &pr->o.stat, r->run, pr->multi ? arm : -1,
+	              pr->o.host ? host_of_run(r) : NULL, r->extra);
 	pr->pairs_out++;
 }
 
@@ -675,18 +579,10 @@ static void emit_runs(struct pairing *pr)
 
 static void free_run(struct pairing *pr, struct run *r)
 {
-	int ci, i;
+	int ci;
 
-	for (ci = 0; r->ser && ci < pr->arms - 1; ci++) {
-		free(r->ser[ci].a);
-		free(r->ser[ci].b);
-		free(r->ser[ci].delay);
-		free(r->ser[ci].spin);
-		for (i = 0; i < NUSE; i++) {
-			free(r->ser[ci].use_a[i]);
-			free(r->ser[ci].use_b[i]);
-		}
-	}
+	for (ci = 0; r->ser && ci < pr->arms - 1; ci++)
+		series_free(&r->ser[ci]);
 	free(r->ser);
 	free(r->host);
 	free(r->ended);
