@@ -14,7 +14,6 @@
 #include "clock.h"
 #include "conninfo.h"
 #include "err.h"
-#include "human.h"
 #include "num.h"
 #include "opt.h"
 #include "order.h"
@@ -24,10 +23,10 @@
 #include "progress.h"
 #include "rng.h"
 #include "runopt.h"
-#include "stats.h"
 #include "stream.h"
 #include "study.h"
 #include "sysinfo.h"
+#include "until.h"
 
 static const char usage[] =
 	"usage: pb-run [options] -- CMD_A [CMD_B [CMD_C ...]]\n"
@@ -581,20 +580,10 @@ struct half {
 	struct proc_usage use;
 };
 
-/* --until: the current run's measured pairs (both halves ok), and the
- * per-run log ratios so far. */
-struct sequential {
-	double *a, *b;
-	size_t n, cap;
-	struct welford w;
-	struct seq_look look;
-	char shown[96];         /* the interval, for the progress line */
-};
-
 struct study {
 	struct config *c;
 	struct executor *ex;
-	struct sequential seq;
+	struct until_runs seq;  /* --until */
 	struct progress prog;   /* on a terminal */
 	long observed, observations;
 	long pairs_written;
@@ -766,80 +755,23 @@ static void flush_or_stop(struct study *st)
 }
 
 /* A measured pair as pb-pair keeps it: only when both halves succeeded. */
-static void seq_keep_pair(struct sequential *q, const struct half *h)
+static void seq_keep_pair(struct until_runs *q, const struct half *h)
 {
 	const struct half *a = h[0].arm == 0 ? &h[0] : &h[1], *b = h[0].arm == 0 ? &h[1] : &h[0];
 
-	if (a->status || b->status)
-		return;
-	if (q->n == q->cap) {
-		size_t cap = q->cap;
-		xgrow(&q->a, &q->cap, q->n + 1, sizeof *q->a);
-		xgrow(&q->b, &cap, q->n + 1, sizeof *q->b);
-	}
-	q->a[q->n] = (double)a->ns;
-	q->b[q->n++] = (double)b->ns;
+	if (!a->status && !b->status)
+		until_keep_pair(q, a->ns, b->ns);
 }
 
-/* After a run: its log ratio joins the sequence (a run with no pair left
- * is skipped, as pb-pair --by-run skips it), "# sequential:" says where
- * the interval stands. 1 when the rule is answered. */
+/* After a run, with --until: 1 when the rule is answered. */
 static int seq_after_run(struct study *st, long run)
 {
-	const struct config *c = st->c;
-	struct sequential *q = &st->seq;
-	char r[NUM_BUFSZ], lo[NUM_BUFSZ], hi[NUM_BUFSZ];
+	int answered = until_after_run(&st->seq, &st->c->until, &st->c->until_stat, run);
 
-	if (q->n == 0)
+	if (answered < 0)
 		return 0;
-	welford_add(&q->w, run_stat_log_ratio(&c->until_stat, q->a, q->b, q->n));
-	q->n = 0;
-	seq_look(&c->until, &q->w, &q->look);
-	num_format(r, q->look.ratio);
-	if (!q->look.bounded) {
-		out_meta("sequential", "run %ld n=%.0f ratio=%s unbounded", run, q->look.n, r);
-		snprintf(q->shown, sizeof q->shown, "ratio %.4g, unbounded", q->look.ratio);
-	} else {
-		num_format(lo, q->look.ratio_lo);
-		num_format(hi, q->look.ratio_hi);
-		out_meta("sequential", "run %ld n=%.0f ratio=%s lo=%s hi=%s", run, q->look.n, r,
-		         lo, hi);
-		snprintf(q->shown, sizeof q->shown, "ratio %.4g [%.4g, %.4g]", q->look.ratio,
-		         q->look.ratio_lo, q->look.ratio_hi);
-	}
 	flush_or_stop(st);
-	return q->look.answered;
-}
-
-/* --max-time: whether the next run, at the pace of the runs so far
- * (done of them since runs_start), would end past the limit counted from
- * start; why, in words, into why. */
-static int past_max_time(const struct config *c, int64_t start, int64_t runs_start, long done,
-                         char *why, size_t n)
-{
-	int64_t now = clock_ns();
-	double pace = (double)(now - runs_start) / (double)done;
-	char lim[SIG_BUFSZ], run[SIG_BUFSZ];
-
-	if (!c->max_time_ns || (double)(now - start) + pace <= (double)c->max_time_ns)
-		return 0;
-	snprintf(why, n, "the next run would end past --max-time %s at the pace so far (%s a run)",
-	         sig4_ns(lim, (double)c->max_time_ns), sig4_ns(run, pace));
-	return 1;
-}
-
-/* The last line of a sequential study: why it stopped where it did. */
-static void seq_stopped(struct study *st, long run, int answered, const char *timed_out)
-{
-	if (timed_out)
-		out_meta("sequential", "stop after run %ld: %s, without an answer (--until %s)", run,
-		         timed_out, seq_rule_words(&st->c->until));
-	else if (answered)
-		out_meta("sequential", "stop after run %ld: %s (--until %s)", run,
-		         st->seq.look.why, seq_rule_words(&st->c->until));
-	else
-		out_meta("sequential", "stop after run %ld: --runs %ld reached without an answer "
-		         "(--until %s)", run, st->c->runs, seq_rule_words(&st->c->until));
+	return answered;
 }
 
 /* A pair's k rows, place 1 first. */
@@ -1022,8 +954,9 @@ int main(int argc, char **argv)
 	head_metadata(argc, argv, &c, &ex);
 	runs_start = clock_ns();
 	for (run = c.first_run; run < c.first_run + c.runs; run++) {
-		if (run > c.first_run && past_max_time(&c, start, runs_start, run - c.first_run,
-		                                       timed_out, sizeof timed_out)) {
+		if (run > c.first_run && until_past_max_time(c.max_time_ns, start, runs_start,
+		                                             run - c.first_run, timed_out,
+		                                             sizeof timed_out)) {
 			past = 1;
 			break;
 		}
@@ -1035,11 +968,10 @@ int main(int argc, char **argv)
 		run++;   /* the loop was left inside run, not after it */
 	floor_at_end(&c);   /* before the last line, which says why it stopped */
 	if (c.until.rule != SEQ_NONE)
-		seq_stopped(&st, run - 1, answered, past ? timed_out : NULL);
+		until_stopped(&st.seq, &c.until, c.runs, run - 1, answered, past ? timed_out : NULL);
 	else if (past)
 		out_meta("max_time", "stop after run %ld: %s", run - 1, timed_out);
-	free(st.seq.a);
-	free(st.seq.b);
+	until_free(&st.seq);
 	progress_end(&st.prog);
 	flush_stdout_or_die();
 	return 0;
