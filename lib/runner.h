@@ -1,0 +1,114 @@
+/* runner: pb-run's study, run by run. The configuration pb-run's options
+ * make (struct config), the executors that time one observation (struct
+ * executor: bin/pb-run-exec.c runs commands and workers, bin/pb-run-pg.c
+ * SQL), and the loop over the runs and their pairs in the study's order
+ * (lib/order.h): each pair written as its block completes, the progress
+ * meter, a failure or an interrupt that stops the study, and the stop of
+ * --until and --max-time (lib/until.h). Processes are started by the
+ * executors and by the hook pb-run gives, not here. */
+#ifndef PB_RUNNER_H
+#define PB_RUNNER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdnoreturn.h>
+#include <sys/types.h>
+
+#include "order.h"
+#include "proc.h"
+#include "progress.h"
+#include "runstat.h"
+#include "seq.h"
+#include "until.h"
+
+/* status column values of pb-run's own making (exit codes are >= 0). */
+enum {
+	ST_TIMEOUT = -1,      /* --timeout reached, the observation killed */
+	ST_WORKER_ERROR = -2, /* the worker answered "error TEXT" */
+	ST_WORKER_GARBAGE = -3,
+	ST_WORKER_DIED = -4,
+	ST_SPAWN_FAILED = -5,
+	ST_SQL_ERROR = -6,
+	ST_CONN_LOST = -7,
+	ST_INTERRUPTED = -8,  /* never written: the run stops */
+};
+
+struct obs {
+	int64_t t0, t1;       /* clock_ns() around the work */
+	int64_t status;
+	int fatal;            /* the run cannot go on (worker died, connection lost) */
+	int stop;             /* the study cannot go on, even with --ignore-failure */
+	struct proc_usage use;   /* command mode: the reaped process's (wait4) */
+	char msg[512];
+};
+
+struct config {
+	const char *cmd[ORDER_ARMS_MAX];   /* the arms' commands, A, B, ... */
+	const char *worker;
+	const char *pg, *sql[ORDER_ARMS_MAX], *setup_sql;
+	int arms;                  /* k: 2 to ORDER_ARMS_MAX */
+	int reference;             /* the arm the others are compared with: 0 = A */
+	int rollback, no_shell, quiet, ignore_failure, aa;
+	long runs, pairs, warmup, first_run;
+	int order;                 /* enum order (lib/order.h) */
+	uint64_t seed;
+	uint64_t study;            /* this invocation's random identity */
+	int64_t delay_ns, timeout_ns;
+	int64_t max_time_ns;       /* --max-time: 0, or no run to end past it */
+	int delay_arm;             /* 0 = A, 1 = B, ... */
+	const char *setup, *prepare, *cleanup, *output;
+	int out_fd;                /* the commands' stdout/stderr, -1 = ours */
+	int err_fd;
+	struct seq_stop until;     /* --until: SEQ_NONE, or the rule to stop by */
+	struct run_stat until_stat;
+	int threshold_given;
+};
+
+struct executor {
+	const char *mode;
+	const char *timed;   /* what ns covers, for "# clock:" */
+	void *state;
+	/* Start a run (a fresh worker, a fresh connection). 0, or -1 with msg. */
+	int (*begin_run)(struct executor *, const struct config *, long run,
+	                 char *msg, size_t n);
+	void (*work)(struct executor *, const struct config *, int arm, long run,
+	             long pair, struct obs *);
+	void (*end_run)(struct executor *, const struct config *);
+	void (*metadata)(struct executor *, const struct config *);
+	pid_t (*pid)(struct executor *);   /* for "# run: ... pid=" */
+};
+
+/* Where in the study something happened, for messages and comments. */
+struct where {
+	long run, pair;
+	const char *phase;
+	int arm;                /* -1: not an observation (setup, cleanup) */
+};
+
+/* A study as it runs: pb-run sets c, ex, hook, prog and observations,
+ * the rest starts at zero. */
+struct study {
+	struct config *c;
+	struct executor *ex;
+	/* runs the --setup, --prepare or --cleanup hook cmd (pb-run's: what
+	 * starts a process is in bin/); one that fails stops the study */
+	void (*hook)(struct study *, const char *name, const char *cmd, const struct where *);
+	struct until_runs seq;  /* --until */
+	struct progress prog;   /* on a terminal */
+	long observed, observations;
+	long pairs_written;
+	char ended[640];        /* why the current run ended early */
+};
+
+/* Command mode has the rusage columns, where wait4 is. */
+int runner_has_usage(const struct config *c);
+/* The runs, from --first-run, until the last, --until's answer or
+ * --max-time counted from start (clock_ns()); then why it stopped. */
+void runner_study(struct study *st, int64_t start);
+/* A failure that stops the study: a '# failed:' comment after every
+ * completed pair, the executor stopped, one line on stderr, exit 1. */
+noreturn void runner_stop(struct study *st, const struct where *w, const char *msg);
+/* SIGINT, SIGTERM or SIGHUP: '# interrupted:', exit 128 + the signal. */
+noreturn void runner_interrupted(struct study *st, const struct where *w);
+
+#endif
