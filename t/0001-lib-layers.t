@@ -75,4 +75,14 @@ if [ ! -s "$T/spawns" ] && grep -q 'fork *(' lib/tools.c && grep -q 'posix_spawn
 else
 	not_ok "no bin/ file but pb-run's starts a process"; diag "$(cat "$T/spawns")"
 fi
+# Thin mains: each bin/ C file a main over lib/, none over 900 lines, and
+# bin/ in all smaller than lib/.
+big=$(wc -l bin/*.c | awk '$2 != "total" && $1 > 900 { print $2 ": " $1 }')
+binl=$(cat bin/*.c | wc -l)
+libl=$(cat lib/*.c lib/*.h | wc -l)
+if [ -z "$big" ] && [ "$binl" -gt 1000 ] && [ "$binl" -lt "$libl" ]; then
+	ok "bin/ holds thin mains"; diag "bin/*.c $binl lines, lib/ $libl"
+else
+	not_ok "bin/ holds thin mains"; diag "over 900: ${big:-none}; bin/*.c $binl lines, lib/ $libl"
+fi
 done_testing
