@@ -439,7 +439,7 @@ static void parse_args(int argc, char **argv, struct config *c)
 
 extern char **environ;
 
-static void run_hook(struct study *st, const char *name, const char *cmd,
+static void run_hook(struct runner *st, const char *name, const char *cmd,
                      const struct where *w)
 {
 	static char *argv[4] = { "/bin/sh", "-c", NULL, NULL };
@@ -508,7 +508,7 @@ int main(int argc, char **argv)
 {
 	static struct config c;
 	static struct executor ex;   /* static: its state lives to exit */
-	struct study st;
+	struct runner st;
 	int64_t start = clock_ns();
 
 	pb_init("pb-run");

@@ -63,7 +63,7 @@ static const char *left_words(double left)
 
 /* One more observation done: the meter, when due, with the time left
  * at the pace so far. */
-static void show_progress(struct study *st, long run, long pair, const char *phase)
+static void show_progress(struct runner *st, long run, long pair, const char *phase)
 {
 	const struct config *c = st->c;
 	int64_t now, el;
@@ -83,7 +83,7 @@ static void show_progress(struct study *st, long run, long pair, const char *pha
 	              c->until.rule != SEQ_NONE ? st->seq.shown : "");
 }
 
-noreturn void runner_stop(struct study *st, const struct where *w, const char *msg)
+noreturn void runner_stop(struct runner *st, const struct where *w, const char *msg)
 {
 	progress_end(&st->prog);
 	floor_at_end(st->c);
@@ -93,7 +93,7 @@ noreturn void runner_stop(struct study *st, const struct where *w, const char *m
 	die("%s: %s", describe(w), msg);
 }
 
-noreturn void runner_interrupted(struct study *st, const struct where *w)
+noreturn void runner_interrupted(struct runner *st, const struct where *w)
 {
 	const char *sig = proc_interrupted == SIGINT ? "SIGINT"
 	                : proc_interrupted == SIGHUP ? "SIGHUP" : "SIGTERM";
@@ -131,7 +131,7 @@ static void write_row(const struct config *c, long run, long pair, const char *p
 
 /* Flush what is written. Stdout gone or full (EPIPE, ENOSPC) ends the
  * study: the worker and what it started are stopped before the exit. */
-static void flush_or_stop(struct study *st)
+static void flush_or_stop(struct runner *st)
 {
 	pb_stdout_sync();
 	if (fflush(stdout) == EOF || ferror(stdout)) {
@@ -154,7 +154,7 @@ static void seq_keep_pair(struct until_runs *q, const struct half *h)
 }
 
 /* After a run, with --until: 1 when the rule is answered. */
-static int seq_after_run(struct study *st, long run)
+static int seq_after_run(struct runner *st, long run)
 {
 	int answered = until_after_run(&st->seq, &st->c->until, &st->c->until_stat, run);
 
@@ -165,7 +165,7 @@ static int seq_after_run(struct study *st, long run)
 }
 
 /* A pair's k rows, place 1 first. */
-static void write_pair(struct study *st, long run, long pair, const char *phase,
+static void write_pair(struct runner *st, long run, long pair, const char *phase,
                        const struct half *h, int k)
 {
 	int i;
@@ -179,7 +179,7 @@ static void write_pair(struct study *st, long run, long pair, const char *phase,
 }
 
 /* After the pair (if it completed) is written: why the run stops here. */
-static void run_ended(struct study *st)
+static void run_ended(struct runner *st)
 {
 	out_meta("run_ended", "%s; the rest of the run is not measured", st->ended);
 	flush_or_stop(st);
@@ -191,7 +191,7 @@ static void run_ended(struct study *st)
  * observation (a delay that only one arm pays would also change what
  * follows it). Returns 0 to go on, -1 when the run must stop (st->ended
  * says why). */
-static int observe(struct study *st, long run, long pair, const char *phase, int arm,
+static int observe(struct runner *st, long run, long pair, const char *phase, int arm,
                    int pos, struct half *h)
 {
 	const struct config *c = st->c;
@@ -240,7 +240,7 @@ static int observe(struct study *st, long run, long pair, const char *phase, int
  * early, said after its last pair. A pair (a block of k observations) is
  * written when all its arms are observed; not at all when one before
  * its last ended the run. */
-static int phase(struct study *st, struct rng *r, long run, const char *name, long n,
+static int phase(struct runner *st, struct rng *r, long run, const char *name, long n,
                  long first)
 {
 	int k = st->c->arms, arm, pos, ended = 0;
@@ -261,7 +261,7 @@ static int phase(struct study *st, struct rng *r, long run, const char *name, lo
 	return ended ? -1 : 0;
 }
 
-static void one_run(struct study *st, long run)
+static void one_run(struct runner *st, long run)
 {
 	const struct config *c = st->c;
 	struct where setup = { run, 0, "setup", -1 }, cleanup = { run, 0, "cleanup", -1 };
@@ -290,7 +290,7 @@ static void one_run(struct study *st, long run)
 		runner_interrupted(st, &cleanup);
 }
 
-void runner_study(struct study *st, int64_t start)
+void runner_study(struct runner *st, int64_t start)
 {
 	const struct config *c = st->c;
 	int64_t runs_start = clock_ns();

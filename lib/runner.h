@@ -87,12 +87,12 @@ struct where {
 
 /* A study as it runs: pb-run sets c, ex, hook, prog and observations,
  * the rest starts at zero. */
-struct study {
+struct runner {
 	struct config *c;
 	struct executor *ex;
 	/* runs the --setup, --prepare or --cleanup hook cmd (pb-run's: what
 	 * starts a process is in bin/); one that fails stops the study */
-	void (*hook)(struct study *, const char *name, const char *cmd, const struct where *);
+	void (*hook)(struct runner *, const char *name, const char *cmd, const struct where *);
 	struct until_runs seq;  /* --until */
 	struct progress prog;   /* on a terminal */
 	long observed, observations;
@@ -104,11 +104,11 @@ struct study {
 int runner_has_usage(const struct config *c);
 /* The runs, from --first-run, until the last, --until's answer or
  * --max-time counted from start (clock_ns()); then why it stopped. */
-void runner_study(struct study *st, int64_t start);
+void runner_study(struct runner *st, int64_t start);
 /* A failure that stops the study: a '# failed:' comment after every
  * completed pair, the executor stopped, one line on stderr, exit 1. */
-noreturn void runner_stop(struct study *st, const struct where *w, const char *msg);
+noreturn void runner_stop(struct runner *st, const struct where *w, const char *msg);
 /* SIGINT, SIGTERM or SIGHUP: '# interrupted:', exit 128 + the signal. */
-noreturn void runner_interrupted(struct study *st, const struct where *w);
+noreturn void runner_interrupted(struct runner *st, const struct where *w);
 
 #endif
