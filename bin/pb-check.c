@@ -14,6 +14,7 @@
 #include "out.h"
 #include "stream.h"
 #include "strmap.h"
+#include "study.h"
 
 static const char usage[] =
 	"usage: pb-check [options] [FILE...]\n"
@@ -99,6 +100,7 @@ struct pairs_read {
 
 struct state {
 	struct stream s;
+	struct study_head head;  /* the design, read by every check */
 	struct check_opts o;
 	struct check_design d;
 	struct check_events ev;
@@ -149,24 +151,27 @@ static void on_meta(void *ctx, const struct stream *s, const struct meta *m)
 	}
 }
 
-static int64_t head_int(const struct stream *s, const char *key, int64_t absent)
+static int64_t head_int(const struct study_head *h, const char *key, int64_t absent)
 {
-	const char *v = stream_head_meta(s, key, -1);
 	int64_t n;
 
-	return v && num_parse_i64(v, &n) == 0 ? n : absent;
+	return study_head_int(h, key, &n) == 1 ? n : absent;
 }
 
 static void read_design(struct state *st)
 {
-	const char *arm = stream_head_meta(&st->s, "delay_arm", -1);
-	int64_t k = head_int(&st->s, "arms", 2);
+	const struct study_head *h = &st->head;
+	const char *arm;
+	int64_t k;
 
-	st->d.pairs = head_int(&st->s, "pairs", -1);
-	st->d.warmup = head_int(&st->s, "warmup", -1);
-	st->d.order = stream_head_meta(&st->s, "order", -1);
-	st->d.pairing = stream_head_meta(&st->s, "pairing", -1);
-	st->d.delay_ns = head_int(&st->s, "delay_ns", 0);
+	study_head_read(&st->head, &st->s, -1);
+	arm = study_head_str(h, "delay_arm");
+	k = head_int(h, "arms", 2);
+	st->d.pairs = head_int(h, "pairs", -1);
+	st->d.warmup = head_int(h, "warmup", -1);
+	st->d.order = study_head_str(h, "order");
+	st->d.pairing = study_head_str(h, "pairing");
+	st->d.delay_ns = head_int(h, "delay_ns", 0);
 	st->d.delay_arm = arm && arm[0] >= 'A' && arm[0] <= 'Z' && !arm[1] ? arm[0] : 'B';
 	st->d.arms = k >= 2 && k <= 26 ? (int)k : 2;
 	st->ref = st->c_arm >= 0 ? group_reference(&st->s) : "A";
@@ -442,6 +447,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < st.ev.n; i++)
 		free(st.ev.text[i]);
 	strmap_free(&st.arms);
+	study_head_free(&st.head);
 	stream_close(&st.s);
 	flush_stdout_or_die();
 	return strict && warned ? EXIT_WARNED : 0;

@@ -10,6 +10,7 @@
 #include "quantity.h"
 #include "stats.h"
 #include "stream.h"
+#include "study.h"
 
 static const char usage[] =
 	"usage: pb-logratio [--a COL] [--b COL] [--name COL] [FILE...]\n"
@@ -55,8 +56,11 @@ static const char *less_words(char *buf, size_t n, const char *acol, const char 
  * throw that away, so the message says to leave pb-logratio out. */
 static void refuse_existing(const struct stream *s, const char *name)
 {
-	const char *by_run = stream_head_meta(s, "pb-pair.by_run", -1);
+	struct study_head h;
+	const char *by_run;
 
+	study_head_read(&h, s, -1);
+	by_run = study_head_str(&h, "pb-pair.by_run");
 	if (strcmp(name, "lr") == 0 && by_run && strncmp(by_run, "lr-median:", 10) == 0)
 		die("%s: column 'lr' exists already: pb-pair --by-run --stat lr-median wrote "
 		    "it, the median of each run's paired ln(a/b); give the stream to pb-tint "

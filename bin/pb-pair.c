@@ -113,6 +113,7 @@ struct pairing {
 	struct stop *stops;        /* at most one per file */
 	size_t nstops, stopcap;
 	int file_checked;
+	struct study_head head;    /* the first file's; every shard's agrees on the design */
 };
 
 static const char *host_of_run(const struct run *r);
@@ -201,8 +202,8 @@ static int excluded(struct opts *o, int64_t run, int mark)
  * on both, check_shard sees to it). */
 static void read_arms(struct pairing *pr)
 {
-	const char *k = stream_head_meta(&pr->s, "arms", 0);
-	const char *ref = stream_head_meta(&pr->s, "reference", 0);
+	const char *k = study_head_str(&pr->head, "arms");
+	const char *ref = study_head_str(&pr->head, "reference");
 	int64_t n = 2;
 	char b[MSG_CUT_BUF];
 
@@ -352,10 +353,10 @@ static const char *around_difference(char *buf, size_t cap, const char *v, const
  * design keys and on the pb version that wrote it ("# pb-run: VERSION
  * argv..."). Only the head counts: a line among the rows could be forged
  * by what a worker printed. */
-static void check_shard_key(struct pairing *pr, const char *key)
+static void check_shard_key(struct pairing *pr, const struct study_head *h, const char *key)
 {
-	const char *v0 = stream_head_meta(&pr->s, key, 0);
-	const char *v = stream_head_meta(&pr->s, key, pr->s.cur);
+	const char *v0 = study_head_str(&pr->head, key);
+	const char *v = study_head_str(h, key);
 	char b0[128], b[128];
 
 	if ((v0 || v) && (!v0 || !v || strcmp(v0, v) != 0))
@@ -367,11 +368,15 @@ static void check_shard_key(struct pairing *pr, const char *key)
 
 static void check_shard(struct pairing *pr)
 {
-	const char *v0 = stream_head_meta(&pr->s, "pb-run", 0);
-	const char *v = stream_head_meta(&pr->s, "pb-run", pr->s.cur);
+	struct study_head h;
+	const char *v0, *v;
 	const char *const *k;
 	char b0[128], b[128], key[8];
 	int arm;
+
+	study_head_read(&h, &pr->s, pr->s.cur);
+	v0 = study_head_str(&pr->head, "pb-run");
+	v = study_head_str(&h, "pb-run");
 
 	if (v0 && v && (word_len(v0) != word_len(v) || strncmp(v0, v, word_len(v)))) {
 		struct word w0 = { v0, word_len(v0) }, w = { v, word_len(v) };
@@ -381,13 +386,14 @@ static void check_shard(struct pairing *pr)
 		    word_cut(b0, &w0), word_cut(b, &w));
 	}
 	for (k = study_design_keys; *k; k++)
-		check_shard_key(pr, *k);
+		check_shard_key(pr, &h, *k);
 	for (arm = 2; arm < 26; arm++) {   /* those of A and B are design keys */
 		study_arm_key(key, "cmd_", arm);
-		check_shard_key(pr, key);
+		check_shard_key(pr, &h, key);
 		study_arm_key(key, "sql_", arm);
-		check_shard_key(pr, key);
+		check_shard_key(pr, &h, key);
 	}
+	study_head_free(&h);
 }
 
 /* Whether an identity of a run was met before: its index, or -1 when it
@@ -745,13 +751,13 @@ static struct stop *stop_in(struct pairing *pr, const struct run *r)
 	return NULL;
 }
 
-/* The measured pairs a run should have: its head's "pairs", or -1. */
-static int64_t planned_pairs(const struct pairing *pr, const struct run *r)
+/* The measured pairs a run should have: the head's "pairs" (every
+ * shard's, check_shard sees to it), or -1. */
+static int64_t planned_pairs(const struct pairing *pr)
 {
-	const char *v = stream_head_meta(&pr->s, "pairs", r->file);
 	int64_t n;
 
-	return v && num_parse_i64(v, &n) == 0 && n > 0 ? n : -1;
+	return study_head_int(&pr->head, "pairs", &n) == 1 && n > 0 ? n : -1;
 }
 
 /* Runs with fewer measured pairs than planned, and why when a comment
@@ -768,7 +774,7 @@ static void warn_incomplete(struct pairing *pr)
 		struct stop *t = stop_in(pr, r);
 		long long run = (long long)r->run;
 
-		want = planned_pairs(pr, r);
+		want = planned_pairs(pr);
 		if (r->joined >= want || excluded(&pr->o, r->run, 0))
 			continue;
 		short_want = want;
@@ -822,6 +828,7 @@ int main(int argc, char **argv)
 	stream_open(&pr.s, argc - optind, argv + optind);
 	stream_on_meta(&pr.s, on_meta, &pr);
 	stream_header(&pr.s);
+	study_head_read(&pr.head, &pr.s, 0);
 	read_arms(&pr);
 	raw_cols_find(&pr.c, &pr.s);
 	if (!pr.o.by_run) {
@@ -854,6 +861,7 @@ int main(int argc, char **argv)
 	free(pr.c.extra);
 	free(pr.o.excl);
 	strmap_free(&pr.run_index);
+	study_head_free(&pr.head);
 	stream_close(&pr.s);
 	flush_stdout_or_die();
 	return 0;

@@ -353,11 +353,11 @@ struct costs {
 	char run_how[128], pair_how[96];
 };
 
-static void find_costs(const struct opts *o, const struct stream *s, const struct run_starts *rs,
-                       const struct strmap *ids, const double *time_ns, double pairs,
-                       double pair_time, int have_ab, struct costs *c)
+static void find_costs(const struct opts *o, const struct study_head *head,
+                       const struct run_starts *rs, const struct strmap *ids,
+                       const double *time_ns, double pairs, double pair_time, int have_ab,
+                       struct costs *c)
 {
-	const char *w = stream_meta(s, "warmup", -1);
 	double stamps;
 	int64_t warm;
 
@@ -381,7 +381,7 @@ static void find_costs(const struct opts *o, const struct stream *s, const struc
 		c->run = stamps;
 		snprintf(c->run_how, sizeof c->run_how, "measured: median gap between run "
 		         "starts less the run's measured pairs");
-	} else if (w && num_parse_i64(w, &warm) == 0 && warm >= 0 && !isnan(c->pair)) {
+	} else if (study_head_int(head, "warmup", &warm) == 1 && warm >= 0 && !isnan(c->pair)) {
 		c->run = (double)warm * c->pair;
 		snprintf(c->run_how, sizeof c->run_how, "estimated: %lld warm-up pairs", (long long)warm);
 	} else {
@@ -520,6 +520,7 @@ int main(int argc, char **argv)
 	struct comparison *cm = NULL;
 	struct run_starts starts = { 0 };
 	struct times t = { 0 };
+	struct study_head head;
 	struct costs c;
 	size_t ccap = 0, col, rcol, g;
 	long ca, cb, carm;
@@ -552,8 +553,10 @@ int main(int argc, char **argv)
 	}
 	for (g = 0; g < arms.n; g++)
 		analyse(&cm[g], &s, carm >= 0 ? arms.key[g] : NULL);
-	find_costs(&o, &s, &starts, &t.ids, t.ns, t.pairs, t.total,
+	study_head_read(&head, &s, -1);
+	find_costs(&o, &head, &starts, &t.ids, t.ns, t.pairs, t.total,
 	           ca >= 0 && cb >= 0 ? 1 + (carm >= 0) : 0, &c);
+	study_head_free(&head);
 	for (g = 0; g < arms.n; g++) {
 		struct design cur = design_for(&cm[g].a, &o, (double)cm[g].a.k, cm[g].a.mean_pairs,
 		                               c.run, c.pair);

@@ -16,6 +16,7 @@
 #include "seq.h"
 #include "stream.h"
 #include "strmap.h"
+#include "study.h"
 
 static const char usage[] =
 	"usage: pb-tint [options] [FILE...]\n"
@@ -110,32 +111,31 @@ static size_t value_column(const struct stream *s, const char *name)
 }
 
 /* pb-logratio's declaration of col ("# log_ratio: COL = ln(a/b)..."):
- * the last one, or NULL. */
-static const char *log_ratio_decl(const struct stream *s, const char *col)
+ * the first one, or NULL. */
+static const char *log_ratio_decl(const struct study_head *h, const char *col)
 {
 	size_t i, n = strlen(col);
-	const char *d = NULL;
 
-	for (i = 0; i < s->nmeta; i++)
-		if (strcmp(s->meta[i].key, "log_ratio") == 0 &&
-		    strncmp(s->meta[i].value, col, n) == 0 &&
-		    strncmp(s->meta[i].value + n, " = ", 3) == 0)
-			d = s->meta[i].value;
-	return d;
+	for (i = 0; i < h->n; i++)
+		if (strcmp(h->kv[i].key, "log_ratio") == 0 &&
+		    strncmp(h->kv[i].value, col, n) == 0 &&
+		    strncmp(h->kv[i].value + n, " = ", 3) == 0)
+			return h->kv[i].value;
+	return NULL;
 }
 
 /* A column is a log ratio when it is called lr, when pb-logratio said so
  * in the metadata, or when asked. */
-static int is_log_ratio(const struct stream *s, const char *col, int forced)
+static int is_log_ratio(const struct study_head *h, const char *col, int forced)
 {
-	return forced || strcmp(col, "lr") == 0 || log_ratio_decl(s, col) != NULL;
+	return forced || strcmp(col, "lr") == 0 || log_ratio_decl(h, col) != NULL;
 }
 
 /* What the log ratio compares: the declaration's columns say (peak memory
  * for ln(a_maxrss/b_maxrss)); time when none says otherwise. */
-static const struct quantity *log_ratio_quantity(const struct stream *s, const char *col)
+static const struct quantity *log_ratio_quantity(const struct study_head *h, const char *col)
 {
-	const char *d = log_ratio_decl(s, col);
+	const char *d = log_ratio_decl(h, col);
 
 	return quantity_of_log_ratio(d ? d : "");
 }
@@ -145,7 +145,7 @@ struct sample_kind {
 	int run_units;  /* rows are whole runs (a run column, no pair column) */
 	int grouped_by_run;
 	const char *statistic;   /* "per-run 99th percentiles", or NULL (medians) */
-	const struct stream *stream;   /* the input, for --sense */
+	const struct study_head *head;   /* the input's, for --sense */
 };
 
 /* "pb-TOOL.warning": what an earlier tool said the study lacks. */
@@ -193,13 +193,14 @@ static void keep_warning(void *ctx, const struct stream *s, const struct meta *m
 /* --check FILE: pb-check's output. Its warn rows' notes are the clauses
  * (its "# pb-check.warning:" lines say the same, and are not read too).
  * A check of another study than the input's is refused. */
-static void read_check(struct warnings *w, const struct stream *in, const char *file)
+static void read_check(struct warnings *w, const struct study_head *in, const char *file)
 {
 	static struct stream c;   /* static: reachable when a bad row ends the program */
 	char *files[1];
 	size_t status, note;
 	long arm;
-	const char *id, *in_id = stream_head_meta(in, "study", -1);
+	struct study_head h;
+	const char *id, *in_id = study_head_str(in, "study");
 	char b1[MSG_CUT_BUF], b2[MSG_CUT_BUF];
 
 	files[0] = (char *)file;
@@ -211,7 +212,8 @@ static void read_check(struct warnings *w, const struct stream *in, const char *
 	status = stream_col(&c, "status");
 	note = stream_col(&c, "note");
 	arm = stream_col_find(&c, "arm");
-	id = stream_head_meta(&c, "study", -1);
+	study_head_read(&h, &c, -1);
+	id = study_head_str(&h, "study");
 	if (id && in_id && strcmp(id, in_id) != 0)
 		die("--check %s checks study %s, but the input is study %s: give pb-check the pairs "
 		    "of this study", file, msg_cut(b1, id), msg_cut(b2, in_id));
@@ -233,6 +235,7 @@ static void read_check(struct warnings *w, const struct stream *in, const char *
 		}
 	}
 	w->checked = 1;
+	study_head_free(&h);
 	stream_close(&c);
 }
 
@@ -240,10 +243,11 @@ static void read_check(struct warnings *w, const struct stream *in, const char *
  * first word of pb-pair's "# pb-pair.by_run:" (pb-pair(1)). NULL for the
  * median of each arm, the default the finding has always left unnamed,
  * and for what is not a by-run stream. */
-static const char *by_run_statistic(const struct stream *s, const char *column, int run_units)
+static const char *by_run_statistic(const struct study_head *h, const char *column,
+                                    int run_units)
 {
 	static char buf[64];
-	const char *v = stream_head_meta(s, "pb-pair.by_run", -1);
+	const char *v = study_head_str(h, "pb-pair.by_run");
 	char pct[SIG_BUFSZ], word[32];
 	size_t n;
 	double p;
@@ -305,10 +309,11 @@ static void keep_sense_meta(void *ctx, const struct stream *s, const struct meta
 
 static void sense_parse(int64_t *r, int64_t *m, double *median);
 
-static void read_sense(struct warnings *w, const struct stream *in, const char *file)
+static void read_sense(struct warnings *w, const struct study_head *in, const char *file)
 {
 	static struct stream c;   /* static: reachable when a bad row ends the program */
 	static const char *workload[] = { "host", "mode", "worker", "cmd_a", "sql_a" };
+	struct study_head h;
 	char *files[1];
 	const char *v, *u;
 	size_t i;
@@ -322,8 +327,9 @@ static void read_sense(struct warnings *w, const struct stream *in, const char *
 		    "and t_resolved): run pb-sense again", file);
 	while (stream_row(&c))
 		;
-	v = stream_head_meta(&c, "pb-sense.level", -1);
-	u = stream_head_meta(&c, "pb-sense.stat", -1);
+	study_head_read(&h, &c, -1);
+	v = study_head_str(&h, "pb-sense.level");
+	u = study_head_str(&h, "pb-sense.stat");
 	if (!v || !u || !sense.median || !sense.t_resolves)
 		die("--sense %s: pb-sense's level, statistic, median or what it resolved is missing "
 		    "(a cut file?)", file);
@@ -336,19 +342,20 @@ static void read_sense(struct warnings *w, const struct stream *in, const char *
 		sense_parse(&r, &m, &median);   /* refused now, before any output */
 	}
 	for (i = 0; i < LEN(workload); i++) {
-		v = stream_head_meta(&c, workload[i], -1);
-		u = stream_head_meta(in, workload[i], -1);
+		v = study_head_str(&h, workload[i]);
+		u = study_head_str(in, workload[i]);
 		if (v && u && strcmp(v, u) != 0 && !sense.other)
 			sense.other = xstrdup(workload[i]);
 	}
+	study_head_free(&h);
 	stream_close(&c);
 }
 
 /* The first word of pb-pair's "# pb-pair.by_run:", the per-run statistic
  * as pb-pair and pb-sense name it; NULL when there is none. */
-static const char *by_run_word(const struct stream *s, char buf[32])
+static const char *by_run_word(const struct study_head *h, char buf[32])
 {
-	const char *v = stream_head_meta(s, "pb-pair.by_run", -1);
+	const char *v = study_head_str(h, "pb-pair.by_run");
 	size_t n;
 
 	if (!v || (n = strcspn(v, " :")) >= 32)
@@ -364,7 +371,7 @@ static const char *other_analysis(const struct opts *o, const struct sample_kind
 {
 	static char why[160];
 	char word[32], b[NUM_BUFSZ];
-	const char *w = by_run_word(k->stream, word);
+	const char *w = by_run_word(k->head, word);
 	double level;
 
 	if (!o->log_ratio)
@@ -470,11 +477,11 @@ static void parse_args(int argc, char **argv, struct opts *o)
 /* A study pb-run --until stopped by looking at its runs ("# until:" in
  * its head) gets the confidence sequence, whose g the head gives; a
  * fixed-n t interval of it is too narrow, so forcing one is warned of. */
-static void choose_method(const struct stream *s, struct opts *o)
+static void choose_method(const struct stream *s, const struct study_head *h, struct opts *o)
 {
-	const char *until = stream_head_meta(s, "until", -1);
-	const char *g = stream_head_meta(s, "seq_g", -1);
-	const char *level = stream_head_meta(s, "seq_level", -1);
+	const char *until = study_head_str(h, "until");
+	const char *g = study_head_str(h, "seq_g");
+	const char *level = study_head_str(h, "seq_level");
 	char b[MSG_CUT_BUF];
 
 	if (o->sequential == 0 && until)
@@ -617,6 +624,7 @@ int main(int argc, char **argv)
 	struct finding_study fs;
 	struct finding_warnings fw;
 	struct finding_calibration cal;
+	struct study_head head;
 	int arm_added;
 
 	pb_init("pb-tint");
@@ -625,7 +633,8 @@ int main(int argc, char **argv)
 	stream_open(&s, argc - optind, argv + optind);
 	stream_on_meta(&s, keep_warning, &warn);
 	stream_header(&s);
-	choose_method(&s, &o);
+	study_head_read(&head, &s, -1);   /* the first file's, for what the rows need */
+	choose_method(&s, &head, &o);
 	col = value_column(&s, o.column);
 	o.group = group_with_arm(&s, o.group, &arm_added);
 	group_cols_parse(&gc, &s, o.group);
@@ -641,8 +650,8 @@ int main(int argc, char **argv)
 	kind.pairs = runcol >= 0 && paircol >= 0;
 	kind.run_units = runcol >= 0 && paircol < 0;
 	kind.grouped_by_run = group_cols_has(&gc, runcol);
-	kind.statistic = by_run_statistic(&s, o.column, kind.run_units);
-	kind.stream = &s;
+	kind.statistic = by_run_statistic(&head, o.column, kind.run_units);
+	kind.head = &head;
 
 	while (stream_row(&s)) {
 		const char *key = "";
@@ -660,13 +669,16 @@ int main(int argc, char **argv)
 			acc[gi].runs += group_runs_first(&rt, gi, key, klen, s.field[runcol],
 			                                   stream_field_len(&s, (size_t)runcol));
 	}
+	/* After all input: every file's head (pb-logratio's declaration may
+	 * come from any file). */
+	study_head_free(&head);
+	study_head_read(&head, &s, -1);
 	if (o.check)
-		read_check(&warn, &s, o.check);
+		read_check(&warn, &head, o.check);
 	if (o.sense)
-		read_sense(&warn, &s, o.sense);
-	/* After all input: pb-logratio's declaration may come from any file. */
-	o.log_ratio = is_log_ratio(&s, o.column, o.log_ratio);
-	o.q = log_ratio_quantity(&s, o.column);
+		read_sense(&warn, &head, o.sense);
+	o.log_ratio = is_log_ratio(&head, o.column, o.log_ratio);
+	o.q = log_ratio_quantity(&head, o.column);
 	if (o.log_ratio && o.has_threshold && !(o.threshold > 0))
 		die_usage("--threshold is a ratio A/B for the log-ratio column '%s'; "
 		          "it must be > 0", o.column);
@@ -697,6 +709,7 @@ int main(int argc, char **argv)
 	free(warn.v);
 	strmap_free(&g);
 	group_cols_free(&gc);
+	study_head_free(&head);
 	stream_close(&s);
 	flush_stdout_or_die();
 	return 0;

@@ -22,6 +22,7 @@
 #include "human.h"
 #include "num.h"
 #include "progress.h"
+#include "study.h"
 #include "stream.h"
 #include "summary.h"
 #include "export.h"
@@ -174,7 +175,9 @@ static void probe(struct conduct *s)
 	struct run_result r;
 	struct stream st;
 	char **stages[1], *path, *out = path_in(s->dir, "probe.tsv");
-	const char *k, *ref, *delay;
+	struct study_head head;
+	const char *ref;
+	int64_t k;
 	size_t ns, phase;
 
 	strv_add(&v, "pb-run");
@@ -194,14 +197,13 @@ static void probe(struct conduct *s)
 	}
 	s->probe_wall_ns = (double)r.ns;
 	open_stream(&st, s->dir, "probe.tsv", &path);
-	k = stream_head_meta(&st, "arms", -1);
-	ref = stream_head_meta(&st, "reference", -1);
-	s->arms = k ? atoi(k) : 2;
-	if (s->arms < 2 || s->arms > ARMS_MAX)
-		s->arms = 2;
+	study_head_read(&head, &st, -1);
+	ref = study_head_str(&head, "reference");
+	s->arms = study_head_int(&head, "arms", &k) == 1 && k >= 2 && k <= ARMS_MAX ? (int)k : 2;
 	s->ref = ref && strlen(ref) == 1 ? ref[0] : 'A';
-	delay = stream_head_meta(&st, "delay_ns", -1);
-	s->delay_ns = delay ? atof(delay) : 0;
+	s->delay_ns = 0;
+	study_head_num(&head, "delay_ns", &s->delay_ns);
+	study_head_free(&head);
 	ns = stream_col(&st, "ns");
 	phase = stream_col(&st, "phase");
 	s->probe_pair_ns = 0;
@@ -353,9 +355,9 @@ static void calibrate(struct conduct *s)
 	free(out);
 }
 
-static double plan_cost(const struct stream *st, const char *key)
+static double plan_cost(const struct study_head *h, const char *key)
 {
-	const char *v = stream_head_meta(st, key, -1);
+	const char *v = study_head_str(h, key);
 	char num[NUM_BUFSZ];
 	double x;
 
@@ -373,14 +375,17 @@ struct pilot_read {
 static void read_plan_tsv(struct conduct *s, struct pilot_read *p)
 {
 	struct stream st;
+	struct study_head h;
 	char *path;
 	size_t plan, between, within, pairs;
 
 	p->pair_ns = p->run_ns = p->sd_between = p->sd_within = NAN;
 	p->kj = p->runs = 0;
 	if (open_stream(&st, s->dir, "plan.tsv", &path)) {
-		p->pair_ns = plan_cost(&st, "pb-plan.pair_cost");
-		p->run_ns = plan_cost(&st, "pb-plan.run_cost");
+		study_head_read(&h, &st, -1);
+		p->pair_ns = plan_cost(&h, "pb-plan.pair_cost");
+		p->run_ns = plan_cost(&h, "pb-plan.run_cost");
+		study_head_free(&h);
 		plan = stream_col(&st, "plan");
 		between = stream_col(&st, "sigma2_between");
 		within = stream_col(&st, "sigma2_within");

@@ -48,8 +48,9 @@ struct table {
 	char **cell;         /* nrow x ncol */
 	long *line;          /* each row's line, for messages */
 	size_t nrow, cellcap, linecap;
-	struct kv *meta;
+	struct kv *meta;     /* every metadata line, head and rows */
 	size_t nmeta, metacap;
+	struct study_head head;   /* what a key says: its first value in the head */
 };
 
 static void keep_meta(void *ctx, const struct stream *s, const struct meta *m)
@@ -91,6 +92,7 @@ static void table_read(struct table *t, const char *path, int head_only)
 	stream_open(&s, 1, files);
 	stream_on_meta(&s, keep_meta, t);
 	stream_header(&s);
+	study_head_read(&t->head, &s, -1);
 	t->ncol = s.ncol;
 	t->col = xmalloc(s.ncol * sizeof *t->col);
 	for (i = 0; i < s.ncol; i++)
@@ -116,6 +118,7 @@ static void table_free(struct table *t)
 	for (i = 0; i < t->nmeta; i++)
 		free(t->meta[i].key), free(t->meta[i].value);
 	free(t->col), free(t->cell), free(t->line), free(t->meta), free(t->path);
+	study_head_free(&t->head);
 	memset(t, 0, sizeof *t);
 }
 
@@ -145,12 +148,7 @@ static int num_at(const struct table *t, size_t r, const char *name, double *x)
 /* The first value of key in the head, or NULL. */
 static const char *head_meta(const struct table *t, const char *key)
 {
-	size_t i;
-
-	for (i = 0; i < t->nmeta; i++)
-		if (t->meta[i].head && strcmp(t->meta[i].key, key) == 0)
-			return t->meta[i].value;
-	return NULL;
+	return study_head_str(&t->head, key);
 }
 
 /* ---- the study directory ------------------------------------------------ */

@@ -730,17 +730,6 @@ void stream_passthrough(struct stream *s)
 	s->passthrough = 1;
 }
 
-const char *stream_meta(const struct stream *s, const char *key, int file)
-{
-	size_t i = s->nmeta;
-
-	while (i-- > 0)
-		if ((file < 0 || s->meta[i].file == file) &&
-		    strcmp(s->meta[i].key, key) == 0)
-			return s->meta[i].value;
-	return NULL;
-}
-
 const char *stream_head_meta(const struct stream *s, const char *key, int file)
 {
 	size_t i;

@@ -127,10 +127,9 @@ void stream_passthrough(struct stream *s);
 /* The value of "# key: value" in the head of file (the comments before
  * its header; any file's when file < 0, the first file's first): the
  * first when the head has it twice. Metadata among the rows, where a
- * forged line could follow the head, is never an answer. */
+ * forged line could follow the head, is never an answer. The tools read
+ * a head through lib/study's struct study_head, which keeps the same. */
 const char *stream_head_meta(const struct stream *s, const char *key, int file);
-/* The last value of key in the head of file (any file when file < 0). */
-const char *stream_meta(const struct stream *s, const char *key, int file);
 /* fn(ctx, s, m) for every metadata comment from now on. */
 void stream_on_meta(struct stream *s, stream_meta_fn *fn, void *ctx);
 /* How many bytes of v to show in at most max: all of it, or fewer that

@@ -1,8 +1,11 @@
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "err.h"
 #include "num.h"
 #include "out.h"
+#include "stream.h"
 #include "study.h"
 
 const char *const study_design_keys[] = {
@@ -11,6 +14,68 @@ const char *const study_design_keys[] = {
 	"delay_arm", "timeout_ns", "setup", "prepare", "cleanup", "ignore_failure",
 	"clock", "until", "seq_g", "seq_level", "min_runs", "seq_stat", NULL,
 };
+
+void study_head_read(struct study_head *h, const struct stream *s, int file)
+{
+	size_t i;
+
+	memset(h, 0, sizeof *h);
+	for (i = 0; i < s->nmeta; i++) {
+		if (file >= 0 && s->meta[i].file != file)
+			continue;
+		xgrow(&h->kv, &h->cap, h->n + 1, sizeof *h->kv);
+		h->kv[h->n].key = xstrdup(s->meta[i].key);
+		h->kv[h->n++].value = xstrdup(s->meta[i].value);
+	}
+}
+
+void study_head_free(struct study_head *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->n; i++) {
+		free(h->kv[i].key);
+		free(h->kv[i].value);
+	}
+	free(h->kv);
+	memset(h, 0, sizeof *h);
+}
+
+const char *study_head_str(const struct study_head *h, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < h->n; i++)
+		if (strcmp(h->kv[i].key, key) == 0)
+			return h->kv[i].value;
+	return NULL;
+}
+
+int study_head_int(const struct study_head *h, const char *key, int64_t *v)
+{
+	const char *s = study_head_str(h, key);
+	int64_t x;
+
+	if (!s)
+		return 0;
+	if (num_parse_i64(s, &x) < 0)
+		return -1;
+	*v = x;
+	return 1;
+}
+
+int study_head_num(const struct study_head *h, const char *key, double *v)
+{
+	const char *s = study_head_str(h, key);
+	double x;
+
+	if (!s)
+		return 0;
+	if (num_parse(s, &x) < 0)
+		return -1;
+	*v = x;
+	return 1;
+}
 
 void study_arm_key(char key[8], const char *prefix, int arm)
 {

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct stream;
+
 /* The head metadata that says what was measured and how (pb-run(1)):
  * shards of one study must agree on each (pb-pair(1) has this table);
  * NULL ends it. Not here, as they differ between shards of one study:
@@ -17,6 +19,31 @@ extern const char *const study_design_keys[];
  * the arm's letter in lower case (arm 2 is "cmd_c"). The keys of arms A
  * and B are in study_design_keys; those of C to Z are design keys too. */
 void study_arm_key(char key[8], const char *prefix, int arm);
+
+/* The head of a stream: the metadata before its header (pb(7)), copied
+ * as read, in order. A head that gives a key twice counts its first
+ * value; metadata among the rows, which what was measured could have
+ * printed, is never in it. Every tool reads the design and the keys of
+ * earlier tools through this. */
+struct study_kv {
+	char *key, *value;
+};
+struct study_head {
+	struct study_kv *kv;
+	size_t n, cap;
+};
+/* h = the head of file of s (an index into its names), or of every file
+ * read so far, in order, when file < 0; after stream_header. A copy: it
+ * outlives s. */
+void study_head_read(struct study_head *h, const struct stream *s, int file);
+void study_head_free(struct study_head *h);
+/* The first value of key, or NULL. */
+const char *study_head_str(const struct study_head *h, const char *key);
+/* The first value of key as a whole number (num_parse_i64) or as a
+ * number (num_parse) in *v: 1; 0 when key is absent and -1 when its
+ * first value is not such a number, *v untouched. */
+int study_head_int(const struct study_head *h, const char *key, int64_t *v);
+int study_head_num(const struct study_head *h, const char *key, double *v);
 
 struct word {            /* a span of a metadata value; len 0: absent */
 	const char *p;

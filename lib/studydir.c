@@ -2,6 +2,7 @@
  * what the summary, the report and the exports say. No statistic is
  * computed here but the medians and quartiles of each arm's times
  * (lib/stats); the intervals are pb-tint's, the warnings pb-check's. */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "studydir.h"
 #include "stats.h"
 #include "stream.h"
+#include "study.h"
 
 
 /* A stream of DIR, opened to its header, or 0 when it is not there. */
@@ -37,17 +39,17 @@ static void close_in(struct stream *s, char *path)
 	free(path);
 }
 
-static char *meta_dup(const struct stream *s, const char *key)
+static char *meta_dup(const struct study_head *h, const char *key)
 {
-	const char *v = stream_head_meta(s, key, -1);
+	const char *v = study_head_str(h, key);
 
 	return v ? xstrdup(v) : NULL;
 }
 
 /* The number that begins the value of key ("1234 ns (measured ...)"). */
-static double cost_ns(const struct stream *s, const char *key)
+static double cost_ns(const struct study_head *h, const char *key)
 {
-	const char *v = stream_head_meta(s, key, -1);
+	const char *v = study_head_str(h, key);
 	double x;
 	char num[NUM_BUFSZ];
 
@@ -130,16 +132,16 @@ static void raw_meta(void *ctx, const struct stream *s, const struct meta *m)
 }
 
 /* What arm X is, for a person: its command, its SQL, or the worker's. */
-static char *arm_words(const struct stream *s, char letter, const char *worker)
+static char *arm_words(const struct study_head *h, char letter, const char *worker)
 {
 	char key[8], *w, *name;
 	const char *v;
 
 	snprintf(key, sizeof key, "cmd_%c", letter - 'A' + 'a');
-	if ((v = stream_head_meta(s, key, -1)))
+	if ((v = study_head_str(h, key)))
 		return meta_unescape(v);
 	snprintf(key, sizeof key, "sql_%c", letter - 'A' + 'a');
-	if ((v = stream_head_meta(s, key, -1)))
+	if ((v = study_head_str(h, key)))
 		return meta_unescape(v);
 	if (!worker)
 		return xstrdup("?");
@@ -160,31 +162,33 @@ static char *with_delay(char *what, double ns)
 	return w;
 }
 
-static long meta_long(const struct stream *s, const char *key)
+/* A count of the head, 0 when it has none. */
+static long meta_long(const struct study_head *h, const char *key)
 {
-	const char *v = stream_head_meta(s, key, -1);
+	int64_t v;
 
-	return v ? atol(v) : 0;
+	return study_head_int(h, key, &v) == 1 && v >= LONG_MIN && v <= LONG_MAX ? (long)v : 0;
 }
 
-static void read_arms(struct study_result *r, const struct stream *s)
+static void read_arms(struct study_result *r, const struct study_head *h)
 {
-	const char *ref = stream_head_meta(s, "reference", -1), *worker, *delay, *delay_arm;
-	long k = meta_long(s, "arms"), i;
+	const char *ref = study_head_str(h, "reference"), *worker, *delay_arm;
+	long k = meta_long(h, "arms"), i;
 	int j;
 	char rl = ref && strlen(ref) == 1 ? ref[0] : 'A';
+	double delay = 0;
 
-	worker = stream_head_meta(s, "worker", -1);
+	worker = study_head_str(h, "worker");
 	if (k < 2 || k > ARMS_MAX)
 		k = 2;
 	r->narms = (int)k;
-	delay = stream_head_meta(s, "delay_ns", -1);
-	delay_arm = stream_head_meta(s, "delay_arm", -1);
+	study_head_num(h, "delay_ns", &delay);
+	delay_arm = study_head_str(h, "delay_arm");
 	for (i = 0; i < k; i++) {
 		r->arm[i].letter = (char)('A' + i);
-		r->arm[i].what = arm_words(s, (char)('A' + i), worker);
-		if (delay && atof(delay) > 0 && delay_arm && delay_arm[0] == 'A' + i && !delay_arm[1])
-			r->arm[i].what = with_delay(r->arm[i].what, atof(delay));
+		r->arm[i].what = arm_words(h, (char)('A' + i), worker);
+		if (delay > 0 && delay_arm && delay_arm[0] == 'A' + i && !delay_arm[1])
+			r->arm[i].what = with_delay(r->arm[i].what, delay);
 		r->arm[i].median = r->arm[i].q1 = r->arm[i].q3 = NAN;
 		r->arm[i].run_lo = r->arm[i].run_hi = NAN;
 		r->arm[i].use_median[USE_CPU] = r->arm[i].use_median[USE_MEMORY] = NAN;
@@ -208,6 +212,7 @@ static void read_arms(struct study_result *r, const struct stream *s)
 static void read_raw(struct study_result *r, const char *dir)
 {
 	struct stream s;
+	struct study_head h;
 	char *path;
 	long phase, run, last_run = -1, rows = 0;
 	const char *v;
@@ -215,24 +220,26 @@ static void read_raw(struct study_result *r, const char *dir)
 	if (!open_in(&s, dir, "raw.tsv", &path))
 		die("%s/raw.tsv: no such file: not a study directory of pb-compare", dir);
 	stream_on_meta(&s, raw_meta, r);
-	read_arms(r, &s);
-	v = stream_head_meta(&s, "mode", -1);
+	study_head_read(&h, &s, -1);
+	read_arms(r, &h);
+	v = study_head_str(&h, "mode");
 	snprintf(r->mode, sizeof r->mode, "%s", v ? v : "?");
-	r->pairs = meta_long(&s, "pairs");
-	r->warmup = meta_long(&s, "warmup");
-	r->runs_max = meta_long(&s, "runs");
-	r->until = meta_dup(&s, "until");
-	r->start = meta_dup(&s, "start");
-	r->host = meta_dup(&s, "host");
-	r->cpu = meta_dup(&s, "cpu");
-	r->kernel = meta_dup(&s, "kernel");
-	r->order = meta_dup(&s, "order");
-	r->seed = meta_dup(&s, "seed");
-	if ((v = stream_head_meta(&s, "maxrss_floor_kib", -1)))
+	r->pairs = meta_long(&h, "pairs");
+	r->warmup = meta_long(&h, "warmup");
+	r->runs_max = meta_long(&h, "runs");
+	r->until = meta_dup(&h, "until");
+	r->start = meta_dup(&h, "start");
+	r->host = meta_dup(&h, "host");
+	r->cpu = meta_dup(&h, "cpu");
+	r->kernel = meta_dup(&h, "kernel");
+	r->order = meta_dup(&h, "order");
+	r->seed = meta_dup(&h, "seed");
+	if ((v = study_head_str(&h, "maxrss_floor_kib")))
 		keep_larger(&s, &r->maxrss_floor_kib, v);
-	v = stream_head_meta(&s, "seq_stat", -1);
+	v = study_head_str(&h, "seq_stat");
 	r->stat = xstrdup(v ? v : "median");
 	r->stat[strcspn(r->stat, " ")] = '\0';
+	study_head_free(&h);
 	phase = (long)stream_col(&s, "phase");
 	run = (long)stream_col(&s, "run");
 	while (stream_row(&s)) {
@@ -405,6 +412,7 @@ static void read_tint(struct study_result *r, const char *dir)
 {
 	struct findings f = { NULL, 0, 0 };
 	struct stream s;
+	struct study_head h;
 	char *path;
 	long armcol, ratio, lo, hi, red, verdict;
 	const char *v;
@@ -413,12 +421,12 @@ static void read_tint(struct study_result *r, const char *dir)
 	if (!open_in(&s, dir, "tint.tsv", &path))
 		return;
 	stream_on_meta(&s, tint_meta, &f);
-	v = stream_head_meta(&s, "pb-tint.level", -1);
-	if (v)
-		num_parse(v, &r->level);
-	r->threshold = cost_ns(&s, "pb-tint.threshold");
-	v = stream_head_meta(&s, "pb-tint.method", -1);
+	study_head_read(&h, &s, -1);
+	study_head_num(&h, "pb-tint.level", &r->level);
+	r->threshold = cost_ns(&h, "pb-tint.threshold");
+	v = study_head_str(&h, "pb-tint.method");
 	r->sequence = v && strncmp(v, "confidence sequence", 19) == 0;
+	study_head_free(&h);
 	armcol = stream_col_find(&s, "arm");
 	ratio = stream_col_find(&s, "ratio");
 	lo = stream_col_find(&s, "ratio_lo");
@@ -518,21 +526,26 @@ static void read_check(struct study_result *r, const char *dir)
 static void read_plan(struct study_result *r, const char *dir)
 {
 	struct stream s;
+	struct study_head h;
 	char *path;
 	long plan, between, within, runs, pairs;
 
 	if (!open_in(&s, dir, "pilot.tsv", &path))
 		return;
 	r->have_pilot = 1;
-	r->pilot_runs = meta_long(&s, "runs");
-	r->pilot_pairs = meta_long(&s, "pairs");
-	r->pilot_warmup = meta_long(&s, "warmup");
+	study_head_read(&h, &s, -1);
+	r->pilot_runs = meta_long(&h, "runs");
+	r->pilot_pairs = meta_long(&h, "pairs");
+	r->pilot_warmup = meta_long(&h, "warmup");
+	study_head_free(&h);
 	close_in(&s, path);
 	r->pair_cost = r->run_cost = r->sd_between = r->sd_within = NAN;
 	if (!open_in(&s, dir, "plan.tsv", &path))
 		return;
-	r->pair_cost = cost_ns(&s, "pb-plan.pair_cost");
-	r->run_cost = cost_ns(&s, "pb-plan.run_cost");
+	study_head_read(&h, &s, -1);
+	r->pair_cost = cost_ns(&h, "pb-plan.pair_cost");
+	r->run_cost = cost_ns(&h, "pb-plan.run_cost");
+	study_head_free(&h);
 	plan = (long)stream_col(&s, "plan");
 	between = (long)stream_col(&s, "sigma2_between");
 	within = (long)stream_col(&s, "sigma2_within");

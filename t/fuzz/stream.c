@@ -131,7 +131,7 @@ static void on_meta(void *ctx, const struct stream *s, const struct meta *m)
 static void out_head(struct stream *s)
 {
 	static char *argv[2] = { "pb-fuzz", NULL };
-	const char *v = stream_meta(s, "pb-run", -1);
+	const char *v = stream_head_meta(s, "pb-run", -1);
 
 	argv[1] = (char *)(v ? v : "");
 	out_begin(s, 2, argv);
@@ -145,6 +145,9 @@ static void read_stream(struct stream *s, int nfiles, int passthrough)
 	static const char *cols[] = { "a", "b", "lr", "d", "ns" };
 	long c[LEN(cols)], run;
 	size_t i;
+	struct study_head h;
+	int64_t x;
+	double y;
 
 	stream_open(s, nfiles, names);
 	stream_on_meta(s, on_meta, NULL);
@@ -158,7 +161,11 @@ static void read_stream(struct stream *s, int nfiles, int passthrough)
 	}
 	while (stream_row(s))
 		use_row(s, c, LEN(c), run);
-	(void)stream_meta(s, "host", 0);
+	study_head_read(&h, s, 0);
+	(void)study_head_str(&h, "host");
+	(void)study_head_int(&h, "pairs", &x);
+	(void)study_head_num(&h, "seq_level", &y);
+	study_head_free(&h);
 	(void)stream_head_meta(s, "pairs", 1);
 	if (!passthrough)
 		out_head(s);

@@ -124,6 +124,49 @@ static size_t head1(void)
 	return (size_t)(strstr(file1, "a\tb\tc\n") - file1);
 }
 
+/* lib/study's reader of the heads read by s (file1 and file2). */
+static void test_study_head(const struct stream *s)
+{
+	struct study_head h, h1;
+	int64_t i = 7;
+	double x = 7;
+
+	study_head_read(&h, s, -1);
+	study_head_read(&h1, s, 1);
+	ok(h.n == 7 && h1.n == 2, "study_head_read: the 7 lines of both heads, the 2 of file 1");
+	ok(str_is(study_head_str(&h, "key"), "one") && str_is(study_head_str(&h1, "key"), "two"),
+	   "study_head_str: the first value (any file: file 0's one; file 1's head: two, not two-b)");
+	ok(study_head_str(&h, "nope") == NULL && study_head_str(&h, "Key") == NULL,
+	   "study_head_str of a missing key (or of \"# Key:\", not metadata) is NULL");
+	ok(str_is(study_head_str(&h, "empty"), "") && str_is(study_head_str(&h, "cmd"), "a b  c") &&
+	   str_is(study_head_str(&h, "pb-run"), "0.1.0 pb-run --runs 3"),
+	   "study_head_str: an empty value, inner spaces, a provenance line");
+	ok(study_head_int(&h, "nope", &i) == 0 && i == 7 && study_head_num(&h, "nope", &x) == 0 &&
+	   x == 7, "study_head_int, _num of a missing key: 0, the value untouched");
+	ok(study_head_int(&h, "key", &i) == -1 && i == 7 && study_head_num(&h, "cmd", &x) == -1 &&
+	   x == 7, "study_head_int, _num of a value that is not a number: -1, untouched");
+	study_head_free(&h);
+	study_head_free(&h1);
+	{
+		static const char twice[] = "# pairs: 10\n# pairs: 20\n# level: 0.9\n"
+		                            "# level: 0.5\nx\n1\n# pairs: 30\n";
+		char *files[1];
+		struct stream t;
+
+		files[0] = write_file("twice", twice, sizeof twice - 1);
+		stream_open(&t, 1, files);
+		stream_header(&t);
+		while (stream_row(&t))
+			;
+		study_head_read(&h, &t, -1);
+		ok(study_head_int(&h, "pairs", &i) == 1 && i == 10 &&
+		   study_head_num(&h, "level", &x) == 1 && x == 0.9,
+		   "a key given twice: its first value counts (10, 0.9), and not the rows' 30");
+		study_head_free(&h);
+		stream_close(&t);
+	}
+}
+
 static void test_two_files(void)
 {
 	char *files[2];
@@ -144,7 +187,7 @@ static void test_two_files(void)
 	ok(stream_col_find(&s, "nope") == -1, "stream_col_find of a missing column is -1");
 	ok(s.npending == 8 && str_is(s.pending[0], "# tool: x") &&
 	   str_is(s.pending[6], "# cmd: a b  c"), "comments before the header kept in order");
-	ok(str_is(stream_meta(&s, "key", -1), "one"), "stream_meta after the header: one");
+	ok(str_is(stream_head_meta(&s, "key", -1), "one"), "stream_head_meta after the header: one");
 
 	ok(stream_row(&s) == 1 && s.nfield == 3, "row 1 read, 3 fields");
 	ok(stream_num(&s, 1) == 2.5 && stream_int(&s, 0) == 1, "row 1: stream_num 2.5, stream_int 1");
@@ -174,25 +217,13 @@ static void test_two_files(void)
 	           sizeof seen) == 0 && calls == 8,
 	   "on_meta: every metadata line, head and rows, with file and line");
 	ok(s.nmeta == 7, "only the heads' metadata is kept (7 lines, not one-b among the rows)");
-	ok(str_is(stream_meta(&s, "key", -1), "two-b"), "stream_meta(key, any file): last, two-b");
-	ok(str_is(stream_meta(&s, "key", 0), "one"),
-	   "stream_meta(key, file 0): one (one-b, among the rows, is not head metadata)");
-	ok(str_is(stream_meta(&s, "key", 1), "two-b"), "stream_meta(key, file 1): two-b");
 	ok(str_is(stream_head_meta(&s, "key", 1), "two") &&
 	   str_is(stream_head_meta(&s, "key", -1), "one") &&
 	   str_is(stream_head_meta(&s, "key", 0), "one"),
 	   "stream_head_meta: the first in the head (file 1: two; any: file 0's one)");
 	ok(stream_head_meta(&s, "key", 2) == NULL && stream_head_meta(&s, "nope", -1) == NULL,
 	   "stream_head_meta of a missing key or file is NULL");
-	ok(str_is(stream_meta(&s, "tool", -1), "x"), "stream_meta(tool): x");
-	ok(str_is(stream_meta(&s, "empty", -1), ""), "stream_meta of an empty value");
-	ok(str_is(stream_meta(&s, "cmd", -1), "a b  c"), "stream_meta keeps inner spaces");
-	ok(str_is(stream_meta(&s, "pb-run", -1), "0.1.0 pb-run --runs 3"),
-	   "stream_meta of a provenance line (key with '-')");
-	ok(stream_meta(&s, "Key", -1) == NULL && stream_meta(&s, "not", -1) == NULL,
-	   "no metadata from \"# Key:\" or \"# not meta\"");
-	ok(stream_meta(&s, "key", 2) == NULL && stream_meta(&s, "nope", -1) == NULL,
-	   "stream_meta of a missing key or file is NULL");
+	test_study_head(&s);
 
 	capture_begin();
 	stream_put_comments(&s);
