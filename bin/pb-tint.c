@@ -195,48 +195,39 @@ static void keep_warning(void *ctx, const struct stream *s, const struct meta *m
  * A check of another study than the input's is refused. */
 static void read_check(struct warnings *w, const struct study_head *in, const char *file)
 {
-	static struct stream c;   /* static: reachable when a bad row ends the program */
-	char *files[1];
-	size_t status, note;
-	long arm;
-	struct study_head h;
-	const char *id, *in_id = study_head_str(in, "study");
-	char b1[MSG_CUT_BUF], b2[MSG_CUT_BUF];
+	static struct study_checks c;   /* static: reachable when a message ends the program */
+	const char *in_id = study_head_str(in, "study");
+	char b1[MSG_CUT_BUF], b2[MSG_CUT_BUF], *what = xmalloc(strlen(file) + 10);
+	size_t i;
 
-	files[0] = (char *)file;
 	w->first_check = w->n;
-	stream_open(&c, 1, files);
-	stream_header(&c);
-	if (stream_col_find(&c, "check") < 0 || stream_col_find(&c, "status") < 0)
-		die("--check %s: not pb-check's output (no columns check and status)", file);
-	status = stream_col(&c, "status");
-	note = stream_col(&c, "note");
-	arm = stream_col_find(&c, "arm");
-	study_head_read(&h, &c, -1);
-	id = study_head_str(&h, "study");
-	if (id && in_id && strcmp(id, in_id) != 0)
+	sprintf(what, "--check %s", file);
+	study_checks_read(&c, file, what);
+	free(what);
+	if (c.study && in_id && strcmp(c.study, in_id) != 0)
 		die("--check %s checks study %s, but the input is study %s: give pb-check the pairs "
-		    "of this study", file, msg_cut(b1, id), msg_cut(b2, in_id));
-	while (stream_row(&c)) {
+		    "of this study", file, msg_cut(b1, c.study), msg_cut(b2, in_id));
+	for (i = 0; i < c.n; i++) {
+		const struct study_check_row *r = &c.row[i];
+
 		w->check_rows++;
-		w->check_na += strcmp(c.field[status], "n/a") == 0;
-		if (strcmp(c.field[status], "warn") != 0)
+		w->check_na += strcmp(r->status, "n/a") == 0;
+		if (strcmp(r->status, "warn") != 0)
 			continue;
 		w->check_warned = 1;
-		if (arm >= 0) {
-			size_t n = strlen(c.field[arm]) + strlen(c.field[note]) + 8;
+		if (*r->arm) {
+			size_t n = strlen(r->arm) + strlen(r->note) + 8;
 			char *t = xmalloc(n);
 
-			snprintf(t, n, "arm %s: %s", c.field[arm], c.field[note]);
+			snprintf(t, n, "arm %s: %s", r->arm, r->note);
 			add_warning(w, t);
 			free(t);
 		} else {
-			add_warning(w, c.field[note]);
+			add_warning(w, r->note);
 		}
 	}
 	w->checked = 1;
-	study_head_free(&h);
-	stream_close(&c);
+	study_checks_free(&c);
 }
 
 /* What each row of a by-run stream holds, for the finding: from the

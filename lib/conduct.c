@@ -355,18 +355,6 @@ static void calibrate(struct conduct *s)
 	free(out);
 }
 
-static double plan_cost(const struct study_head *h, const char *key)
-{
-	const char *v = study_head_str(h, key);
-	char num[NUM_BUFSZ];
-	double x;
-
-	if (!v)
-		return NAN;
-	snprintf(num, sizeof num, "%.*s", (int)strcspn(v, " "), v);
-	return num_parse(num, &x) == 0 && x > 0 ? x : NAN;
-}
-
 struct pilot_read {
 	double pair_ns, run_ns, sd_between, sd_within;
 	long kj, runs;
@@ -374,31 +362,19 @@ struct pilot_read {
 
 static void read_plan_tsv(struct conduct *s, struct pilot_read *p)
 {
-	struct stream st;
-	struct study_head h;
-	char *path;
-	size_t plan, between, within, pairs;
+	struct study_plan pl;
+	char *path = path_in(s->dir, "plan.tsv");
 
 	p->pair_ns = p->run_ns = p->sd_between = p->sd_within = NAN;
 	p->kj = p->runs = 0;
-	if (open_stream(&st, s->dir, "plan.tsv", &path)) {
-		study_head_read(&h, &st, -1);
-		p->pair_ns = plan_cost(&h, "pb-plan.pair_cost");
-		p->run_ns = plan_cost(&h, "pb-plan.run_cost");
-		study_head_free(&h);
-		plan = stream_col(&st, "plan");
-		between = stream_col(&st, "sigma2_between");
-		within = stream_col(&st, "sigma2_within");
-		pairs = stream_col(&st, "pairs");
-		while (stream_row(&st)) {
-			if (strcmp(st.field[plan], "current") == 0 && isnan(p->sd_between)) {
-				p->sd_between = sqrt(stream_num(&st, between));
-				p->sd_within = sqrt(stream_num(&st, within));
-				p->runs = atol(st.field[stream_col(&st, "runs")]);
-			} else if (strcmp(st.field[plan], "kalibera_jones") == 0 && !p->kj)
-				p->kj = atol(st.field[pairs]);
-		}
-		stream_close(&st);
+	if (file_exists(path)) {
+		study_plan_read(&pl, path);
+		p->pair_ns = pl.pair_ns > 0 ? pl.pair_ns : NAN;
+		p->run_ns = pl.run_ns > 0 ? pl.run_ns : NAN;
+		p->sd_between = sqrt(pl.sigma2_between);
+		p->sd_within = sqrt(pl.sigma2_within);
+		p->runs = pl.runs;
+		p->kj = pl.kj_pairs;
 	}
 	free(path);
 	if (isnan(p->pair_ns))

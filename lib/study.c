@@ -1,3 +1,5 @@
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +77,114 @@ int study_head_num(const struct study_head *h, const char *key, double *v)
 		return -1;
 	*v = x;
 	return 1;
+}
+
+/* A number of the row, NAN when its field is empty; else a number or
+ * the stream's error. */
+static double field_or_nan(const struct stream *s, long col)
+{
+	return col < 0 || !*s->field[col] ? NAN : stream_num(s, (size_t)col);
+}
+
+/* A cost of pb-plan's head ("1234 ns (measured ...)"), or NAN. */
+static double plan_cost(const struct study_head *h, const char *key)
+{
+	const char *v = study_head_str(h, key);
+	char num[NUM_BUFSZ];
+	double x;
+
+	if (!v)
+		return NAN;
+	snprintf(num, sizeof num, "%.*s", (int)strcspn(v, " "), v);
+	return num_parse(num, &x) == 0 ? x : NAN;
+}
+
+static long whole_or_zero(const struct stream *s, size_t col)
+{
+	int64_t v;
+
+	return stream_i64(s, col, &v) == 0 && v >= 0 && v <= LONG_MAX ? (long)v : 0;
+}
+
+void study_plan_read(struct study_plan *p, const char *path)
+{
+	static struct stream s;   /* static: reachable when a bad row ends the program */
+	struct study_head h;
+	char *files[1];
+	size_t plan, between, within, runs, pairs;
+
+	files[0] = (char *)path;
+	stream_open(&s, 1, files);
+	stream_header(&s);
+	study_head_read(&h, &s, -1);
+	p->pair_ns = plan_cost(&h, "pb-plan.pair_cost");
+	p->run_ns = plan_cost(&h, "pb-plan.run_cost");
+	study_head_free(&h);
+	p->sigma2_between = p->sigma2_within = NAN;
+	p->runs = p->kj_pairs = 0;
+	plan = stream_col(&s, "plan");
+	between = stream_col(&s, "sigma2_between");
+	within = stream_col(&s, "sigma2_within");
+	runs = stream_col(&s, "runs");
+	pairs = stream_col(&s, "pairs");
+	while (stream_row(&s)) {
+		if (strcmp(s.field[plan], "current") == 0 && isnan(p->sigma2_between)) {
+			p->sigma2_between = field_or_nan(&s, (long)between);
+			p->sigma2_within = field_or_nan(&s, (long)within);
+			p->runs = whole_or_zero(&s, runs);
+		} else if (strcmp(s.field[plan], "kalibera_jones") == 0 && !p->kj_pairs)
+			p->kj_pairs = whole_or_zero(&s, pairs);
+	}
+	stream_close(&s);
+}
+
+void study_checks_read(struct study_checks *c, const char *path, const char *what)
+{
+	static struct stream s;   /* static: reachable when a bad row ends the program */
+	struct study_head h;
+	char *files[1];
+	long arm, check, status, note;
+
+	memset(c, 0, sizeof *c);
+	files[0] = (char *)path;
+	stream_open(&s, 1, files);
+	stream_header(&s);
+	check = stream_col_find(&s, "check");
+	status = stream_col_find(&s, "status");
+	note = stream_col_find(&s, "note");
+	if (check < 0 || status < 0 || note < 0)
+		die("%s: not pb-check's output (no columns check, status and note)", what);
+	arm = stream_col_find(&s, "arm");
+	study_head_read(&h, &s, -1);
+	if (study_head_str(&h, "study"))
+		c->study = xstrdup(study_head_str(&h, "study"));
+	study_head_free(&h);
+	while (stream_row(&s)) {
+		struct study_check_row *r;
+
+		xgrow(&c->row, &c->cap, c->n + 1, sizeof *c->row);
+		r = &c->row[c->n++];
+		r->arm = xstrdup(arm >= 0 ? s.field[arm] : "");
+		r->check = xstrdup(s.field[check]);
+		r->status = xstrdup(s.field[status]);
+		r->note = xstrdup(s.field[note]);
+	}
+	stream_close(&s);
+}
+
+void study_checks_free(struct study_checks *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->n; i++) {
+		free(c->row[i].arm);
+		free(c->row[i].check);
+		free(c->row[i].status);
+		free(c->row[i].note);
+	}
+	free(c->row);
+	free(c->study);
+	memset(c, 0, sizeof *c);
 }
 
 void study_arm_key(char key[8], const char *prefix, int arm)

@@ -45,6 +45,36 @@ const char *study_head_str(const struct study_head *h, const char *key);
 int study_head_int(const struct study_head *h, const char *key, int64_t *v);
 int study_head_num(const struct study_head *h, const char *key, double *v);
 
+/* The files of a study directory that more than one tool reads back
+ * (pb-compare writes them, pb-compare and pb-tint --check read them). */
+
+/* pb-plan's output: its costs (pb-plan.pair_cost, pb-plan.run_cost, in
+ * ns; NAN when it gives none), the variances and runs of its row
+ * "current" (NAN and 0 without one) and the pairs of "kalibera_jones"
+ * (0 without one). */
+struct study_plan {
+	double pair_ns, run_ns;
+	double sigma2_between, sigma2_within;
+	long runs, kj_pairs;
+};
+/* A file that is not pb-plan's output is an error (file:line, exit 1). */
+void study_plan_read(struct study_plan *p, const char *path);
+
+/* pb-check's output (the check stream): the head's study, or NULL, and
+ * every row; arm is "" without an arm column. */
+struct study_check_row {
+	char *arm, *check, *status, *note;
+};
+struct study_checks {
+	char *study;
+	struct study_check_row *row;
+	size_t n, cap;
+};
+/* A stream without the columns check, status and note is refused:
+ * "what: not pb-check's output (...)", exit 1. */
+void study_checks_read(struct study_checks *c, const char *path, const char *what);
+void study_checks_free(struct study_checks *c);
+
 struct word {            /* a span of a metadata value; len 0: absent */
 	const char *p;
 	size_t len;

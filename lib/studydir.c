@@ -46,19 +46,6 @@ static char *meta_dup(const struct study_head *h, const char *key)
 	return v ? xstrdup(v) : NULL;
 }
 
-/* The number that begins the value of key ("1234 ns (measured ...)"). */
-static double cost_ns(const struct study_head *h, const char *key)
-{
-	const char *v = study_head_str(h, key);
-	double x;
-	char num[NUM_BUFSZ];
-
-	if (!v)
-		return NAN;
-	snprintf(num, sizeof num, "%.*s", (int)strcspn(v, " "), v);
-	return num_parse(num, &x) == 0 ? x : NAN;
-}
-
 static double field_num(const struct stream *s, long col)
 {
 	return col < 0 || !*s->field[col] ? NAN : stream_num(s, (size_t)col);
@@ -416,6 +403,7 @@ static void read_tint(struct study_result *r, const char *dir)
 	char *path;
 	long armcol, ratio, lo, hi, red, verdict;
 	const char *v;
+	char num[NUM_BUFSZ];
 	size_t i, row = 0;
 
 	if (!open_in(&s, dir, "tint.tsv", &path))
@@ -423,7 +411,11 @@ static void read_tint(struct study_result *r, const char *dir)
 	stream_on_meta(&s, tint_meta, &f);
 	study_head_read(&h, &s, -1);
 	study_head_num(&h, "pb-tint.level", &r->level);
-	r->threshold = cost_ns(&h, "pb-tint.threshold");
+	if ((v = study_head_str(&h, "pb-tint.threshold"))) {
+		snprintf(num, sizeof num, "%.*s", (int)strcspn(v, " "), v);
+		if (num_parse(num, &r->threshold) < 0)
+			r->threshold = NAN;
+	}
 	v = study_head_str(&h, "pb-tint.method");
 	r->sequence = v && strncmp(v, "confidence sequence", 19) == 0;
 	study_head_free(&h);
@@ -494,31 +486,32 @@ static void read_use(struct study_result *r, const char *dir, int k)
 
 static void read_check(struct study_result *r, const char *dir)
 {
-	struct stream s;
-	char *path;
-	long status, note, armcol;
-	size_t cap = 0;
+	struct study_checks c;
+	char *path = path_in(dir, "check.tsv");
+	size_t cap = 0, i;
 
-	if (!open_in(&s, dir, "check.tsv", &path))
+	if (!file_exists(path)) {
+		free(path);
 		return;
-	status = (long)stream_col(&s, "status");
-	note = (long)stream_col(&s, "note");
-	armcol = stream_col_find(&s, "arm");
-	while (stream_row(&s)) {
+	}
+	study_checks_read(&c, path, path);
+	for (i = 0; i < c.n; i++) {
+		const struct study_check_row *row = &c.row[i];
 		char *w;
 
 		r->checks++;
-		if (strcmp(s.field[status], "warn") != 0)
+		if (strcmp(row->status, "warn") != 0)
 			continue;
-		w = xmalloc((armcol >= 0 ? strlen(s.field[armcol]) : 0) + strlen(s.field[note]) + 3);
-		if (armcol >= 0)
-			sprintf(w, "%s: %s", s.field[armcol], s.field[note]);
+		w = xmalloc(strlen(row->arm) + strlen(row->note) + 3);
+		if (*row->arm)
+			sprintf(w, "%s: %s", row->arm, row->note);
 		else
-			strcpy(w, s.field[note]);
+			strcpy(w, row->note);
 		xgrow(&r->warnings, &cap, r->nwarn + 1, sizeof *r->warnings);
 		r->warnings[r->nwarn++] = w;
 	}
-	close_in(&s, path);
+	study_checks_free(&c);
+	free(path);
 }
 
 /* --- pilot.tsv and plan.tsv: what the plan was made from --------------- */
@@ -527,8 +520,8 @@ static void read_plan(struct study_result *r, const char *dir)
 {
 	struct stream s;
 	struct study_head h;
+	struct study_plan p;
 	char *path;
-	long plan, between, within, runs, pairs;
 
 	if (!open_in(&s, dir, "pilot.tsv", &path))
 		return;
@@ -540,26 +533,18 @@ static void read_plan(struct study_result *r, const char *dir)
 	study_head_free(&h);
 	close_in(&s, path);
 	r->pair_cost = r->run_cost = r->sd_between = r->sd_within = NAN;
-	if (!open_in(&s, dir, "plan.tsv", &path))
-		return;
-	study_head_read(&h, &s, -1);
-	r->pair_cost = cost_ns(&h, "pb-plan.pair_cost");
-	r->run_cost = cost_ns(&h, "pb-plan.run_cost");
-	study_head_free(&h);
-	plan = (long)stream_col(&s, "plan");
-	between = (long)stream_col(&s, "sigma2_between");
-	within = (long)stream_col(&s, "sigma2_within");
-	runs = (long)stream_col(&s, "runs");
-	pairs = (long)stream_col(&s, "pairs");
-	while (stream_row(&s)) {
-		if (strcmp(s.field[plan], "current") == 0 && isnan(r->sd_between)) {
-			r->sd_between = sqrt(field_num(&s, between));
-			r->sd_within = sqrt(field_num(&s, within));
-			r->pilot_runs = atol(s.field[runs]);
-		} else if (strcmp(s.field[plan], "kalibera_jones") == 0 && !r->kj_pairs)
-			r->kj_pairs = atol(s.field[pairs]);
+	path = path_in(dir, "plan.tsv");
+	if (file_exists(path)) {
+		study_plan_read(&p, path);
+		r->pair_cost = p.pair_ns;
+		r->run_cost = p.run_ns;
+		r->sd_between = sqrt(p.sigma2_between);
+		r->sd_within = sqrt(p.sigma2_within);
+		if (p.runs > 0)   /* the current row's: the pilot's runs used */
+			r->pilot_runs = p.runs;
+		r->kj_pairs = p.kj_pairs;
 	}
-	close_in(&s, path);
+	free(path);
 }
 
 /* --- sense.tsv: what --calibrate found -------------------------------- */

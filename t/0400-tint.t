@@ -304,7 +304,7 @@ fails 1 "^pb-tint: --check .*check.tsv checks study 00000000000000aa, but the in
 	"--check of another study: refused" pb-tint --finding --check "$T/check.tsv" "$T/other-study.tsv"
 fails 2 "^pb-tint: --check goes with --finding" "--check without --finding: usage error" \
 	pb-tint --check "$T/check.tsv" tint-lr.tsv
-fails 1 "^pb-tint: --check tint-lr.tsv: not pb-check's output \(no columns check and status\)\$" \
+fails 1 "^pb-tint: --check tint-lr.tsv: not pb-check's output \(no columns check, status and note\)\$" \
 	"--check of a stream that is not pb-check's: refused" pb-tint --finding --check tint-lr.tsv tint-lr.tsv
 fails 1 "^pb-tint: .*nothing.tsv: " "--check of a missing file: exit 1" \
 	pb-tint --finding --check "$T/nothing.tsv" tint-lr.tsv

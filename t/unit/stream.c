@@ -1,6 +1,6 @@
-/* Unit tests of lib/stream.c on small files written to a temporary
- * directory. Errors exit the process, so they are tested by the shell
- * tests (t/0100-stream.t), not here. */
+/* Unit tests of lib/stream.c, and of lib/study.c's readers, on small
+ * files written to a temporary directory. Errors exit the process, so
+ * they are tested by the shell tests (t/0100-stream.t), not here. */
 #include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
@@ -16,7 +16,7 @@
 #include "tap.h"
 
 static char dir[200];
-static char paths[8][256];
+static char paths[12][256];
 static int npaths;
 
 static char *write_file(const char *name, const char *text, size_t len)
@@ -165,6 +165,40 @@ static void test_study_head(const struct stream *s)
 		study_head_free(&h);
 		stream_close(&t);
 	}
+}
+
+/* lib/study's readers of pb-plan's and pb-check's output. */
+static void test_study_files(void)
+{
+	static const char plan[] =
+		"# pb-plan.pair_cost: 2500\n# pb-plan.pair_cost: 9\n# pb-plan.run_cost: 0\n"
+		"plan\tsigma2_between\tsigma2_within\truns\tpairs\thalfwidth\ttotal_s\n"
+		"current\t0.0004\t0.01\t10\t100\t0.02\t3\n"
+		"best\t0.0004\t0.01\t5\t7\t0.05\t1\n"
+		"kalibera_jones\t0.0004\t0.01\t6\t5\t0.05\t1\n"
+		"current\t1\t1\t99\t99\t1\t1\n";
+	static const char noplan[] =
+		"plan\tsigma2_between\tsigma2_within\truns\tpairs\thalfwidth\ttotal_s\n"
+		"best\t\t\t5\t7\t0.05\t1\n";
+	static const char check[] =
+		"# study: 0123456789abcdef\narm\tcheck\tstatus\tvalue\tlo\thi\tunit\tnote\n"
+		"B\torder\tok\t\t\t\t\tfine\nC\tdrift\twarn\t1\t0\t2\tns\tit drifts\n";
+	struct study_plan p;
+	struct study_checks c;
+
+	study_plan_read(&p, write_file("plan", plan, sizeof plan - 1));
+	ok(p.pair_ns == 2500 && p.run_ns == 0, "study_plan_read: the costs, the first of each");
+	ok(p.sigma2_between == 0.0004 && p.sigma2_within == 0.01 && p.runs == 10 && p.kj_pairs == 5,
+	   "study_plan_read: the first current row's variances and runs, kalibera_jones's pairs");
+	study_plan_read(&p, write_file("noplan", noplan, sizeof noplan - 1));
+	ok(isnan(p.pair_ns) && isnan(p.run_ns) && isnan(p.sigma2_between) && p.runs == 0 &&
+	   p.kj_pairs == 0, "study_plan_read without costs, current or kalibera_jones: NAN and 0");
+	study_checks_read(&c, write_file("check", check, sizeof check - 1), "check");
+	ok(c.n == 2 && str_is(c.study, "0123456789abcdef") && str_is(c.row[1].arm, "C") &&
+	   str_is(c.row[1].check, "drift") && str_is(c.row[1].status, "warn") &&
+	   str_is(c.row[1].note, "it drifts") && str_is(c.row[0].status, "ok"),
+	   "study_checks_read: the study and every row, arm, check, status and note");
+	study_checks_free(&c);
 }
 
 static void test_two_files(void)
@@ -509,6 +543,7 @@ int main(void)
 		return 99;
 	}
 	test_two_files();
+	test_study_files();
 	test_passthrough();
 	test_one_column();
 	test_long_line();
