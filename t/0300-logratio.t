@@ -98,6 +98,9 @@ fails 1 "^pb-logratio: .*/has-lr.tsv: column 'lr' exists already \(choose anothe
 	"an lr column already there" pb-logratio "$T/has-lr.tsv"
 fails 1 "^pb-logratio: pairs-lr.tsv: column 'd' exists already" \
 	"--name d: exists already" pb-logratio --name d pairs-lr.tsv
+refuses 2 "^pb-logratio: --name 'Lr' is not a column name \(\[a-z_\]\[a-z0-9_\]\*\) \(see pb-logratio --help\)\$" \
+	"--name that is not a column name: a usage error, as pb-logratio(1) says" \
+	pb-logratio --name Lr pairs-lr.tsv
 run pb-logratio --name lr2 "$T/has-lr.tsv"
 is "$rc:$(grep -c '^# log_ratio: ' "$T/out")" "0:2" "a second log ratio under another name: both declared"
 
