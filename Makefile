@@ -12,7 +12,7 @@ LIBOBJ = lib/err.o lib/opt.o lib/runopt.o lib/num_parse.o lib/num_format.o lib/s
 LIBHDR = lib/err.h lib/opt.h lib/runopt.h lib/num.h lib/stream.h lib/out.h lib/stats.h lib/rng.h \
 	lib/strmap.h lib/group.h lib/pow10.h lib/num_bits.h lib/num_field.h lib/clock.h lib/proc.h lib/sysinfo.h lib/boot.h lib/study.h \
 	lib/conninfo.h lib/progress.h lib/order.h lib/seq.h lib/check.h lib/runstat.h lib/quantity.h \
-	lib/human.h lib/html.h lib/svg.h lib/files.h lib/strv.h lib/tools.h lib/recipe.h lib/studydir.h lib/summary.h lib/export.h lib/conduct.h lib/report.h lib/interval.h lib/finding.h lib/raw.h lib/pending.h lib/pairs.h lib/until.h lib/runner.h lib/runhead.h
+	lib/human.h lib/html.h lib/svg.h lib/files.h lib/strv.h lib/tools.h lib/recipe.h lib/studydir.h lib/summary.h lib/export.h lib/conduct.h lib/report.h lib/interval.h lib/finding.h lib/raw.h lib/pending.h lib/pairs.h lib/until.h lib/runner.h lib/runhead.h lib/keys.h
 FILTERS = bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross bin/pb-plan bin/pb-check
 TOOLS = bin/pb-run $(FILTERS) bin/pb-compare bin/pb-report
 RUNSRC = bin/pb-run.c bin/pb-run-exec.c bin/pb-run-cpu.c

@@ -10,6 +10,7 @@
 #include "boot.h"
 #include "err.h"
 #include "group.h"
+#include "keys.h"
 #include "num.h"
 #include "opt.h"
 #include "out.h"
@@ -457,7 +458,7 @@ static void print_head(struct stream *s, const struct group_cols *gc, const stru
 	size_t i;
 
 	group_arm_meta("pb-boot", o->group, o->arm_added);
-	out_meta("pb-boot.column", "%s", o->column);
+	out_meta(KEY_BOOT_COLUMN, "%s", o->column);
 	if (o->stat.kind == BOOT_KIND_QUANTILE && strcmp(o->stat_name, "median") != 0)
 		out_meta("pb-boot.stat", "%s (quantile %s, R's type 7)", o->stat_name,
 		         num_str(o->stat.p));
@@ -473,7 +474,7 @@ static void print_head(struct stream *s, const struct group_cols *gc, const stru
 		         "below (only replicates below est count below; as boot.ci)" :
 		         "half (replicates equal to est count half below)");
 	out_meta("pb-boot.resamples", "%ld", o->resamples);
-	out_meta_num("pb-boot.level", "%s", o->level);
+	out_meta_num(KEY_BOOT_LEVEL, "%s", o->level);
 	out_meta("pb-boot.seed", "%llu", (unsigned long long)o->seed);
 	if (o->block)
 		out_meta("pb-boot.block", "%s (whole blocks resampled with replacement; "
@@ -496,7 +497,7 @@ static void print_quartiles(struct stream *s, int argc, char **argv,
 
 	out_begin(s, argc, argv);
 	group_arm_meta("pb-boot", o->group, o->arm_added);
-	out_meta("pb-boot.column", "%s", o->column);
+	out_meta(KEY_BOOT_COLUMN, "%s", o->column);
 	out_meta("pb-boot.quartiles", "%s", "n min q1 median q3 max, quartiles of R's type 7");
 	for (i = 0; i < gc->n; i++)
 		out_field(s->col[gc->col[i]]);

@@ -9,6 +9,7 @@
 #include "check.h"
 #include "err.h"
 #include "group.h"
+#include "keys.h"
 #include "num.h"
 #include "opt.h"
 #include "out.h"
@@ -142,8 +143,10 @@ static void on_meta(void *ctx, const struct stream *s, const struct meta *m)
 			ev->text[ev->n++] = event_text(m->key, m->value);
 		else
 			ev->more++;
-	} else if (strcmp(m->key, "pb-pair.failed_pairs") == 0) {
-		long n = strtol(m->value, NULL, 10);   /* "N dropped (...)"; saturates */
+	} else if (strcmp(m->key, KEY_PAIR_FAILED) == 0) {
+		int64_t v;
+		long n = num_parse_i64(m->value, &v) < 0 || v < 0 ? 0 : v > LONG_MAX ? LONG_MAX
+		         : (long)v;
 
 		if (n > 0)
 			ev->failed_pairs = n > LONG_MAX - ev->failed_pairs ? LONG_MAX

@@ -5,6 +5,7 @@
 
 #include "err.h"
 #include "group.h"
+#include "keys.h"
 #include "opt.h"
 #include "out.h"
 #include "quantity.h"
@@ -57,11 +58,11 @@ static const char *less_words(char *buf, size_t n, const char *acol, const char 
 static void refuse_existing(const struct stream *s, const char *name)
 {
 	struct study_head h;
-	const char *by_run;
+	const char *stat;
 
 	study_head_read(&h, s, -1);
-	by_run = study_head_str(&h, "pb-pair.by_run");
-	if (strcmp(name, "lr") == 0 && by_run && strncmp(by_run, "lr-median:", 10) == 0)
+	stat = study_head_str(&h, KEY_PAIR_STAT);
+	if (strcmp(name, "lr") == 0 && stat && strcmp(stat, "lr-median") == 0)
 		die("%s: column 'lr' exists already: pb-pair --by-run --stat lr-median wrote "
 		    "it, the median of each run's paired ln(a/b); give the stream to pb-tint "
 		    "without pb-logratio", s->name);
@@ -95,6 +96,7 @@ int main(int argc, char **argv)
 	if (stream_col_find(&s, name) >= 0)
 		refuse_existing(&s, name);
 	out_begin(&s, argc, argv);
+	out_meta(KEY_LOGRATIO_COLUMN, "%s %s %s", name, acol, bcol);   /* what pb-tint reads */
 	if (group_has_arms(&s))   /* several comparisons: the arm column's */
 		out_meta("log_ratio", "%s = ln(%s/%s); the reference %s is the baseline, the arm "
 		         "column's the candidate; %s > 0 means the candidate %s", name, acol, bcol,

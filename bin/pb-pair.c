@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "keys.h"
 #include "out.h"
 #include "strmap.h"
 #include "num.h"
@@ -606,19 +607,22 @@ static void check_leftovers(struct pairing *pr)
 			    pr->o.excl[i].hi > pr->o.excl[i].lo ? " (or later in its range)" : "");
 }
 
-/* What a by-run row holds; its first word is the statistic, which
- * pb-tint(1) names in its finding. lr-median declares its lr as
- * pb-logratio(1) would, so that pb-tint reads it as a log ratio. */
+/* What a by-run row holds: the statistic of a and b, and --stat (which
+ * pb-tint(1) names in its finding), each one word for the tools that
+ * read them, then the sentence for people. lr-median declares its lr as
+ * pb-logratio(1) would, so that a person reads it as a log ratio. */
 static void by_run_meta(const struct opts *o, int multi, int ref)
 {
 	char p[NUM_BUFSZ];
 
+	out_meta(KEY_PAIR_BY_RUN, "%s", o->stat.kind == RUN_LR_MEDIAN ? "median" : o->stat.name);
+	out_meta(KEY_PAIR_STAT, "%s", o->stat.name);
 	if (o->stat.kind == RUN_QUANTILE) {
 		num_format(p, o->stat.p);
-		out_meta("pb-pair.by_run", "%s of each arm per run (quantile %s, R's type 7); "
+		out_meta(KEY_PAIR_BY_RUN KEY_NOTE, "%s of each arm per run (quantile %s, R's type 7); "
 		         "n = pairs; d = b - a", o->stat.name, p);
 	} else if (o->stat.kind == RUN_LR_MEDIAN) {
-		out_meta("pb-pair.by_run", "lr-median: lr = the median of the pairs' ln(a/b) "
+		out_meta(KEY_PAIR_BY_RUN KEY_NOTE, "lr-median: lr = the median of the pairs' ln(a/b) "
 		         "per run; a, b = the median of each arm; n = pairs; d = b - a");
 		if (multi)
 			out_meta("log_ratio", "lr = median over the run's pairs of ln(a/b); the "
@@ -628,7 +632,7 @@ static void by_run_meta(const struct opts *o, int multi, int ref)
 			out_meta("log_ratio", "lr = median over the run's pairs of ln(a/b); A is the "
 			         "baseline, B the candidate; lr > 0 means B took less time");
 	} else {
-		out_meta("pb-pair.by_run", "%s of each arm per run; n = pairs; d = b - a",
+		out_meta(KEY_PAIR_BY_RUN KEY_NOTE, "%s of each arm per run; n = pairs; d = b - a",
 		         o->stat.name);
 	}
 }
@@ -806,8 +810,7 @@ static void print_tail(struct pairing *pr)
 	if (pr->warmup_rows)
 		out_meta("pb-pair.warmup_rows", "%ld dropped", pr->warmup_rows);
 	if (pr->failed_pairs) {
-		out_meta("pb-pair.failed_pairs", "%ld dropped (an observation with status != 0)",
-		         pr->failed_pairs);
+		out_meta(KEY_PAIR_FAILED, "%ld", pr->failed_pairs);
 		warning("dropped %ld pair%s with a failed observation (status != 0)",
 		        pr->failed_pairs, pr->failed_pairs == 1 ? "" : "s");
 	}

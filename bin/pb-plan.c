@@ -11,6 +11,7 @@
 #include "clock.h"
 #include "err.h"
 #include "group.h"
+#include "keys.h"
 #include "out.h"
 #include "strmap.h"
 #include "num.h"
@@ -459,11 +460,11 @@ static void plan_metadata(const struct opts *o, const struct anova *a,
 		         "n0 = %s; a design of r runs x p pairs has half-width "
 		         "t(r-1) * sqrt(sigma2_between/r + sigma2_within/(r p))", a->n0);
 	}
-	if (isnan(c->pair))
-		out_meta("pb-plan.pair_cost", "%s", c->pair_how);
-	else
-		out_meta("pb-plan.pair_cost", "%.0f ns (%s)", c->pair, c->pair_how);
-	out_meta("pb-plan.run_cost", "%.0f ns (%s)", c->run, c->run_how);
+	if (!isnan(c->pair))   /* unknown: no number, and the note says so */
+		out_meta(KEY_PLAN_PAIR_COST, "%.0f", c->pair);
+	out_meta(KEY_PLAN_PAIR_COST KEY_NOTE, "%s", c->pair_how);
+	out_meta(KEY_PLAN_RUN_COST, "%.0f", c->run);
+	out_meta(KEY_PLAN_RUN_COST KEY_NOTE, "%s", c->run_how);
 	if (o->target > 0)
 		out_meta_num("pb-plan.target", "%s", o->target);
 }

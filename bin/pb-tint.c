@@ -8,6 +8,7 @@
 #include "finding.h"
 #include "group.h"
 #include "human.h"
+#include "keys.h"
 #include "interval.h"
 #include "num.h"
 #include "opt.h"
@@ -110,18 +111,11 @@ static size_t value_column(const struct stream *s, const char *name)
 	die("%s: no column 'lr' (columns: %s); did you forget pb-logratio?", s->name, list);
 }
 
-/* pb-logratio's declaration of col ("# log_ratio: COL = ln(a/b)..."):
- * the first one, or NULL. */
+/* pb-logratio's declaration of col ("# pb-logratio.column: COL A B"):
+ * "A B", of the first one, or NULL. */
 static const char *log_ratio_decl(const struct study_head *h, const char *col)
 {
-	size_t i, n = strlen(col);
-
-	for (i = 0; i < h->n; i++)
-		if (strcmp(h->kv[i].key, "log_ratio") == 0 &&
-		    strncmp(h->kv[i].value, col, n) == 0 &&
-		    strncmp(h->kv[i].value + n, " = ", 3) == 0)
-			return h->kv[i].value;
-	return NULL;
+	return study_head_for(h, KEY_LOGRATIO_COLUMN, col);
 }
 
 /* A column is a log ratio when it is called lr, when pb-logratio said so
@@ -137,7 +131,7 @@ static const struct quantity *log_ratio_quantity(const struct study_head *h, con
 {
 	const char *d = log_ratio_decl(h, col);
 
-	return quantity_of_log_ratio(d ? d : "");
+	return quantity_of_log_ratio(d ? d : "a b");
 }
 
 struct sample_kind {
@@ -230,23 +224,21 @@ static void read_check(struct warnings *w, const struct study_head *in, const ch
 	study_checks_free(&c);
 }
 
-/* What each row of a by-run stream holds, for the finding: from the
- * first word of pb-pair's "# pb-pair.by_run:" (pb-pair(1)). NULL for the
- * median of each arm, the default the finding has always left unnamed,
- * and for what is not a by-run stream. */
+/* What each row of a by-run stream holds, for the finding: from pb-pair's
+ * "# pb-pair.stat:" (pb-pair(1)). NULL for the median of each arm, the
+ * default the finding has always left unnamed, and for what is not a
+ * by-run stream. */
 static const char *by_run_statistic(const struct study_head *h, const char *column,
                                     int run_units)
 {
 	static char buf[64];
-	const char *v = study_head_str(h, "pb-pair.by_run");
-	char pct[SIG_BUFSZ], word[32];
+	const char *word = study_head_str(h, KEY_PAIR_STAT);
+	char pct[SIG_BUFSZ];
 	size_t n;
 	double p;
 
-	if (!v || !run_units || (n = strcspn(v, " :")) >= sizeof word)
+	if (!word || !run_units)
 		return NULL;
-	memcpy(word, v, n);
-	word[n] = '\0';
 	if (strcmp(word, "lr-median") == 0)
 		return strcmp(column, "lr") == 0 ? "per-run medians of the paired log ratios" : NULL;
 	if (strcmp(word, "mean") == 0)
@@ -277,13 +269,15 @@ static const char *by_run_statistic(const struct study_head *h, const char *colu
  * become clauses too. What pb-sense knows only at the end (the median,
  * what it resolved) follows its rows. */
 static struct {
-	char *level, *stat, *median, *t_resolves, *other;  /* other: a key that differs */
+	char *level, *stat, *median, *t_resolves, *t_missed;
+	char *other;   /* a key of the workload that differs */
 } sense;
 
 static void keep_sense_meta(void *ctx, const struct stream *s, const struct meta *m)
 {
-	char **slot = strcmp(m->key, "pb-sense.median_ns") == 0 ? &sense.median
-	              : strcmp(m->key, "pb-sense.t_resolves") == 0 ? &sense.t_resolves : NULL;
+	char **slot = strcmp(m->key, KEY_SENSE_MEDIAN) == 0 ? &sense.median
+	              : strcmp(m->key, KEY_SENSE_T_RESOLVES) == 0 ? &sense.t_resolves
+	              : strcmp(m->key, KEY_SENSE_T_MISSED) == 0 ? &sense.t_missed : NULL;
 	char *t;
 
 	(void)s;
@@ -319,11 +313,11 @@ static void read_sense(struct warnings *w, const struct study_head *in, const ch
 	while (stream_row(&c))
 		;
 	study_head_read(&h, &c, -1);
-	v = study_head_str(&h, "pb-sense.level");
-	u = study_head_str(&h, "pb-sense.stat");
-	if (!v || !u || !sense.median || !sense.t_resolves)
+	v = study_head_str(&h, KEY_SENSE_LEVEL);
+	u = study_head_str(&h, KEY_SENSE_STAT);
+	if (!v || !u || !sense.median || !sense.t_resolves || !sense.t_missed)
 		die("--sense %s: pb-sense's level, statistic, median or what it resolved is missing "
-		    "(a cut file?)", file);
+		    "(a cut file, or one of an older pb-sense?)", file);
 	sense.level = xstrdup(v);
 	sense.stat = xstrdup(u);
 	{
@@ -342,27 +336,13 @@ static void read_sense(struct warnings *w, const struct study_head *in, const ch
 	stream_close(&c);
 }
 
-/* The first word of pb-pair's "# pb-pair.by_run:", the per-run statistic
- * as pb-pair and pb-sense name it; NULL when there is none. */
-static const char *by_run_word(const struct study_head *h, char buf[32])
-{
-	const char *v = study_head_str(h, "pb-pair.by_run");
-	size_t n;
-
-	if (!v || (n = strcspn(v, " :")) >= 32)
-		return NULL;
-	memcpy(buf, v, n);
-	buf[n] = '\0';
-	return buf;
-}
-
 /* Why the analysis read here is not the one pb-sense calibrated, or NULL
  * when it is. */
 static const char *other_analysis(const struct opts *o, const struct sample_kind *k)
 {
 	static char why[160];
-	char word[32], b[NUM_BUFSZ];
-	const char *w = by_run_word(k->head, word);
+	char b[NUM_BUFSZ];
+	const char *w = study_head_str(k->head, KEY_PAIR_STAT);   /* as pb-sense names it */
 	double level;
 
 	if (!o->log_ratio)
@@ -386,26 +366,29 @@ static const char *other_analysis(const struct opts *o, const struct sample_kind
 	return NULL;
 }
 
+/* A delay of pb-sense's, whole ns or "none" (*ns = -1): 0, or -1 when
+ * it is neither. */
+static int sense_delay(const char *v, int64_t *ns)
+{
+	*ns = -1;
+	return strcmp(v, "none") == 0 || (num_parse_i64(v, ns) == 0 && *ns >= 0) ? 0 : -1;
+}
+
 /* What pb-sense resolved and missed (-1: none) and the workload's
  * median, from its lines; checked when the file is read, before any
  * output. The median is of times in whole ns: at least 1 (a smaller one
  * makes the delays' shares of it overflow). */
 static void sense_parse(int64_t *r, int64_t *m, double *median)
 {
-	const char *miss = strstr(sense.t_resolves, "; missed ");
-	char res[32], b1[MSG_CUT_BUF], b2[MSG_CUT_BUF];
-	size_t n = strcspn(sense.t_resolves, ";");
+	char b1[MSG_CUT_BUF], b2[MSG_CUT_BUF];
 
-	*r = *m = -1;
-	if (n >= sizeof res || num_parse(sense.median, median) < 0 || !(*median >= 1) || !miss)
-		die("--sense: '# pb-sense.t_resolves: %s' or '# pb-sense.median_ns: %s' is not as "
-		    "pb-sense writes them", msg_cut(b1, sense.t_resolves), msg_cut(b2, sense.median));
-	memcpy(res, sense.t_resolves, n);
-	res[n] = '\0';
-	if ((strcmp(res, "none") != 0 && (num_parse_i64(res, r) < 0 || *r < 0)) ||
-	    (strcmp(miss + 9, "none") != 0 && (num_parse_i64(miss + 9, m) < 0 || *m < 0)))
-		die("--sense: '# pb-sense.t_resolves: %s' is not as pb-sense writes it",
-		    msg_cut(b1, sense.t_resolves));
+	if (num_parse(sense.median, median) < 0 || !(*median >= 1))
+		die("--sense: '# " KEY_SENSE_MEDIAN ": %s' is not as pb-sense writes it",
+		    msg_cut(b1, sense.median));
+	if (sense_delay(sense.t_resolves, r) < 0 || sense_delay(sense.t_missed, m) < 0)
+		die("--sense: '# " KEY_SENSE_T_RESOLVES ": %s' or '# " KEY_SENSE_T_MISSED ": %s' is "
+		    "not as pb-sense writes them", msg_cut(b1, sense.t_resolves),
+		    msg_cut(b2, sense.t_missed));
 }
 
 static void parse_args(int argc, char **argv, struct opts *o)

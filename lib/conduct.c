@@ -367,7 +367,7 @@ static void read_plan_tsv(struct conduct *s, struct pilot_read *p)
 
 	p->pair_ns = p->run_ns = p->sd_between = p->sd_within = NAN;
 	p->kj = p->runs = 0;
-	if (file_exists(path)) {
+	if (is_regular_file(path)) {
 		study_plan_read(&pl, path);
 		p->pair_ns = pl.pair_ns > 0 ? pl.pair_ns : NAN;
 		p->run_ns = pl.run_ns > 0 ? pl.run_ns : NAN;

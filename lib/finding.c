@@ -7,6 +7,7 @@
 #include "finding.h"
 #include "human.h"
 #include "interval.h"
+#include "keys.h"
 #include "num.h"
 #include "out.h"
 #include "quantity.h"
@@ -478,13 +479,15 @@ static void method_meta(const char *tool, const struct interval_method *m,
 	size_t i;
 
 	if (m->sequential <= 0) {
-		out_meta(tool_key(tool, "method"), "t interval (valid for a number of runs fixed in "
-		         "advance)");
+		out_meta(tool_key(tool, "method"), "%s", METHOD_T);
+		out_meta(tool_key(tool, "method" KEY_NOTE), "t interval (valid for a number of runs "
+		         "fixed in advance)");
 		return;
 	}
 	num_format(g, m->seq_g);
-	out_meta(tool_key(tool, "method"), "confidence sequence (anytime-valid: holds at every "
-	         "number of runs at once; normal prior on the standardized effect, g = %s)", g);
+	out_meta(tool_key(tool, "method"), "%s", METHOD_SEQUENCE);
+	out_meta(tool_key(tool, "method" KEY_NOTE), "confidence sequence (anytime-valid: holds at "
+	         "every number of runs at once; normal prior on the standardized effect, g = %s)", g);
 	for (i = 0; i < n && !iv[i].unbounded; i++)
 		;
 	if (i < n && seq_first_bounded(m->seq_g, m->each_level) < 0)
@@ -507,7 +510,9 @@ void finding_method_meta(const char *tool, const struct finding_study *f,
 	adjust_meta(tool, m, comparisons);
 	if (m->df_cap)
 		out_meta(tool_key(tool, "df"), "min(n-1, %ld)", m->df_cap);
-	if (m->has_threshold)
-		out_meta_num(tool_key(tool, "threshold"), m->log_ratio ? "%s (ratio A/B)" : "%s",
-		             m->threshold);
+	if (m->has_threshold) {
+		out_meta_num(tool_key(tool, "threshold"), "%s", m->threshold);
+		if (m->log_ratio)
+			out_meta(tool_key(tool, "threshold" KEY_NOTE), "a ratio A/B");
+	}
 }

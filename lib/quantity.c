@@ -33,13 +33,7 @@ const struct quantity *quantity_of_column(const char *col)
 	return of_name(col, strlen(col));
 }
 
-const struct quantity *quantity_of_log_ratio(const char *decl)
+const struct quantity *quantity_of_log_ratio(const char *cols)
 {
-	const char *p = strstr(decl, " = ln("), *end;
-
-	if (!p)
-		return &wall_time;
-	p += 6;
-	end = strchr(p, '/');
-	return end ? of_name(p, (size_t)(end - p)) : &wall_time;
+	return of_name(cols, strcspn(cols, " "));
 }

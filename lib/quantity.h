@@ -17,8 +17,8 @@ struct quantity {
  * peak memory; a_user, b_user, user_ns CPU time (user); likewise sys;
  * a_cpu, b_cpu CPU time. */
 const struct quantity *quantity_of_column(const char *col);
-/* The quantity of the log ratio declared by a "# log_ratio:" value
- * "COL = ln(X/Y)...": that of X; wall time when the value is not so. */
-const struct quantity *quantity_of_log_ratio(const char *decl);
+/* The quantity of a log ratio of columns "X Y" (pb-logratio.column's
+ * words after the name): that of X. */
+const struct quantity *quantity_of_log_ratio(const char *cols);
 
 #endif

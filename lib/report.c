@@ -21,6 +21,7 @@
 #include "files.h"
 #include "html.h"
 #include "human.h"
+#include "keys.h"
 #include "num.h"
 #include "recipe.h"
 #include "report.h"
@@ -149,6 +150,22 @@ static int num_at(const struct table *t, size_t r, const char *name, double *x)
 static const char *head_meta(const struct table *t, const char *key)
 {
 	return study_head_str(&t->head, key);
+}
+
+/* The sentence for people beside a machine key (KEY.note), or of an older
+ * stream the key's own value, which was the sentence then. */
+static const char *key_note(const struct table *t, const char *key)
+{
+	char note[64];
+
+	snprintf(note, sizeof note, "%s%s", key, KEY_NOTE);
+	return head_meta(t, note) ? head_meta(t, note) : head_meta(t, key);
+}
+
+/* What a by-run stream's a and b are, in words. */
+static const char *by_run_words(const struct table *t)
+{
+	return key_note(t, KEY_PAIR_BY_RUN);
 }
 
 /* ---- the study directory ------------------------------------------------ */
@@ -891,8 +908,8 @@ static void finding_text(const struct table *t)
 	if (n == 0)
 		html_put(page, "<p class=\"missing\">tint.tsv holds no finding sentence "
 		         "(pb-tint without --finding).</p>\n");
-	if (head_meta(t, "pb-tint.method"))
-		html_put(page, "<p class=\"sub\">Method: %s.</p>\n", head_meta(t, "pb-tint.method"));
+	if (key_note(t, KEY_TINT_METHOD))
+		html_put(page, "<p class=\"sub\">Method: %s.</p>\n", key_note(t, KEY_TINT_METHOD));
 }
 
 static void section_arms(void);
@@ -1035,8 +1052,8 @@ static void section_arms(void)
 	html_put(page, "</table>\n<p class=\"sub\">Times of all %zu measured pairs: median and "
 	         "middle half (quartiles, R's type 7); runs: the lowest and highest of "
 	         "each run's value in the by-run stream (%s).</p>\n", p->nrow,
-	         table_of(R_BYRUN) && head_meta(table_of(R_BYRUN), "pb-pair.by_run") ?
-	         head_meta(table_of(R_BYRUN), "pb-pair.by_run") : "its medians");
+	         table_of(R_BYRUN) && by_run_words(table_of(R_BYRUN)) ?
+	         by_run_words(table_of(R_BYRUN)) : "its medians");
 }
 
 /* ---- the runs ------------------------------------------------------------ */
@@ -1149,7 +1166,7 @@ static void section_runs(void)
 	html_put(page, "<p>Runs are the independent units: each is a fresh process, worker or "
 	         "connection. Each row is one run");
 	if (b) {
-		const char *lv = head_meta(b, "pb-boot.level");
+		const char *lv = head_meta(b, KEY_BOOT_LEVEL);
 		char pct[SIG_BUFSZ];
 		double level;
 		int known = lv && num_parse(lv, &level) == 0 && level > 0 && level < 1;
@@ -1201,9 +1218,9 @@ static void section_runs(void)
 		html_put(page, "</tr>\n");
 	}
 	html_put(page, "</table>\n");
-	if (br && head_meta(br, "pb-pair.by_run"))
+	if (br && by_run_words(br))
 		html_put(page, "<p class=\"sub\">A and B: %s; ratio A/B = A / B of the row.</p>\n",
-		         head_meta(br, "pb-pair.by_run"));
+		         by_run_words(br));
 	html_put(page, "</section>\n");
 	free(notes);
 }

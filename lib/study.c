@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "keys.h"
 #include "num.h"
 #include "out.h"
 #include "stream.h"
@@ -53,6 +54,20 @@ const char *study_head_str(const struct study_head *h, const char *key)
 	return NULL;
 }
 
+const char *study_head_for(const struct study_head *h, const char *key, const char *word)
+{
+	size_t i, n = strlen(word);
+	const char *v;
+
+	for (i = 0; i < h->n; i++) {
+		v = h->kv[i].value;
+		if (strcmp(h->kv[i].key, key) == 0 && strncmp(v, word, n) == 0 &&
+		    (v[n] == ' ' || !v[n]))
+			return v[n] ? v + n + 1 : v + n;
+	}
+	return NULL;
+}
+
 int study_head_int(const struct study_head *h, const char *key, int64_t *v)
 {
 	const char *s = study_head_str(h, key);
@@ -86,17 +101,12 @@ static double field_or_nan(const struct stream *s, long col)
 	return col < 0 || !*s->field[col] ? NAN : stream_num(s, (size_t)col);
 }
 
-/* A cost of pb-plan's head ("1234 ns (measured ...)"), or NAN. */
+/* A cost of pb-plan's head: whole ns, or NAN. */
 static double plan_cost(const struct study_head *h, const char *key)
 {
-	const char *v = study_head_str(h, key);
-	char num[NUM_BUFSZ];
-	double x;
+	int64_t ns;
 
-	if (!v)
-		return NAN;
-	snprintf(num, sizeof num, "%.*s", (int)strcspn(v, " "), v);
-	return num_parse(num, &x) == 0 ? x : NAN;
+	return study_head_int(h, key, &ns) == 1 && ns >= 0 ? (double)ns : NAN;
 }
 
 static long whole_or_zero(const struct stream *s, size_t col)
@@ -117,8 +127,8 @@ void study_plan_read(struct study_plan *p, const char *path)
 	stream_open(&s, 1, files);
 	stream_header(&s);
 	study_head_read(&h, &s, -1);
-	p->pair_ns = plan_cost(&h, "pb-plan.pair_cost");
-	p->run_ns = plan_cost(&h, "pb-plan.run_cost");
+	p->pair_ns = plan_cost(&h, KEY_PLAN_PAIR_COST);
+	p->run_ns = plan_cost(&h, KEY_PLAN_RUN_COST);
 	study_head_free(&h);
 	p->sigma2_between = p->sigma2_within = NAN;
 	p->runs = p->kj_pairs = 0;

@@ -39,6 +39,10 @@ void study_head_read(struct study_head *h, const struct stream *s, int file);
 void study_head_free(struct study_head *h);
 /* The first value of key, or NULL. */
 const char *study_head_str(const struct study_head *h, const char *key);
+/* Of a key given once per subject, each value the subject's word and
+ * then what is said of it ("# pb-logratio.column: lr a b"): the rest of
+ * the first value whose first word is word ("a b"), or NULL. */
+const char *study_head_for(const struct study_head *h, const char *key, const char *word);
 /* The first value of key as a whole number (num_parse_i64) or as a
  * number (num_parse) in *v: 1; 0 when key is absent and -1 when its
  * first value is not such a number, *v untouched. */

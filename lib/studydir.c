@@ -12,6 +12,7 @@
 #include "err.h"
 #include "files.h"
 #include "human.h"
+#include "keys.h"
 #include "num.h"
 #include "studydir.h"
 #include "stats.h"
@@ -223,9 +224,6 @@ static void read_raw(struct study_result *r, const char *dir)
 	r->seed = meta_dup(&h, "seed");
 	if ((v = study_head_str(&h, "maxrss_floor_kib")))
 		keep_larger(&s, &r->maxrss_floor_kib, v);
-	v = study_head_str(&h, "seq_stat");
-	r->stat = xstrdup(v ? v : "median");
-	r->stat[strcspn(r->stat, " ")] = '\0';
 	study_head_free(&h);
 	phase = (long)stream_col(&s, "phase");
 	run = (long)stream_col(&s, "run");
@@ -337,12 +335,20 @@ static void widen(double *lo, double *hi, double x)
 static void read_runs(struct study_result *r, const char *dir)
 {
 	struct stream s;
+	struct study_head h;
 	char *path;
 	long acol, bcol, armcol;
 	char first = 0;
 
 	if (!open_in(&s, dir, "runs.tsv", &path))
 		return;
+	/* the per-run statistic, as the by-run step reduced each run */
+	study_head_read(&h, &s, -1);
+	if (study_head_str(&h, KEY_PAIR_STAT)) {
+		free(r->stat);
+		r->stat = xstrdup(study_head_str(&h, KEY_PAIR_STAT));
+	}
+	study_head_free(&h);
 	acol = (long)stream_col(&s, "a");
 	bcol = (long)stream_col(&s, "b");
 	armcol = stream_col_find(&s, "arm");
@@ -403,21 +409,18 @@ static void read_tint(struct study_result *r, const char *dir)
 	char *path;
 	long armcol, ratio, lo, hi, red, verdict;
 	const char *v;
-	char num[NUM_BUFSZ];
 	size_t i, row = 0;
 
 	if (!open_in(&s, dir, "tint.tsv", &path))
 		return;
 	stream_on_meta(&s, tint_meta, &f);
 	study_head_read(&h, &s, -1);
-	study_head_num(&h, "pb-tint.level", &r->level);
-	if ((v = study_head_str(&h, "pb-tint.threshold"))) {
-		snprintf(num, sizeof num, "%.*s", (int)strcspn(v, " "), v);
-		if (num_parse(num, &r->threshold) < 0)
-			r->threshold = NAN;
-	}
-	v = study_head_str(&h, "pb-tint.method");
-	r->sequence = v && strncmp(v, "confidence sequence", 19) == 0;
+	study_head_num(&h, KEY_TINT_LEVEL, &r->level);
+	study_head_num(&h, KEY_TINT_THRESHOLD, &r->threshold);
+	v = study_head_str(&h, KEY_TINT_METHOD);
+	/* an older pb-tint wrote its sentence there, "confidence sequence (...)":
+	 * its first word, or a study directory of then would read as a CI */
+	r->sequence = v && (strcmp(v, METHOD_SEQUENCE) == 0 || strncmp(v, "confidence ", 11) == 0);
 	study_head_free(&h);
 	armcol = stream_col_find(&s, "arm");
 	ratio = stream_col_find(&s, "ratio");
@@ -490,7 +493,7 @@ static void read_check(struct study_result *r, const char *dir)
 	char *path = path_in(dir, "check.tsv");
 	size_t cap = 0, i;
 
-	if (!file_exists(path)) {
+	if (!is_regular_file(path)) {
 		free(path);
 		return;
 	}
@@ -534,7 +537,7 @@ static void read_plan(struct study_result *r, const char *dir)
 	close_in(&s, path);
 	r->pair_cost = r->run_cost = r->sd_between = r->sd_within = NAN;
 	path = path_in(dir, "plan.tsv");
-	if (file_exists(path)) {
+	if (is_regular_file(path)) {
 		study_plan_read(&p, path);
 		r->pair_cost = p.pair_ns;
 		r->run_cost = p.run_ns;
@@ -606,6 +609,7 @@ void study_read(struct study_result *r, const char *dir)
 	r->dir = xstrdup(dir);
 	r->threshold = NAN;
 	r->level = 0.95;
+	r->stat = xstrdup("median");
 	r->maxrss_floor_kib = NAN;
 	read_raw(r, dir);
 	read_pairs(r, dir);

@@ -5,7 +5,8 @@
 . "$(dirname "$0")/lib.sh"
 cd "$D" || exit 1
 V=$(sed -n 's/^VERSION = //p' ../../config.mk)
-LR='# log_ratio: lr = ln(a/b); A is the baseline, B the candidate; lr > 0 means B took less time'
+LR='# pb-logratio.column: lr a b
+# log_ratio: lr = ln(a/b); A is the baseline, B the candidate; lr > 0 means B took less time'
 
 # Comments are copied in order ahead of the header, then the tool's own
 # provenance line; a comment between rows stays in place in a streaming

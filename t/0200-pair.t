@@ -55,7 +55,9 @@ for s in median:'1|3|1200|1150|-50|0 2|3|2200|2000|-200|0' \
 # run: 2 start=2026-11-30T05:00:01.000Z pid=101
 # pb-pair: $V pb-pair --by-run --stat $stat raw-small.tsv
 $PAIR
-# pb-pair.by_run: $stat of each arm per run; n = pairs; d = b - a
+# pb-pair.by_run: $stat
+# pb-pair.stat: $stat
+# pb-pair.by_run.note: $stat of each arm per run; n = pairs; d = b - a
 run|n|a|b|d|delay
 ${r% *}
 ${r#* }
@@ -93,8 +95,10 @@ for s in p90:'1280 1198 -82 2280 2080 -200' p99:'1298 1208.8 -89.200000000000045
 		near "$(col $c 1 "$T/out")" "$(eval echo \${$k})" 1e-15 "--stat $stat: run 1 $c as R"
 		near "$(col $c 2 "$T/out")" "$(eval echo \${$((k + 3))})" 1e-15 "--stat $stat: run 2 $c as R"
 	done
-	like "$(cat "$T/out")" "^# pb-pair.by_run: $stat of each arm per run \(quantile [0-9.]+, R's type 7\); " \
-		"--stat $stat: named in the metadata, with its quantile"
+	is "$(meta pb-pair.by_run "$T/out")|$(meta pb-pair.stat "$T/out")" "$stat|$stat" \
+		"--stat $stat: the keys pb-pair.by_run and pb-pair.stat say $stat"
+	like "$(cat "$T/out")" "^# pb-pair.by_run.note: $stat of each arm per run \(quantile [0-9.]+, R's type 7\); " \
+		"--stat $stat: the note names it, with its quantile"
 done
 run pb-pair --by-run --stat lr-median raw-small.tsv
 is "$rc:$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" "0:run n a b d delay lr" \
@@ -105,6 +109,8 @@ is "$(rows "$T/out" | cut -f 1-6 | tr '\t' ' ' | tr '\n' ,)" "1 3 1200 1150 -50 
 	"--stat lr-median: a, b, d, delay as --stat median"
 like "$(cat "$T/out")" '^# log_ratio: lr = median over the run.s pairs of ln\(a/b\); ' \
 	"--stat lr-median: lr declared a log ratio"
+is "$(meta pb-pair.by_run "$T/out")|$(meta pb-pair.stat "$T/out")" "median|lr-median" \
+	"--stat lr-median: pb-pair.by_run says a and b are medians, pb-pair.stat lr-median"
 cp "$T/out" "$T/lrmed"
 fails 1 "^pb-logratio: .*: column 'lr' exists already: pb-pair --by-run --stat lr-median wrote it, .*without pb-logratio\$" \
 	"pb-logratio on lr-median's stream: says to leave it out" pb-logratio "$T/lrmed"
@@ -313,7 +319,7 @@ run pb-pair raw-status.tsv
 is "$rc:$(cat "$T/err")" "0:pb-pair: dropped 1 pair with a failed observation (status != 0)" \
 	"failed observation: warning, exit 0"
 is "$(rows "$T/out" | cut -f 2 | tr '\n' ' ')" "1 3 " "failed observation: pair 2 dropped"
-like "$(cat "$T/out")" "^# pb-pair.failed_pairs: 1 dropped" "failed observation: counted in the metadata"
+like "$(cat "$T/out")" "^# pb-pair.failed_pairs: 1$" "failed observation: counted in the metadata, a number alone"
 run pb-pair --by-run raw-status.tsv
 # pairs 1 and 3: a median(1100, 1300) = 1200, b median(1000, 1210) = 1105
 is "$(rows "$T/out" | tr '\t' ' ')" "1 2 1200 1105 -95 0" "failed observation: --by-run over the 2 left"

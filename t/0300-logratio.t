@@ -57,6 +57,7 @@ run pb-logratio "$T/in2"
 tsv >"$T/want" <<EOF
 # study: write-ahead log on tmpfs
 # pb-logratio: $V pb-logratio $T/in2
+# pb-logratio.column: lr a b
 # log_ratio: lr = ln(a/b); A is the baseline, B the candidate; lr > 0 means B took less time
 a|b|host|lr
 1.1e3|1e3|h1|0.09531017980432487
@@ -89,6 +90,8 @@ printf 'old_ns\tnew_ns\n1100\t1000\n' >"$T/ns.tsv"
 run pb-logratio --a old_ns --b new_ns "$T/ns.tsv"
 is "$rc:$(col lr 1 "$T/out")" "0:0.09531017980432487" "--a old_ns --b new_ns"
 like "$(cat "$T/out")" '^# log_ratio: lr = ln\(old_ns/new_ns\); ' "--a/--b: in the metadata"
+is "$(meta pb-logratio.column "$T/out")" "lr old_ns new_ns" \
+	"--a/--b: pb-logratio.column, what pb-tint reads: the name, then A and B"
 fails 1 "^pb-logratio: .*/ns.tsv: no column 'a' \(columns: old_ns new_ns\)\$" \
 	"default --a missing: named, columns listed" pb-logratio "$T/ns.tsv"
 fails 1 "^pb-logratio: pairs-lr.tsv: no column 'x' \(columns: run pair first a b d delay\)\$" \
@@ -103,6 +106,8 @@ refuses 2 "^pb-logratio: --name 'Lr' is not a column name \(\[a-z_\]\[a-z0-9_\]\
 	pb-logratio --name Lr pairs-lr.tsv
 run pb-logratio --name lr2 "$T/has-lr.tsv"
 is "$rc:$(grep -c '^# log_ratio: ' "$T/out")" "0:2" "a second log ratio under another name: both declared"
+is "$(sed -n 's/^# pb-logratio.column: //p' "$T/out" | tr '\n' ,)" "lr a b,lr2 a b," \
+	"  and each has its pb-logratio.column line, in order"
 
 # At the ends of the doubles lr stays finite and exact (no nan or inf
 # with exit 0; a guard, as it held before): R, sprintf("%.17g", log(a) - log(b))

@@ -102,6 +102,26 @@ run pb-tint --column q "$T/q.tsv"
 is "$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" "n mean sd se df t lo hi" "an undeclared column is not"
 run pb-tint --column q --log-ratio "$T/q.tsv"
 near "$(col ratio 1 "$T/out")" 1.2440016657374491 1e-13 "--log-ratio: ratio"
+# What pb-tint reads is pb-logratio's key, never the sentence beside it:
+# a "# log_ratio:" sentence alone declares nothing; the key alone does,
+# and its columns name the quantity of the finding.
+{ echo '# log_ratio: q = ln(a_maxrss/b_maxrss); A is the baseline, B the candidate'; cat "$T/q.tsv"; } \
+	>"$T/q-sentence.tsv"
+run pb-tint --column q --finding "$T/q-sentence.tsv"
+is "$rc:$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" "0:n mean sd se df t lo hi" \
+	"a '# log_ratio:' sentence without pb-logratio.column: not read, not a log ratio"
+{ echo '# pb-logratio.column: q a_maxrss b_maxrss'; cat "$T/q.tsv"; } >"$T/q-key.tsv"
+run pb-tint --column q --finding "$T/q-key.tsv"
+is "$rc:$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" \
+	"0:n mean sd se df t lo hi ratio ratio_lo ratio_hi reduction" \
+	"'# pb-logratio.column: q a_maxrss b_maxrss': q is a log ratio"
+like "$(grep '^# finding: ' "$T/out")" '^# finding: B used [0-9.]+% less peak memory than A: A/B peak memory ratio ' \
+	"  of peak memory, as its columns say"
+{ echo '# pb-logratio.column: q2 a_maxrss b_maxrss'; echo '# pb-logratio.column: q a b'
+  echo '# pb-logratio.column: q a_maxrss b_maxrss'; cat "$T/q.tsv"; } >"$T/q-twice.tsv"
+run pb-tint --column q --finding "$T/q-twice.tsv"
+like "$rc:$(grep '^# finding: ' "$T/out")" '^0:# finding: B took [0-9.]+% less time than A: A/B time ratio ' \
+	"q declared twice: the first line that names q counts (time), not another column's"
 
 # --threshold: above (lo >= T), below (hi < T), crosses. For a log ratio
 # T is a ratio and compared with exp(lo), exp(hi).
@@ -117,7 +137,8 @@ for c in fast.tsv:1.25:above slow.tsv:1.25:below "$D/tint-lr.tsv":1.25:crosses \
 	is "$rc:$(col verdict 1 "$T/out")" "0:$v" "${f##*/} --threshold $th: $v"
 done
 # 1.15 is 'above' only on the ratio scale: lo = 0.2048 is a log ratio < 1.15.
-like "$(cat "$T/out")" '^# pb-tint.threshold: 1.3 \(ratio A/B\)$' "threshold in the metadata"
+is "$(meta pb-tint.threshold "$T/out")|$(meta pb-tint.threshold.note "$T/out")" "1.3|a ratio A/B" \
+	"threshold in the metadata: the number alone, and a note that it is a ratio A/B"
 # On a plain column T is in the column's unit. lo and hi as printed read
 # back exactly, so they test the edges: lo = T is above, hi = T crosses.
 # The edges come from the tool's own lo and hi (positive here), and the

@@ -17,10 +17,12 @@ is "$(col df 1 "$T/out")" 9 "df = n - 1"
 # mean 0.55, sd = sqrt(var(1:10))/10 = 0.30276503540974914 (R: sd(1:10)/10)
 want_lo=$(awk 'BEGIN { printf "%.17g", 0.55 - 4.4407672526262659 * 0.30276503540974914 / sqrt(10) }')
 near "$(col lo 1 "$T/out")" "$want_lo" 1e-14 "lo = mean - tstar * sd / sqrt(n)"
-like "$(cat "$T/out")" '^# pb-tint.method: confidence sequence \(anytime-valid' "the method in the metadata"
+is "$(meta pb-tint.method "$T/out")" sequence "the method in the metadata: sequence"
+like "$(cat "$T/out")" '^# pb-tint.method.note: confidence sequence \(anytime-valid' "  and its note"
 run pb-tint --column x ten.tsv
 ran_ok "without it: exit 0, a row"
-like "$(cat "$T/out")" '^# pb-tint.method: t interval' "  the t interval, and the metadata says so"
+is "$(meta pb-tint.method "$T/out")" t "  the t interval, and the metadata says so: t"
+like "$(cat "$T/out")" '^# pb-tint.method.note: t interval' "  and its note"
 # mpmath at 30 digits: findroot(betainc(9/2, 1/2, 0, 9/(9+t^2), regularized=True)/2 - 0.025, 2.26)
 near "$(col t 1 "$T/out")" 2.26215716279820554260776963794 1e-14 "  t = qt(0.975, 9)"
 

@@ -17,14 +17,17 @@ grep '^#' "$T/out" | grep -v '^# finding' >"$T/got"
 # pb-pair: $V pb-pair raw-small.tsv
 # pair: d = b - a in ns (b is arm B, the candidate); delay = delay_b - delay_a; first = the arm that ran first
 # pb-logratio: $V pb-logratio
+# pb-logratio.column: lr a b
 # log_ratio: lr = ln(a/b); A is the baseline, B the candidate; lr > 0 means B took less time
 # run: 2 start=2026-11-30T05:00:01.000Z pid=101
 # pb-pair.warmup_rows: 4 dropped
 # pb-tint: $V pb-tint --threshold 1.25 --finding
 # pb-tint.column: lr (log ratio ln(A/B); ratio = A/B time, > 1 means B took less time; reduction = 1 - 1/ratio)
 # pb-tint.level: 0.95
-# pb-tint.method: t interval (valid for a number of runs fixed in advance)
-# pb-tint.threshold: 1.25 (ratio A/B)
+# pb-tint.method: t
+# pb-tint.method.note: t interval (valid for a number of runs fixed in advance)
+# pb-tint.threshold: 1.25
+# pb-tint.threshold.note: a ratio A/B
 EOF
 } >"$T/want"
 is_file "$T/got" "$T/want" "every comment of every step, in stream order"

@@ -40,7 +40,7 @@ same_look() {
 pb-pair --by-run fast.tsv | pb-logratio | pb-tint --finding >fast.tint
 same_look "$(col ratio_lo 1 fast.tint) $(col ratio_hi 1 fast.tint)" "$(look lo fast.tsv) $(look hi fast.tsv)" \
 	"pb-tint on the finished study: the same interval, every digit"
-like "$(cat fast.tint)" '^# pb-tint.method: confidence sequence' "  pb-tint chose the sequence by itself"
+is "$(meta pb-tint.method fast.tint)" sequence "  pb-tint chose the sequence by itself"
 like "$(grep '^# finding:' fast.tint)" 'B took .* less time than A: .* 95% CS ' "  and its finding says CS"
 
 # --- the threshold and half-width rules, another level and statistic

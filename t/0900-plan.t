@@ -122,10 +122,12 @@ is "$rc $(rows "$T/out" | cut -f1 | tr '\n' ' ')" "0 current " "unreachable targ
 like "$(cat "$T/err")" '^pb-plan: no design with at most 10 runs reaches a half-width of 0\.001$' "unreachable target: a warning says so"
 
 # --- Costs --------------------------------------------------------------
+# cost KEY: "NS (HOW)", the cost pb-compare reads and the note beside it
+cost() { printf '%s (%s)' "$(meta "pb-plan.$1" "$T/out")" "$(meta "pb-plan.$1.note" "$T/out")"; }
 run pb-plan --run-cost 100ms --pair-cost 1ms unbalanced.tsv
 is "$(col total_s 1 "$T/out")" 0.521 "current total_s = 5 * (100 ms + 4.2 * 1 ms) = 0.521 s"
-is "$(meta pb-plan.run_cost "$T/out") / $(meta pb-plan.pair_cost "$T/out")" \
-	"100000000 ns (given) / 1000000 ns (given)" "given costs: metadata says given"
+is "$(cost run_cost) / $(cost pair_cost)" \
+	"100000000 (given) / 1000000 (given)" "given costs: in whole ns, and the notes say given"
 
 # stamps.tsv: a + b per run 8000, 4000, 6000, 2000 ns over 8 pairs, so a
 # pair costs 2500 ns. Starts 2028-02-29T23:59:59.990, 2028-03-01T00:00:00.000,
@@ -134,16 +136,16 @@ is "$(meta pb-plan.run_cost "$T/out") / $(meta pb-plan.pair_cost "$T/out")" \
 # 20 ms - 4000 ns, 5 ms - 6000 ns; the median is 9992000 ns. Its
 # '# warmup: 3' is not used: stamps come first.
 run pb-plan stamps.tsv
-is "$(meta pb-plan.pair_cost "$T/out")" "2500 ns (measured: mean of a + b)" "pair cost: the mean of a + b, said to be measured"
-is "$(meta pb-plan.run_cost "$T/out")" \
-	"9992000 ns (measured: median gap between run starts less the run's measured pairs)" \
+is "$(cost pair_cost)" "2500 (measured: mean of a + b)" "pair cost: the mean of a + b, said to be measured"
+is "$(cost run_cost)" \
+	"9992000 (measured: median gap between run starts less the run's measured pairs)" \
 	"run cost from the '# run:' start stamps (median gap less the earlier run's pairs)"
 is "$(col total_s 1 "$T/out")" 0.039988 "current total_s = 4 * (9992000 + 2 * 2500) ns"
 # warmup.tsv: the same pairs, one stamp only, '# warmup: 4': 4 * 2500 ns
 run pb-plan warmup.tsv
-is "$(meta pb-plan.run_cost "$T/out")" "10000 ns (estimated: 4 warm-up pairs)" "run cost without two stamps: warm-up pairs x pair cost"
+is "$(cost run_cost)" "10000 (estimated: 4 warm-up pairs)" "run cost without two stamps: warm-up pairs x pair cost"
 run pb-plan balanced.tsv
-like "$(meta pb-plan.run_cost "$T/out")" '^0 ns \(unknown, taken as 0' "run cost with neither stamps nor warm-up: 0, and the metadata says so"
+like "$(cost run_cost)" '^0 \(unknown, taken as 0' "run cost with neither stamps nor warm-up: 0, and the metadata says so"
 is "$(col total_s 1 "$T/out")" \
 	"$(awk -F'\t' 'NR > 1 { s += $4 + $5 } END { printf "%.9g", s / 1e9 }' balanced.tsv)" \
 	"no run cost: current total_s = the measured pairs' time"
@@ -152,15 +154,16 @@ is "$(col total_s 1 "$T/out")" \
 # gaps 4996000 and 6994000, median 5995000.
 pb-pair raw.tsv | pb-logratio >"$T/raw-lr.tsv"
 run pb-plan "$T/raw-lr.tsv"
-like "$(meta pb-plan.run_cost "$T/out")" '^5995000 ns \(measured' "run cost from a raw stream through pb-pair | pb-logratio"
+like "$(cost run_cost)" '^5995000 \(measured' "run cost from a raw stream through pb-pair | pb-logratio"
 run pb-plan --pair-cost 1ms noab.tsv
 is "$rc $(col plan 1 "$T/out")" "0 current" "no a and b columns: --pair-cost is enough"
 # without --target the costs are not needed: total_s is left empty, and
 # no 'nan' is written, even with a warm-up count to multiply
 { echo '# warmup: 4'; cat noab.tsv; } >"$T/noab-warm.tsv"
 run pb-plan "$T/noab-warm.tsv"
-is "$rc|$(col plan 1 "$T/out")|$(col total_s 1 "$T/out")|$(meta pb-plan.pair_cost "$T/out")" \
-	"0|current||unknown (no a and b columns)" "no a and b, no --target: exit 0, total_s empty, pair cost unknown"
+is "$rc|$(col plan 1 "$T/out")|$(col total_s 1 "$T/out")|$(cost pair_cost)" \
+	"0|current|| (unknown (no a and b columns))" \
+	"no a and b, no --target: exit 0, total_s empty, pair cost unknown: no number, the note says so"
 is "$rc:$(grep -ci nan "$T/out"):$(row_count "$T/out")" 0:0:1 "no a and b, no --target: no 'nan' in the output"
 
 # --- Validation by simulation --------------------------------------------

@@ -163,9 +163,9 @@ is "$(grep '^# pb-sense.grid: ' "$T/auto.tsv")" "# pb-sense.grid: 0,1us,10us,100
 like "$(grep '^# pb-sense.search: ' "$T/auto.tsv")" \
 	'^# pb-sense.search: from 1us \(0.1% of the A/A study.s median 1.0025ms\), by factors of 10, then the 1-2-5 steps between; both analyses resolve 50us, not 20us; done in [0-9.]+m?s of 100000s$' \
 	"... where it started, the answer and that it ended by itself, within its budget"
-is "$(grep '^# pb-sense.resolves: ' "$T/auto.tsv") $(grep '^# pb-sense.t_resolves: ' "$T/auto.tsv")" \
-	"# pb-sense.resolves: 50000; missed 20000 # pb-sense.t_resolves: 1000; missed none" \
-	"... each analysis's answer: the bootstrap 50us (not 20us), the t analysis 1us, the smallest tried"
+is "$(grep -E '^# pb-sense\.(t_)?(resolves|missed): ' "$T/auto.tsv" | tr '\n' '|')" \
+	"# pb-sense.resolves: 50000|# pb-sense.missed: 20000|# pb-sense.t_resolves: 1000|# pb-sense.t_missed: none|" \
+	"... each analysis's answer, a delay in ns or none each: the bootstrap 50us (not 20us), the t analysis 1us, the smallest tried"
 is "$(ls "$T/auto" | tr '\n' ' ')" "raw-0.tsv raw-1000.tsv raw-10000.tsv raw-100000.tsv raw-20000.tsv raw-50000.tsv " \
 	"--raw keeps every study of the search (the probe is none of them)"
 like "$(grep '^# pb-sense: ' "$T/auto.tsv")" ' pb-sense --delays auto --budget 100000s --raw ' "the provenance says --delays auto and the budget"
@@ -227,8 +227,8 @@ refused 2 "^pb-sense: --stat is median, mean, min, lr-median, p90, p99 or qQ .*,
 # study of the same worker: the t analysis over per-run medians at 0.95.
 # (its own warnings, which a loaded machine can cause, are left out here:
 # the clauses they make are checked below with aa4.tsv)
-sed -e '/^# pb-sense\.warning: /d' -e 's/^# pb-sense.t_resolves: .*/# pb-sense.t_resolves: 2000; missed 500/' \
-	"$T/worker.tsv" >"$T/cal.tsv"
+sed -e '/^# pb-sense\.warning: /d' -e 's/^# pb-sense.t_resolves: .*/# pb-sense.t_resolves: 2000/' \
+	-e 's/^# pb-sense.t_missed: .*/# pb-sense.t_missed: 500/' "$T/worker.tsv" >"$T/cal.tsv"
 med=$(grep '^# pb-sense.median_ns: ' "$T/cal.tsv" | cut -d' ' -f3)
 pct() { awk -v n="$1" -v m="$med" 'BEGIN { printf "%.3e", 100 * n / m }' | awk '{ split($1, a, "e"); print a[1] + 0 }'; }
 run pb-run --runs 3 --pairs 10 --warmup 1 --no-shell --worker 'pb-workload --worker --us 100'
@@ -256,12 +256,14 @@ sed 's/^# worker: .*/# worker: another-worker/' "$T/cal.tsv" >"$T/cal-other.tsv"
 run sh -c "pb-pair --by-run '$T/study.tsv' | pb-logratio | pb-tint --finding --sense '$T/cal-other.tsv'"
 like "$(grep '^# finding: ' "$T/out")" " on another workload or machine \(worker differs\), but not " "another workload: said"
 # what it resolved, in the other forms pb-sense writes
-for v in "2000; missed none|, the smallest delay tried, on this workload with this analysis" \
-	"none; missed 5000|resolves none of the delays tried, up to [0-9.]+% \(5.000 µs\), on this workload with" \
-	"none; missed none|resolves nothing it was shown \(no delay above 0 was tried\) on this workload"; do
-	sed "s/^# pb-sense.t_resolves: .*/# pb-sense.t_resolves: ${v%%|*}/" "$T/cal.tsv" >"$T/cal-v.tsv"
+for v in "2000 none|, the smallest delay tried, on this workload with this analysis" \
+	"none 5000|resolves none of the delays tried, up to [0-9.]+% \(5.000 µs\), on this workload with" \
+	"none none|resolves nothing it was shown \(no delay above 0 was tried\) on this workload"; do
+	r=${v%% *} m=${v#* } m=${m%%|*}
+	sed -e "s/^# pb-sense.t_resolves: .*/# pb-sense.t_resolves: $r/" \
+		-e "s/^# pb-sense.t_missed: .*/# pb-sense.t_missed: $m/" "$T/cal.tsv" >"$T/cal-v.tsv"
 	run sh -c "pb-pair --by-run '$T/study.tsv' | pb-logratio | pb-tint --finding --sense '$T/cal-v.tsv'"
-	like "$(grep '^# finding: ' "$T/out")" "${v#*|}" "t_resolves '${v%%|*}': the finding says so"
+	like "$(grep '^# finding: ' "$T/out")" "${v#*|}" "t_resolves $r, t_missed $m: the finding says so"
 done
 # the calibration's warnings become clauses, after the calibration's own
 run sh -c "pb-pair --by-run '$T/study.tsv' | pb-logratio | pb-tint --finding --sense '$T/aa4.tsv'"
@@ -274,12 +276,18 @@ fails 1 "^pb-tint: --sense $T/lr.tsv: not the output of pb-sense with its t anal
 grep -v '^# pb-sense.median_ns' "$T/cal.tsv" >"$T/cut.tsv"
 fails 1 "^pb-tint: --sense $T/cut.tsv: pb-sense's level, statistic, median or what it resolved is missing" \
 	"--sense of a calibration without its median: exit 1" pb-tint --finding --sense "$T/cut.tsv" "$T/lr.tsv"
+# an older pb-sense wrote "# pb-sense.t_resolves: D; missed E", a
+# sentence, and no t_missed: refused, not parsed
+sed -e '/^# pb-sense.t_missed: /d' -e 's/^# pb-sense.t_resolves: .*/# pb-sense.t_resolves: 2000; missed 500/' \
+	"$T/cal.tsv" >"$T/old.tsv"
+fails 1 "^pb-tint: --sense $T/old.tsv: pb-sense's level, statistic, median or what it resolved is missing \(a cut file, or one of an older pb-sense\?\)\$" \
+	"--sense of an older pb-sense's calibration: exit 1, one line" pb-tint --finding --sense "$T/old.tsv" "$T/lr.tsv"
 
 # Lines pb-sense would not write: refused before any output, never a
 # share that overflows ("i.f%") or a negative delay read as none.
-for v in "median_ns: 1e-320" "median_ns: 0.5" "t_resolves: -5; missed 5000" "t_resolves: 2000; missed -1"; do
+for v in "median_ns: 1e-320" "median_ns: 0.5" "t_resolves: -5" "t_missed: -1" "t_resolves: 2000; missed 500"; do
 	sed "s/^# pb-sense.${v%%:*}: .*/# pb-sense.$v/" "$T/cal.tsv" >"$T/cal-bad.tsv"
-	refuses 1 "^pb-tint: --sense: '# pb-sense.t_resolves: .*' is not as pb-sense writes" \
+	refuses 1 "^pb-tint: --sense: '# pb-sense.(median_ns|t_resolves): .*' .*is not as pb-sense writes" \
 		"--sense with '# pb-sense.$v': exit 1, one line, nothing written" pb-tint --finding --sense "$T/cal-bad.tsv" "$T/lr.tsv"
 done
 done_testing

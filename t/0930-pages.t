@@ -27,6 +27,15 @@ like "$(section 'Provenance' | tr '\n' ' ')" 'pb-pair\.warmup_rows .*pb-pair\.fa
 	"Provenance: which metadata follows the rows, and why"
 like "$(section 'By-run stream' | tr '\n' ' ')" 'for the mean it equals the mean paired difference' \
 	"By-run stream: what d is"
+# Every key one tool writes for another (lib/keys.h) is in pb(7)'s table
+# of them, with its writer and readers, and pb-sense's too.
+keys=$(sed -n 's/^#define KEY_[A-Z_]* "\(pb-[a-z]*\.[a-z_]*\)"$/\1/p' "$D/../../lib/keys.h")
+unlisted=
+for k in $keys pb-sense.resolves pb-sense.missed; do
+	section 'Machine keys' | grep -q "^\.It Li .*\b$k\b" || unlisted="$unlisted $k"
+done
+like "$(echo "$keys" | grep -c .):$unlisted" '^[1-9][0-9]+:$' \
+	"pb(7), Machine keys: every key of lib/keys.h, and pb-sense's"
 
 # Each page opens with an example and its output (ministat's page is the
 # model). opening PAGE: the first literal display of PAGE's DESCRIPTION

@@ -234,8 +234,9 @@ refused 1 "^pb-report: $T/empty: no raw.tsv \\(pb-run\\) or pairs.tsv \\(pb-pair
 mkdir "$T/badnum"
 cp "$T/full/pairs.tsv" "$T/badnum/"
 awk -F'\t' -v OFS='\t' '/^[0-9]/ { $9 = "1x" } { print }' "$T/full/tint.tsv" >"$T/badnum/tint.tsv"
+line=$(grep -n '^[0-9]' "$T/badnum/tint.tsv" | head -n 1 | cut -d: -f1)
 run pb-report --no-derive "$T/badnum"
-refused 1 "^pb-report: $T/badnum/tint.tsv:31: column 'ratio': not a number: '1x'\$" \
+refused 1 "^pb-report: $T/badnum/tint.tsv:${line:-?}: column 'ratio': not a number: '1x'\$" \
 	"a field that is not a number: file, line and column; no report.html, no temporary file left" \
 	"$(ls -A "$T/badnum" | tr '\n' ' ')" "pairs.tsv tint.tsv "
 mkdir "$T/edge"

@@ -255,7 +255,7 @@ is "$rc:$(rows "$T/out" | cut -f1 | sort | uniq -c | tr -s ' ' | tr '\n' ,)" "0:
 pb-logratio w3.pairs >w3.lr
 run pb-plan w3.lr
 is "$rc:$(rows "$T/out" | cut -f1-2 | tr '\t\n' ' |')" "0:B current|C current|" "pb-plan: a plan per candidate"
-like "$(meta pb-plan.pair_cost "$T/out")" "reference's time and every candidate's" "pb-plan: a pair's cost is that of all its arms"
+like "$(meta pb-plan.pair_cost.note "$T/out")" "reference's time and every candidate's" "pb-plan: a pair's cost is that of all its arms"
 like "$(meta log_ratio w3.lr)" '^lr = ln\(a/b\); the reference A is the baseline' "pb-logratio: the reference is the baseline"
 
 # --- pb-tint --adjust, against R ---------------------------------------

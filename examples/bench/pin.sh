@@ -38,13 +38,14 @@ hog_start() { taskset -c 0 sh -c 'while :; do :; done' & hog_pid=$!; }
 hog_stop() { [ -z "$hog_pid" ] || { kill "$hog_pid" 2>/dev/null; wait "$hog_pid" 2>/dev/null || :; hog_pid=; }; }
 trap hog_stop EXIT INT TERM
 
-# resolves FILE KEY: pb-sense's "resolves" answer KEY as a person reads it
+# resolves FILE KEY: pb-sense's "resolves" answer KEY (resolves or
+# t_resolves, with the missed or t_missed beside it) as a person reads it
 resolves() {
-	awk -v v="$(sed -n "s/^# pb-sense\\.$2: //p" "$1")" \
+	awk -v r="$(sed -n "s/^# pb-sense\\.$2: //p" "$1")" \
+		-v s="$(sed -n "s/^# pb-sense\\.${2%resolves}missed: //p" "$1")" \
 		-v m="$(sed -n 's/^# pb-sense\.median_ns: //p' "$1")" 'BEGIN {
-		split(v, w, "; missed "); r = w[1]
 		if (r == "") { printf "(no answer)"; exit }
-		if (r == "none") { printf "none (up to %g us)", w[2] / 1e3; exit }
+		if (r == "none") { printf "none (up to %g us)", s / 1e3; exit }
 		printf "%g us (%.2f %%)", r / 1e3, 100 * r / m }'
 }
 

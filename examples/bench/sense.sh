@@ -17,10 +17,11 @@ RUNS=10 PAIRS=300 BUDGET=60s
 
 load() { cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?'; }
 meta() { sed -n "s/^# pb-sense\\.$1: //p" "$2"; }
-# answer FILE KEY: a resolves line as a person reads it
+# answer FILE KEY: a resolves line (resolves or t_resolves, and the
+# missed or t_missed beside it) as a person reads it
 answer() {
-	awk -v v="$(meta "$2" "$1")" -v m="$(meta median_ns "$1")" 'BEGIN {
-		split(v, w, "; missed "); r = w[1]; s = w[2]
+	awk -v r="$(meta "$2" "$1")" -v s="$(meta "${2%resolves}missed" "$1")" \
+		-v m="$(meta median_ns "$1")" 'BEGIN {
 		if (r == "none") { printf "none (up to %s)", s; exit }
 		f = r >= 1e6 ? sprintf("%g ms", r / 1e6) : r >= 1e3 ? sprintf("%g us", r / 1e3) : r " ns"
 		printf "%s (%.2f %%)%s", f, 100 * r / m, s == "none" ? ", the smallest tried" : sprintf(", not %g us", s / 1e3) }'

@@ -1,0 +1,51 @@
+/* keys: the metadata keys one pb tool writes for a later one to read
+ * (pb(7), Machine keys). Each value is a word, a number or a few words
+ * named below, never a sentence: no tool reads a sentence. The sentence
+ * for people, where there is one, is the line under the same key and
+ * KEY_NOTE ("# pb-pair.by_run.note: ..."), which no tool reads. Writer
+ * and readers name a key only through these; pb-sense, a shell script,
+ * writes its own under the names given here. */
+#ifndef PB_KEYS_H
+#define PB_KEYS_H
+
+#define KEY_NOTE ".note"          /* appended: KEY_PAIR_BY_RUN KEY_NOTE */
+
+/* pb-pair --by-run: the statistic of each arm's times in a run (a, b):
+ * median, mean, min, p90, p99 or qP; and the --stat as given, which is
+ * that or lr-median (lr the median of the pairs' ln(a/b), a and b the
+ * median). */
+#define KEY_PAIR_BY_RUN "pb-pair.by_run"
+#define KEY_PAIR_STAT "pb-pair.stat"
+/* pb-pair, after the rows: the pairs dropped for a failed observation. */
+#define KEY_PAIR_FAILED "pb-pair.failed_pairs"
+
+/* pb-logratio: "NAME A B", one line per column it adds: NAME = ln(A/B). */
+#define KEY_LOGRATIO_COLUMN "pb-logratio.column"
+
+/* pb-tint: the level; the interval, METHOD_T or METHOD_SEQUENCE; the
+ * --threshold (a ratio A/B for a log ratio). */
+#define KEY_TINT_LEVEL "pb-tint.level"
+#define KEY_TINT_METHOD "pb-tint.method"
+#define KEY_TINT_THRESHOLD "pb-tint.threshold"
+#define METHOD_T "t"
+#define METHOD_SEQUENCE "sequence"
+
+/* pb-boot: the column and the level of its intervals. */
+#define KEY_BOOT_COLUMN "pb-boot.column"
+#define KEY_BOOT_LEVEL "pb-boot.level"
+
+/* pb-plan: what a pair and the start of a run cost, in whole ns. */
+#define KEY_PLAN_PAIR_COST "pb-plan.pair_cost"
+#define KEY_PLAN_RUN_COST "pb-plan.run_cost"
+
+/* pb-sense: its level and per-run statistic (--stat); after the rows the
+ * workload's median (ns), and of its t analysis the smallest delay from
+ * which on every larger one was resolved and the delay below it that was
+ * not (ns, or "none"). */
+#define KEY_SENSE_LEVEL "pb-sense.level"
+#define KEY_SENSE_STAT "pb-sense.stat"
+#define KEY_SENSE_MEDIAN "pb-sense.median_ns"
+#define KEY_SENSE_T_RESOLVES "pb-sense.t_resolves"
+#define KEY_SENSE_T_MISSED "pb-sense.t_missed"
+
+#endif
