@@ -488,22 +488,6 @@ static char *cut_copy(const char *v)
 	return c;
 }
 
-/* The run a failure comment names: "run R ..." or "SIGINT in run R ...". */
-static int64_t run_named(const char *v)
-{
-	const char *p = strstr(v, "run ");
-	int64_t r = 0;
-
-	if (!p || p[4] < '0' || p[4] > '9')
-		return -1;
-	for (p += 4; *p >= '0' && *p <= '9'; p++) {
-		if (r > INT64_MAX / 10 - 9)
-			return -1;
-		r = r * 10 + (*p - '0');
-	}
-	return r;
-}
-
 static struct run *find_run(struct pairing *pr, int64_t number)
 {
 	char key[NUM_BUFSZ];
@@ -523,7 +507,7 @@ static void note_stop(struct pairing *pr, const struct meta *m)
 	t = &pr->stops[pr->nstops++];
 	t->file = pr->s.cur;
 	t->used = 0;
-	t->run = run_named(m->value);
+	t->run = study_event_run(m->value);
 	t->key = strcmp(m->key, "failed") == 0 ? "failed" : "interrupted";
 	t->text = cut_copy(m->value);
 }
@@ -539,8 +523,8 @@ static void on_meta(void *ctx, const struct stream *s, const struct meta *m)
 		note_run(pr, m);
 	else if (strcmp(m->key, "failed") == 0 || strcmp(m->key, "interrupted") == 0)
 		note_stop(pr, m);
-	else if (strcmp(m->key, "run_ended") == 0 && run_named(m->value) >= 0 &&
-	         (r = find_run(pr, run_named(m->value))) && !r->ended)
+	else if (strcmp(m->key, "run_ended") == 0 && study_event_run(m->value) >= 0 &&
+	         (r = find_run(pr, study_event_run(m->value))) && !r->ended)
 		r->ended = cut_copy(m->value);
 }
 

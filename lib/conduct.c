@@ -479,6 +479,14 @@ static void plan(struct conduct *s)
 
 /* --- the study's progress: pb-run's stream as it grows ----------------- */
 
+/* A number of pb-run's named words, or NAN. */
+static double word_num(struct word w)
+{
+	double x;
+
+	return w.len && num_parse_len(w.p, w.len, &x) == 0 ? x : NAN;
+}
+
 static void progress_line(struct conduct *s)
 {
 	char *tmp = path_in(s->dir, "raw.tsv.tmp"), buf[8192];
@@ -499,17 +507,19 @@ static void progress_line(struct conduct *s)
 			if (strncmp(buf, "# run: ", 7) == 0)
 				s->run_now = atol(buf + 7);
 			else if (strncmp(buf, "# sequential: run ", 18) == 0) {
-				const char *r = strstr(buf, "ratio="), *lo = strstr(buf, "lo="),
-				           *hi = strstr(buf, "hi=");
+				double r, lo, hi;
 				char x[SIG_BUFSZ], y[SIG_BUFSZ], z[SIG_BUFSZ];
 
-				if (r && lo && hi)
+				buf[len - 1] = '\0';   /* its named words (pb(7)), not a sentence */
+				r = word_num(study_word(buf + 14, "ratio"));
+				lo = word_num(study_word(buf + 14, "lo"));
+				hi = word_num(study_word(buf + 14, "hi"));
+				if (!isnan(r) && !isnan(lo) && !isnan(hi))
 					snprintf(s->interval, sizeof s->interval, "ratio %s, CS %s to %s",
-					         h4(x, atof(r + 6)), h4(y, atof(lo + 3)),
-					         h4(z, atof(hi + 3)));
-				else if (r)
+					         h4(x, r), h4(y, lo), h4(z, hi));
+				else if (!isnan(r))
 					snprintf(s->interval, sizeof s->interval, "ratio %s, unbounded",
-					         h4(x, atof(r + 6)));
+					         h4(x, r));
 			}
 		}
 	}

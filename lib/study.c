@@ -251,3 +251,42 @@ int run_comment_parse(const char *value, struct run_comment *rc)
 	}
 	return 0;
 }
+
+struct word study_word(const char *value, const char *name)
+{
+	struct word w = { NULL, 0 };
+	size_t n = strlen(name), len;
+	const char *p;
+
+	for (p = value; *p; p += len) {
+		p += strspn(p, " ");
+		len = strcspn(p, " ");
+		if (len > n && memcmp(p, name, n) == 0 && p[n] == '=') {
+			w.p = p + n + 1;
+			w.len = len - n - 1;
+			return w;
+		}
+	}
+	return w;
+}
+
+int64_t study_event_run(const char *value)
+{
+	const char *p = value;
+	size_t len = strcspn(p, " ");
+	int64_t run;
+	char digits[24];
+
+	if (strncmp(p, "run ", 4) != 0) {   /* "SIGINT in run R": a word, then "in " */
+		if (strncmp(p + len, " in run ", 8) != 0)
+			return -1;
+		p += len + 4;
+	}
+	p += 4;
+	len = strspn(p, "0123456789");
+	if (len == 0 || len >= sizeof digits || (p[len] && p[len] != ' '))
+		return -1;
+	memcpy(digits, p, len);
+	digits[len] = '\0';
+	return num_parse_i64(digits, &run) == 0 ? run : -1;
+}

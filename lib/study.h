@@ -93,6 +93,16 @@ struct run_comment {
 	struct word host;    /* the last word: the rest of the value */
 };
 
+/* The span of the word "name=..." in a value of named words, such as
+ * "# sequential: run R n=N ratio=X lo=L hi=H": what follows the '=', up
+ * to a space or the end; len 0 (and p NULL) when there is none. Of a
+ * name given twice, the first. */
+struct word study_word(const char *value, const char *name);
+/* The run of pb-run's comment of a failure or a stop among the rows
+ * (pb(7)): "# failed: run R ...", "# run_ended: run R ...",
+ * "# interrupted: SIGNAL in run R ...". R, or -1 when the value is not so. */
+int64_t study_event_run(const char *value);
+
 /* Write the comment: host last, as the rest of the line, whatever it
  * holds; start is a clock_utc_stamp. */
 void run_comment_out(long run, const char *start, long pid, uint64_t study,

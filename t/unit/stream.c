@@ -412,6 +412,31 @@ static int word_is(const struct word *w, const char *want)
 	return w->len == strlen(want) && memcmp(w->p, want, w->len) == 0;
 }
 
+/* pb-run's other comments among the rows: named words, and the run of a
+ * failure or a stop. */
+static void test_event_comments(void)
+{
+	static const char seq[] = "run 4 n=4 ratio=1.03 lo=0.98 hi=1.09";
+	struct word r = study_word(seq, "ratio"), lo = study_word(seq, "lo");
+	struct word hi = study_word(seq, "hi"), none = study_word(seq, "l");
+	struct word open = study_word("run 2 n=2 ratio=1.1 unbounded", "lo");
+	struct word twice = study_word("run 2 ratio=1 ratio=2", "ratio");
+
+	ok(word_is(&r, "1.03") && word_is(&lo, "0.98") && word_is(&hi, "1.09") &&
+	   none.len == 0 && !none.p, "study_word: ratio=, lo=, hi= of a sequential line; no 'l='");
+	ok(open.len == 0 && word_is(&twice, "1"),
+	   "study_word: an unbounded line has no lo=; of a name twice, the first");
+	ok(study_event_run("run 3 pair 2 (measure) arm B: exit status 1") == 3 &&
+	   study_event_run("run 12 (setup): the hook failed") == 12 &&
+	   study_event_run("SIGINT in run 7 pair 1 (warmup) arm A; 6 pairs written") == 7 &&
+	   study_event_run("SIGTERM in run 5 (cleanup); 0 pairs written") == 5,
+	   "study_event_run: # failed:, # run_ended: and # interrupted: name their run");
+	ok(study_event_run("the run 3 failed") == -1 && study_event_run("run x") == -1 &&
+	   study_event_run("SIGINT at run 3") == -1 && study_event_run("run 3x pair") == -1 &&
+	   study_event_run("run 99999999999999999999999") == -1,
+	   "study_event_run: -1 for a value not so (a run word elsewhere, no number, too large)");
+}
+
 static void test_run_comment(void)
 {
 	struct run_comment rc;
@@ -550,6 +575,7 @@ int main(void)
 	test_keep_line();
 	test_output();
 	test_run_comment();
+	test_event_comments();
 	test_run_comment_out();
 	test_msg_cut();
 	test_xgrow_zero();
