@@ -10,6 +10,11 @@
 
 #define KEY_NOTE ".note"          /* appended: KEY_PAIR_BY_RUN KEY_NOTE */
 
+/* pb-run --until: each run's statistic (as pb-pair --by-run --stat takes
+ * it), the name alone; the recipe (lib/recipe) reads it with the head's
+ * arms and until. */
+#define KEY_RUN_SEQ_STAT "seq_stat"
+
 /* pb-pair --by-run: the statistic of each arm's times in a run (a, b):
  * median, mean, min, p90, p99 or qP; and the --stat as given, which is
  * that or lr-median (lr the median of the pairs' ln(a/b), a and b the

@@ -8,9 +8,11 @@
 
 #include "err.h"
 #include "files.h"
+#include "keys.h"
 #include "num.h"
 #include "recipe.h"
 #include "stream.h"
+#include "study.h"
 
 const struct use_kind use_kinds[NUSE] = {
 	{ "CPU time", "cpu_time", "a_cpu", "b_cpu", "lr_cpu", "runs-cpu.tsv", "tint-cpu.tsv" },
@@ -50,8 +52,9 @@ int recipe_raw_has_use(const char *dir)
 	return have;
 }
 
-/* The first word of seq_stat ("median (each run's statistic, ...)"),
- * into r when it is a word pb-pair --stat could take; pb-pair judges it. */
+/* seq_stat ("median"; an older pb-run wrote "median (each run's ...)":
+ * its first word), into r when it is a word pb-pair --stat could take;
+ * pb-pair judges it. */
 static void head_stat(struct recipe *r, const char *v)
 {
 	size_t len = strcspn(v, " ");
@@ -65,20 +68,26 @@ static void head_stat(struct recipe *r, const char *v)
 		r->stat = r->stat_held;
 }
 
+/* What raw.tsv's head says of the analysis (lib/study: the first value
+ * of a key counts). */
 static void recipe_of_head(struct recipe *r, const struct stream *s)
 {
-	const char *arms = stream_head_meta(s, "arms", -1);
-	const char *until = stream_head_meta(s, "until", -1);
-	const char *stat = stream_head_meta(s, "seq_stat", -1);
+	struct study_head h;
+	const char *until, *stat;
+	int64_t arms;
 	double t;
 
-	if (arms && atoi(arms) > 2)
+	study_head_read(&h, s, -1);
+	until = study_head_str(&h, "until");
+	stat = study_head_str(&h, KEY_RUN_SEQ_STAT);
+	if (study_head_int(&h, "arms", &arms) == 1 && arms > 2)
 		r->adjust = "holm";
 	if (until && strncmp(until, "threshold ", 10) == 0 && num_parse(until + 10, &t) == 0 &&
 	    t > 0 && isfinite(t))
 		r->threshold = t;
 	if (stat)
 		head_stat(r, stat);
+	study_head_free(&h);
 }
 
 void recipe_of_dir(struct recipe *r, const char *dir)

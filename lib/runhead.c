@@ -2,6 +2,7 @@
 
 #include "clock.h"
 #include "err.h"
+#include "keys.h"
 #include "out.h"
 #include "runhead.h"
 #include "study.h"
@@ -56,8 +57,9 @@ static void design_meta(const struct config *c)
 		out_meta_num("seq_g", "%s", c->until.g);
 		out_meta_num("seq_level", "%s", c->until.level);
 		out_meta("min_runs", "%ld", c->until.min_runs);
-		out_meta("seq_stat", "%s (each run's statistic, as pb-pair --by-run --stat %s)",
-		         c->until_stat.name, c->until_stat.name);
+		out_meta(KEY_RUN_SEQ_STAT, "%s", c->until_stat.name);
+		out_meta(KEY_RUN_SEQ_STAT KEY_NOTE, "each run's statistic, as pb-pair --by-run "
+		         "--stat %s", c->until_stat.name);
 	}
 	if (c->timeout_ns)
 		out_meta("timeout_ns", "%lld", (long long)c->timeout_ns);

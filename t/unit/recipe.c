@@ -129,6 +129,12 @@ static void recipe_of_heads(void)
 	private_dir_remove(d);
 	free(d);
 
+	d = dir_with_head("# arms: 2\n# seq_stat: lr-median\n# seq_stat.note: each run's\n");
+	recipe_of_dir(&r, d);
+	ok(r.stat && strcmp(r.stat, "lr-median") == 0, "seq_stat as pb-run writes it now: a name");
+	private_dir_remove(d);
+	free(d);
+
 	d = dir_with_head("# seq_stat: median; rm -rf / (each run's)\n");
 	recipe_of_dir(&r, d);
 	ok(!r.stat, "a statistic that is no word is not taken");
