@@ -282,7 +282,7 @@ static int exports_to_stdout(const struct compare_opts *o)
 	       (o->csv && !strcmp(o->csv, "-")) || (o->report && !strcmp(o->report, "-"));
 }
 
-static void exports(const struct compare_opts *o, const struct study_result *const *r,
+static void exports(const struct compare_opts *o, const struct study *const *r,
                     const struct live *const *l, size_t n, const char *param)
 {
 	FILE *f;
@@ -309,7 +309,7 @@ static void exports(const struct compare_opts *o, const struct study_result *con
 	}
 }
 
-static void print_summary(const struct compare_opts *o, const struct study_result *r,
+static void print_summary(const struct compare_opts *o, const struct study *r,
                           const struct live *l, const char *dir)
 {
 	struct style st;
@@ -357,7 +357,7 @@ static int analysed(const struct recipe *rc, const char *dir)
 /* dir read back as pb-compare leaves it: what its analysis lacks is made
  * first by the recipe (as pb-report does), in a private directory beside
  * links to dir's files, so that dir itself is only read. */
-static void study_read_completed(struct study_result *r, const char *dir)
+static void study_read_completed(struct study *r, const char *dir)
 {
 	struct recipe rc;
 	char *work;
@@ -379,9 +379,9 @@ static void study_read_completed(struct study_result *r, const char *dir)
 
 static int from_dir(const struct compare_opts *o)
 {
-	struct study_result r;
+	struct study r;
 	struct live l = { NULL, NAN, NAN, NAN, 0, NULL, NULL };
-	const struct study_result *one[1] = { &r };
+	const struct study *one[1] = { &r };
 	const struct live *ol[1] = { &l };
 	int status;
 
@@ -414,9 +414,9 @@ static void analyse_failed(void *ctx, struct recipe *rc, const struct step *st,
 static int analyse_dir(const struct compare_opts *o)
 {
 	struct recipe rc;
-	struct study_result r;
+	struct study r;
 	struct live l = { NULL, NAN, NAN, NAN, 0, NULL, NULL };
-	const struct study_result *one[1] = { &r };
+	const struct study *one[1] = { &r };
 	const struct live *ol[1] = { &l };
 	struct summary_ctx sc = { &r, &l };
 	struct json_ctx jc = { one, ol, 1, NULL };
@@ -459,8 +459,8 @@ static const char *signal_name(void)
 static int one_study(const struct compare_opts *o)
 {
 	struct conduct s;
-	struct study_result r;
-	const struct study_result *one[1] = { &r };
+	struct study r;
+	const struct study *one[1] = { &r };
 	const struct live *ol[1];
 	int status;
 
@@ -494,8 +494,8 @@ static int scan(const struct compare_opts *o)
 	char *top = o->dir ? xstrdup(o->dir) : conduct_default_dir();
 	size_t n = o->scan.n, i, done = 0;
 	struct conduct *s = xmalloc(n * sizeof *s);
-	struct study_result *r = xmalloc(n * sizeof *r);
-	const struct study_result **rp = xmalloc(n * sizeof *rp);
+	struct study *r = xmalloc(n * sizeof *r);
+	const struct study **rp = xmalloc(n * sizeof *rp);
 	const struct live **lp = xmalloc(n * sizeof *lp);
 	struct json_ctx jc;
 	int status = 0;

@@ -696,7 +696,7 @@ void w_json(FILE *f, const void *ctx)
 }
 
 
-int study_exit_status(const struct study_result *r, const struct live *l)
+int study_exit_status(const struct study *r, const struct live *l)
 {
 	int i;
 
@@ -708,11 +708,11 @@ int study_exit_status(const struct study_result *r, const struct live *l)
 }
 
 /* Run one study into s->dir; r is it read back. */
-void conduct_run(struct conduct *s, struct study_result *r)
+void conduct_run(struct conduct *s, struct study *r)
 {
 	struct recipe a;
 	struct summary_ctx sc;
-	const struct study_result *one[1];
+	const struct study *one[1];
 	const struct live *ol[1];
 	struct json_ctx jc;
 

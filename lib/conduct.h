@@ -57,12 +57,12 @@ struct conduct {
 };
 
 struct summary_ctx {
-	const struct study_result *r;
+	const struct study *r;
 	const struct live *l;
 };
 
 struct json_ctx {
-	const struct study_result *const *r;
+	const struct study *const *r;
 	const struct live *const *l;
 	size_t n;
 	const char *param;
@@ -73,7 +73,7 @@ struct json_ctx {
 void conduct_init(struct conduct *s, const struct compare_opts *o, char *dir,
                   const char *name, const char *value);
 /* Run it into s->dir; r is it read back. */
-void conduct_run(struct conduct *s, struct study_result *r);
+void conduct_run(struct conduct *s, struct study *r);
 void conduct_done(struct conduct *s);
 /* pb-compare-DATE-TIME */
 char *conduct_default_dir(void);
@@ -81,9 +81,9 @@ char *conduct_default_dir(void);
 void make_dir(const char *dir);
 /* The exit status the gate gives the study: EXIT_SLOWER or 0. */
 enum { EXIT_SLOWER = 3 };
-int study_exit_status(const struct study_result *r, const struct live *l);
+int study_exit_status(const struct study *r, const struct live *l);
 /* Writers for write_in: the Makefile (a struct recipe), report.md (a
- * struct study_result), summary.txt (a struct summary_ctx), JSON (a
+ * struct study), summary.txt (a struct summary_ctx), JSON (a
  * struct json_ctx). */
 void w_makefile(FILE *f, const void *recipe);
 void w_report(FILE *f, const void *study);

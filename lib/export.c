@@ -51,7 +51,7 @@ static void csv_num(FILE *f, double x)
 
 /* The medians of CPU time and peak memory, then each ratio and its
  * interval (empty where not measured; the reference's ratio is 1). */
-static void csv_use(FILE *f, const struct study_result *s, const struct arm_result *a,
+static void csv_use(FILE *f, const struct study *s, const struct arm_result *a,
                     const struct cmp_result *c)
 {
 	int k;
@@ -70,7 +70,7 @@ static void csv_use(FILE *f, const struct study_result *s, const struct arm_resu
 	csv_field(f, isnan(a->use_median[USE_MEMORY]) ? "" : study_arm_at_floor(s, a) ? "1" : "0", 1);
 }
 
-void write_csv(FILE *f, const struct study_result *const *s, const struct live *const *l,
+void write_csv(FILE *f, const struct study *const *s, const struct live *const *l,
                size_t n, const char *param)
 {
 	size_t i;
@@ -215,7 +215,7 @@ static void jbool(struct json *j, const char *key, int b)
 	fputs(b ? "true" : "false", j->f);
 }
 
-static void json_arms(struct json *j, const struct study_result *s)
+static void json_arms(struct json *j, const struct study *s)
 {
 	int k;
 
@@ -267,7 +267,7 @@ static void json_use(struct json *j, const struct cmp_result *c)
 	}
 }
 
-static void json_cmps(struct json *j, const struct study_result *s, const struct live *l)
+static void json_cmps(struct json *j, const struct study *s, const struct live *l)
 {
 	int k;
 
@@ -297,7 +297,7 @@ static void json_cmps(struct json *j, const struct study_result *s, const struct
 	json_close(j, ']');
 }
 
-static void json_design(struct json *j, const struct study_result *s)
+static void json_design(struct json *j, const struct study *s)
 {
 	json_open(j, "design", '{');
 	jstr(j, "mode", s->mode);
@@ -330,7 +330,7 @@ static void json_design(struct json *j, const struct study_result *s)
 	}
 }
 
-static void json_study(struct json *j, const struct study_result *s, const struct live *l)
+static void json_study(struct json *j, const struct study *s, const struct live *l)
 {
 	size_t w;
 	double med = study_reference_median(s);
@@ -367,7 +367,7 @@ static void json_study(struct json *j, const struct study_result *s, const struc
 	jstr(j, "start", s->start);
 }
 
-void write_json(FILE *f, const struct study_result *const *s, const struct live *const *l,
+void write_json(FILE *f, const struct study *const *s, const struct live *const *l,
                 size_t n, const char *param)
 {
 	struct json j = { f, 0, 1 };

@@ -7,8 +7,8 @@
 
 #include "studydir.h"
 
-void write_csv(FILE *f, const struct study_result *const *s, const struct live *const *l,
+void write_csv(FILE *f, const struct study *const *s, const struct live *const *l,
                size_t n, const char *param);
-void write_json(FILE *f, const struct study_result *const *s, const struct live *const *l,
+void write_json(FILE *f, const struct study *const *s, const struct live *const *l,
                 size_t n, const char *param);
 #endif

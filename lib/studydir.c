@@ -52,7 +52,7 @@ static double field_num(const struct stream *s, long col)
 	return col < 0 || !*s->field[col] ? NAN : stream_num(s, (size_t)col);
 }
 
-static struct arm_result *arm_of(struct study_result *r, char letter)
+static struct arm_result *arm_of(struct study *r, char letter)
 {
 	int i;
 
@@ -62,7 +62,7 @@ static struct arm_result *arm_of(struct study_result *r, char letter)
 	return NULL;
 }
 
-static struct cmp_result *cmp_of(struct study_result *r, char cand)
+static struct cmp_result *cmp_of(struct study *r, char cand)
 {
 	int i;
 
@@ -74,7 +74,7 @@ static struct cmp_result *cmp_of(struct study_result *r, char cand)
 
 /* The arm letter of a row: its arm column (several comparisons), or the
  * one candidate. */
-static char row_cand(const struct stream *s, long arm_col, const struct study_result *r)
+static char row_cand(const struct stream *s, long arm_col, const struct study *r)
 {
 	if (arm_col >= 0 && strlen(s->field[arm_col]) == 1)
 		return s->field[arm_col][0];
@@ -104,7 +104,7 @@ static void keep_larger(const struct stream *s, double *slot, const char *v)
 
 static void raw_meta(void *ctx, const struct stream *s, const struct meta *m)
 {
-	struct study_result *r = ctx;
+	struct study *r = ctx;
 
 	(void)s;
 	if (strcmp(m->key, "sequential") == 0 && strncmp(m->value, "stop after", 10) == 0)
@@ -158,7 +158,7 @@ static long meta_long(const struct study_head *h, const char *key)
 	return study_head_int(h, key, &v) == 1 && v >= LONG_MIN && v <= LONG_MAX ? (long)v : 0;
 }
 
-static void read_arms(struct study_result *r, const struct study_head *h)
+static void read_arms(struct study *r, const struct study_head *h)
 {
 	const char *ref = study_head_str(h, "reference"), *worker, *delay_arm;
 	long k = meta_long(h, "arms"), i;
@@ -197,7 +197,7 @@ static void read_arms(struct study_result *r, const struct study_head *h)
 	}
 }
 
-static void read_raw(struct study_result *r, const char *dir)
+static void read_raw(struct study *r, const char *dir)
 {
 	struct stream s;
 	struct study_head h;
@@ -280,7 +280,7 @@ static void pair_columns(const struct stream *s, long a[NPAIRCOL], long b[NPAIRC
 	}
 }
 
-static void read_pairs(struct study_result *r, const char *dir)
+static void read_pairs(struct study *r, const char *dir)
 {
 	struct column col[ARMS_MAX][NPAIRCOL];
 	struct stream s;
@@ -332,7 +332,7 @@ static void widen(double *lo, double *hi, double x)
 		*hi = x;
 }
 
-static void read_runs(struct study_result *r, const char *dir)
+static void read_runs(struct study *r, const char *dir)
 {
 	struct stream s;
 	struct study_head h;
@@ -401,7 +401,7 @@ static void check_ratio(const struct stream *s, const char *what, double ratio, 
 		           what);
 }
 
-static void read_tint(struct study_result *r, const char *dir)
+static void read_tint(struct study *r, const char *dir)
 {
 	struct findings f = { NULL, 0, 0 };
 	struct stream s;
@@ -456,7 +456,7 @@ static void read_tint(struct study_result *r, const char *dir)
 
 /* tint-cpu.tsv or tint-memory.tsv: the ratios of what else was measured
  * (the level and the kind of interval are the time's: the same steps). */
-static void read_use(struct study_result *r, const char *dir, int k)
+static void read_use(struct study *r, const char *dir, int k)
 {
 	struct stream s;
 	char *path;
@@ -487,7 +487,7 @@ static void read_use(struct study_result *r, const char *dir, int k)
 
 /* --- check.tsv: the warnings ------------------------------------------ */
 
-static void read_check(struct study_result *r, const char *dir)
+static void read_check(struct study *r, const char *dir)
 {
 	struct study_checks c;
 	char *path = path_in(dir, "check.tsv");
@@ -519,7 +519,7 @@ static void read_check(struct study_result *r, const char *dir)
 
 /* --- pilot.tsv and plan.tsv: what the plan was made from --------------- */
 
-static void read_plan(struct study_result *r, const char *dir)
+static void read_plan(struct study *r, const char *dir)
 {
 	struct stream s;
 	struct study_head h;
@@ -556,7 +556,7 @@ static void read_plan(struct study_result *r, const char *dir)
  * by pb-sense's t analysis when it has one (the per-run analysis this
  * summary reads), else every run saw it and the pooled interval is
  * above 0. */
-static void read_sense(struct study_result *r, const char *dir)
+static void read_sense(struct study *r, const char *dir)
 {
 	struct stream s;
 	char *path;
@@ -600,7 +600,7 @@ static void read_sense(struct study_result *r, const char *dir)
 	free(ok);
 }
 
-void study_read(struct study_result *r, const char *dir)
+void study_read(struct study *r, const char *dir)
 {
 	char *p;
 	int i;
@@ -631,7 +631,7 @@ void study_read(struct study_result *r, const char *dir)
 	free(p);
 }
 
-void study_free(struct study_result *r)
+void study_free(struct study *r)
 {
 	int i;
 	size_t j;
@@ -655,7 +655,7 @@ void study_free(struct study_result *r)
  * maxrss starts from pb-run's peak when it execs, which the last
  * maxrss_floor_kib of raw.tsv bounds; what the command itself used is
  * then not measured. */
-int study_arm_at_floor(const struct study_result *s, const struct arm_result *a)
+int study_arm_at_floor(const struct study *s, const struct arm_result *a)
 {
 	double m = a->use_median[USE_MEMORY], f = s->maxrss_floor_kib;
 
@@ -665,7 +665,7 @@ int study_arm_at_floor(const struct study_result *s, const struct arm_result *a)
 	return !isnan(f) && m <= f && m >= 0.95 * f;
 }
 
-const struct arm_result *study_arm(const struct study_result *s, char letter)
+const struct arm_result *study_arm(const struct study *s, char letter)
 {
 	int i;
 
@@ -675,7 +675,7 @@ const struct arm_result *study_arm(const struct study_result *s, char letter)
 	return NULL;
 }
 
-double study_reference_median(const struct study_result *s)
+double study_reference_median(const struct study *s)
 {
 	int i;
 
@@ -685,7 +685,7 @@ double study_reference_median(const struct study_result *s)
 	return NAN;
 }
 
-const struct cmp_result *study_cmp(const struct study_result *s, char arm)
+const struct cmp_result *study_cmp(const struct study *s, char arm)
 {
 	int i;
 

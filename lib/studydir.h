@@ -34,7 +34,7 @@ struct cmp_result {
 	struct ratio_ci use[NUSE];   /* the CPU time and peak memory ratios */
 };
 
-struct study_result {
+struct study {
 	char *dir;
 	int narms, ncmp;
 	struct arm_result arm[ARMS_MAX];
@@ -68,8 +68,8 @@ struct study_result {
 
 /* Read DIR as pb-compare leaves it; every file but raw.tsv may be
  * missing (an interrupted or failed analysis): the fields stay empty. */
-void study_read(struct study_result *s, const char *dir);
-void study_free(struct study_result *s);
+void study_read(struct study *s, const char *dir);
+void study_free(struct study *s);
 
 /* What only the live invocation knows: its plan, budget and wall time. */
 struct live {
@@ -87,12 +87,12 @@ int cmp_slower_than(const struct cmp_result *c, double ratio);
 const char *cmp_words(const struct cmp_result *c);
 
 /* The arm of the letter, the comparison of candidate arm, or NULL. */
-const struct arm_result *study_arm(const struct study_result *s, char letter);
-const struct cmp_result *study_cmp(const struct study_result *s, char arm);
+const struct arm_result *study_arm(const struct study *s, char letter);
+const struct cmp_result *study_cmp(const struct study *s, char arm);
 /* The reference's median time (ns), or NAN. */
-double study_reference_median(const struct study_result *s);
+double study_reference_median(const struct study *s);
 /* Whether arm a's median peak memory is pb-run's own (its floor). */
-int study_arm_at_floor(const struct study_result *s, const struct arm_result *a);
+int study_arm_at_floor(const struct study *s, const struct arm_result *a);
 /* The verdict of a CPU time or memory ratio: "less", "more", ... */
 const char *use_words(const struct ratio_ci *u);
 

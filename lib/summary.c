@@ -30,7 +30,7 @@ static int ci_bounded(int have, double lo, double hi)
 	return have && !isnan(lo) && !isnan(hi);
 }
 
-static const char *interval_name(const struct study_result *s)
+static const char *interval_name(const struct study *s)
 {
 	return s->sequence ? "CS" : "CI";
 }
@@ -152,7 +152,7 @@ static void summary_arm(FILE *f, const struct arm_result *a, const struct style 
 		                                                  a->use_median[USE_MEMORY]));
 }
 
-static void summary_cmp(FILE *f, const struct study_result *s, const struct cmp_result *c,
+static void summary_cmp(FILE *f, const struct study *s, const struct cmp_result *c,
                         const struct live *l, const struct style *st)
 {
 	char r[SIG_BUFSZ], lv[SIG_BUFSZ], iv[96], ch[96], t[NUM_BUFSZ];
@@ -211,7 +211,7 @@ static void use_change_words(char *buf, size_t n, char cand, double ratio)
 
 /* "   peak memory: A/B 0.6709, 95% CI 0.6706 to 0.6713: B uses 49.05% more",
  * with a direction only where the interval resolves one, as for the time. */
-static void summary_use(FILE *f, const char *lead, const struct study_result *s,
+static void summary_use(FILE *f, const char *lead, const struct study *s,
                         const struct cmp_result *c, int k, const struct style *st)
 {
 	const struct ratio_ci *u = &c->use[k];
@@ -248,7 +248,7 @@ static void summary_use(FILE *f, const char *lead, const struct study_result *s,
 	fputc('\n', f);
 }
 
-static void summary_design(FILE *f, const struct study_result *s, const struct live *l)
+static void summary_design(FILE *f, const struct study *s, const struct live *l)
 {
 	char w[SIG_BUFSZ], b[SIG_BUFSZ];
 
@@ -265,7 +265,7 @@ static void summary_design(FILE *f, const struct study_result *s, const struct l
 	fprintf(f, "\n");
 }
 
-static void summary_sense(FILE *f, const struct study_result *s)
+static void summary_sense(FILE *f, const struct study *s)
 {
 	char d[SIG_BUFSZ], p[SIG_BUFSZ], m[SIG_BUFSZ];
 	double med = study_reference_median(s);
@@ -281,7 +281,7 @@ static void summary_sense(FILE *f, const struct study_result *s)
 		        ns_text(m, med));
 }
 
-void write_summary(FILE *f, const struct study_result *s, const struct live *l,
+void write_summary(FILE *f, const struct study *s, const struct live *l,
                    const struct style *st)
 {
 	int i;
@@ -365,7 +365,7 @@ static void md_text(FILE *f, const char *s)
 
 /* " 9.492 ms (A/B 0.4723, 0.3414 to 0.6534) |": each arm's median CPU
  * time and peak memory, a candidate's ratio to the reference beside. */
-static void md_use(FILE *f, const struct study_result *s, const struct arm_result *a,
+static void md_use(FILE *f, const struct study *s, const struct arm_result *a,
                    const struct cmp_result *c)
 {
 	char m[SIG_BUFSZ], r[SIG_BUFSZ], iv[96];
@@ -384,7 +384,7 @@ static void md_use(FILE *f, const struct study_result *s, const struct arm_resul
 
 /* use: the table has the columns of CPU time and peak memory ("?" in
  * them for a study that did not measure them). */
-static void md_row(FILE *f, const struct study_result *s, const struct arm_result *a,
+static void md_row(FILE *f, const struct study *s, const struct arm_result *a,
                    const char *value, int use)
 {
 	const struct cmp_result *c = study_cmp(s, a->letter);
@@ -410,7 +410,7 @@ static void md_row(FILE *f, const struct study_result *s, const struct arm_resul
 	fputc('\n', f);
 }
 
-static void md_head(FILE *f, const struct study_result *s, const char *param)
+static void md_head(FILE *f, const struct study *s, const char *param)
 {
 	char lv[SIG_BUFSZ];
 
@@ -426,7 +426,7 @@ static void md_head(FILE *f, const struct study_result *s, const char *param)
 	        s->have_use ? "---:|---:|" : "");
 }
 
-void write_markdown_table(FILE *f, const struct study_result *const *s,
+void write_markdown_table(FILE *f, const struct study *const *s,
                           const struct live *const *l, size_t n, const char *param)
 {
 	size_t i;
@@ -440,7 +440,7 @@ void write_markdown_table(FILE *f, const struct study_result *const *s,
 			md_row(f, s[i], &s[i]->arm[k], param ? l[i]->value : NULL, s[0]->have_use);
 }
 
-static void report_design(FILE *f, const struct study_result *s)
+static void report_design(FILE *f, const struct study *s)
 {
 	char lv[SIG_BUFSZ], a[SIG_BUFSZ], b[SIG_BUFSZ], c[SIG_BUFSZ];
 
@@ -489,7 +489,7 @@ static void report_design(FILE *f, const struct study_result *s)
 }
 
 /* The summary's lines of CPU time and peak memory, as a list. */
-static void report_use(FILE *f, const struct study_result *s)
+static void report_use(FILE *f, const struct study *s)
 {
 	const struct style plain = { 0 };
 	int i, k;
@@ -508,9 +508,9 @@ static void report_use(FILE *f, const struct study_result *s)
 	      "says what they count), analysed as the time is.\n\n", f);
 }
 
-void write_report(FILE *f, const struct study_result *s)
+void write_report(FILE *f, const struct study *s)
 {
-	const struct study_result *one[1] = { s };
+	const struct study *one[1] = { s };
 	const struct live none = { NULL, NAN, NAN, NAN, 0, NULL, NULL };
 	const struct live *l[1] = { &none };
 	size_t j;

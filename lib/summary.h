@@ -13,10 +13,10 @@ struct style {
 };
 
 /* The summary: to f, coloured or not. */
-void write_summary(FILE *f, const struct study_result *s, const struct live *l,
+void write_summary(FILE *f, const struct study *s, const struct live *l,
                    const struct style *st);
 /* report.md: a function of the directory alone, so that make redoes it. */
-void write_report(FILE *f, const struct study_result *s);
-void write_markdown_table(FILE *f, const struct study_result *const *s,
+void write_report(FILE *f, const struct study *s);
+void write_markdown_table(FILE *f, const struct study *const *s,
                           const struct live *const *l, size_t n, const char *param);
 #endif
