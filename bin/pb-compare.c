@@ -89,7 +89,8 @@ static const struct pb_opt own[] = {
 	  "no pb-plot pictures (they take about a second)", NULL, 0 },
 	{ "from", O_FROM, 0, "DIR", NULL, "the summary and exports of a study made before", NULL, 0 },
 	{ "analyse", O_ANALYSE, 0, "DIR", NULL, "analyse DIR's raw.tsv (pb-run's) in DIR as a study\n"
-	  "is: its streams, Makefile, report.md, summary", NULL, 0 },
+	  "is: its streams, Makefile, report.md, summary\n"
+	  "(--analyze too; with --stat, --level, -t, --no-pictures)", NULL, 0 },
 	{ "analyze", O_ANALYSE, 0, "DIR", NULL, NULL, NULL, PB_OPT_NOHELP },
 };
 enum { NOWN = sizeof own / sizeof own[0] };
@@ -184,10 +185,18 @@ static int color_choice(const char *v)
 	return isatty(1) && !(no && *no);
 }
 
+/* The first option of a kind given, for a refusal that names it. */
+static void first_given(const char **first, const char *name)
+{
+	if (!*first)
+		*first = name;
+}
+
 static void parse_args(int argc, char **argv, struct compare_opts *o)
 {
 	static struct pb_cmd cmd = { usage, NULL, 24, usage_tail, 1 };   /* kept to exit */
 	struct run_stat stat;
+	const char *making = NULL, *analysing = NULL;   /* the first such option given */
 	int opt, color = -1;
 
 	memset(o, 0, sizeof *o);
@@ -196,16 +205,36 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 	cmd.opts = all_options();
 	while ((opt = pb_getopt(argc, argv, &cmd)) != -1) {
 		switch (opt) {
-		case O_BUDGET: o->budget_ns = (double)opt_dur("budget", optarg); break;
-		case O_THRESHOLD: o->threshold = opt_num("threshold", optarg); break;
-		case O_RUNS: o->runs = opt_count("runs", optarg, 1000000); break;
-		case O_PAIRS: o->pairs = opt_count("pairs", optarg, 1000000); break;
-		case O_WARMUP: o->warmup = opt_nonneg("warmup", optarg, 1000000) + 1; break;
-		case O_MIN_RUNS: o->min_runs = opt_count("min-runs", optarg, 1000000); break;
-		case O_STAT: run_stat_parse(&stat, "stat", optarg), o->stat = optarg; break;
-		case O_LEVEL: opt_level("level", optarg), o->level = optarg; break;
-		case O_DIR: o->dir = optarg; break;
-		case O_CALIBRATE: o->calibrate = 1; break;
+		case O_BUDGET: o->budget_ns = (double)opt_dur("budget", optarg);
+			first_given(&making, "--budget");
+			break;
+		case O_THRESHOLD: o->threshold = opt_num("threshold", optarg);
+			first_given(&analysing, "--threshold");
+			break;
+		case O_RUNS: o->runs = opt_count("runs", optarg, 1000000);
+			first_given(&making, "--runs");
+			break;
+		case O_PAIRS: o->pairs = opt_count("pairs", optarg, 1000000);
+			first_given(&making, "--pairs");
+			break;
+		case O_WARMUP: o->warmup = opt_nonneg("warmup", optarg, 1000000) + 1;
+			first_given(&making, "--warmup");
+			break;
+		case O_MIN_RUNS: o->min_runs = opt_count("min-runs", optarg, 1000000);
+			first_given(&making, "--min-runs");
+			break;
+		case O_STAT: run_stat_parse(&stat, "stat", optarg), o->stat = optarg;
+			first_given(&analysing, "--stat");
+			break;
+		case O_LEVEL: opt_level("level", optarg), o->level = optarg;
+			first_given(&analysing, "--level");
+			break;
+		case O_DIR: o->dir = optarg;
+			first_given(&making, "--dir");
+			break;
+		case O_CALIBRATE: o->calibrate = 1;
+			first_given(&making, "--calibrate");
+			break;
 		case O_FAIL: o->fail_if_slower = opt_num("fail-if-slower", optarg); break;
 		case O_JSON: o->json = optarg; break;
 		case O_MD: o->md = optarg; break;
@@ -215,7 +244,9 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 		case O_QUIET: o->quiet = 1; break;
 		case O_FROM: o->from = optarg; break;
 		case O_ANALYSE: o->analyse = optarg; break;
-		case O_NO_PICTURES: o->no_pictures = 1; break;
+		case O_NO_PICTURES: o->no_pictures = 1;
+			first_given(&analysing, "--no-pictures");
+			break;
 		case O_SCAN:
 			if (o->scan_name)
 				die_usage("--parameter-scan is given twice (one NAME per study)");
@@ -254,14 +285,19 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 		die_usage("--fail-if-slower is a ratio above 0 (1.05: 5 %% slower)");
 	o->cmds = argv + optind;
 	o->ncmds = argc - optind;
+	if (o->from && (o->ncmds || o->pass.n || o->scan_name || o->analyse))
+		die_usage("--from DIR reads a study made before: no commands, pb-run options "
+		          "or --analyse");
+	if (o->from && (making || analysing))
+		die_usage("--from DIR reads a study as it was analysed: %s does not apply "
+		          "(--analyse DIR analyses it again)", making ? making : analysing);
+	if (o->analyse && (o->ncmds || o->pass.n || o->scan_name || making))
+		die_usage("--analyse DIR analyses the raw.tsv there: %s does not apply",
+		          making ? making : o->ncmds ? "a command" : o->scan_name ?
+		          "--parameter-scan" : "a pb-run option");
 	if (o->calibrate && o->ncmds == 0)
 		die_usage("--calibrate runs A/A of the first command after --: with --worker or "
 		          "--pg, run pb-sense --delays auto yourself");
-	if (o->from && (o->ncmds || o->pass.n || o->scan_name || o->calibrate))
-		die_usage("--from DIR reads a study made before: no commands or pb-run options");
-	if (o->analyse && (o->ncmds || o->pass.n || o->scan_name || o->calibrate || o->from))
-		die_usage("--analyse DIR analyses the raw.tsv there: no commands, pb-run options "
-		          "or --from");
 }
 
 static void w_scan_report(FILE *f, const void *ctx)
@@ -321,20 +357,42 @@ static void print_summary(const struct compare_opts *o, const struct study *r,
 		printf("%s\n", l->plan);
 	write_summary(stdout, r, l, &st);
 	if (dir)
-		printf("study: %s\n", dir);
+		fputs("study: ", stdout), put_text(stdout, dir), fputs("\n", stdout);
 	if (fflush(stdout) != 0)
 		die("stdout:");
 }
 
 /* A step failed in the directory --from reads: a warning, and what it
  * would have made is missing from the summary, as from any directory. */
-static void from_failed(void *ctx, struct recipe *rc, const struct step *st,
-                        const struct run_result *r)
+/* What a step of --from or --analyse that failed is told with: the
+ * directory, and whether the study's own analysis failed (its CPU time,
+ * memory and pictures may fail and leave the rest standing). */
+struct made {
+	const char *dir;
+	int failed;
+};
+
+static void step_done(void *ctx, struct recipe *rc, const struct step *st,
+                      const struct run_result *r)
 {
+	struct made *m = ctx;
+
 	(void)rc;
-	if (r->status)
-		warn("%s: %s could not be made: %s", (const char *)ctx, st->target,
-		     *r->msg ? r->msg : "it failed");
+	if (!r->status || tools_signal)
+		return;
+	warn("%s: %s could not be made: %s", m->dir, st->target, *r->msg ? r->msg : "it failed");
+	m->failed |= !st->use && !st->picture;
+}
+
+/* A signal during the analysis: what is made stands, the rest is not
+ * said as if it were whole. */
+static void stop_if_interrupted(const char *dir)
+{
+	if (!tools_signal)
+		return;
+	warn("%s: the analysis was interrupted (%s): nothing is summarized", dir,
+	     tools_signal == SIGINT ? "SIGINT" : tools_signal == SIGHUP ? "SIGHUP" : "SIGTERM");
+	exit(128 + tools_signal);
 }
 
 /* Whether dir holds what the recipe makes (pictures aside). */
@@ -354,27 +412,45 @@ static int analysed(const struct recipe *rc, const char *dir)
 	return all;
 }
 
+static char *work_dir;   /* --from's private directory, removed at exit */
+
+static void work_dir_remove(void)
+{
+	if (work_dir)
+		private_dir_remove(work_dir);
+	free(work_dir);
+	work_dir = NULL;
+}
+
 /* dir read back as pb-compare leaves it: what its analysis lacks is made
  * first by the recipe (as pb-report does), in a private directory beside
- * links to dir's files, so that dir itself is only read. */
-static void study_read_completed(struct study *r, const char *dir)
+ * links to dir's files, so that dir itself is only read. 1 when a step
+ * of the study's analysis failed. */
+static int study_read_completed(struct study *r, const char *dir)
 {
 	struct recipe rc;
-	char *work;
+	struct made m = { dir, 0 };
+	char *raw = path_in(dir, "raw.tsv");
+	int have_raw = is_regular_file(raw);
 
+	free(raw);
 	recipe_of_dir(&rc, dir);
 	if (analysed(&rc, dir)) {
 		study_read(r, dir);
-		return;
+		return 0;
 	}
-	work = private_dir("pb-compare");
-	link_regular_files(dir, work);
-	recipe_make(&rc, work, 0, from_failed, (void *)dir);
-	study_read(r, work);
+	if (!have_raw)
+		die("%s: no raw.tsv (pb-run's) to make the rest of its analysis from", dir);
+	work_dir = private_dir("pb-compare");
+	atexit(work_dir_remove);
+	link_regular_files(dir, work_dir);
+	recipe_make(&rc, work_dir, RECIPE_STOP_AT_SIGNAL, step_done, &m);
+	stop_if_interrupted(dir);
+	study_read(r, work_dir);
 	free(r->dir);
 	r->dir = xstrdup(dir);
-	private_dir_remove(work);
-	free(work);
+	work_dir_remove();
+	return m.failed;
 }
 
 static int from_dir(const struct compare_opts *o)
@@ -383,29 +459,15 @@ static int from_dir(const struct compare_opts *o)
 	struct live l = { NULL, NAN, NAN, NAN, 0, NULL, NULL };
 	const struct study *one[1] = { &r };
 	const struct live *ol[1] = { &l };
-	int status;
+	int failed, status;
 
-	study_read_completed(&r, o->from);
+	failed = study_read_completed(&r, o->from);
 	l.fail_if_slower = o->fail_if_slower;
 	l.exit_status = status = study_exit_status(&r, &l);
 	print_summary(o, &r, &l, NULL);
 	exports(o, one, ol, 1, NULL);
 	study_free(&r);
-	return status;
-}
-
-/* A step of --analyse failed: said, and the exit status is 1. */
-static void analyse_failed(void *ctx, struct recipe *rc, const struct step *st,
-                           const struct run_result *r)
-{
-	(void)rc;
-	if (r->status && !st->use && !st->picture) {
-		warn("%s: %s failed (exit %d): %s", st->target, st->stage[0].v[0], r->status,
-		     *r->msg ? r->msg : "no message");
-		*(int *)ctx = 1;
-	} else if (r->status) {
-		warn("%s could not be made: %s", st->target, *r->msg ? r->msg : "it failed");
-	}
+	return failed ? 1 : status;
 }
 
 /* --analyse DIR: DIR's raw.tsv (pb-run's) analysed in DIR as a study of
@@ -420,8 +482,8 @@ static int analyse_dir(const struct compare_opts *o)
 	const struct live *ol[1] = { &l };
 	struct summary_ctx sc = { &r, &l };
 	struct json_ctx jc = { one, ol, 1, NULL };
+	struct made m = { o->analyse, 0 };
 	char *raw = path_in(o->analyse, "raw.tsv");
-	int failed = 0;
 
 	if (!is_regular_file(raw))
 		die("%s: no raw.tsv to analyse (pb-run writes one)", o->analyse);
@@ -431,19 +493,19 @@ static int analyse_dir(const struct compare_opts *o)
 	rc.level = o->level;
 	rc.threshold = isnan(o->threshold) ? rc.threshold : o->threshold;
 	rc.pictures = !o->no_pictures;
-	tools_forward(0);
-	recipe_make(&rc, o->analyse, RECIPE_ALL, analyse_failed, &failed);
+	recipe_make(&rc, o->analyse, RECIPE_ALL | RECIPE_STOP_AT_SIGNAL, step_done, &m);
+	stop_if_interrupted(o->analyse);
 	write_in(o->analyse, "Makefile", w_makefile, &rc);
 	study_read(&r, o->analyse);
 	write_in(o->analyse, "report.md", w_report, &r);
 	l.fail_if_slower = o->fail_if_slower;
-	l.exit_status = study_exit_status(&r, &l);
+	l.exit_status = m.failed ? 1 : study_exit_status(&r, &l);
 	write_in(o->analyse, "summary.txt", w_summary, &sc);
 	write_in(o->analyse, "compare.json", w_json, &jc);
 	print_summary(o, &r, &l, o->analyse);
 	exports(o, one, ol, 1, NULL);
 	study_free(&r);
-	return tools_signal ? 128 + tools_signal : failed ? 1 : l.exit_status;
+	return l.exit_status;
 }
 
 static int interrupted_status(void)
@@ -531,7 +593,7 @@ static int scan(const struct compare_opts *o)
 	write_in(top, "report.md", w_scan_report, &jc);
 	exports(o, rp, lp, done, o->scan_name);
 	if (!exports_to_stdout(o))
-		printf("scan: %s\n", top);
+		fputs("scan: ", stdout), put_text(stdout, top), fputs("\n", stdout);
 	for (i = 0; i < done; i++) {
 		study_free(&r[i]);
 		conduct_done(&s[i]);

@@ -1,5 +1,6 @@
 /* files: paths, regular files and private temporary directories. */
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,15 @@ char *private_dir(const char *prefix)
 	if (!mkdtemp(t))
 		die("cannot make a temporary directory %s:", t);
 	return t;
+}
+
+/* The process's umask, read without changing it for long. */
+static mode_t current_umask(void)
+{
+	mode_t m = umask(022);
+
+	umask(m);
+	return m;
 }
 
 int link_as(const char *dir, const char *name, const char *path)
@@ -108,13 +118,32 @@ void close_out(FILE *f, const char *path)
 		die("%s: cannot write", path);
 }
 
+/* Through a new file beside it, renamed over the name: a link planted
+ * there is replaced, never written through, and a reader sees the old
+ * file or the whole new one. */
 void write_in(const char *dir, const char *name, void (*fn)(FILE *, const void *),
                      const void *ctx)
 {
-	char *p = path_in(dir, name);
-	FILE *f = open_out(p);
+	char *p = path_in(dir, name), *tmp = xmalloc(strlen(p) + 9);
+	FILE *f;
+	int fd;
 
+	sprintf(tmp, "%s.XXXXXX", p);
+	fd = mkstemp(tmp);
+	if (fd < 0 || !(f = fdopen(fd, "w")))
+		die("%s:", p);
 	fn(f, ctx);
-	close_out(f, p);
+	if (ferror(f) | fclose(f)) {
+		unlink(tmp);
+		die("%s: cannot write", p);
+	}
+	if (chmod(tmp, 0666 & ~current_umask()) < 0 || rename(tmp, p) < 0) {
+		int e = errno;
+
+		unlink(tmp);
+		errno = e;
+		die("%s:", p);
+	}
+	free(tmp);
 	free(p);
 }

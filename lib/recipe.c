@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "err.h"
 #include "files.h"
@@ -428,6 +429,14 @@ void recipe_make(struct recipe *r, const char *dir, int flags, recipe_done_fn *d
 	struct step steps[RECIPE_STEPS_MAX];
 	size_t n = recipe_steps(r, steps), i;
 
+	/* Made again, every one: no old file outlives a step that fails, and
+	 * no link planted in its place is written through. */
+	for (i = 0; i < n && (flags & RECIPE_ALL); i++) {
+		char *path = path_in(dir, steps[i].target);
+
+		unlink(path);
+		free(path);
+	}
 	for (i = 0; i < n && !tools_signal_again; i++) {
 		struct step *s = &steps[i];
 		char **stages[2];

@@ -99,7 +99,7 @@ static int verdict_color(const struct cmp_result *c)
 
 /* Text read from the study (a command, a warning, why it stopped): its
  * control bytes as \xNN, so that none reaches a terminal as an escape. */
-static void put_text(FILE *f, const char *s)
+void put_text(FILE *f, const char *s)
 {
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;

@@ -346,8 +346,13 @@ void tools_run(struct run_result *r, const char *dir, const char *in, const char
 		free(text);
 	}
 	if (tmp) {
-		if ((r->status == 0 || (flags & TOOLS_KEEP)) && rename(tmp, out) < 0)
+		if ((r->status == 0 || (flags & TOOLS_KEEP)) && rename(tmp, out) < 0) {
+			int e = errno;
+
+			unlink(tmp);
+			errno = e;
 			die("%s:", out);
+		}
 		if (r->status != 0 && !(flags & TOOLS_KEEP))
 			unlink(tmp);
 		free(tmp);

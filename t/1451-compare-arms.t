@@ -50,6 +50,21 @@ same_file d3/tint.tsv k3/tint.tsv "  tint.tsv is the study's, byte for byte"
 same_file d3/Makefile k3/Makefile "  and so is the Makefile"
 is "$(grep -c '^finding: ' "$T/out")" 2 "  the summary gives both findings"
 refuses 1 'no raw.tsv to analyse' "--analyse a directory without raw.tsv" pb-compare --analyse k3/none
+refuses 2 'does not apply \(--analyse DIR analyses it again\)' "--from with --stat: usage" \
+	pb-compare --from k3 --stat mean
+refuses 2 '--budget does not apply' "--analyse with --budget: usage" pb-compare --analyse d3 -b 1s
+# a link planted where --analyse writes is replaced, never written through
+mkdir d4 && cp k3/raw.tsv d4/ && echo keep >victim
+for f in Makefile summary.txt report.md compare.json tint.tsv; do ln -s ../victim "d4/$f"; done
+run pb-compare --analyse d4 --no-pictures
+exited_ok "--analyse over planted links: exit 0"
+is "$(cat victim):$(find d4 -type l | wc -l | tr -d ' ')" "keep:0" "  no link written through, none left"
+same_file d4/tint.tsv k3/tint.tsv "  and the analysis is the study's"
+# a head that lies (2 arms of 3): the steps fail, --from says so and exits 1
+mkdir d5 && sed 's/^# arms: 3$/# arms: 2/' k3/raw.tsv >d5/raw.tsv
+run pb-compare --from d5
+is "$rc:$(grep -c '^pb-compare: d5: pairs.tsv could not be made: pb-pair: ' "$T/err")" 1:1 \
+	"--from a raw.tsv whose head lies: exit 1, the failing step named"
 refuses 2 'analyses the raw.tsv there' "--analyse with commands: usage" pb-compare --analyse d3 -- true true
 
 # --- a worker: the arms' words name it
