@@ -167,6 +167,15 @@ static int open_stream(struct stream *st, const char *dir, const char *name, cha
 	return 1;
 }
 
+/* pb-run failed before it measured anything: its own line, which names
+ * it already ("pb-run: ..."), or that it failed. */
+static noreturn void die_pb_run(const struct run_result *r, const char *fallback)
+{
+	if (strncmp(r->msg, "pb-run: ", 8) == 0)
+		die("%s", r->msg);
+	die("pb-run: %s", *r->msg ? r->msg : fallback);
+}
+
 /* Run one pair of observations: what a pair costs, how many arms there
  * are, which is the reference. Its stream is not kept. */
 static void probe(struct conduct *s)
@@ -189,11 +198,12 @@ static void probe(struct conduct *s)
 	stages[0] = v.v;
 	tools_run(&r, NULL, NULL, out, stages, 1, TOOLS_QUIET, NULL, NULL);
 	strv_free(&v);
+	free(out);
 	if (r.status) {
 		rmdir(s->dir);
 		if (tools_signal)
 			exit(128 + tools_signal);
-		die("pb-run: %s", *r.msg ? r.msg : "failed on the first pair");
+		die_pb_run(&r, "failed on the first pair");
 	}
 	s->probe_wall_ns = (double)r.ns;
 	open_stream(&st, s->dir, "probe.tsv", &path);
@@ -213,7 +223,6 @@ static void probe(struct conduct *s)
 	stream_close(&st);
 	unlink(path);
 	free(path);
-	free(out);
 }
 
 /* What a pair costs by the probe: its timed windows, a tenth more for
@@ -595,7 +604,8 @@ static void measure(struct conduct *s)
 
 		if (stat(out, &sb) == 0 && sb.st_size == 0) {   /* nothing measured */
 			unlink(out);
-			die("pb-run: %s", *r.msg ? r.msg : "failed");
+			free(out);
+			die_pb_run(&r, "failed");
 		}
 		tool_failed(s, "pb-run", &r);
 	}
