@@ -156,17 +156,6 @@ static void tool_failed(struct conduct *s, const char *what, const struct run_re
 	s->failed = 1;
 }
 
-/* A stream of the study directory, opened to its header (0: not there). */
-static int open_stream(struct stream *st, const char *dir, const char *name, char **path)
-{
-	*path = path_in(dir, name);
-	if (!is_regular_file(*path))
-		return 0;
-	stream_open(st, 1, path);
-	stream_header(st);
-	return 1;
-}
-
 /* pb-run failed before it measured anything: its own line, which names
  * it already ("pb-run: ..."), or that it failed. */
 static noreturn void die_pb_run(const struct run_result *r, const char *fallback)
@@ -206,7 +195,8 @@ static void probe(struct conduct *s)
 		die_pb_run(&r, "failed on the first pair");
 	}
 	s->probe_wall_ns = (double)r.ns;
-	open_stream(&st, s->dir, "probe.tsv", &path);
+	if (!open_in_dir(&st, s->dir, "probe.tsv", &path))
+		die("%s: pb-run left no probe.tsv", s->dir);
 	study_head_read(&head, &st, -1);
 	ref = study_head_str(&head, "reference");
 	s->arms = study_head_int(&head, "arms", &k) == 1 && k >= 2 && k <= ARMS_MAX ? (int)k : 2;

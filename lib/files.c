@@ -9,6 +9,7 @@
 
 #include "err.h"
 #include "files.h"
+#include "stream.h"
 
 char *path_in(const char *dir, const char *name)
 {
@@ -24,6 +25,19 @@ int is_regular_file(const char *path)
 	struct stat st;
 
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, R_OK) == 0;
+}
+
+int open_in_dir(struct stream *s, const char *dir, const char *name, char **path)
+{
+	*path = path_in(dir, name);
+	if (!is_regular_file(*path)) {
+		free(*path);
+		*path = NULL;
+		return 0;
+	}
+	stream_open(s, 1, path);
+	stream_header(s);
+	return 1;
 }
 
 char *private_dir(const char *prefix)

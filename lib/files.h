@@ -10,6 +10,11 @@
 char *path_in(const char *dir, const char *name);
 /* 1 when path is a regular file we may read (a link to one counts). */
 int is_regular_file(const char *path);
+struct stream;
+/* The stream dir/name opened to its header (lib/stream), *path its name
+ * (the caller frees it after stream_close); 0 and *path NULL when it is
+ * not a regular file there. */
+int open_in_dir(struct stream *s, const char *dir, const char *name, char **path);
 /* A private directory made under $TMPDIR (or /tmp) with mkdtemp, named
  * prefix.XXXXXX; exits on failure. Its files cannot be planted by
  * another user, whatever TMPDIR holds. */

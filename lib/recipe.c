@@ -23,19 +23,6 @@ const struct use_kind use_kinds[NUSE] = {
 
 /* --- what a directory says of its analysis ----------------------------- */
 
-/* dir's raw.tsv opened to its header, or 0 when it has none. */
-static int open_raw(struct stream *s, const char *dir, char **path)
-{
-	*path = path_in(dir, "raw.tsv");
-	if (!is_regular_file(*path)) {
-		free(*path);
-		return 0;
-	}
-	stream_open(s, 1, path);
-	stream_header(s);
-	return 1;
-}
-
 int recipe_raw_has_use(const char *dir)
 {
 	static const char *const cols[] = { "user_ns", "sys_ns", "maxrss_kib" };
@@ -44,7 +31,7 @@ int recipe_raw_has_use(const char *dir)
 	int have = 1;
 	size_t i;
 
-	if (!open_raw(&s, dir, &path))
+	if (!open_in_dir(&s, dir, "raw.tsv", &path))
 		return 0;
 	for (i = 0; i < LEN(cols); i++)
 		have &= stream_col_find(&s, cols[i]) >= 0;
@@ -98,7 +85,7 @@ void recipe_of_dir(struct recipe *r, const char *dir)
 
 	memset(r, 0, sizeof *r);
 	r->threshold = NAN;
-	if (open_raw(&s, dir, &path)) {
+	if (open_in_dir(&s, dir, "raw.tsv", &path)) {
 		recipe_of_head(r, &s);
 		stream_close(&s);
 		free(path);

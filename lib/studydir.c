@@ -20,20 +20,6 @@
 #include "study.h"
 
 
-/* A stream of DIR, opened to its header, or 0 when it is not there. */
-static int open_in(struct stream *s, const char *dir, const char *name, char **path)
-{
-	*path = path_in(dir, name);
-	if (!is_regular_file(*path)) {
-		free(*path);
-		*path = NULL;
-		return 0;
-	}
-	stream_open(s, 1, path);
-	stream_header(s);
-	return 1;
-}
-
 static void close_in(struct stream *s, char *path)
 {
 	stream_close(s);
@@ -205,7 +191,7 @@ static void read_raw(struct study *r, const char *dir)
 	long phase, run, last_run = -1, rows = 0;
 	const char *v;
 
-	if (!open_in(&s, dir, "raw.tsv", &path))
+	if (!open_in_dir(&s, dir, "raw.tsv", &path))
 		die("%s/raw.tsv: no such file: not a study directory of pb-compare", dir);
 	stream_on_meta(&s, raw_meta, r);
 	study_head_read(&h, &s, -1);
@@ -288,7 +274,7 @@ static void read_pairs(struct study *r, const char *dir)
 	long acol[NPAIRCOL], bcol[NPAIRCOL], armcol;
 	int i, k, first = -1;
 
-	if (!open_in(&s, dir, "pairs.tsv", &path))
+	if (!open_in_dir(&s, dir, "pairs.tsv", &path))
 		return;
 	memset(col, 0, sizeof col);
 	pair_columns(&s, acol, bcol);
@@ -340,7 +326,7 @@ static void read_runs(struct study *r, const char *dir)
 	long acol, bcol, armcol;
 	char first = 0;
 
-	if (!open_in(&s, dir, "runs.tsv", &path))
+	if (!open_in_dir(&s, dir, "runs.tsv", &path))
 		return;
 	/* the per-run statistic, as the by-run step reduced each run */
 	study_head_read(&h, &s, -1);
@@ -411,7 +397,7 @@ static void read_tint(struct study *r, const char *dir)
 	const char *v;
 	size_t i, row = 0;
 
-	if (!open_in(&s, dir, "tint.tsv", &path))
+	if (!open_in_dir(&s, dir, "tint.tsv", &path))
 		return;
 	stream_on_meta(&s, tint_meta, &f);
 	study_head_read(&h, &s, -1);
@@ -462,7 +448,7 @@ static void read_use(struct study *r, const char *dir, int k)
 	char *path;
 	long armcol, ratio, lo, hi;
 
-	if (!open_in(&s, dir, use_kinds[k].tint, &path))
+	if (!open_in_dir(&s, dir, use_kinds[k].tint, &path))
 		return;
 	r->have_use = 1;
 	armcol = stream_col_find(&s, "arm");
@@ -526,7 +512,7 @@ static void read_plan(struct study *r, const char *dir)
 	struct study_plan p;
 	char *path;
 
-	if (!open_in(&s, dir, "pilot.tsv", &path))
+	if (!open_in_dir(&s, dir, "pilot.tsv", &path))
 		return;
 	r->have_pilot = 1;
 	study_head_read(&h, &s, -1);
@@ -566,7 +552,7 @@ static void read_sense(struct study *r, const char *dir)
 	size_t n = 0, cap = 0, cap2 = 0, i, j;
 
 	r->resolves_ns = r->sense_max_ns = NAN;
-	if (!open_in(&s, dir, "sense.tsv", &path))
+	if (!open_in_dir(&s, dir, "sense.tsv", &path))
 		return;
 	r->have_sense = 1;
 	delay = (long)stream_col(&s, "delay_ns");
