@@ -188,7 +188,8 @@ is "$rc:$(sed -n 1p "$T/out")" "0:# gbench2pb: gbench2pb.sh --a 'X\\n1\\t1\\tmea
 cp "$T/out" forge.tsv
 run pb-pair forge.tsv
 is "$rc:$(rows "$T/out" | wc -l | tr -d ' ')" "0:5" "... and pb-pair reads the stream: 5 pairs, none forged"
-cp "$G" g2.json
+# a second file: its times 1% longer (a plain copy is refused, t/1464)
+jq '.benchmarks |= map(if .run_type == "iteration" then .real_time *= 1.01 else . end)' "$G" >g2.json
 run sh "$I/gbench2pb.sh" "$G" g2.json
 is "$rc:$(meta runs "$T/out"):$(rows "$T/out" | cut -f1 | uniq | tr '\n' ' ')" "0:10:1 2 3 4 5 6 7 8 9 10 " \
 	"two files: the second's repetitions are runs 6 to 10"
@@ -297,7 +298,8 @@ is "$(meta iterations pt.tsv):$(meta host pt.tsv):$(meta python pt.tsv)" "A 1, B
 	"iterations, host, python from the file"
 like "$(meta source pt.tsv)" '^pytest-benchmark JSON \(pytest-benchmark 3\.2\.2\); run k is file k: ' "source: the tool's version"
 like "$(sed -n 's/^# run: 1 //p' pt.tsv)" '^source=.*pytest-benchmark.json date=[0-9T:.-]+ host=vm$' "run comment: the file, its date, the host last"
-cp "$P" p2.json
+# a second file: another datetime, rounds 1% longer (a copy is refused, t/1464)
+jq '.datetime = "2026-12-01T09:54:02.120004" | .benchmarks[].stats.data |= map(. * 1.01)' "$P" >p2.json
 run sh "$I/pytest-benchmark2pb.sh" "$P" p2.json
 cp "$T/out" pt2.tsv
 is "$rc:$(meta runs pt2.tsv)" "0:2" "two files: two runs"
@@ -393,7 +395,8 @@ like "$(meta source "$T/out")" 'standard input runs 1 to 5$' "... and is named s
 run sh "$I/gotest2pb.sh" --a BenchmarkSumSlice --b BenchmarkSumList "$O"
 is "$rc:$(meta cmd_a "$T/out"):$(rows "$T/out" | awk -F'\t' '$5 == 1 { print $4 }' | sort -u)" "0:BenchmarkSumSlice-2 in pbsum:B" \
 	"--a and --b without the -GOMAXPROCS suffix: arms swapped, B (ran first) at pos 1"
-cp "$O" 'two=files.txt'
+# a second output: its ns/op 1% longer (a copy is refused, t/1464)
+awk '$4 == "ns/op" { $3 = int($3 * 1.01) } 1' "$O" >'two=files.txt'
 run sh "$I/gotest2pb.sh" "$O" 'two=files.txt'
 is "$rc:$(meta runs "$T/out")" "0:10" "two outputs (one named NAME=VALUE, not an awk assignment): 10 runs"
 # what go test prints around results: -benchmem columns, -v, a benchmark that prints, CRLF

@@ -78,17 +78,22 @@ def export($file):
 	   else bad("\($file): \($names | length) benchmarks (\($names | map(tojson) | .[:6] | join(", "))): choose the arms with --a NAME --b NAME") end) as [$na, $nb]
 	| ([$na, $nb][] | select(. as $n | $names | index([$n]) | not)
 	   | bad("\($file): no benchmark \(tojson) (it has \($names | map(tojson) | .[:6] | join(", ")))")),
-	  {file: $file, ctx: (.context // {}), aggregates: $nagg, names: [$na, $nb],
+	  {file: $file, aggregates: $nagg, names: [$na, $nb],
+	   ctx: (.context // {} | {executable, host_name, date, library_build_type, cpu_scaling_enabled}),
 	   first: (if ([$its[] | select(name == $na)][0].i) < ([$its[] | select(name == $nb)][0].i) then "A" else "B" end),
 	   a: [$its | map(select(name == $na)) | to_entries[] | .key as $k | .value
 	       | rep("\($file): \($na) repetition \(.repetition_index // $k)")],
 	   b: [$its | map(select(name == $nb)) | to_entries[] | .key as $k | .value
-	       | rep("\($file): \($nb) repetition \(.repetition_index // $k)")]};
+	       | rep("\($file): \($nb) repetition \(.repetition_index // $k)")]}
+	| no_nul($file);
 file_values("") as $vals
 | ([$vals[] | .file as $f | .d | export($f)] as $F
 | $F[0].names as [$na, $nb]
 | ($F[] | select(.names != [$na, $nb])
   | bad("\(.file): the arms are \(.names | map(tojson) | join(" and ")), not \([$na, $nb] | map(tojson) | join(" and ")) as in \($F[0].file): give --a and --b")),
+# a copy: the same times (context.date is to the second, and two runs of
+# a quick binary often share it: not a sign of a copy)
+($F | no_copies([.a[].exact, .b[].exact]; "the same times"; ": a copy of one file is not a second run") | empty),
 # run numbers: the files one after the other, each of min(reps A, reps B) runs
 ([$F[] | [(.a | length), (.b | length)] | min]) as $R
 | ([foreach $R[] as $r (0; . + $r; . - $r)]) as $off
@@ -109,9 +114,9 @@ file_values("") as $vals
   "# delay_ns: 0",
   "# delay_arm: B",
   "# clock: Google Benchmark \($field) per iteration (\(if $field == "real_time" then "wall clock" else "CPU time of the process" end)), in its time_unit, rounded to whole ns",
-  "# iterations: \([$F[] | "A \(.a[0].iterations // "?"), B \(.b[0].iterations // "?")"] | unique | join("; ")) per repetition",
+  "# iterations: \([$F[] | "A \(.a[0].iterations // "?"), B \(.b[0].iterations // "?")"] | unique | join("; ") | one_line) per repetition",
   (if ([$F[] | .a[], .b[] | .threads] | unique) != [1] then
-	"# threads: \([$F[] | .a[], .b[] | .threads] | unique | map(tostring) | join(", "))" else empty end),
+	"# threads: \([$F[] | .a[], .b[] | .threads] | unique | map(tostring) | join(", ") | one_line)" else empty end),
   (if ($hosts | length) == 1 and $hosts[0] != null then "# host: \($hosts[0] | tostring | one_line)" else empty end),
   (if ($F | map(.ctx.date) | unique | length) == 1 and $F[0].ctx.date != null then "# date: \($F[0].ctx.date | tostring | one_line)" else empty end),
   (if ($F | map(.ctx.library_build_type) | index("debug")) then
@@ -127,13 +132,13 @@ file_values("") as $vals
   ($F | to_entries[] | .key as $fi | .value as $f
    | (if $f.first == "A" then 1 else 2 end) as $posa
    | range(0; $R[$fi]) as $k | ($off[$fi] + $k + 1) as $run
-   | "# run: \($run) source=\($f.file | word) repetition=\($f.a[$k].index // $k)\(if $f.ctx.host_name != null then " host=\($f.ctx.host_name | word)" else "" end)",
+   | "# run: \($run) source=\($f.file | word) repetition=\($f.a[$k].index // $k | word)\(if $f.ctx.host_name != null then " host=\($f.ctx.host_name | word)" else "" end)",
      ("\($run)\t1\tmeasure\tA\t\($posa)\t0\t\($f.a[$k].ns)\t0" as $rowa
       | "\($run)\t1\tmeasure\tB\t\(3 - $posa)\t0\t\($f.b[$k].ns)\t0" as $rowb
       | if $posa == 1 then $rowa, $rowb else $rowb, $rowa end)))
 '
 # The command line, quoted where needed, for the provenance line.
-argv=$(shell_words "$@")
+argv=$(operand_words "$@")
 [ "$time" = real ] || argv="--time $time $argv"
 [ -z "$a" ] || argv="$(shell_words --a "$a" --b "$b") $argv"
 import_files "$@"

@@ -55,8 +55,11 @@ function add(name, iters, v,    k) {
 	val[nf, name, k] = v; its[nf, name, k] = iters
 	if (!(nf in min) || v < min[nf]) min[nf] = v
 }
+# the names as typed (awk reads a name that starts with - by ./NAME),
+# one a line: every file has a first line (none is empty)
+BEGIN { nnamed = split(ENVIRON["PB_NAMES"], named, "\n") }
 FNR == 1 {
-	nf++; shown = FILENAME == ENVIRON["PB_STDIN"] ? "standard input" : FILENAME
+	nf++; shown = nnamed ? named[nf] : "standard input"
 	name_of[nf] = shown; pending = ""; pkg = ""; nnames[nf] = 0
 }
 { sub(/\r$/, "") }
@@ -89,7 +92,24 @@ function names(f,    i, s) {
 	for (i = 1; i <= nnames[f] && i <= 6; i++) s = s (i > 1 ? ", " : "") order[f, i]
 	return s (nnames[f] > 6 ? ", ..." : "")
 }
-function word(s) { gsub(/ /, "%20", s); return s }
+# a file name as pb(7) escapes a metadata value (a newline is refused)
+# (a byte at a time: the backslashes of gsub differ between awks)
+function one_line(s,    i, c, out) {
+	for (i = 1; i <= length(s); i++) {
+		c = substr(s, i, 1)
+		out = out (c == "\\" ? "\\\\" : c == "\t" ? "\\t" : c == "\r" ? "\\r" : c)
+	}
+	return out
+}
+function word(s) { s = one_line(s); gsub(/ /, "%20", s); return s }
+# what identifies file f: the results of its arms, in order; the same in two
+# files is a copy of one output, not a second run
+function results(f,    k, s) {
+	for (k = 1; k <= count[f, arm_a[f]]; k++) s = s " " its[f, arm_a[f], k] ":" val[f, arm_a[f], k]
+	s = s " |"
+	for (k = 1; k <= count[f, arm_b[f]]; k++) s = s " " its[f, arm_b[f], k] ":" val[f, arm_b[f], k]
+	return s
+}
 # v rounded to whole ns, half away from zero (as jq round), printed whole
 function whole(v) { return sprintf("%.0f", int(v + 0.5)) }
 END {
@@ -107,16 +127,18 @@ END {
 		if (f > 1 && (na != arm_a[1] || nb != arm_b[1]))
 			bad(name_of[f] ": the arms are " na " and " nb ", not " arm_a[1] " and " arm_b[1] " as in " name_of[1])
 		arm_a[f] = na; arm_b[f] = nb
+		for (g = 1; g < f; g++) if (results(g) == results(f))
+			bad(name_of[f] ": the same results as " name_of[g] ": a copy of one output is not a second run")
 		ca = count[f, na]; cb = count[f, nb]
 		runs_of[f] = ca < cb ? ca : cb
 		first_of[f] = 0
 		for (i = 1; i <= nnames[f]; i++) if (!first_of[f] && (order[f, i] == na || order[f, i] == nb)) first_of[f] = order[f, i] == na ? 1 : 2
 		total += runs_of[f]
-		if (ca != cb) unpaired = unpaired sprintf("# import.unpaired: %s: counts of A %d, of B %d: %d runs kept\n", name_of[f], ca, cb, runs_of[f])
+		if (ca != cb) unpaired = unpaired sprintf("# import.unpaired: %s: counts of A %d, of B %d: %d runs kept\n", one_line(name_of[f]), ca, cb, runs_of[f])
 		if (f == 1 || min[f] < lo) lo = min[f]
 	}
 	src = ""; r = 0
-	for (f = 1; f <= nf; f++) { src = src (f > 1 ? ", " : "") name_of[f] " runs " (r + 1) " to " (r + runs_of[f]); r += runs_of[f] }
+	for (f = 1; f <= nf; f++) { src = src (f > 1 ? ", " : "") one_line(name_of[f]) " runs " (r + 1) " to " (r + runs_of[f]); r += runs_of[f] }
 	print "# gotest2pb: gotest2pb.sh " ENVIRON["PB_ARGV"]
 	print "# source: go test -bench text; the runs are counts (-count): " src
 	print "# mode: import (go test -bench)"
@@ -153,11 +175,12 @@ END {
 	}
 }
 '
-argv=$(shell_words "$@")
+argv=$(operand_words "$@")
 [ -z "$a" ] || argv="$(shell_words --a "$a" --b "$b") $argv"
+import_files "$@"
 for f in "$@"; do
-	[ -r "$f" ] && [ -f "$f" ] || die "$f: cannot read"
 	[ -s "$f" ] || die "$f: empty: not the output of go test -bench"
+	f=$(jq_path "$f")
 	case $f in /*|./*) ;; *=*) f=./$f ;; esac   # awk: NAME=VALUE is an assignment
 	set -- "$@" "$f"
 	shift
@@ -167,6 +190,6 @@ if [ $# -eq 0 ]; then   # the standard input, kept to be read as a file
 	[ -s "$tmp/stdin" ] || die "standard input: empty: not the output of go test -bench"
 	set -- "$tmp/stdin"
 fi
-PB_A=$a PB_B=$b PB_ARGV=$argv PB_STDIN=$tmp/stdin awk "$program" "$@" >"$tmp/out" 2>"$tmp/err" ||
+PB_A=$a PB_B=$b PB_ARGV=$argv PB_NAMES=${files#"$nl"} awk "$program" "$@" >"$tmp/out" 2>"$tmp/err" ||
 	die "$(sed -n '1p' "$tmp/err" | sed 's/^awk: //')"
 import_finish

@@ -42,9 +42,12 @@ def ns($file; where):
 	else (. * 1e9 | round) as $v
 	| if $v < 1 then bad("\($file): \(where) is \(.) s, not a time above 0 (hyperfine subtracts the shell'"'"'s start-up time from each sample; export again with -N)")
 	  else $v end end;
+# A status as pb(7) has it for a command: 0 to 255 (null, killed: 255);
+# anything else is a status pb-pair refuses, or one of pb-run itself.
 def status($file; where):
 	if . == null then 255
-	elif type == "number" and . == floor then .
+	elif type == "number" and . == floor and . >= 0 and . <= 255 then .
+	elif type == "number" then bad("\($file): \(where) is \(.), not an exit code (0 to 255, or null)")
 	else bad("\($file): \(where) is not an exit code") end;
 def result($file; i):
 	"\($file): results[\(i)]" as $w
@@ -65,7 +68,8 @@ def export($file):
 		bad("\($file): no \"results\" list: not a hyperfine --export-json file")
 	elif (.results | length) < 2 then
 		bad("\($file): \(.results | length) command(s): an A/B comparison needs 2 (hyperfine CMD_A CMD_B)")
-	else {file: $file, results: [.results | to_entries[] | .key as $i | .value | result($file; $i)]} end;
+	else {file: $file, results: [.results | to_entries[] | .key as $i | .value | result($file; $i)]} end
+	| no_nul($file);
 file_values(": one export is one run") as $vals
 | ([$vals[] | .file as $f | .d | export($f)] as $F
 | $F[0] as $f1
@@ -82,6 +86,7 @@ file_values(": one export is one run") as $vals
   | bad("\(.file): arm A is \(.results[$ia].command | tojson), not \($ca | tojson) as in \($f1.file): the files of one study time the same two commands")),
   ($F[] | select(.results[$ib].command != $cb)
   | bad("\(.file): arm B is \(.results[$ib].command | tojson), not \($cb | tojson) as in \($f1.file): the files of one study time the same two commands")),
+($F | no_copies([.results[].ns]; "the same times"; ": a copy of one export is not a second run") | empty),
 ([$F[] | [(.results[$ia].ns | length), (.results[$ib].ns | length)]] as $counts
 | ([$counts[] | min] | unique) as $pairs
 | "# hyperfine2pb: hyperfine2pb.sh \($argv)",
@@ -113,7 +118,7 @@ file_values(": one export is one run") as $vals
       | if $posa == 1 then $rowa, $rowb else $rowb, $rowa end))))
 '
 # The command line, quoted where needed, for the provenance line.
-argv=$(shell_words "$@")
+argv=$(operand_words "$@")
 [ -n "$a" ] && argv="--a $a --b $b $argv"   # the options too: all that was typed
 import_files "$@"
 explicit=0

@@ -67,24 +67,33 @@ import_start() {
 
 # import_files FILE...: each a regular file that can be read, and whose
 # name has no newline; files: their names, each after a newline, and
-# jq_files the same.
+# jq_files the paths jq is to read them by (jq_path), the same way.
 import_files() {
-	files=
+	files= jq_files=
 	for if_f; do
 		case $if_f in *"$nl"*) die "a file name with a newline in it: rename the file" ;; esac
 		[ -r "$if_f" ] && [ -f "$if_f" ] || die "$if_f: cannot read"
 		files="$files$nl$if_f"
+		jq_files="$jq_files$nl$(jq_path "$if_f")"
 	done
-	jq_files=$files
+}
+
+# jq_path NAME: the path to give jq (or awk) for the file NAME: a name
+# that starts with - would be read as an option, even after -- by some
+# versions of jq, and awk reads a file named - as the standard input.
+jq_path() {
+	case $1 in -*) printf './%s' "$1" ;; *) printf '%s' "$1" ;; esac
 }
 
 # import_jq ARG...: jq -n -r ARG... over $jq_prelude$program and the
-# files of import_files, in their order, into $tmp/out.
+# files of $jq_files, in their order, into $tmp/out. Each line the
+# program writes goes through stream_line.
 import_jq() {
 	IFS=$nl
 	set -f
-	# shellcheck disable=SC2086   # $files: one name a line
-	jq_run -n -r --arg names "$files" "$@" "$jq_prelude$program" $files >"$tmp/out"
+	# shellcheck disable=SC2086   # $jq_files: one path a line
+	jq_run -n -r --arg names "$files" --arg paths "$jq_files" "$@" \
+		"$jq_prelude($program) | stream_line" $jq_files >"$tmp/out"
 	unset IFS
 	set +f
 }
@@ -99,22 +108,51 @@ import_finish() {
 # What every jq program begins with: bad(m) ends it with the message m
 # (jq_run says it), one_line escapes a text onto one line as pb(7)'s
 # metadata values are (a backslash doubled first), word makes it
-# one word of a '# run:' line, and file_values($twice) is the input files
-# in the order of import_files, each one JSON value, as [{file, d}]; a
-# file given twice is refused, with $twice after the name.
+# one word of a '# run:' line, stream_line keeps each line the program
+# writes one line whatever a value forgot, no_nul($file) refuses a NUL
+# in what a file gave, file_values($twice) is the input files in the
+# order of import_files, each one JSON value, as [{file, d}] (a file given
+# twice is refused, with $twice after the name), and
+# no_copies(keys; what; why) refuses a file that repeats another's.
 jq_prelude='
 def bad(m): error("@" + m);
 def one_line: gsub("\\\\"; "\\\\") | gsub("\r"; "\\r") | gsub("\n"; "\\n") | gsub("\t"; "\\t");
 def word: tostring | one_line | gsub(" "; "%20");
+# A value that missed one_line must not start a line of its own (a forged
+# "# until:"): a line break left in a written line is escaped here.
+def stream_line: if test("[\n\r]") then gsub("\r"; "\\r") | gsub("\n"; "\\n") else . end;
+# pb(7) has no escape for a NUL, and every pb tool refuses a stream with
+# one: the record of what a file gave (the names, hosts, dates it keeps to
+# write) is refused when a string in it holds one, with the string shown.
+def no_nul($file):
+	([.. | strings | select(test("\u0000"))][0]) as $s
+	| if $s == null then .
+	  else bad("\($file): \($s | tojson | .[:80]) holds a NUL character (\\u0000), which a pb stream cannot hold") end;
+# jq reads the files by $paths (jq_path); messages and the stream give
+# the names as typed, $names.
 def file_values($twice):
 	($names | split("\n") | .[1:]) as $fnames
-	| [inputs | {file: input_filename, d: .}] as $vals
+	| ($paths | split("\n") | .[1:]) as $fpaths
+	| [inputs | {file: $fnames[$fpaths | index([input_filename])], d: .}] as $vals
 	| ($fnames | group_by(.) | map(select(length > 1))[0][0] // empty
 	   | bad("\(.): given twice\($twice)")),
 	  ($fnames[] as $n | [$vals[] | select(.file == $n)] | length
 	   | if . == 0 then bad("\($n): no JSON value in it (empty, or cut short)")
 	     elif . > 1 then bad("\($n): more than one JSON value in the file") else empty end),
 	  $vals;
+# The input, records with .file, unchanged when no file repeats an
+# earlier one: a copy of one export given as a second run is no second
+# run (and the method pb follows rejects duplicate run timestamps). keys:
+# what identifies a file (its times, its timestamps; null: none), one or
+# more; the later file is named, then what, then the earlier, then why.
+def no_copies(keys; what; why):
+	. as $F
+	| reduce range(0; length) as $i ({};
+		$F[$i].file as $f
+		| reduce ([$F[$i] | keys | select(. != null) | tojson] | unique[]) as $k (.;
+			if has($k) and .[$k] != $f then bad("\($f): \(what) as \(.[$k])\(why)")
+			else .[$k] //= $f end))
+	| $F;
 '
 
 # meta_escape TEXT: TEXT as pb(7) escapes a metadata value, on one line:
@@ -141,9 +179,18 @@ shell_words() {
 	printf '%s' "$sw_line"
 }
 
-# jq_name FILE: FILE's name in messages; a script that reads a copy of a
-# file (an unpacked .gz) redefines it to name the original.
-jq_name() { printf '%s' "$1"; }
+# operand_words FILE...: the operands for the provenance line, after
+# "--" when one starts with - (the line is a command to paste again).
+operand_words() {
+	for ow_f; do
+		case $ow_f in -*) printf '%s ' --; break ;; esac
+	done
+	shell_words "$@"
+}
+
+# jq_name PATH K: the name, in messages, of the file that jq read by PATH,
+# the K-th of $jq_files: the K-th of $files.
+jq_name() { printf '%s\n' "$files" | sed -n "$(($2 + 1))p"; }
 
 # jq_run ARGS...: run jq; on failure, one line: "prog: why". Our own
 # errors start with "@" and name the file. jq reads its files as one
@@ -161,9 +208,11 @@ jq_run() {
 		set -f   # every path below ends in die
 		IFS='
 '
+		jr_k=0
 		for jr_f in $jq_files; do
+			jr_k=$((jr_k + 1))
 			jq -n 'input | [inputs] | empty' "$jr_f" 2>"$tmp/err" && continue
-			die "$(jq_name "$jr_f"): not JSON: $(jq_error)"
+			die "$(jq_name "$jr_f" "$jr_k"): not JSON: $(jq_error)"
 		done
 		die "not JSON: $jr_msg" ;;
 	*) die "not $jq_kind: $jr_msg" ;;

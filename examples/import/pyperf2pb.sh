@@ -28,8 +28,6 @@ shift "$import_used"
 [ $# -eq 2 ] || usage_error "give two files: A.json B.json"
 import_start
 jq_kind="a pyperf file"
-# in1, in2 may be unpacked copies: messages name the files given
-jq_name() { if [ "$1" = "$in1" ]; then printf '%s' "$name1"; else printf '%s' "$name2"; fi; }
 
 # The program: each file checked, its benchmark's runs in ns ({name,
 # host, loops, runs: [{date, w: [ns], v: [ns]}], calibration, min}), then
@@ -87,17 +85,14 @@ def norm($want):
    min: ([$measured[] | .v[], .w[]] | min)};
 def when: if . == null then "" else " \(.)" end;
 def word: tostring | one_line | gsub(" "; "T");
-# $in1, $in2: the files jq reads; $name1, $name2: their names for messages
-[inputs | {file: input_filename, d: .}] as $vals
-| ([$in1, $in2] | to_entries[] | .key as $k | .value as $in
-   | ([$name1, $name2][$k]) as $n
-   | [$vals[] | select(.file == $in)] | length
-   | if . == 0 then bad("\($n): no JSON value in it (empty, or cut short)")
-     elif . > 1 then bad("\($n): more than one JSON value in the file") else empty end),
-([$vals[] | (if .file == $in1 then $name1 else $name2 end) as $n | .d
+file_values("") as $vals
+| ([$vals[] | .file as $n | .d
   | try norm($want) catch (if type == "string" and startswith("@")
 	then error("@\($n): \(.[1:])") else error(.) end)
-  | .file = $n] as [$a, $b]
+  | .file = $n | no_nul($n)]
+  # B a copy of A: one set of times in both arms, d = 0 throughout
+  | no_copies([.runs[].v]; "the same values"; ": B is a copy of A, not a second benchmark")
+  | no_copies(.runs[].date; "the same run date"; ": a worker run of B repeats one of A (a copy?)") as [$a, $b]
 | ([($a.runs | length), ($b.runs | length)] | min) as $R
 | [range(0; $R) | [($a.runs[.].v | length), ($b.runs[.].v | length)] | min] as $P
 | [range(0; $R) | [($a.runs[.].w | length), ($b.runs[.].w | length)] | min] as $WU
@@ -116,8 +111,8 @@ def word: tostring | one_line | gsub(" "; "T");
   "# delay_ns: 0",
   "# delay_arm: B",
   "# clock: pyperf values: the time of one loop iteration (raw time / (loops x inner_loops)), rounded to whole ns",
-  (if $a.loops != null or $b.loops != null then "# loops: A \($a.loops // "unknown"), B \($b.loops // "unknown")" else empty end),
-  (if $a.host == $b.host then "# host:\($a.host | when)" else "# host: A on \($a.host // "unknown"), B on \($b.host // "unknown")" end),
+  (if $a.loops != null or $b.loops != null then "# loops: A \($a.loops // "unknown"), B \($b.loops // "unknown")" | one_line else empty end),
+  (if $a.host == $b.host then "# host:\($a.host | when)" else "# host: A on \($a.host // "unknown"), B on \($b.host // "unknown")" end | one_line),
   (if $a.calibration + $b.calibration > 0 then "# import.calibration_runs: \($a.calibration) of A, \($b.calibration) of B left out (no values)" else empty end),
   (if ($a.runs | length) != ($b.runs | length) then
 	"# import.unpaired: \(($a.runs | length) - ($b.runs | length) | fabs) run(s) of \(if ($a.runs | length) > ($b.runs | length) then "A" else "B" end) beyond the other arm'"'"'s \($R) left out" else empty end),
@@ -136,23 +131,19 @@ def word: tostring | one_line | gsub(" "; "T");
       | "\($run)\t\(.[0] + 1)\t\(.[1])\tB\t\(3 - $posa)\t0\t\(.[3])\t0" as $rowb
       | if $posa == 1 then $rowa, $rowb else $rowb, $rowa end)))
 '
-argv=$(shell_words "$@")
+argv=$(operand_words "$@")
 [ -n "$benchmark" ] && argv="$(shell_words --benchmark "$benchmark") $argv"
+[ "$1" != "$2" ] || die "$1: the same file for A and B"
+import_files "$@"
 # The files jq reads: as given, or unpacked from .gz.
-name1=$1 name2=$2
-[ "$name1" != "$name2" ] || die "$name1: the same file for A and B"
-k=0
+k=0 jq_files=
 for f in "$@"; do
 	k=$((k + 1))
-	[ -r "$f" ] && [ -f "$f" ] || die "$f: cannot read"
 	case $f in
 	*.gz) gzip -dc <"$f" >"$tmp/in-$k.json" 2>/dev/null || die "$f: not a gzip file"
 		f=$tmp/in-$k.json ;;
 	esac
-	if [ "$k" = 1 ]; then in1=$f; else in2=$f; fi
+	jq_files="$jq_files$nl$(jq_path "$f")"
 done
-jq_files="$in1
-$in2"
-jq_run -n -r --arg argv "$argv" --arg want "$benchmark" --arg in1 "$in1" --arg in2 "$in2" \
-	--arg name1 "$name1" --arg name2 "$name2" "$jq_prelude$program" "$in1" "$in2" >"$tmp/out"
+import_jq --arg argv "$argv" --arg want "$benchmark"
 import_finish

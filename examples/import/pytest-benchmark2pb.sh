@@ -56,7 +56,7 @@ def arm($file; $n; $all):
 		bad("\($w): no per-round times (stats.data): write the file with --benchmark-json=FILE (a --benchmark-save file needs --benchmark-save-data too)")
 	  elif (.stats.data | length) == 0 then bad("\($w): stats.data is empty")
 	  else . end
-	| {name, fullname, i, iterations: .stats.iterations, options,
+	| {name, fullname, i, iterations: .stats.iterations, options: (.options // {} | {timer, disable_gc}),
 	   v: [.stats.data | to_entries[] | .key as $k | .value | ns("\($w): stats.data[\($k)]")]};
 def export($file):
 	if type != "object" or (.benchmarks | type) != "array" then
@@ -76,12 +76,15 @@ def export($file):
 	| {file: $file, a: $ra, b: $rb, first: (if $ra.i < $rb.i then "A" else "B" end),
 	   host: .machine_info.node, date: .datetime, version,
 	   python: "\(.machine_info.python_implementation // "Python") \(.machine_info.python_version // "")",
-	   commit: .commit_info};
+	   commit: (.commit_info // {} | {id, dirty})}
+	| no_nul($file);
 file_values(": one file is one run") as $vals
 | ([$vals[] | .file as $f | .d | export($f)] as $F
 | $F[0] as $f1
 | ($F[] | select(.a.name != $f1.a.name or .b.name != $f1.b.name)
   | bad("\(.file): the arms are \(.a.name | tojson) and \(.b.name | tojson), not \($f1.a.name | tojson) and \($f1.b.name | tojson) as in \($f1.file): the files of one study time the same two tests")),
+($F | no_copies([.a.v[].exact, .b.v[].exact]; "the same times"; ": a copy of one file is not a second run")
+  | no_copies(.date; "the same datetime"; ": a copy of one file is not a second run") | empty),
 ([$F[] | [(.a.v | length), (.b.v | length)]] as $counts
 | ([$counts[] | min] | unique) as $pairs
 | ([$F[] | .a.v[], .b.v[] | .exact] | min) as $min
@@ -100,7 +103,7 @@ file_values(": one file is one run") as $vals
   "# delay_ns: 0",
   "# delay_arm: B",
   "# clock: pytest-benchmark rounds, timer \($f1.a.options.timer // "unknown" | tostring | one_line): the time of one iteration (the round over its iterations), seconds rounded to whole ns",
-  "# iterations: \([$F[] | "A \(.a.iterations // "?"), B \(.b.iterations // "?")"] | unique | join("; ")) per round",
+  "# iterations: \([$F[] | "A \(.a.iterations // "?"), B \(.b.iterations // "?")"] | unique | join("; ") | one_line) per round",
   "# python: \($f1.python | one_line)",
   (if ($hosts | length) == 1 and $hosts[0] != null then "# host: \($hosts[0] | tostring | one_line)" else empty end),
   (if $f1.commit.id != null then "# commit: \($f1.commit.id | tostring | one_line)\(if $f1.commit.dirty == true then " (dirty)" else "" end)" else empty end),
@@ -119,7 +122,7 @@ file_values(": one file is one run") as $vals
       | if $posa == 1 then $rowa, $rowb else $rowb, $rowa end))))
 '
 # The command line, quoted where needed, for the provenance line.
-argv=$(shell_words "$@")
+argv=$(operand_words "$@")
 [ -z "$a" ] || argv="$(shell_words --a "$a" --b "$b") $argv"
 import_files "$@"
 import_jq --arg a "$a" --arg b "$b" --arg argv "$argv"
