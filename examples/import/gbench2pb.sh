@@ -21,7 +21,8 @@
 # share one process. The metadata says so (see README.md). Aggregates
 # (mean, median, stddev, cv) are left out and counted. The output is
 # written only when every FILE is good: errors are one line on stderr,
-# exit 1.
+# exit 1. A FILE with the times of another is a copy, not a second run:
+# refused.
 # shellcheck disable=SC2015,SC2016   # jq programs in single quotes
 set -eu
 prog=gbench2pb

@@ -20,7 +20,8 @@
 # design, not an interleaved one, and the metadata says so (see
 # README.md). Other metrics (B/op, allocs/op, MB/s) are left out. No jq:
 # awk reads the text. The output is written only when every FILE is good:
-# errors are one line on stderr, exit 1.
+# errors are one line on stderr, exit 1. A FILE with the results of
+# another is a copy, not a second run: refused.
 # shellcheck disable=SC2016   # the awk program in single quotes
 set -eu
 prog=gotest2pb

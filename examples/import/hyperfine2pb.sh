@@ -16,7 +16,8 @@
 # is a blocked design, not an interleaved one, and the metadata says so
 # (see README.md). Times (seconds) become whole ns; exit_codes become the
 # status column (null, no exit code, becomes 255). The output is written
-# only when every FILE is good: errors are one line on stderr, exit 1.
+# only when every FILE is good: errors are one line on stderr, exit 1. A
+# FILE with the times of another is a copy, not a second run: refused.
 # shellcheck disable=SC2015,SC2016   # jq programs in single quotes
 set -eu
 prog=hyperfine2pb

@@ -16,7 +16,8 @@
 # pyperf's time of one loop iteration, in seconds; here it becomes whole
 # ns. A and B were separate pyperf invocations: nothing of A ran next to
 # B, and the metadata says so (see README.md). The output is written only
-# when both files are good: errors are one line on stderr, exit 1.
+# when both files are good: errors are one line on stderr, exit 1. B with
+# the values of A, or a worker run of A's date, is a copy: refused.
 # shellcheck disable=SC2015,SC2016   # jq programs in single quotes
 set -eu
 prog=pyperf2pb
@@ -84,10 +85,12 @@ def norm($want):
    runs: [$measured[] | {date, w, v}],
    min: ([$measured[] | .v[], .w[]] | min)};
 def when: if . == null then "" else " \(.)" end;
-def word: tostring | one_line | gsub(" "; "T");
+def date_word: tostring | one_line | gsub(" "; "T");
 file_values("") as $vals
+# (jq 1.6 catches, in try, the errors of what follows it too: those that
+# name the file already are passed on as they are)
 | ([$vals[] | .file as $n | .d
-  | try norm($want) catch (if type == "string" and startswith("@")
+  | try norm($want) catch (if type == "string" and startswith("@") and (startswith("@\($n): ") | not)
 	then error("@\($n): \(.[1:])") else error(.) end)
   | .file = $n | no_nul($n)]
   # B a copy of A: one set of times in both arms, d = 0 throughout
@@ -124,7 +127,7 @@ file_values("") as $vals
   (range(0; $R) as $j
    | $a.runs[$j] as $ra | $b.runs[$j] as $rb | ($j + 1) as $run
    | (if $ra.date != null and $rb.date != null and $rb.date < $ra.date then 2 else 1 end) as $posa
-   | "# run: \($run)\(if $ra.date then " a_date=\($ra.date | word)" else "" end)\(if $rb.date then " b_date=\($rb.date | word)" else "" end)\(if $a.host != null and $a.host == $b.host then " host=\($a.host | word)" else "" end)",
+   | "# run: \($run)\(if $ra.date then " a_date=\($ra.date | date_word)" else "" end)\(if $rb.date then " b_date=\($rb.date | date_word)" else "" end)\(if $a.host != null and $a.host == $b.host then " host=\($a.host | word)" else "" end)",
      (( (range(0; $WU[$j]) | [., "warmup", $ra.w[.], $rb.w[.]]),
         (range(0; $P[$j]) | [., "measure", $ra.v[.], $rb.v[.]]) )
       | "\($run)\t\(.[0] + 1)\t\(.[1])\tA\t\($posa)\t0\t\(.[2])\t0" as $rowa

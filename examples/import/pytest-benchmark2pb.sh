@@ -18,7 +18,8 @@
 # pytest ran all rounds of one test, then all of the next: the pair is a
 # blocked design, not an interleaved one, and the metadata says so (see
 # README.md). The output is written only when every FILE is good: errors
-# are one line on stderr, exit 1.
+# are one line on stderr, exit 1. A FILE with the times or the datetime of
+# another is a copy, not a second run: refused.
 # shellcheck disable=SC2015,SC2016   # jq programs in single quotes
 set -eu
 prog=pytest-benchmark2pb
