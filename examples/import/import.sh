@@ -69,7 +69,7 @@ import_start() {
 # name has no newline; files: their names, each after a newline, and
 # jq_files the paths jq is to read them by (jq_path), the same way.
 import_files() {
-	files= jq_files=
+	files='' jq_files=''
 	for if_f; do
 		case $if_f in *"$nl"*) die "a file name with a newline in it: rename the file" ;; esac
 		[ -r "$if_f" ] && [ -f "$if_f" ] || die "$if_f: cannot read"

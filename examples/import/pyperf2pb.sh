@@ -139,7 +139,7 @@ argv=$(operand_words "$@")
 [ "$1" != "$2" ] || die "$1: the same file for A and B"
 import_files "$@"
 # The files jq reads: as given, or unpacked from .gz.
-k=0 jq_files=
+k=0 jq_files=''
 for f in "$@"; do
 	k=$((k + 1))
 	case $f in
