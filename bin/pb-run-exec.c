@@ -153,7 +153,7 @@ static const struct executor command_ops = {
 	"command",
 	"from just before posix_spawn to just after " REAPER " reaps the process: "
 	"its start-up, the work and its exit",
-	NULL, command_begin, command_work, command_end, no_metadata, command_pid,
+	NULL, command_begin, command_work, command_end, no_metadata, command_pid, NULL,
 };
 
 void exec_command_init(struct executor *ex, const struct config *c)
@@ -172,7 +172,10 @@ void exec_command_init(struct executor *ex, const struct config *c)
 
 /* Worker mode: one process per run, one request line per observation. */
 
-enum { ANSWER_MAX = 4096 };
+enum {
+	ANSWER_MAX = 4096,
+	WORKER_GRACE_MS = 5000,   /* to exit once its stdin is closed */
+};
 
 struct worker {
 	char **argv;
@@ -333,6 +336,34 @@ static int read_answer(struct worker *w, int64_t deadline)
 	}
 }
 
+/* The bytes after the last answer, to the front of buf: 1 when there
+ * are any. */
+static int unread_to_front(struct worker *w)
+{
+	if (w->len <= w->used) {
+		w->len = w->used = 0;
+		return 0;
+	}
+	memmove(w->buf, w->buf + w->used, w->len - w->used);
+	w->len -= w->used;
+	w->used = 0;
+	return 1;
+}
+
+/* What buf holds answers no request: the worker is out of step, and
+ * stopped. when: where it was found. */
+static void answered_twice(struct worker *w, struct obs *o, const char *when)
+{
+	w->buf[w->len] = '\0';
+	w->buf[strcspn(w->buf, "\n")] = '\0';
+	o->status = ST_WORKER_GARBAGE;
+	o->fatal = 1;
+	snprintf(o->msg, sizeof o->msg, "worker wrote '%.200s' %s (two answers to one request?)",
+	         w->buf, when);
+	w->len = w->used = 0;
+	worker_stop(w, 0);
+}
+
 /* Before a request: anything the worker wrote since its last answer is
  * an answer to no request (it answered one request twice); the worker is
  * out of step and stopped. An output that has ended is a dead worker.
@@ -342,11 +373,7 @@ static int answered_unasked(struct worker *w, struct obs *o)
 	struct pollfd p = { w->from, POLLIN, 0 };
 	ssize_t r;
 
-	if (w->len > w->used) {
-		memmove(w->buf, w->buf + w->used, w->len - w->used);
-		w->len -= w->used;
-	} else {
-		w->len = 0;
+	if (!unread_to_front(w)) {
 		if (poll(&p, 1, 0) <= 0)
 			return 0;
 		if (!(p.revents & POLLIN)) {
@@ -362,14 +389,7 @@ static int answered_unasked(struct worker *w, struct obs *o)
 		}
 		w->len = (size_t)r;
 	}
-	w->buf[w->len] = '\0';
-	w->buf[strcspn(w->buf, "\n")] = '\0';
-	o->status = ST_WORKER_GARBAGE;
-	o->fatal = 1;
-	snprintf(o->msg, sizeof o->msg, "worker wrote '%.200s' before this request was sent "
-	         "(two answers to one request?)", w->buf);
-	w->len = w->used = 0;
-	worker_stop(w, 0);
+	answered_twice(w, o, "before this request was sent");
 	return 1;
 }
 
@@ -452,7 +472,47 @@ static void worker_work(struct executor *ex, const struct config *c, int arm,
 static void worker_end(struct executor *ex, const struct config *c)
 {
 	(void)c;
-	worker_stop(ex->state, proc_interrupted ? 0 : 5000);
+	worker_stop(ex->state, proc_interrupted ? 0 : WORKER_GRACE_MS);
+}
+
+/* What a worker killed at the end of its grace wrote before it died. */
+static void read_ready(struct worker *w)
+{
+	struct pollfd p = { w->from, POLLIN, 0 };
+	ssize_t r;
+
+	if (poll(&p, 1, 0) == 1 && (p.revents & POLLIN) &&
+	    (r = read(w->from, w->buf + w->len, sizeof w->buf - 1 - w->len)) > 0)
+		w->len += (size_t)r;
+}
+
+/* The run's last answer is one only when nothing follows it, in what was
+ * read with it or before its output ends. EOF on its stdin ends the
+ * run, and its output ends when it exits (its group is killed then,
+ * proc_watch) or closes it: so a second answer, however late, is read,
+ * and no clock decides. A worker that outlives its grace is killed. */
+static void worker_last_answer(struct executor *ex, const struct config *c, struct obs *o)
+{
+	struct worker *w = ex->state;
+	int r;
+
+	(void)c;
+	close_fd(&w->to);
+	if (unread_to_front(w)) {
+		answered_twice(w, o, "with its answer to the run's last request");
+		return;
+	}
+	r = read_answer(w, clock_ns() + (int64_t)WORKER_GRACE_MS * 1000000);
+	if (r == -3) {
+		o->status = ST_INTERRUPTED;
+		return;
+	}
+	if (r == -2) {
+		worker_stop(w, 0);
+		read_ready(w);
+	}
+	if (r != -1 && w->len > 0)
+		answered_twice(w, o, "after its answer to the run's last request");
 }
 
 static pid_t worker_pid(struct executor *ex)
@@ -465,6 +525,7 @@ static const struct executor worker_ops = {
 	"the round trip: from just before the request is written to the worker "
 	"to just after its answer is read",
 	NULL, worker_begin, worker_work, worker_end, no_metadata, worker_pid,
+	worker_last_answer,
 };
 
 void exec_worker_init(struct executor *ex, const struct config *c)

@@ -192,7 +192,7 @@ static void run_ended(struct runner *st)
  * follows it). Returns 0 to go on, -1 when the run must stop (st->ended
  * says why). */
 static int observe(struct runner *st, long run, long pair, const char *phase, int arm,
-                   int pos, struct half *h)
+                   int pos, int last, struct half *h)
 {
 	const struct config *c = st->c;
 	struct where w = { run, pair, phase, arm };
@@ -216,6 +216,9 @@ static int observe(struct runner *st, long run, long pair, const char *phase, in
 			h->delay = c->delay_ns;
 		}
 	}
+	/* after the delay's spin, which must not hold the run's end */
+	if (last && st->ex->last_answer && !o.fatal && o.status != ST_INTERRUPTED)
+		st->ex->last_answer(st->ex, c, &o);
 	if (o.status == ST_INTERRUPTED || proc_interrupted)
 		runner_interrupted(st, &w);
 	h->ns = o.t1 - o.t0 > 0 ? o.t1 - o.t0 : 1;
@@ -239,19 +242,21 @@ static int observe(struct runner *st, long run, long pair, const char *phase, in
  * "first" of the run (warm-up pairs come first); -1 when the run ended
  * early, said after its last pair. A pair (a block of k observations) is
  * written when all its arms are observed; not at all when one before
- * its last ended the run. */
+ * its last ended the run. The measured phase is the run's last: its
+ * last observation is also judged by what follows it (last_answer). */
 static int phase(struct runner *st, struct rng *r, long run, const char *name, long n,
                  long first)
 {
-	int k = st->c->arms, arm, pos, ended = 0;
-	long open = order_open_blocks(st->c->order, n), pair;
+	int k = st->c->arms, arm, pos, ended = 0, closes = strcmp(name, "measure") == 0;
+	long open = order_open_blocks(st->c->order, n), pair, left = n * k;
 	struct half *held = xmalloc((size_t)open * (size_t)k * sizeof *held), *block;
 	struct order_walk w;
 
 	order_walk_begin(&w, st->c->order, r, first, n, k);
 	while (!ended && order_walk_next(&w, &pair, &arm, &pos)) {
 		block = &held[(size_t)(pair % open) * (size_t)k];
-		ended = observe(st, run, pair + 1, name, arm, pos, &block[pos - 1]) < 0;
+		ended = observe(st, run, pair + 1, name, arm, pos, closes && --left == 0,
+		                &block[pos - 1]) < 0;
 		if (pos == k)
 			write_pair(st, run, pair + 1, name, block, k);
 	}

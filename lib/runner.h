@@ -76,6 +76,10 @@ struct executor {
 	void (*end_run)(struct executor *, const struct config *);
 	void (*metadata)(struct executor *, const struct config *);
 	pid_t (*pid)(struct executor *);   /* for "# run: ... pid=" */
+	/* After the run's last observation, before its pair is written: no
+	 * more requests, and o fails when what follows makes its answer no
+	 * answer (a worker's second one). NULL: nothing can follow. */
+	void (*last_answer)(struct executor *, const struct config *, struct obs *);
 };
 
 /* Where in the study something happened, for messages and comments. */
