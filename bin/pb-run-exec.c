@@ -68,11 +68,13 @@ static char **command_argv(const char *cmd, int no_shell)
 			die_usage("empty command");
 		return v;
 	}
-	v = xmalloc(4 * sizeof *v);
+	/* "--": a command that starts with '-' is not the shell's options */
+	v = xmalloc(5 * sizeof *v);
 	v[0] = "/bin/sh";
 	v[1] = "-c";
-	v[2] = (char *)cmd;
-	v[3] = NULL;
+	v[2] = "--";
+	v[3] = (char *)cmd;
+	v[4] = NULL;
 	return v;
 }
 

@@ -442,7 +442,7 @@ extern char **environ;
 static void run_hook(struct runner *st, const char *name, const char *cmd,
                      const struct where *w)
 {
-	static char *argv[4] = { "/bin/sh", "-c", NULL, NULL };
+	static char *argv[5] = { "/bin/sh", "-c", "--", NULL, NULL };   /* as commands */
 	const struct config *c = st->c;
 	char vars[4][64], **env, msg[512];
 	struct proc_spec spec;
@@ -464,7 +464,7 @@ static void run_hook(struct runner *st, const char *name, const char *cmd,
 	for (i = 0; i < 4; i++)
 		env[n + i] = vars[i];
 	env[n + 4] = NULL;
-	argv[2] = (char *)cmd;
+	argv[3] = (char *)cmd;
 	io.in = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	proc_prepare(&spec, argv, 0, &io, env);
 	pid = proc_start(&spec);
