@@ -32,13 +32,15 @@
  *
  * Each request is one read(2) and each answer one write(2), with no stdio
  * buffer in between: nothing to flush, nothing left waiting in a buffer.
- * Header-only: static inline functions, C99 or later and POSIX (read,
- * write, dup, dup2); build with -D_POSIX_C_SOURCE=200809L, or
- * -D_XOPEN_SOURCE=700, when your compiler is in a strict -std mode. */
+ * Header-only: static inline functions, C99 or later and POSIX.1-2008
+ * (read, write, fcntl's F_DUPFD_CLOEXEC, dup2); build with
+ * -D_POSIX_C_SOURCE=200809L, or -D_XOPEN_SOURCE=700, when your compiler
+ * is in a strict -std mode. */
 #ifndef PB_WORKER_H
 #define PB_WORKER_H
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -158,13 +160,15 @@ static inline int pb_worker_answer_(int out, int arm, int narms,
 }
 
 /* The standard output, for the answers, as a descriptor of its own; fd 1
- * becomes the standard error. When that cannot be done, answers go to 1. */
+ * becomes the standard error. When that cannot be done, answers go to 1.
+ * Close-on-exec: what an arm starts must not inherit the answers' pipe
+ * (an "ok" it printed there would be taken for the answer). */
 static inline int pb_worker_claim_stdout_(void)
 {
 	int out;
 
 	fflush(stdout);
-	out = dup(1);
+	out = fcntl(1, F_DUPFD_CLOEXEC, 3);
 	if (out < 0)
 		return 1;
 	if (dup2(2, 1) < 0) {

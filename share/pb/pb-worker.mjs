@@ -27,11 +27,12 @@
 // that ends inside a request, or an answer that cannot be written. Fields
 // after PAIR, TAB-separated, are ignored (room for the protocol to grow).
 //
-// While it serves, process.stdout (and so console.log) writes to the
-// standard error: whatever the arms print goes where pb-run sends the
-// worker's standard error (--output), and cannot be taken for an answer.
-// The answers go to the real standard output (synchronous for a pipe on
-// Linux), and process.stdout comes back when serve() resolves.
+// While it serves, descriptor 1 is the standard error, and so are
+// process.stdout and console.log: whatever the arms print, or a child
+// they start prints, goes where pb-run sends the worker's standard error
+// (--output), and cannot be taken for an answer. The answers go to the
+// real standard output, on a descriptor of its own that no child
+// inherits, and it comes back as descriptor 1 when serve() resolves.
 //
 // One file, Node's standard library only; Node 16 or later (tested with 20).
 
@@ -207,25 +208,74 @@ async function loop(arms, write) {
   return 0;
 }
 
+// Descriptors as the C and Python helpers make them with dup and dup2,
+// which Node lacks: open(2) of /dev/fd/N opens what N is (the pipe to
+// pb-run, a terminal; a file is appended to), close-on-exec as every
+// descriptor Node opens, on the lowest free descriptor: 1 just after
+// it is closed.
+const APPEND = fs.constants.O_WRONLY | fs.constants.O_APPEND;
+
+// Descriptor 1 onto path: true when it is so.
+function ontoOne(path) {
+  fs.closeSync(1);
+  let fd;
+  try {
+    fd = fs.openSync(path, APPEND);
+  } catch {
+    return false;
+  }
+  if (fd === 1)
+    return true;
+  fs.closeSync(fd);
+  return false;
+}
+
+// The answers' pipe as a descriptor of its own, and descriptor 1 the
+// standard error: what the arms print, and what a child they start with
+// stdio 'inherit' prints, is never taken for an answer, and no child
+// inherits the pipe. When that cannot be done (descriptor 2 closed, or a
+// socket), the answers go to 1 as they are.
+function claimStdout() {
+  let out;
+  try {
+    out = fs.openSync('/dev/fd/1', APPEND);
+  } catch {
+    return 1;
+  }
+  if (ontoOne('/dev/fd/2'))
+    return out;
+  ontoOne(`/dev/fd/${out}`);
+  fs.closeSync(out);
+  return 1;
+}
+
+function releaseStdout(out) {
+  if (out === 1)
+    return;
+  ontoOne(`/dev/fd/${out}`);
+  fs.closeSync(out);
+}
+
 // Serve arm A with arms.a(), arm B with arms.b(), ... until the end of the
 // input; resolves to 0 then, to 1 after a message on a protocol error.
 export async function serve(given) {
   const arms = armsOf(given);
   const stdout = process.stdout, realWrite = stdout.write;
   const ownWrite = Object.prototype.hasOwnProperty.call(stdout, 'write');
-  // Answers: one write(2) each on descriptor 1. Node made it non-blocking
-  // when process.stdout was first touched; a full pipe (EAGAIN) hands the
-  // rest to the stream, which waits.
+  const out = claimStdout();
+  // Answers: one write(2) each on out. A descriptor 1 left as it was is
+  // non-blocking once Node touched process.stdout: a full pipe (EAGAIN)
+  // hands the rest to the stream, which waits.
   const write = (s) => {
     const b = typeof s === 'string' ? Buffer.from(s) : s;
     let off = 0;
     while (off < b.length) {
       try {
-        off += fs.writeSync(1, b, off, b.length - off);
+        off += fs.writeSync(out, b, off, b.length - off);
       } catch (e) {
         if (e.code === 'EINTR')
           continue;
-        if (e.code !== 'EAGAIN')
+        if (e.code !== 'EAGAIN' || out !== 1)
           throw e;
         realWrite.call(stdout, b.subarray(off));
         return;
@@ -240,5 +290,6 @@ export async function serve(given) {
       stdout.write = realWrite;
     else
       delete stdout.write;
+    releaseStdout(out);
   }
 }
