@@ -19,7 +19,8 @@ ends the run.
 serve(a=f, b=g) calls f() for each request of arm A and g() for arm B,
 with no arguments, and answers "ok" when the call returns (its value is
 ignored). An exception (any Exception) is answered on one line
-"error TYPE: MESSAGE", and the run goes on. More arms are more letters:
+"error TYPE: MESSAGE" ("error TYPE" when it has no message, or its
+__str__ fails), and the run goes on. More arms are more letters:
 serve(a=f, b=g, c=h) serves arm C too. A request for an arm that was not
 given is answered "error no arm C: ...".
 
@@ -112,11 +113,20 @@ def _answer(arm, arms):
     try:
         fn()
     except Exception as e:  # an arm's failure is an answer; BaseException ends the worker
-        text = type(e).__name__
-        if str(e):
-            text += ": " + str(e)
-        return b"error " + _one_line(text, LINE_MAX - 8) + b"\n"
+        return b"error " + _one_line(_describe(e), LINE_MAX - 8) + b"\n"
     return b"ok\n"
+
+
+def _describe(e):
+    """TYPE: MESSAGE of an arm's exception, or TYPE alone when the message
+    is empty or cannot be made: a __str__ that raises must not end the
+    worker."""
+    name = type(e).__name__
+    try:
+        msg = str(e)
+        return "".join((name, ": ", msg)) if msg else name
+    except Exception:
+        return name
 
 
 def _fail(what):
