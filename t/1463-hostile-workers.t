@@ -77,10 +77,10 @@ static int arm(void *ctx) { (void)ctx; return system("$(printf '%s' "$child" | s
 int main(void) { return pb_worker_serve(arm, arm, NULL); }
 EOF
 ${CC:-cc} -std=c11 -D_XOPEN_SOURCE=700 -I"$S" -o w w.c 2>cc.err
-is "$?:$(cat cc.err)" "0:" "C: a worker whose arms start a child builds"
+cc_says="$?:$(cat cc.err)"
 feed 'A\t1\t1\n' ./w
-is "$rc:$(lines ans):$(lines err)" "0:ok:ok|checked" \
-	"C: the child's stdout is the standard error, and it inherits no answers' descriptor"
+is "$cc_says/$rc:$(lines ans):$(lines err)" "0:/0:ok:ok|checked" \
+	"C: it builds; the child's stdout is the standard error, and it inherits no answers' descriptor"
 
 NODE=$(command -v node || command -v nodejs)
 if [ -n "$NODE" ]; then
