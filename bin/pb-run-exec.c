@@ -477,17 +477,6 @@ static void worker_end(struct executor *ex, const struct config *c)
 	worker_stop(ex->state, proc_interrupted ? 0 : WORKER_GRACE_MS);
 }
 
-/* What a worker killed at the end of its grace wrote before it died. */
-static void read_ready(struct worker *w)
-{
-	struct pollfd p = { w->from, POLLIN, 0 };
-	ssize_t r;
-
-	if (poll(&p, 1, 0) == 1 && (p.revents & POLLIN) &&
-	    (r = read(w->from, w->buf + w->len, sizeof w->buf - 1 - w->len)) > 0)
-		w->len += (size_t)r;
-}
-
 /* The run's last answer is one only when nothing follows it, in what was
  * read with it or before its output ends. EOF on its stdin ends the
  * run, and its output ends when it exits (its group is killed then,
@@ -509,10 +498,8 @@ static void worker_last_answer(struct executor *ex, const struct config *c, stru
 		o->status = ST_INTERRUPTED;
 		return;
 	}
-	if (r == -2) {
+	if (r == -2)   /* past its grace; what it wrote by then is in buf */
 		worker_stop(w, 0);
-		read_ready(w);
-	}
 	if (r != -1 && w->len > 0)
 		answered_twice(w, o, "after its answer to the run's last request");
 }
