@@ -16,9 +16,10 @@ enum { EXIT_DATA = 1, EXIT_USAGE = 2 };
 extern const char *pb_prog;   /* "pb-tint" */
 
 void pb_init(const char *prog);                 /* sets pb_prog */
-/* Called by die() and stream_die() just before exit(1). Only the fuzz
+/* Called by die() and stream_die() just before exit(1). The fuzz
  * harness (t/fuzz/) sets it, to longjmp back and read the next input in
- * the same process; the tools leave it NULL. It must not return. */
+ * the same process; lib/tools, so that a failure after SIGINT, SIGTERM
+ * or SIGHUP exits 128 + N; the filters leave it NULL. It must not return. */
 extern void (*pb_die_hook)(void);
 noreturn void die(const char *fmt, ...);        /* exit 1 */
 noreturn void die_usage(const char *fmt, ...);  /* exit 2, points at --help */

@@ -30,6 +30,9 @@ static volatile sig_atomic_t forward = 1;
 enum { LIVE_MAX = TOOLS_STAGES_MAX };
 static volatile sig_atomic_t live[LIVE_MAX];
 
+/* The first signal is passed on (while forward is on) and interrupts
+ * what we wait on ourselves; a second kills the children and ends us by
+ * the signal, wherever we are. */
 static void on_interrupt(int sig)
 {
 	int i, saved = errno;
@@ -41,7 +44,18 @@ static void on_interrupt(int sig)
 	for (i = 0; i < LIVE_MAX; i++)
 		if (live[i] > 0 && (forward || tools_signal_again))
 			kill((pid_t)live[i], tools_signal_again ? SIGKILL : sig);
+	if (tools_signal_again) {
+		signal(sig, SIG_DFL);
+		raise(sig);   /* delivered when the handler returns */
+	}
 	errno = saved;
+}
+
+/* A failure after a signal (an open or a write it interrupted: EINTR)
+ * ends us as the signal would have, 128 + N, not 1. */
+static void die_after_signal(void)
+{
+	exit(tools_signal ? 128 + tools_signal : EXIT_DATA);
 }
 
 /* SIGCHLD only cuts the sleep of a watched wait short. */
@@ -97,9 +111,10 @@ void tools_init(const char *argv0)
 	self_dir = find_self_dir(argv0);
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
-	/* SA_RESTART: a write to stdout or a wait goes on after the signal
-	 * is passed on; only the watched sleeps are cut short. */
-	sa.sa_flags = SA_RESTART;
+	/* No SA_RESTART: an open or a write of ours that blocks (a FIFO, a
+	 * full pipe) fails with EINTR, and its die() ends us with 128 + N;
+	 * the waits for children and the reads of their stderr go on. */
+	sa.sa_flags = 0;
 	sa.sa_handler = on_interrupt;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
@@ -107,6 +122,8 @@ void tools_init(const char *argv0)
 	sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
 	sa.sa_handler = on_child;
 	sigaction(SIGCHLD, &sa, NULL);
+	if (!pb_die_hook)
+		pb_die_hook = die_after_signal;
 }
 
 void tools_forward(int on)

@@ -4,7 +4,9 @@
  * not at all, the stage that failed named by its own last line. The
  * first SIGINT, SIGTERM or SIGHUP is passed on to the children (while
  * tools_forward is on), so that pb-run keeps what it measured and says
- * so; a second one kills them at once. This is the one runner of the
+ * so, and interrupts an open or a write of ours that blocks (a FIFO, a
+ * full pipe): a die() after a signal exits 128 + N. A second one kills
+ * the children and ends us by the signal, at once. This is the one runner of the
  * porcelain: only pb-run starts processes otherwise (lib/proc). */
 #ifndef PB_TOOLS_H
 #define PB_TOOLS_H
