@@ -391,7 +391,7 @@ static void stop_if_interrupted(const char *dir)
 	if (!tools_signal)
 		return;
 	warn("%s: the analysis was interrupted (%s): nothing is summarized", dir,
-	     tools_signal == SIGINT ? "SIGINT" : tools_signal == SIGHUP ? "SIGHUP" : "SIGTERM");
+	     tools_signal_name());
 	exit(128 + tools_signal);
 }
 
@@ -463,11 +463,11 @@ static int from_dir(const struct compare_opts *o)
 
 	failed = study_read_completed(&r, o->from);
 	l.fail_if_slower = o->fail_if_slower;
-	l.exit_status = status = study_exit_status(&r, &l);
+	l.exit_status = status = failed ? 1 : study_exit_status(&r, &l);
 	print_summary(o, &r, &l, NULL);
 	exports(o, one, ol, 1, NULL);
 	study_free(&r);
-	return failed ? 1 : status;
+	return status;
 }
 
 /* --analyse DIR: DIR's raw.tsv (pb-run's) analysed in DIR as a study of
@@ -513,11 +513,6 @@ static int interrupted_status(void)
 	return tools_signal ? 128 + tools_signal : 0;
 }
 
-static const char *signal_name(void)
-{
-	return tools_signal == SIGINT ? "SIGINT" : tools_signal == SIGHUP ? "SIGHUP" : "SIGTERM";
-}
-
 static int one_study(const struct compare_opts *o)
 {
 	struct conduct s;
@@ -528,12 +523,10 @@ static int one_study(const struct compare_opts *o)
 
 	conduct_init(&s, o, o->dir ? xstrdup(o->dir) : conduct_default_dir(), NULL, NULL);
 	conduct_run(&s, &r);
-	if (tools_signal)
-		s.live.signal_name = signal_name();
 	ol[0] = &s.live;
 	print_summary(o, &r, &s.live, s.dir);
 	exports(o, one, ol, 1, NULL);
-	status = interrupted_status() ? interrupted_status() : s.failed ? 1 : s.live.exit_status;
+	status = s.live.exit_status;
 	study_free(&r);
 	conduct_done(&s);
 	return status;
@@ -571,16 +564,12 @@ static int scan(const struct compare_opts *o)
 		s[i].live.value = xmalloc(strlen(o->scan_name) + strlen(o->scan.v[i]) + 2);
 		sprintf(s[i].live.value, "%s=%s", o->scan_name, o->scan.v[i]);
 		conduct_run(&s[i], &r[i]);
-		if (tools_signal)
-			s[i].live.signal_name = signal_name();
 		print_summary(o, &r[i], &s[i].live, s[i].dir);
 		if (!exports_to_stdout(o))
 			putchar('\n');
 		rp[i] = &r[i];
 		lp[i] = &s[i].live;
-		if (s[i].failed)
-			status = 1;
-		else if (s[i].live.exit_status > status)
+		if (s[i].live.exit_status > status)   /* as compare.json's: the largest */
 			status = s[i].live.exit_status;
 		done++;
 	}

@@ -26,6 +26,7 @@
 #include "stream.h"
 #include "summary.h"
 #include "export.h"
+#include "tools.h"
 
 /* The share of the budget each part may take. */
 #define PILOT_SHARE 0.15
@@ -151,9 +152,24 @@ static void study_argv(struct conduct *s, struct strv *v)
 
 static void tool_failed(struct conduct *s, const char *what, const struct run_result *r)
 {
-	fprintf(stderr, "pb-compare: %s failed (exit %d): %s\n", what, r->status,
-	        *r->msg ? r->msg : "no message");
+	char st[128];
+
+	fprintf(stderr, "pb-compare: %s failed (%s): %s\n", what,
+	        tools_status_words(st, sizeof st, r->status), *r->msg ? r->msg : "no message");
 	s->failed = 1;
+}
+
+/* pb-run ended in the study without its own '# failed:' or
+ * '# interrupted:' (killed by the OOM killer, SIGKILL): what the study
+ * says of how it stopped, so that no summary or export calls it whole. */
+static void run_failed_note(struct conduct *s, const struct run_result *r)
+{
+	char st[128], *m = xmalloc(sizeof st + sizeof r->msg + 32);
+
+	sprintf(m, "pb-run ended (%s)%s%s",
+	        tools_status_words(st, sizeof st, r->status), *r->msg ? ": " : "", r->msg);
+	free(s->run_failed);
+	s->run_failed = m;
 }
 
 /* pb-run failed before it measured anything: its own line, which names
@@ -598,6 +614,7 @@ static void measure(struct conduct *s)
 			die_pb_run(&r, "failed");
 		}
 		tool_failed(s, "pb-run", &r);
+		run_failed_note(s, &r);
 	}
 	free(out);
 }
@@ -737,13 +754,17 @@ void conduct_run(struct conduct *s, struct study *r)
 	analyse(s, &a);
 	write_in(s->dir, "Makefile", w_makefile, &a);
 	study_read(r, s->dir);
+	if (s->run_failed && !r->failed && !r->interrupted)
+		r->failed = xstrdup(s->run_failed);
 	write_in(s->dir, "report.md", w_report, r);
 	s->live.plan = s->plan;
 	s->live.budget_ns = s->budget_ns;
 	s->live.wall_ns = now_ns() - s->t0;
 	s->live.fail_if_slower = s->o->fail_if_slower;
-	s->live.exit_status = study_exit_status(r, &s->live);
-	s->live.signal_name = NULL;
+	/* what pb-compare exits with, so that compare.json says it too */
+	s->live.signal_name = tools_signal_name();
+	s->live.exit_status = tools_signal ? 128 + tools_signal : s->failed ? 1 :
+	                      study_exit_status(r, &s->live);
 	sc.r = r;
 	sc.l = &s->live;
 	write_in(s->dir, "summary.txt", w_summary, &sc);
@@ -786,6 +807,7 @@ void conduct_done(struct conduct *s)
 	strv_free(&s->pass);
 	strv_free(&s->cmds);
 	free(s->plan);
+	free(s->run_failed);
 	free(s->live.value);
 	free(s->dir);
 }

@@ -49,6 +49,7 @@ struct conduct {
 	char *plan;
 	struct live live;
 	int failed;          /* a tool failed: exit 1 */
+	char *run_failed;    /* how pb-run ended when it did not say, or NULL */
 	int progress;        /* draw a progress line */
 	double study_t0;
 	long long seen;      /* bytes of raw.tsv.tmp read by the progress */

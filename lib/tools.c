@@ -131,6 +131,21 @@ void tools_forward(int on)
 	forward = on;
 }
 
+const char *tools_signal_name(void)
+{
+	return tools_signal == SIGINT ? "SIGINT" : tools_signal == SIGHUP ? "SIGHUP" :
+	       tools_signal == SIGTERM ? "SIGTERM" : NULL;
+}
+
+const char *tools_status_words(char *buf, size_t n, int status)
+{
+	if (status > 128 && status < 128 + 64)
+		snprintf(buf, n, "killed by signal %d, %s", status - 128, strsignal(status - 128));
+	else
+		snprintf(buf, n, "exit %d", status);
+	return buf;
+}
+
 const char *tool_path(const char *name)
 {
 	static char *last;

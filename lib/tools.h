@@ -12,6 +12,7 @@
 #define PB_TOOLS_H
 
 #include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* The first SIGINT, SIGTERM or SIGHUP (0: none). */
@@ -24,6 +25,11 @@ extern volatile sig_atomic_t tools_signal_again;
 void tools_init(const char *argv0);
 /* Whether a first signal is passed on to the children (at first, yes). */
 void tools_forward(int on);
+/* "SIGINT", "SIGTERM" or "SIGHUP" of tools_signal, or NULL. */
+const char *tools_signal_name(void);
+/* A tool's status (run_result's) in words into buf: "exit 1", or
+ * "killed by signal 9, Killed" (what an OOM killer does to pb-run). */
+const char *tools_status_words(char *buf, size_t n, int status);
 /* The path to run a pb tool by: beside the caller when it is there, else
  * the bare name, looked up in PATH. */
 const char *tool_path(const char *name);
