@@ -3,7 +3,9 @@
  * (lib/recipe analyses it, lib/tools runs pb's tools) and lib/studydir,
  * lib/summary and lib/export read it back and say it. --from and
  * --analyse read a study directory made before. */
+#include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -318,6 +320,36 @@ static int exports_to_stdout(const struct compare_opts *o)
 	       (o->csv && !strcmp(o->csv, "-")) || (o->report && !strcmp(o->report, "-"));
 }
 
+/* stdout's first write error (errno), or 0. EPIPE, a reader that went
+ * away (| head), ends what we print there quietly; another (a full disk)
+ * is said once. Neither stops the study, its files or the exports, nor
+ * takes the gate's exit status (see final_status). */
+static int stdout_error;
+
+static void stdout_flush(void)
+{
+	if (stdout_error || (fflush(stdout) == 0 && !ferror(stdout)))
+		return;
+	stdout_error = errno ? errno : EIO;
+	if (stdout_error != EPIPE)
+		warn("write error on standard output: %s", strerror(stdout_error));
+}
+
+/* The exit status, with a write error on stdout (not EPIPE): 1 where it
+ * would be 0; the gate's 3 and a signal's 128 + N stand. */
+static int final_status(int status)
+{
+	return status == 0 && stdout_error && stdout_error != EPIPE ? 1 : status;
+}
+
+static void export_done(FILE *f, const char *path)
+{
+	if (f == stdout)
+		stdout_flush();
+	else
+		close_out(f, path);
+}
+
 static void exports(const struct compare_opts *o, const struct study *const *r,
                     const struct live *const *l, size_t n, const char *param)
 {
@@ -326,22 +358,22 @@ static void exports(const struct compare_opts *o, const struct study *const *r,
 	if (o->json) {
 		f = open_out(o->json);
 		write_json(f, r, l, n, param);
-		close_out(f, o->json);
+		export_done(f, o->json);
 	}
 	if (o->md) {
 		f = open_out(o->md);
 		write_markdown_table(f, r, l, n, param);
-		close_out(f, o->md);
+		export_done(f, o->md);
 	}
 	if (o->csv) {
 		f = open_out(o->csv);
 		write_csv(f, r, l, n, param);
-		close_out(f, o->csv);
+		export_done(f, o->csv);
 	}
 	if (o->report && n == 1) {
 		f = open_out(o->report);
 		write_report(f, r[0]);
-		close_out(f, o->report);
+		export_done(f, o->report);
 	}
 }
 
@@ -350,7 +382,7 @@ static void print_summary(const struct compare_opts *o, const struct study *r,
 {
 	struct style st;
 
-	if (exports_to_stdout(o))
+	if (exports_to_stdout(o) || stdout_error)
 		return;
 	st.color = o->color;
 	if (l->plan)
@@ -358,8 +390,7 @@ static void print_summary(const struct compare_opts *o, const struct study *r,
 	write_summary(stdout, r, l, &st);
 	if (dir)
 		fputs("study: ", stdout), put_text(stdout, dir), fputs("\n", stdout);
-	if (fflush(stdout) != 0)
-		die("stdout:");
+	stdout_flush();
 }
 
 /* A step failed in the directory --from reads: a warning, and what it
@@ -464,8 +495,8 @@ static int from_dir(const struct compare_opts *o)
 	failed = study_read_completed(&r, o->from);
 	l.fail_if_slower = o->fail_if_slower;
 	l.exit_status = status = failed ? 1 : study_exit_status(&r, &l);
-	print_summary(o, &r, &l, NULL);
 	exports(o, one, ol, 1, NULL);
+	print_summary(o, &r, &l, NULL);
 	study_free(&r);
 	return status;
 }
@@ -502,8 +533,8 @@ static int analyse_dir(const struct compare_opts *o)
 	l.exit_status = m.failed ? 1 : study_exit_status(&r, &l);
 	write_in(o->analyse, "summary.txt", w_summary, &sc);
 	write_in(o->analyse, "compare.json", w_json, &jc);
-	print_summary(o, &r, &l, o->analyse);
 	exports(o, one, ol, 1, NULL);
+	print_summary(o, &r, &l, o->analyse);
 	study_free(&r);
 	return l.exit_status;
 }
@@ -524,8 +555,8 @@ static int one_study(const struct compare_opts *o)
 	conduct_init(&s, o, o->dir ? xstrdup(o->dir) : conduct_default_dir(), NULL, NULL);
 	conduct_run(&s, &r);
 	ol[0] = &s.live;
+	exports(o, one, ol, 1, NULL);   /* first: a summary cut short loses nothing */
 	print_summary(o, &r, &s.live, s.dir);
-	exports(o, one, ol, 1, NULL);
 	status = s.live.exit_status;
 	study_free(&r);
 	conduct_done(&s);
@@ -565,7 +596,7 @@ static int scan(const struct compare_opts *o)
 		sprintf(s[i].live.value, "%s=%s", o->scan_name, o->scan.v[i]);
 		conduct_run(&s[i], &r[i]);
 		print_summary(o, &r[i], &s[i].live, s[i].dir);
-		if (!exports_to_stdout(o))
+		if (!exports_to_stdout(o) && !stdout_error)
 			putchar('\n');
 		rp[i] = &r[i];
 		lp[i] = &s[i].live;
@@ -581,8 +612,9 @@ static int scan(const struct compare_opts *o)
 	write_in(top, "compare.json", w_json, &jc);
 	write_in(top, "report.md", w_scan_report, &jc);
 	exports(o, rp, lp, done, o->scan_name);
-	if (!exports_to_stdout(o))
+	if (!exports_to_stdout(o) && !stdout_error)
 		fputs("scan: ", stdout), put_text(stdout, top), fputs("\n", stdout);
+	stdout_flush();
 	for (i = 0; i < done; i++) {
 		study_free(&r[i]);
 		conduct_done(&s[i]);
@@ -598,16 +630,22 @@ int main(int argc, char **argv)
 
 	pb_init("pb-compare");
 	tools_init(argv[0]);
+	/* a write to a reader gone is EPIPE (stdout_flush), not our death:
+	 * the exports and the gate's status outlive | head */
+	signal(SIGPIPE, SIG_IGN);
+	if (std_fds_fill())
+		die("standard output is closed: the summary has nowhere to go (redirect it: "
+		    ">/dev/null, or > FILE)");
 	parse_args(argc, argv, &o);
 	if (o.from)
-		return from_dir(&o);
+		return final_status(from_dir(&o));
 	if (o.analyse)
-		return analyse_dir(&o);
+		return final_status(analyse_dir(&o));
 	if (o.ncmds == 0 && !o.pass.n)
 		die_usage("nothing to compare: give the commands after --, or --worker CMD, "
 		            "or --pg CONNINFO --sql-a SQL --sql-b SQL");
 	status = o.scan_name ? scan(&o) : one_study(&o);
 	strv_free(&o.pass);
 	strv_free(&o.scan);
-	return status;
+	return final_status(status);
 }

@@ -13,6 +13,7 @@
 #include "clock.h"
 #include "conninfo.h"
 #include "err.h"
+#include "files.h"
 #include "num.h"
 #include "opt.h"
 #include "order.h"
@@ -484,26 +485,6 @@ static void run_hook(struct runner *st, const char *name, const char *cmd,
 	}
 }
 
-/* fds 0 and 2 closed get /dev/null, so that no file or pipe opened later
- * lands on them (a worker's pipe as our stdin, --output as our stderr).
- * A closed stdout is an error: the stream would go wherever fd 1 is
- * opened next. */
-static void check_std_fds(void)
-{
-	int fd, out_closed = 0;
-
-	for (fd = 0; fd <= 2; fd++) {
-		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
-			continue;
-		if (open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd)
-			_Exit(EXIT_DATA);
-		out_closed |= fd == 1;
-	}
-	if (out_closed)
-		die("standard output is closed: the stream has nowhere to go "
-		    "(redirect it to a file: > FILE)");
-}
-
 int main(int argc, char **argv)
 {
 	static struct config c;
@@ -513,7 +494,9 @@ int main(int argc, char **argv)
 
 	pb_init("pb-run");
 	out_init();
-	check_std_fds();
+	if (std_fds_fill())
+		die("standard output is closed: the stream has nowhere to go "
+		    "(redirect it to a file: > FILE)");
 	parse_args(argc, argv, &c);
 	if (cpu_list)   /* before anything starts: children inherit it */
 		run_pin_cpus(cpu_list, cpu_affinity, sizeof cpu_affinity);

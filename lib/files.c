@@ -1,6 +1,7 @@
 /* files: paths, regular files and private temporary directories. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,20 @@
 #include "err.h"
 #include "files.h"
 #include "stream.h"
+
+int std_fds_fill(void)
+{
+	int fd, out_closed = 0;
+
+	for (fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		if (open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd)
+			_Exit(EXIT_DATA);
+		out_closed |= fd == 1;
+	}
+	return out_closed;
+}
 
 char *path_in(const char *dir, const char *name)
 {

@@ -6,6 +6,11 @@
 
 #include <stdio.h>
 
+/* fds 0, 1 and 2 that are closed get /dev/null, so that no file or pipe
+ * opened later lands on them (a worker's pipe as stdin, a stream as
+ * stderr); 1 when stdout was closed, which the caller refuses: what it
+ * writes there would be lost, or go to what fd 1 was opened as next. */
+int std_fds_fill(void);
 /* "DIR/name" in memory of its own. */
 char *path_in(const char *dir, const char *name);
 /* 1 when path is a regular file we may read (a link to one counts). */
