@@ -552,7 +552,7 @@ static int one_study(const struct compare_opts *o)
 	const struct live *ol[1];
 	int status;
 
-	conduct_init(&s, o, o->dir ? xstrdup(o->dir) : conduct_default_dir(), NULL, NULL);
+	conduct_init(&s, o, conduct_make_dir(o->dir), NULL, NULL);
 	conduct_run(&s, &r);
 	ol[0] = &s.live;
 	exports(o, one, ol, 1, NULL);   /* first: a summary cut short loses nothing */
@@ -577,7 +577,7 @@ static void w_scan_summary(FILE *f, const void *ctx)
 
 static int scan(const struct compare_opts *o)
 {
-	char *top = o->dir ? xstrdup(o->dir) : conduct_default_dir();
+	char *top = conduct_make_dir(o->dir);
 	size_t n = o->scan.n, i, done = 0;
 	struct conduct *s = xmalloc(n * sizeof *s);
 	struct study *r = xmalloc(n * sizeof *r);
@@ -586,12 +586,12 @@ static int scan(const struct compare_opts *o)
 	struct json_ctx jc;
 	int status = 0;
 
-	make_dir(top);
 	for (i = 0; i < n && !tools_signal; i++) {
 		char *sub = xmalloc(strlen(top) + strlen(o->scan_name) + strlen(o->scan.v[i]) + 3);
 
 		sprintf(sub, "%s/%s=%s", top, o->scan_name, o->scan.v[i]);
-		conduct_init(&s[i], o, sub, o->scan_name, o->scan.v[i]);
+		conduct_init(&s[i], o, conduct_make_dir(sub), o->scan_name, o->scan.v[i]);
+		free(sub);
 		s[i].live.value = xmalloc(strlen(o->scan_name) + strlen(o->scan.v[i]) + 2);
 		sprintf(s[i].live.value, "%s=%s", o->scan_name, o->scan.v[i]);
 		conduct_run(&s[i], &r[i]);

@@ -57,7 +57,44 @@ static const char *dur_arg(char buf[32], double ns)
 	return buf;
 }
 
-void make_dir(const char *dir)
+/* --- the study directory ----------------------------------------------- */
+
+/* The directories made, removed at exit while no study has measured in
+ * them (no raw.tsv): a refusal or a signal before the study began (the
+ * probe, the pilot) leaves no directory for the same --dir, given again,
+ * to be refused by. What the steps before the study leave goes with it;
+ * rmdir keeps a directory that holds anything else (a scan's studies). */
+static struct strv made;
+static const char *const before_study[] = {
+	"probe.tsv", "pilot.tsv", "plan.tsv", "sense.tsv"
+};
+
+static void remove_in(const char *dir, const char *const *names, size_t n);
+
+static void made_remove(void)
+{
+	size_t i = made.n;
+
+	while (i-- > 0) {
+		char *raw = path_in(made.v[i], "raw.tsv");
+
+		if (access(raw, F_OK) != 0) {
+			remove_in(made.v[i], before_study, LEN(before_study));
+			rmdir(made.v[i]);
+		}
+		free(raw);
+	}
+	strv_free(&made);
+}
+
+static void made_add(const char *dir)
+{
+	if (!made.n)
+		atexit(made_remove);
+	strv_add(&made, dir);
+}
+
+static void make_dir(const char *dir)
 {
 	if (mkdir(dir, 0777) < 0) {
 		if (errno == EEXIST)
@@ -65,17 +102,42 @@ void make_dir(const char *dir)
 			    "or remove it)", dir);
 		die("%s:", dir);
 	}
+	made_add(dir);
 }
 
-char *conduct_default_dir(void)
+/* pb-compare-DATE-TIME, or -2, -3, ... after it when that is taken (two
+ * started in the same second): mkdir fails on a name that exists, so two
+ * never share one. */
+static char *make_default_dir(void)
 {
 	time_t t = time(NULL);
 	struct tm tm;
-	char buf[64];
+	char base[64], name[80];
+	int k;
 
 	localtime_r(&t, &tm);
-	strftime(buf, sizeof buf, "pb-compare-%Y%m%d-%H%M%S", &tm);
-	return xstrdup(buf);
+	strftime(base, sizeof base, "pb-compare-%Y%m%d-%H%M%S", &tm);
+	for (k = 1; k <= 1000; k++) {
+		if (k == 1)
+			snprintf(name, sizeof name, "%s", base);
+		else
+			snprintf(name, sizeof name, "%s-%d", base, k);
+		if (mkdir(name, 0777) == 0) {
+			made_add(name);
+			return xstrdup(name);
+		}
+		if (errno != EEXIST)
+			die("%s:", name);
+	}
+	die("%s and %s-2 to -1000 exist: give --dir", base, base);
+}
+
+char *conduct_make_dir(const char *dir)
+{
+	if (!dir)
+		return make_default_dir();
+	make_dir(dir);
+	return xstrdup(dir);
 }
 
 /* s with every {name} replaced by value. */
@@ -205,7 +267,6 @@ static void probe(struct conduct *s)
 	strv_free(&v);
 	free(out);
 	if (r.status) {
-		rmdir(s->dir);
 		if (tools_signal)
 			exit(128 + tools_signal);
 		die_pb_run(&r, "failed on the first pair");
@@ -264,7 +325,6 @@ static void least_study(struct conduct *s)
 		     min_runs, h4ns(l, least), h4ns(b, s->budget_ns), ceil(least * 1.2 / 1e9));
 		return;
 	}
-	rmdir(s->dir);
 	die("a pair of observations takes %s here: the least study (%ld runs of a pair) takes "
 	    "about %s, beyond the %s budget: give --budget %.0fs or more",
 	    h4ns(p, pair), min_runs, h4ns(l, least), h4ns(b, s->budget_ns),
@@ -736,7 +796,6 @@ void conduct_run(struct conduct *s, struct study *r)
 	memset(&a, 0, sizeof a);
 	s->t0 = now_ns();
 	s->budget_ns = s->o->budget_ns;
-	make_dir(s->dir);
 	probe(s);
 	least_study(s);
 	if (!s->slow) {

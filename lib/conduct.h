@@ -70,16 +70,17 @@ struct json_ctx {
 };
 
 /* The study of o (its commands and pb-run options with {name} replaced
- * by value when name is not NULL) in dir, which it takes. */
+ * by value when name is not NULL) in dir (conduct_make_dir's), which it
+ * takes. */
 void conduct_init(struct conduct *s, const struct compare_opts *o, char *dir,
                   const char *name, const char *value);
 /* Run it into s->dir; r is it read back. */
 void conduct_run(struct conduct *s, struct study *r);
 void conduct_done(struct conduct *s);
-/* pb-compare-DATE-TIME */
-char *conduct_default_dir(void);
-/* A new directory: one that exists is an error. */
-void make_dir(const char *dir);
+/* A new study directory, made (mkdir): dir, where one that exists is an
+ * error, or when dir is NULL pb-compare-DATE-TIME, -2, -3, ... after it
+ * when that is taken. Removed at exit while nothing was measured in it. */
+char *conduct_make_dir(const char *dir);
 /* The exit status the gate gives the study: EXIT_SLOWER or 0. */
 enum { EXIT_SLOWER = 3 };
 int study_exit_status(const struct study *r, const struct live *l);
