@@ -203,18 +203,7 @@ static int excluded(struct opts *o, int64_t run, int mark)
  * on both, check_shard sees to it). */
 static void read_arms(struct pairing *pr)
 {
-	const char *k = study_head_str(&pr->head, "arms");
-	const char *ref = study_head_str(&pr->head, "reference");
-	int64_t n = 2;
-	char b[MSG_CUT_BUF];
-
-	if (k && (num_parse_i64(k, &n) < 0 || n < 2 || n > 26))
-		die("%s: '# arms: %s' is not a number of arms (2 to 26)", pr->s.name, msg_cut(b, k));
-	pr->arms = (int)n;
-	if (ref && (ref[0] < 'A' || ref[0] >= 'A' + pr->arms || ref[1]))
-		die("%s: '# reference: %s' is not one of the arms (A to %c)", pr->s.name,
-		    msg_cut(b, ref), 'A' + pr->arms - 1);
-	pr->ref = ref ? ref[0] - 'A' : 0;
+	study_head_arms(&pr->head, pr->s.name, &pr->arms, &pr->ref);
 	pr->multi = pr->arms > 2 || pr->ref != 0;
 }
 

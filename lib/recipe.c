@@ -62,13 +62,14 @@ static void recipe_of_head(struct recipe *r, const struct stream *s)
 {
 	struct study_head h;
 	const char *until, *stat;
-	int64_t arms;
 	double t;
+	int k, ref;
 
 	study_head_read(&h, s, -1);
+	study_head_arms(&h, s->name, &k, &ref);   /* refused before any step runs */
 	until = study_head_str(&h, "until");
 	stat = study_head_str(&h, KEY_RUN_SEQ_STAT);
-	if (study_head_int(&h, "arms", &arms) == 1 && arms > 2)
+	if (k > 2)
 		r->adjust = "holm";
 	if (until && strncmp(until, "threshold ", 10) == 0 && num_parse(until + 10, &t) == 0 &&
 	    t > 0 && isfinite(t))

@@ -96,6 +96,21 @@ int study_head_num(const struct study_head *h, const char *key, double *v)
 
 /* A number of the row, NAN when its field is empty; else a number or
  * the stream's error. */
+void study_head_arms(const struct study_head *h, const char *what, int *arms, int *ref)
+{
+	const char *k = study_head_str(h, "arms"), *r = study_head_str(h, "reference");
+	int64_t n = 2;
+	char b[MSG_CUT_BUF];
+
+	if (k && (num_parse_i64(k, &n) < 0 || n < 2 || n > 26))
+		die("%s: '# arms: %s' is not a number of arms (2 to 26)", what, msg_cut(b, k));
+	if (r && (r[0] < 'A' || r[0] >= 'A' + n || r[1]))
+		die("%s: '# reference: %s' is not one of the arms (A to %c)", what, msg_cut(b, r),
+		    (int)('A' + n - 1));
+	*arms = (int)n;
+	*ref = r ? r[0] - 'A' : 0;
+}
+
 static double field_or_nan(const struct stream *s, long col)
 {
 	return col < 0 || !*s->field[col] ? NAN : stream_num(s, (size_t)col);

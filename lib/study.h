@@ -48,6 +48,12 @@ const char *study_head_for(const struct study_head *h, const char *key, const ch
  * first value is not such a number, *v untouched. */
 int study_head_int(const struct study_head *h, const char *key, int64_t *v);
 int study_head_num(const struct study_head *h, const char *key, double *v);
+/* The arms and the reference the head gives: *arms 2 to 26 (2 without
+ * "# arms:"), *ref the reference's index (0, arm A, without
+ * "# reference:"). A value pb-run never writes is refused in one line
+ * naming what (the file): "raw.tsv: '# reference: Z' is not one of the
+ * arms (A to B)", exit 1; every reader of a study's arms goes by this. */
+void study_head_arms(const struct study_head *h, const char *what, int *arms, int *ref);
 
 /* The files of a study directory that more than one tool reads back
  * (pb-compare writes them, pb-compare and pb-tint --check read them). */

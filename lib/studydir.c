@@ -144,18 +144,20 @@ static long meta_long(const struct study_head *h, const char *key)
 	return study_head_int(h, key, &v) == 1 && v >= LONG_MIN && v <= LONG_MAX ? (long)v : 0;
 }
 
-static void read_arms(struct study *r, const struct study_head *h)
+/* The arms and the comparisons, each candidate with the reference; a
+ * head that names no such reference is refused (path: raw.tsv), as
+ * pb-pair does: no study has a comparison with an arm it lacks. */
+static void read_arms(struct study *r, const struct study_head *h, const char *path)
 {
-	const char *ref = study_head_str(h, "reference"), *worker, *delay_arm;
-	long k = meta_long(h, "arms"), i;
-	int j;
-	char rl = ref && strlen(ref) == 1 ? ref[0] : 'A';
+	const char *worker, *delay_arm;
+	int k, ref, i, j;
+	char rl;
 	double delay = 0;
 
+	study_head_arms(h, path, &k, &ref);
+	rl = (char)('A' + ref);
 	worker = study_head_str(h, "worker");
-	if (k < 2 || k > ARMS_MAX)
-		k = 2;
-	r->narms = (int)k;
+	r->narms = k;
 	study_head_num(h, "delay_ns", &delay);
 	delay_arm = study_head_str(h, "delay_arm");
 	for (i = 0; i < k; i++) {
@@ -195,7 +197,7 @@ static void read_raw(struct study *r, const char *dir)
 		die("%s/raw.tsv: no such file: not a study directory of pb-compare", dir);
 	stream_on_meta(&s, raw_meta, r);
 	study_head_read(&h, &s, -1);
-	read_arms(r, &h);
+	read_arms(r, &h, path);
 	v = study_head_str(&h, "mode");
 	snprintf(r->mode, sizeof r->mode, "%s", v ? v : "?");
 	r->pairs = meta_long(&h, "pairs");
@@ -271,23 +273,23 @@ static void read_pairs(struct study *r, const char *dir)
 	struct column col[ARMS_MAX][NPAIRCOL];
 	struct stream s;
 	char *path;
-	long acol[NPAIRCOL], bcol[NPAIRCOL], armcol;
+	long acol[NPAIRCOL], bcol[NPAIRCOL], armcol, ri;
 	int i, k, first = -1;
+	const struct arm_result *ref = r->ncmp ? arm_of(r, r->cmp[0].ref) : NULL;
 
-	if (!open_in_dir(&s, dir, "pairs.tsv", &path))
+	if (!ref || !open_in_dir(&s, dir, "pairs.tsv", &path))
 		return;
+	ri = ref - r->arm;
 	memset(col, 0, sizeof col);
 	pair_columns(&s, acol, bcol);
 	armcol = stream_col_find(&s, "arm");
 	while (stream_row(&s)) {
 		struct arm_result *cand = arm_of(r, row_cand(&s, armcol, r));
 		int ci;
-		long ri;
 
-		if (!cand || !r->ncmp)
+		if (!cand)
 			continue;
 		ci = (int)(cand - r->arm);
-		ri = arm_of(r, r->cmp[0].ref) - r->arm;
 		if (first < 0)
 			first = ci;
 		for (k = 0; k < NPAIRCOL; k++) {
