@@ -141,15 +141,6 @@ static const char *keep_sql(int arm, const char *arg, char *file_text, int how)
 	return file_text ? file_text : arg;
 }
 
-/* An arm's letter, A to Z; whether the study has that arm is checked
- * once the arms are known. */
-static int opt_arm(const char *name, const char *val)
-{
-	if (val[0] < 'A' || val[0] > 'Z' || val[1])
-		die_usage("--%s is an arm's letter, A to Z, not '%s'", name, val);
-	return val[0] - 'A';
-}
-
 /* --sql X=SQL and --sql-file X=FILE: the arm, and the value after '='. */
 static int arm_and_value(const char *name, const char *val, const char **rest)
 {
@@ -185,20 +176,13 @@ static void parse_option(struct config *c, int opt)
 	case RUNOPT_SEED: c->seed = opt_seed("seed", optarg); seed_given = 1; break;
 	case RUNOPT_DELAY: c->delay_ns = opt_dur("delay", optarg); break;
 	case RUNOPT_DELAY_ARM:
-		c->delay_arm = opt_arm("delay-arm", optarg);
+		c->delay_arm = runopt_arm("delay-arm", optarg);
 		break;
 	case RUNOPT_REFERENCE:
-		c->reference = opt_arm("reference", optarg);
+		c->reference = runopt_arm("reference", optarg);
 		break;
 	case RUNOPT_ARMS:
-		{
-			int64_t k;
-
-			if (num_parse_i64(optarg, &k) < 0 || k < 2 || k > ORDER_ARMS_MAX)
-				die_usage("--arms is 2 to %d (arms A to Z), not '%s'", ORDER_ARMS_MAX,
-				          optarg);
-			c->arms = (int)k;
-		}
+		c->arms = runopt_arms("arms", optarg);
 		arms_given = 1;
 		break;
 	case RUNOPT_FIRST_RUN: c->first_run = opt_count("first-run", optarg, COUNT_MAX); break;
@@ -245,9 +229,7 @@ static void parse_option(struct config *c, int opt)
 	case RUNOPT_STAT: run_stat_parse(&c->until_stat, "stat", optarg); break;
 	case RUNOPT_LEVEL: c->until.level = opt_level("level", optarg); break;
 	case RUNOPT_SEQ_G:
-		c->until.g = opt_num("seq-g", optarg);
-		if (!(c->until.g > 0) || c->until.g > 1e12)
-			die_usage("--seq-g wants a number above 0 (and up to 1e12), not '%s'", optarg);
+		c->until.g = runopt_seq_g("seq-g", optarg);
 		break;
 	}
 }

@@ -92,15 +92,22 @@ void die(const char *fmt, ...)
 	pb_exit_data();
 }
 
+/* A value quoted in a usage error is the user's: a newline in it would
+ * make the one line of the error several, so its control bytes are
+ * escaped as the other messages' are. */
 void die_usage(const char *fmt, ...)
 {
 	va_list ap;
+	char small[512], *msg;
 
-	fprintf(stderr, "%s: ", pb_prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	msg = vformat(small, sizeof small, fmt, ap);
 	va_end(ap);
+	fprintf(stderr, "%s: ", pb_prog);
+	put_escaped(msg ? msg : small);
 	fprintf(stderr, " (see %s --help)\n", pb_prog);
+	if (msg != small)
+		free(msg);
 	exit(EXIT_USAGE);
 }
 

@@ -240,11 +240,18 @@ void recipe_steps_free(struct step *steps, size_t n)
 /* --- the words of a step, for make and for a person ------------------- */
 
 /* A word as it is when the shell and make read it so, else in single
- * quotes, with make's '$' doubled when for make. */
+ * quotes, with make's '$' doubled when for make. A newline would end the
+ * rule and start another that make runs: no quoting keeps it a word, so
+ * it is refused (pb-compare checks every value before anything runs;
+ * this is the last guard). */
 static void put_word(FILE *f, const char *w, int for_make)
 {
 	const char *p;
+	char b[MSG_CUT_BUF];
 
+	if (for_make && strchr(w, '\n'))
+		die("the study's Makefile: a word with a newline ('%s') would be a rule of its "
+		    "own: not written", msg_cut(b, w));
 	if (*w && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 	                    "_./:=,+-@%") == strlen(w)) {
 		fputs(w, f);

@@ -1,7 +1,9 @@
 #include <stddef.h>
+#include <stdint.h>
 
 #include "err.h"
 #include "opt.h"
+#include "num.h"
 #include "order.h"
 #include "runopt.h"
 #include "runstat.h"
@@ -40,6 +42,46 @@ static void check_level(const char *name, const char *val)
 	opt_level(name, val);
 }
 
+int runopt_arm(const char *name, const char *val)
+{
+	if (val[0] < 'A' || val[0] > 'Z' || val[1])
+		die_usage("--%s is an arm's letter, A to Z, not '%s'", name, val);
+	return val[0] - 'A';
+}
+
+int runopt_arms(const char *name, const char *val)
+{
+	int64_t k;
+
+	if (num_parse_i64(val, &k) < 0 || k < 2 || k > ORDER_ARMS_MAX)
+		die_usage("--%s is 2 to %d (arms A to Z), not '%s'", name, ORDER_ARMS_MAX, val);
+	return (int)k;
+}
+
+double runopt_seq_g(const char *name, const char *val)
+{
+	double g = opt_num(name, val);
+
+	if (!(g > 0) || g > 1e12)
+		die_usage("--%s wants a number above 0 (and up to 1e12), not '%s'", name, val);
+	return g;
+}
+
+static void check_arm(const char *name, const char *val)
+{
+	runopt_arm(name, val);
+}
+
+static void check_arms(const char *name, const char *val)
+{
+	runopt_arms(name, val);
+}
+
+static void check_seq_g(const char *name, const char *val)
+{
+	runopt_seq_g(name, val);
+}
+
 #define ARMS "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z"
 
 /* name, key, letter, arg, choices, help, check, flags; in the order
@@ -57,9 +99,9 @@ const struct pb_opt run_opts[] = {
 	{ "delay", RUNOPT_DELAY, 0, "DUR", NULL, "busy-wait DUR inside the timed window of one arm",
 	  check_dur, 0 },
 	{ "delay-arm", RUNOPT_DELAY_ARM, 0, "X", ARMS, "the arm that gets the delay (default B)",
-	  NULL, 0 },
+	  check_arm, 0 },
 	{ "reference", RUNOPT_REFERENCE, 0, "X", ARMS,
-	  "the arm the others are compared with (default A)", NULL, 0 },
+	  "the arm the others are compared with (default A)", check_arm, 0 },
 	{ "first-run", RUNOPT_FIRST_RUN, 0, "K", NULL, "number runs from K (shards of one study)",
 	  NULL, 0 },
 	{ "no-shell", RUNOPT_NO_SHELL, 0, NULL, NULL, "exec the commands' words, no /bin/sh -c",
@@ -67,7 +109,7 @@ const struct pb_opt run_opts[] = {
 	{ "worker", RUNOPT_WORKER, 0, "CMD", NULL, "one worker process per run, one request per\n"
 	  "observation on its stdin (see pb-run(1))", NULL, 0 },
 	{ "arms", RUNOPT_ARMS, 0, "K", NULL, "with --worker: the arms it serves, A to the K-th\n"
-	  "letter (default 2)", NULL, 0 },
+	  "letter (default 2)", check_arms, 0 },
 	{ "setup", RUNOPT_SETUP, 0, "CMD", NULL, "before each run (not timed)", NULL, 0 },
 	{ "prepare", RUNOPT_PREPARE, 0, "CMD", NULL, "before each observation (not timed)", NULL, 0 },
 	{ "cleanup", RUNOPT_CLEANUP, 0, "CMD", NULL, "after each run (not timed)", NULL, 0 },
@@ -107,6 +149,6 @@ const struct pb_opt run_opts[] = {
 	  check_stat, 0 },
 	{ "level", RUNOPT_LEVEL, 0, "L", NULL, NULL, check_level, 0 },
 	{ "seq-g", RUNOPT_SEQ_G, 0, "G", NULL,
-	  "with --until: the sequence's level (0.95) and g (25)", NULL, 0 },
+	  "with --until: the sequence's level (0.95) and g (25)", check_seq_g, 0 },
 	{ NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };

@@ -20,4 +20,12 @@ enum run_opt_key {
 /* Ended by a NULL name. */
 extern const struct pb_opt run_opts[];
 
+/* pb-run's parsing of a value, or a usage error in its words; shared by
+ * pb-run and pb-compare, which checks what it passes on before anything
+ * runs. An arm's letter (0 for A; whether the study has it is known
+ * later), a number of arms, the sequence's g. */
+int runopt_arm(const char *name, const char *val);
+int runopt_arms(const char *name, const char *val);
+double runopt_seq_g(const char *name, const char *val);
+
 #endif

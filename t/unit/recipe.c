@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "err.h"
@@ -142,10 +143,44 @@ static void recipe_of_heads(void)
 	free(d);
 }
 
+/* The Makefile of a recipe with word in it as --level, written by a
+ * child: its exit status (stderr to /dev/null). */
+static int makefile_status(const char *word)
+{
+	struct recipe r = plain();
+	int ws;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		FILE *f = fopen("/dev/null", "w");
+
+		if (!f || !freopen("/dev/null", "w", stderr))
+			_exit(9);
+		r.level = word;
+		recipe_makefile(f, &r);
+		fclose(f);
+		_exit(0);
+	}
+	if (pid < 0 || waitpid(pid, &ws, 0) != pid || !WIFEXITED(ws))
+		return -1;
+	return WEXITSTATUS(ws);
+}
+
+/* A newline in a word would end make's rule and start one of its own. */
+static void makefile_refuses_newline(void)
+{
+	ok(makefile_status("0.99") == 0, "a Makefile of plain words is written");
+	ok(makefile_status("0.95\nall: evil\nevil:\n\ttouch pwned") == 1,
+	   "a word with a newline: refused, exit 1, no Makefile");
+}
+
 int main(void)
 {
 	pb_init("unit-recipe");
 	steps_of_options();
 	recipe_of_heads();
+	makefile_refuses_newline();
 	return done_testing();
 }
