@@ -7,6 +7,7 @@
 
 #include "err.h"
 #include "export.h"
+#include "human.h"
 #include "num.h"
 
 #ifndef PB_VERSION
@@ -15,19 +16,26 @@
 
 /* --- CSV -------------------------------------------------------------- */
 
+/* A field as the summary shows its text (lib/human's safe_text: no
+ * control byte, valid UTF-8, so that no spreadsheet or terminal that
+ * shows the file takes an escape from it), quoted where it holds a
+ * comma or a quote. */
 static void csv_field(FILE *f, const char *s, int last)
 {
-	if (strpbrk(s, ",\"\r\n")) {
+	char *t = safe_text(s), *p;
+
+	if (strpbrk(t, ",\"")) {
 		fputc('"', f);
-		for (; *s; s++) {
-			if (*s == '"')
+		for (p = t; *p; p++) {
+			if (*p == '"')
 				fputc('"', f);
-			fputc(*s, f);
+			fputc(*p, f);
 		}
 		fputc('"', f);
 	} else
-		fputs(s, f);
+		fputs(t, f);
 	fputc(last ? '\n' : ',', f);
+	free(t);
 }
 
 /* x as the shortest number that reads back, or none when it is not
@@ -106,29 +114,6 @@ void write_csv(FILE *f, const struct study *const *s, const struct live *const *
 }
 
 /* --- JSON ------------------------------------------------------------- */
-
-/* The length of the UTF-8 sequence at p, or 0 when it is not one. */
-static size_t utf8_len(const unsigned char *p)
-{
-	size_t n, i;
-	unsigned cp;
-
-	if (p[0] < 0x80)
-		return 1;
-	n = p[0] >= 0xf0 && p[0] < 0xf5 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 && p[0] < 0xe0 ? 2 : 0;
-	if (n == 0 || (n == 3 && p[0] >= 0xf0))
-		return 0;
-	cp = p[0] & (0x7f >> n);
-	for (i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (p[i] & 0x3f);
-	}
-	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp < 0xe000))) || (n == 4 && (cp < 0x10000 ||
-	    cp > 0x10ffff)))
-		return 0;
-	return n;
-}
 
 /* A JSON string: quotes, backslashes and control characters escaped,
  * bytes that are not UTF-8 as U+FFFD. */

@@ -97,20 +97,6 @@ static int verdict_color(const struct cmp_result *c)
 
 /* --- the summary ------------------------------------------------------ */
 
-/* Text read from the study (a command, a warning, why it stopped): its
- * control bytes as \xNN, so that none reaches a terminal as an escape. */
-void put_text(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c < 0x20 || c == 0x7f)
-			fprintf(f, "\\x%02x", c);
-		else
-			fputc(c, f);
-	}
-}
-
 static void paint_text(FILE *f, const struct style *st, int code, const char *s)
 {
 	if (st->color)
@@ -327,10 +313,12 @@ void write_summary(FILE *f, const struct study *s, const struct live *l,
 /* --- markdown --------------------------------------------------------- */
 
 /* A command as a code span in a table cell: backticks enough to hold
- * its own, '|' escaped (GitHub's tables split at any '|'). */
-static void md_code(FILE *f, const char *s)
+ * its own, '|' escaped (GitHub's tables split at any '|'); its text
+ * safe_text's (no control byte, valid UTF-8). */
+static void md_code(FILE *f, const char *text)
 {
 	size_t run = 0, most = 0, i;
+	char *s = safe_text(text);
 	const char *p;
 
 	for (p = s; *p; p++) {
@@ -343,24 +331,29 @@ static void md_code(FILE *f, const char *s)
 	fputs(*s == '`' ? " " : "", f);
 	for (p = s; *p; p++) {
 		if (*p == '|')
-			fputs("\\|", f);
-		else
-			fputc((unsigned char)*p < 0x20 ? ' ' : *p, f);
+			fputc('\\', f);
+		fputc(*p, f);
 	}
 	fputs(p > s && p[-1] == '`' ? " " : "", f);
 	for (i = 0; i <= most; i++)
 		fputc('`', f);
+	free(s);
 }
 
-/* Plain text in markdown: the characters that would start markup
- * escaped. */
-static void md_text(FILE *f, const char *s)
+/* Text read from a study in markdown, for a page pasted into an issue
+ * tracker: every character that could start markup, an HTML tag or
+ * entity, or a link or image escaped (CommonMark: any ASCII punctuation
+ * may be), and safe_text's (no control byte, valid UTF-8). */
+static void md_text(FILE *f, const char *text)
 {
-	for (; *s; s++) {
-		if (strchr("\\`*_[]<>|#", *s))
+	char *s = safe_text(text), *p;
+
+	for (p = s; *p; p++) {
+		if (strchr("\\`*_[]<>()|#&!~", *p))
 			fputc('\\', f);
-		fputc((unsigned char)*s < 0x20 ? ' ' : *s, f);
+		fputc(*p, f);
 	}
+	free(s);
 }
 
 /* " 9.492 ms (A/B 0.4723, 0.3414 to 0.6534) |": each arm's median CPU
@@ -445,10 +438,12 @@ static void report_design(FILE *f, const struct study *s)
 	char lv[SIG_BUFSZ], a[SIG_BUFSZ], b[SIG_BUFSZ], c[SIG_BUFSZ];
 
 	fprintf(f, "## How it was measured\n\n");
-	fprintf(f, "- %ld run%s of %ld pairs each after %ld warm-up pair%s, the arms in %s order "
-	        "in each pair (seed %s)", s->runs, s->runs == 1 ? "" : "s", s->pairs, s->warmup,
-	        s->warmup == 1 ? "" : "s",
-	        s->order ? s->order : "?", s->seed ? s->seed : "?");
+	fprintf(f, "- %ld run%s of %ld pairs each after %ld warm-up pair%s, the arms in ", s->runs,
+	        s->runs == 1 ? "" : "s", s->pairs, s->warmup, s->warmup == 1 ? "" : "s");
+	md_text(f, s->order ? s->order : "?");   /* raw.tsv's words: text, never markup */
+	fputs(" order in each pair (seed ", f);
+	md_text(f, s->seed ? s->seed : "?");
+	fputs(")", f);
 	if (s->stop) {
 		fputs("; ", f);
 		md_text(f, s->stop);
@@ -458,8 +453,10 @@ static void report_design(FILE *f, const struct study *s)
 		md_text(f, s->interrupted);
 	}
 	fputs(".\n", f);
-	fprintf(f, "- Each run is reduced to the %s of each arm; the interval is pb-tint's %s%% %s "
-	        "over the runs%s.\n", s->stat, level_percent(lv, s->level),
+	fputs("- Each run is reduced to the ", f);
+	md_text(f, s->stat);
+	fprintf(f, " of each arm; the interval is pb-tint's %s%% %s "
+	        "over the runs%s.\n", level_percent(lv, s->level),
 	        s->sequence ? "confidence sequence" : "t interval",
 	        s->sequence ? " (anytime-valid: it holds at whatever run the study stopped)" : "");
 	if (s->have_pilot) {
@@ -480,7 +477,9 @@ static void report_design(FILE *f, const struct study *s)
 	md_text(f, s->cpu ? s->cpu : "?");
 	fputs("), ", f);
 	md_text(f, s->kernel ? s->kernel : "?");
-	fprintf(f, "; started %s.\n", s->start ? s->start : "?");
+	fputs("; started ", f);
+	md_text(f, s->start ? s->start : "?");
+	fputs(".\n", f);
 	if (s->have_sense) {
 		fputs("- ", f);
 		summary_sense(f, s);

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 
+#include "human.h"   /* put_text: what is read, shown */
 #include "studydir.h"
 
 struct style {
@@ -19,9 +20,5 @@ void write_summary(FILE *f, const struct study *s, const struct live *l,
 void write_report(FILE *f, const struct study *s);
 void write_markdown_table(FILE *f, const struct study *const *s,
                           const struct live *const *l, size_t n, const char *param);
-/* Text read from a study or given by a person (a command, a directory):
- * its control bytes as \xNN, so that none reaches a terminal as an
- * escape. */
-void put_text(FILE *f, const char *s);
 
 #endif

@@ -38,4 +38,57 @@ like "$rc:$(grep -c '^pb-compare:' "$T/err"):$(grep '^pb-compare:' "$T/err")" \
 	"^2:1:pb-compare: \\./raw\\.tsv: '# reference: Z' is not one of the arms \\(A to B\\)\$" \
 	"the Makefile's report.md rule (--from .): pb-compare's one line, make fails"
 
+# --- values checked before anything runs (item 8) ------------------------
+# A --stat with a newline would be rules of the study's Makefile; the
+# values pb-compare passes to pb-run are pb-run's usage errors, said by
+# pb-compare before any probe: exit 2, one line, no study directory.
+nl='
+'
+run pb-compare -b 2s --quiet --dir st --stat "median${nl}all: evil${nl}evil:${nl}	touch pwned" -- true true
+refused 2 "^pb-compare: --stat is median, mean" "--stat with a newline: usage, before anything runs" \
+	"$(ls -d st pwned 2>/dev/null)" ""
+for bad in "--reference=BB" "--delay-arm=Q1" "--seq-g=x" "--arms=30"; do
+	run pb-compare -b 2s --quiet --dir st "$bad" -- true true
+	refused 2 "^pb-compare: ${bad%%=*} (is|wants) .*'${bad#*=}' \\(see pb-compare --help\\)\$" \
+		"$bad: pb-compare's usage error, no probe run" "$(ls -d st 2>/dev/null)" ""
+done
+
+# --- report.md: raw.tsv's words are text, never markup (item 9) ----------
+rm -rf md && cp -r "$top/examples/compare" md
+sed -e 's/^# order: .*/# order: <img src=x onerror=alert(1)>/' \
+	-e 's/^# seed: .*/# seed: <script>alert(2)<\/script>/' \
+	-e 's/^# start: .*/# start: [click](javascript:alert(3))/' "$top/examples/compare/raw.tsv" >md/raw.tsv
+sed 's/^# pb-pair\.stat: .*/# pb-pair.stat: median <b>x<\/b> ![i](javascript:alert(4))/' \
+	"$top/examples/compare/runs.tsv" >md/runs.tsv
+run pb-compare --from md --export-report-md -
+saved md.out
+like "$rc:$(grep -c 'the arms in \\<img src=x onerror=alert\\(1\\)\\> order' md.out)" '^0:1$' \
+	"report.md: '# order:' with a tag, escaped (\\<img ...\\>)"
+like "$(grep -c '(seed \\<script\\>alert\\(2\\)\\</script\\>)' md.out)" '^1$' \
+	"  '# seed:' with a script, escaped"
+like "$(grep -c 'started \\\[click\\\]\\(javascript:alert\\(3\\)\\)\.' md.out)" '^1$' \
+	"  '# start:' with a javascript: link, escaped"
+like "$(grep -c 'reduced to the median \\<b\\>x\\</b\\> \\!\\\[i\\\]\\(javascript' md.out)" '^1$' \
+	"  the statistic with a tag and an image, escaped"
+lacks md.out '(^|[^\\])<(img|script|b|/)|[^\\]\]\(|(^|[^\\])!\[' "  no tag, link or image left unescaped"
+
+# --- C1 controls and bytes that are not UTF-8 (item 16) ------------------
+# U+009B in UTF-8 (0xc2 0x9b), a raw 0x9b, ESC and 0xff in a command: the
+# summary and the CSV export show each as \xNN, and nothing else changes.
+c1=$(printf '\302\233') raw=$(printf '\233') esc=$(printf '\033') ff=$(printf '\377')
+rm -rf c1 && cp -r "$top/examples/compare" c1
+sed "s/^# cmd_a: .*/# cmd_a: evil ${c1}31m raw ${raw}2J esc ${esc}[1m bad ${ff} ok é/" \
+	"$top/examples/compare/raw.tsv" >c1/raw.tsv
+want='evil \xc2\x9b31m raw \x9b2J esc \x1b[1m bad \xff ok é'
+run pb-compare --from c1
+saved c1.out
+is "$rc:$(grep -F -c "A  $want" c1.out)" "0:1" "summary: C1, raw 0x9b, ESC and 0xff as \\xNN, é kept"
+lacks c1.out "$c1|$raw|$esc|$ff" "  none of those bytes reaches the terminal"
+run pb-compare --from c1 --export-csv -
+saved c1.csv
+is "$rc:$(grep -F -c "A,$want,24326525," c1.csv)" "0:1" "CSV: the command as the summary shows it"
+lacks c1.csv "$c1|$raw|$esc|$ff" "  no control byte, no byte that is not UTF-8"
+run pb-compare --from c1 --export-markdown -
+is "$rc:$(grep -F -c "| \`$want\` (A) |" "$T/out")" "0:1" "markdown table: the same text, in a code span"
+
 done_testing
