@@ -44,6 +44,10 @@ static const char usage_tail[] =
 	"--prepare, --cleanup, --timeout, --order, --output, --seed, ...).\n"
 	"Durations: 250us, 1.5ms, 2s, 10ns; a bare number is ns.\n";
 
+/* The longest budget: 11.6 days (a plan for more is beyond pb-run's runs
+ * of commands this fast, and more is a typing error more often than not). */
+#define BUDGET_MOST_NS 1e15
+
 /* Options of pb-run that pb-compare sets itself or cannot pass on. */
 static const char *const refused[] = { "until", "max-time", "first-run", NULL };
 
@@ -199,6 +203,7 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 	static struct pb_cmd cmd = { usage, NULL, 24, usage_tail, 1 };   /* kept to exit */
 	struct run_stat stat;
 	const char *making = NULL, *analysing = NULL;   /* the first such option given */
+	const char *budget_arg = NULL;
 	int opt, color = -1;
 
 	memset(o, 0, sizeof *o);
@@ -208,6 +213,7 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 	while ((opt = pb_getopt(argc, argv, &cmd)) != -1) {
 		switch (opt) {
 		case O_BUDGET: o->budget_ns = (double)opt_dur("budget", optarg);
+			budget_arg = optarg;
 			first_given(&making, "--budget");
 			break;
 		case O_THRESHOLD: o->threshold = opt_num("threshold", optarg);
@@ -281,6 +287,9 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 	o->color = color < 0 ? color_choice("auto") : color;
 	if (o->budget_ns <= 0)
 		die_usage("--budget must be above 0");
+	/* refused here, not by pb-run after the probe and the pilot spent theirs */
+	if (o->budget_ns > BUDGET_MOST_NS)
+		die_usage("--budget is at most 1000000s (11.6 days), not '%s'", budget_arg);
 	if (!isnan(o->threshold) && !(o->threshold > 0 && isfinite(o->threshold)))
 		die_usage("--threshold is a ratio A/B above 0, not '%g'", o->threshold);
 	if (!isnan(o->fail_if_slower) && !(o->fail_if_slower > 0 && isfinite(o->fail_if_slower)))

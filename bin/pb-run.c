@@ -45,7 +45,7 @@ static const char usage_tail[] =
  * options are pb-compare's letters for the same options. */
 static const struct pb_cmd cmd = { usage, run_opts, 21, usage_tail, 1 };
 
-static const long COUNT_MAX = 100000000;
+static const long COUNT_MAX = RUNOPT_COUNT_MAX;
 static const char arm_letters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /* An SQL file is the value of one metadata line (key sql_a or sql_b):
@@ -240,6 +240,7 @@ static void check_until(const struct config *c, int stat_given, int level_given,
                         int g_given, int min_given)
 {
 	long first;
+	char g[NUM_BUFSZ], level[NUM_BUFSZ];
 
 	const char *lone = stat_given ? "--stat" : level_given ? "--level" : g_given ? "--seq-g"
 	                 : min_given ? "--min-runs" : c->threshold_given ? "--threshold" : NULL;
@@ -260,13 +261,15 @@ static void check_until(const struct config *c, int stat_given, int level_given,
 		                    : "--until stops from run %ld on: --runs %ld leaves it no choice",
 		          c->until.min_runs, c->runs);
 	first = seq_first_bounded(c->until.g, c->until.level);
+	/* g and the level as given, every digit: %g made 0.99999999999 "1" */
+	num_format(g, c->until.g);
+	num_format(level, c->until.level);
 	if (first < 0)
-		die_usage("--until: with --seq-g %g the sequence is never bounded: give a larger g",
-		          c->until.g);
+		die_usage("--until: with --seq-g %s the sequence is never bounded: give a larger g", g);
 	if (first > c->runs)
-		die_usage("--until: with g %g at level %g the sequence is bounded from run %ld on, "
-		          "beyond --runs %ld: give more runs or a larger --seq-g", c->until.g,
-		          c->until.level, first, c->runs);
+		die_usage("--until: with g %s at level %s the sequence is bounded from run %ld on, "
+		          "beyond --runs %ld: give more runs or a larger --seq-g", g, level, first,
+		          c->runs);
 }
 
 

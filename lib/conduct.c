@@ -22,6 +22,7 @@
 #include "human.h"
 #include "num.h"
 #include "progress.h"
+#include "runopt.h"
 #include "study.h"
 #include "stream.h"
 #include "summary.h"
@@ -217,7 +218,7 @@ static void tool_failed(struct conduct *s, const char *what, const struct run_re
 	char st[128];
 
 	fprintf(stderr, "pb-compare: %s failed (%s): %s\n", what,
-	        tools_status_words(st, sizeof st, r->status), *r->msg ? r->msg : "no message");
+	        tools_status_words(st, sizeof st, r->status), tools_said(r, what, "no message"));
 	s->failed = 1;
 }
 
@@ -227,20 +228,19 @@ static void tool_failed(struct conduct *s, const char *what, const struct run_re
 static void run_failed_note(struct conduct *s, const struct run_result *r)
 {
 	char st[128], *m = xmalloc(sizeof st + sizeof r->msg + 32);
+	const char *said = tools_said(r, "pb-run", "");
 
 	sprintf(m, "pb-run ended (%s)%s%s",
-	        tools_status_words(st, sizeof st, r->status), *r->msg ? ": " : "", r->msg);
+	        tools_status_words(st, sizeof st, r->status), *said ? ": " : "", said);
 	free(s->run_failed);
 	s->run_failed = m;
 }
 
-/* pb-run failed before it measured anything: its own line, which names
- * it already ("pb-run: ..."), or that it failed. */
+/* pb-run failed before it measured anything: its own line, named once
+ * ("pb-compare: pb-run: ..."), or that it failed. */
 static noreturn void die_pb_run(const struct run_result *r, const char *fallback)
 {
-	if (strncmp(r->msg, "pb-run: ", 8) == 0)
-		die("%s", r->msg);
-	die("pb-run: %s", *r->msg ? r->msg : fallback);
+	die("pb-run: %s", tools_said(r, "pb-run", fallback));
 }
 
 /* Run one pair of observations: what a pair costs, how many arms there
@@ -368,7 +368,7 @@ static void pilot(struct conduct *s)
 	strv_add(&v, "-w1");
 	study_argv(s, &v);
 	if (run_tool(&r, out, &v, "the pilot"))
-		die("pb-run (the pilot): %s", *r.msg ? r.msg : "failed");
+		die("pb-run (the pilot): %s", tools_said(&r, "pb-run", "failed"));
 	free(out);
 	s->pilot_wall_ns = (double)r.ns;
 	s->pilot_pairs = pairs + 1;
@@ -523,6 +523,8 @@ static void plan(struct conduct *s)
 		s->runs = o->min_runs ? o->min_runs : 3;
 	if (s->least)
 		s->runs = o->min_runs ? o->min_runs : 3;
+	if (s->runs > RUNOPT_COUNT_MAX)   /* pb-run's most; --max-time ends it anyway */
+		s->runs = RUNOPT_COUNT_MAX;
 	if (o->runs)
 		s->runs = o->runs;
 	s->sequential = s->arms == 2 && s->ref == 'A';
@@ -620,6 +622,25 @@ static void tick(void *ctx)
 	progress_line(s);
 }
 
+/* Whether pb-run's stream at path has a row after its header: when it
+ * failed on its first observation it has none, and its own line says all
+ * (not the analysis of nothing, step by step). */
+static int has_rows(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	int lines = 0;
+
+	if (!f)
+		return 0;
+	while (lines < 2 && getline(&line, &cap, f) > 0)
+		lines += line[0] != '#';
+	free(line);
+	fclose(f);
+	return lines == 2;
+}
+
 static void measure(struct conduct *s)
 {
 	struct strv v = { NULL, 0, 0 };
@@ -668,7 +689,7 @@ static void measure(struct conduct *s)
 	if (r.status && !tools_signal) {
 		struct stat sb;
 
-		if (stat(out, &sb) == 0 && sb.st_size == 0) {   /* nothing measured */
+		if (stat(out, &sb) == 0 && (sb.st_size == 0 || !has_rows(out))) {   /* nothing measured */
 			unlink(out);
 			free(out);
 			die_pb_run(&r, "failed");

@@ -17,6 +17,10 @@ enum run_opt_key {
 	RUNOPT_MAX_TIME, RUNOPT_ARMS, RUNOPT_REFERENCE, RUNOPT_SQL, RUNOPT_SQL_FILE,
 };
 
+/* The most runs, pairs or warm-up pairs pb-run takes: pb-compare plans
+ * no more. */
+enum { RUNOPT_COUNT_MAX = 100000000 };
+
 /* Ended by a NULL name. */
 extern const struct pb_opt run_opts[];
 

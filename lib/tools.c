@@ -390,3 +390,14 @@ void tools_run(struct run_result *r, const char *dir, const char *in, const char
 		free(tmp);
 	}
 }
+
+const char *tools_said(const struct run_result *r, const char *what, const char *fallback)
+{
+	size_t n = strcspn(what, " ");
+
+	if (!*r->msg)
+		return fallback;
+	if (strncmp(r->msg, what, n) == 0 && strncmp(r->msg + n, ": ", 2) == 0)
+		return r->msg + n + 2;
+	return r->msg;
+}

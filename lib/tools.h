@@ -55,5 +55,9 @@ typedef void tools_tick_fn(void *ctx);
 enum { TOOLS_QUIET = 1, TOOLS_KEEP = 2, TOOLS_STAGES_MAX = 4 };
 void tools_run(struct run_result *r, const char *dir, const char *in, const char *out,
                char **const *stages, int n, int flags, tools_tick_fn *tick, void *ctx);
+/* What the tool named what (its first word: "pb-run (the pilot)") said
+ * when it failed, without the "pb-run: " it began its line with, for a
+ * message that names the tool itself; fallback when it said nothing. */
+const char *tools_said(const struct run_result *r, const char *what, const char *fallback);
 
 #endif
