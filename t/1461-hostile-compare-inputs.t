@@ -91,4 +91,32 @@ lacks c1.csv "$c1|$raw|$esc|$ff" "  no control byte, no byte that is not UTF-8"
 run pb-compare --from c1 --export-markdown -
 is "$rc:$(grep -F -c "| \`$want\` (A) |" "$T/out")" "0:1" "markdown table: the same text, in a code span"
 
+# --- pb-compare's words (item 23) ---------------------------------------
+# A budget pb-run's runs cannot fill: a usage error before the probe.
+run pb-compare -b 1e7s --quiet --dir st -- true true
+refused 2 "^pb-compare: --budget is at most 1000000s \\(11\\.6 days\\), not '1e7s'" \
+	"-b 1e7s: usage, exit 2, before the probe and the pilot" "$(ls -d st 2>/dev/null)" ""
+# The sequence's level with every digit, not %g's "1".
+run pb-run -r4 -p1 --until parity --level 0.99999999999 -- true true
+refused 2 "^pb-run: --until: with g 25 at level 0\\.99999999999 the sequence is bounded from run [0-9]+ on, beyond --runs 4" \
+	"--level 0.99999999999: said as given, not 'at level 1'" "$(ls st 2>/dev/null)" ""
+rm -rf st && run pb-compare -b 2s --quiet --dir st -r 4 --level 0.99999999999 -- true true
+like "$rc:$(wc -l <"$T/err" | tr -d ' '):$(cat "$T/err")" \
+	"^1:1:pb-compare: pb-run: --until: with g 25 at level 0\\.99999999999 the sequence is bounded from run [0-9]+ on" \
+	"pb-compare --level 0.99999999999 -r 4: pb-run's line, named once, the level as given"
+# pb-run named once when it fails: B fails on its second start (the
+# pilot, or the first run when the budget affords no pilot), then on its
+# 60th (in the first run of 100 pairs: the probe and a pilot of at most 3
+# runs of 11 pairs start it 34 times at most).
+count='n=$(cat "$0.n" 2>/dev/null || echo 0); echo $((n + 1)) >"$0.n"; [ "$n" -lt "$1" ]'
+printf '%s\n' "$count" >"$T/bee"
+rm -rf st && run pb-compare -b 2s --quiet --dir st -- true "sh $T/bee 1"
+like "$rc:$(wc -l <"$T/err" | tr -d ' '):$(cat "$T/err")" \
+	'^1:1:pb-compare: pb-run( \(the pilot\))?: run 1 pair 1 \((warmup|measure)\) arm B: command exited with status 1' \
+	"B fails on its second start: one line, pb-run named once"
+rm -rf st "$T/bee.n" && run pb-compare -b 2s --quiet -p 100 --dir st -- true "sh $T/bee 60"
+like "$rc:$(head -n 1 "$T/err")" \
+	'^1:pb-compare: pb-run failed \(exit 1\): run 1 pair [0-9]+ \(measure\) arm B: command exited with status 1' \
+	"B fails in the study's first run: pb-run named once"
+
 done_testing
