@@ -4,7 +4,9 @@
  * lib/summary and lib/export read it back and say it. --from and
  * --analyse read a study directory made before. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,9 +165,14 @@ static void split_list(struct strv *v, const char *list)
 	}
 }
 
-/* Each value names a directory: checked before the first study runs, not
- * when its turn comes after the others have spent their budgets. */
-static void check_scan_values(const struct strv *v)
+#ifndef NAME_MAX
+#define NAME_MAX 255
+#endif
+
+/* Each value names a directory, NAME=VALUE: checked before the first
+ * study runs, not when its turn comes after the others have spent their
+ * budgets. */
+static void check_scan_values(const char *name, const struct strv *v)
 {
 	size_t i, k;
 
@@ -173,9 +180,44 @@ static void check_scan_values(const struct strv *v)
 		if (strchr(v->v[i], '/'))
 			die_usage("--parameter-scan: the value '%s' has a '/' (each value names a "
 			          "directory)", v->v[i]);
+		if (strlen(name) + 1 + strlen(v->v[i]) > NAME_MAX)
+			die_usage("--parameter-scan: the value '%.40s...' is too long to name a "
+			          "directory (%s=VALUE: %d bytes at most)", v->v[i], name, NAME_MAX);
 		for (k = 0; k < i; k++)
 			if (strcmp(v->v[k], v->v[i]) == 0)
 				die_usage("--parameter-scan: the value '%s' is given twice", v->v[i]);
+	}
+}
+
+static const struct pb_opt *run_opt(const char *name)
+{
+	int i;
+
+	for (i = 0; run_opts[i].name; i++)
+		if (strcmp(run_opts[i].name, name) == 0)
+			return &run_opts[i];
+	return NULL;
+}
+
+/* The pb-run options of each study of a scan, {NAME} replaced by its
+ * value, checked as pb-run would before the first study runs (a value
+ * with {NAME} is not checked as given). */
+static void check_scan_options(const struct compare_opts *o)
+{
+	size_t i, k;
+
+	for (i = 0; i < o->scan.n; i++) {
+		struct conduct c;
+
+		conduct_init(&c, o, NULL, o->scan_name, o->scan.v[i]);
+		for (k = 0; k + 1 < c.pass.n; k++) {
+			const struct pb_opt *r = run_opt(c.pass.v[k] + 2);
+
+			if (r && r->arg && r->check && strchr(o->pass.v[k + 1], '{'))
+				r->check(r->name, c.pass.v[k + 1]);
+			k += r && r->arg;
+		}
+		conduct_done(&c);
 	}
 }
 
@@ -264,7 +306,7 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 				die_usage("--parameter-scan: NAME '%s' is not a plain word", optarg);
 			o->scan_name = optarg;
 			split_list(&o->scan, argv[optind++]);
-			check_scan_values(&o->scan);
+			check_scan_values(o->scan_name, &o->scan);
 			break;
 		default: {
 			const struct pb_opt *r = &run_opts[opt - O_PASS];
@@ -306,6 +348,8 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 		die_usage("--analyse DIR analyses the raw.tsv there: %s does not apply",
 		          making ? making : o->ncmds ? "a command" : o->scan_name ?
 		          "--parameter-scan" : "a pb-run option");
+	if (o->scan_name)
+		check_scan_options(o);
 	if (o->calibrate && o->ncmds == 0)
 		die_usage("--calibrate runs A/A of the first command after --: with --worker or "
 		          "--pg, run pb-sense --delays auto yourself");
@@ -317,6 +361,7 @@ static void w_scan_report(FILE *f, const void *ctx)
 
 	fprintf(f, "# pb-compare: a scan of %s\n\n", c->param);
 	write_markdown_table(f, c->r, c->l, c->n, c->param);
+	write_markdown_failed(f, c->r, c->l, c->n);
 	fputs("\nEach value is a study of its own: its directory holds its streams and "
 	      "report.md.\n", f);
 }
@@ -584,6 +629,43 @@ static void w_scan_summary(FILE *f, const void *ctx)
 	}
 }
 
+static jmp_buf study_gone;
+static void (*die_before_scan)(void);   /* lib/tools': 128 + N after a signal */
+
+/* A study that died goes back to the scan, unless a signal ended it:
+ * then pb-compare ends as lib/tools' hook would have it. */
+static void study_gone_back(void)
+{
+	if (tools_signal && die_before_scan)
+		die_before_scan();
+	longjmp(study_gone, 1);
+}
+
+/* One study of a scan. One that cannot be made (its directory, its probe
+ * or pilot failed: conduct's die) has said why in its line; it is kept
+ * as a study that failed, with nothing measured, and the scan goes on. 1
+ * when it failed. */
+static int scan_study(struct conduct *s, struct study *r)
+{
+	memset(r, 0, sizeof *r);
+	tools_forward(1);   /* the study before ended with its analysis */
+	die_before_scan = pb_die_hook;
+	if (setjmp(study_gone)) {
+		pb_die_hook = die_before_scan;
+		study_free(r);
+		r->dir = xstrdup(s->dir);
+		r->failed = xstrdup(pb_last_message());
+		r->level = 0.95;
+		r->stat = xstrdup("median");
+		r->threshold = r->maxrss_floor_kib = NAN;
+		return 1;
+	}
+	pb_die_hook = study_gone_back;
+	conduct_run(s, r);
+	pb_die_hook = die_before_scan;
+	return 0;
+}
+
 static int scan(const struct compare_opts *o)
 {
 	char *top = conduct_make_dir(o->dir);
@@ -603,8 +685,13 @@ static int scan(const struct compare_opts *o)
 		free(sub);
 		s[i].live.value = xmalloc(strlen(o->scan_name) + strlen(o->scan.v[i]) + 2);
 		sprintf(s[i].live.value, "%s=%s", o->scan_name, o->scan.v[i]);
-		conduct_run(&s[i], &r[i]);
-		print_summary(o, &r[i], &s[i].live, s[i].dir);
+		if (scan_study(&s[i], &r[i])) {   /* it died before its end: its status */
+			s[i].failed = 1;
+			s[i].live.signal_name = tools_signal_name();
+			s[i].live.exit_status = tools_signal ? 128 + tools_signal : 1;
+		}
+		/* a study that could not be made has no directory to point at */
+		print_summary(o, &r[i], &s[i].live, r[i].narms ? s[i].dir : NULL);
 		if (!exports_to_stdout(o) && !stdout_error)
 			putchar('\n');
 		rp[i] = &r[i];

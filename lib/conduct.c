@@ -359,6 +359,7 @@ static void pilot(struct conduct *s)
 	char *out = path_in(s->dir, "pilot.tsv");
 	double share = PILOT_SHARE * s->budget_ns;
 	long pairs = (long)(share / (3 * s->probe_wall_ns)) - 1;
+	int failed;
 
 	pairs = pairs < 2 ? 2 : pairs > 10 ? 10 : pairs;
 	strv_add(&v, "pb-run");
@@ -367,9 +368,10 @@ static void pilot(struct conduct *s)
 	strv_addf(&v, "-p%ld", pairs);
 	strv_add(&v, "-w1");
 	study_argv(s, &v);
-	if (run_tool(&r, out, &v, "the pilot"))
+	failed = run_tool(&r, out, &v, "the pilot");
+	free(out);   /* before a die: a scan goes on after it (pb_die_hook) */
+	if (failed)
 		die("pb-run (the pilot): %s", tools_said(&r, "pb-run", "failed"));
-	free(out);
 	s->pilot_wall_ns = (double)r.ns;
 	s->pilot_pairs = pairs + 1;
 }

@@ -52,6 +52,13 @@ char *vformat(char *buf, size_t n, const char *fmt, va_list ap)
 	return own;
 }
 
+static char last_message[512];
+
+const char *pb_last_message(void)
+{
+	return last_message;
+}
+
 void pb_vmessage(const char *where, const char *fmt, va_list ap)
 {
 	int saved = errno;
@@ -71,6 +78,9 @@ void pb_vmessage(const char *where, const char *fmt, va_list ap)
 	if (n > 0 && fmt[n - 1] == ':')
 		fprintf(stderr, " %s", strerror(saved));
 	fputc('\n', stderr);
+	snprintf(last_message, sizeof last_message, "%.100s%s%.300s%s%.80s", where ? where : "",
+	         where ? ": " : "", msg, n > 0 && fmt[n - 1] == ':' ? " " : "",
+	         n > 0 && fmt[n - 1] == ':' ? strerror(saved) : "");
 	if (msg != small)
 		free(msg);
 }

@@ -19,8 +19,13 @@ void pb_init(const char *prog);                 /* sets pb_prog */
 /* Called by die() and stream_die() just before exit(1). The fuzz
  * harness (t/fuzz/) sets it, to longjmp back and read the next input in
  * the same process; lib/tools, so that a failure after SIGINT, SIGTERM
- * or SIGHUP exits 128 + N; the filters leave it NULL. It must not return. */
+ * or SIGHUP exits 128 + N; pb-compare's scan, to record a study that
+ * could not be made and go on with the next; the filters leave it NULL.
+ * It must not return. */
 extern void (*pb_die_hook)(void);
+/* The text of the last message written (without "pb-tool: "), cut to a
+ * few hundred bytes: what pb_die_hook's caller records. */
+const char *pb_last_message(void);
 noreturn void die(const char *fmt, ...);        /* exit 1 */
 noreturn void die_usage(const char *fmt, ...);  /* exit 2, points at --help */
 void warn(const char *fmt, ...);

@@ -277,6 +277,13 @@ void write_summary(FILE *f, const struct study *s, const struct live *l,
 		paint_text(f, st, C_BOLD, l->value);
 		fputc('\n', f);
 	}
+	if (!s->narms && s->failed) {   /* a study of a scan that could not be made */
+		paint(f, st, C_RED, "failed:");
+		fputc(' ', f);
+		put_text(f, s->failed);
+		fputs("; nothing was measured\n", f);
+		return;
+	}
 	if (s->interrupted || s->failed) {
 		paint(f, st, C_YELLOW, "partial: %s", s->interrupted ? "interrupted by " : "failed: ");
 		put_text(f, s->interrupted ? s->interrupted : s->failed);
@@ -431,6 +438,23 @@ void write_markdown_table(FILE *f, const struct study *const *s,
 	for (i = 0; i < n; i++)
 		for (k = 0; k < s[i]->narms; k++)
 			md_row(f, s[i], &s[i]->arm[k], param ? l[i]->value : NULL, s[0]->have_use);
+}
+
+void write_markdown_failed(FILE *f, const struct study *const *s,
+                           const struct live *const *l, size_t n)
+{
+	size_t i;
+	int any = 0;
+
+	for (i = 0; i < n; i++)
+		if (!s[i]->narms && s[i]->failed) {
+			fputs("\n- ", f);
+			any = 1;
+			md_code(f, l[i]->value ? l[i]->value : s[i]->dir);
+			fputs(": failed, nothing was measured: ", f);
+			md_text(f, s[i]->failed);
+		}
+	fputs(any ? "\n" : "", f);
 }
 
 static void report_design(FILE *f, const struct study *s)

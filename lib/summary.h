@@ -20,5 +20,9 @@ void write_summary(FILE *f, const struct study *s, const struct live *l,
 void write_report(FILE *f, const struct study *s);
 void write_markdown_table(FILE *f, const struct study *const *s,
                           const struct live *const *l, size_t n, const char *param);
+/* After the table of a scan: each study that could not be made, its value
+ * and why (a line of its own each). */
+void write_markdown_failed(FILE *f, const struct study *const *s,
+                           const struct live *const *l, size_t n);
 
 #endif
