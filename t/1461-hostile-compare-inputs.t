@@ -119,4 +119,31 @@ like "$rc:$(head -n 1 "$T/err")" \
 	'^1:pb-compare: pb-run failed \(exit 1\): run 1 pair [0-9]+ \(measure\) arm B: command exited with status 1' \
 	"B fails in the study's first run: pb-run named once"
 
+# --- a scan whose values fail (item 12) ---------------------------------
+# Checked before anything runs: a value too long to name NAME=VALUE, a
+# pb-run option that is bad once {NAME} is replaced.
+long=$(awk 'BEGIN { while (n++ < 300) printf "x" }')
+run pb-compare -b 2s --quiet --dir scan -P n "1,$long" -- 'true {n}' true
+refused 2 "^pb-compare: --parameter-scan: the value 'x{40}\\.\\.\\.' is too long to name a directory \\(n=VALUE: 255 bytes at most\\)" \
+	"-P with a value of 300 bytes: usage, no study run" "$(ls -d scan 2>/dev/null)" ""
+run pb-compare -b 2s --quiet --dir scan -P n 1,2 --seq-g '{n}x' -- 'true {n}' true
+refused 2 "^pb-compare: --seq-g wants a number, not '1x'" \
+	"-P with --seq-g '{n}x': the option with each value checked, before any study" \
+	"$(ls -d scan 2>/dev/null)" ""
+# A value whose probe fails: said in one line, recorded as failed with
+# nothing measured, and the scan goes on; every file of the scan written.
+run pb-compare -b 2s -r 3 -p 2 --quiet --dir scan --export-json scan.json -P n 1,2,3 -- \
+	'test {n} -ne 2' true
+like "$rc:$(grep -c '' "$T/err"):$(cat "$T/err")" \
+	'^1:1:pb-compare: pb-run: run 1 pair 1 \(measure\) arm A: command exited with status 1' \
+	"-P n 1,2,3, n=2's probe fails: its one line, exit 1"
+like "$(grep -c '^n=[13]$' "$T/out"):$(grep -c '^A  test [13] -ne 2$' "$T/out"):$(grep -A1 '^n=2$' "$T/out" | sed -n 2p)" \
+	'^2:2:failed: pb-run: run 1 pair 1 \(measure\) arm A: .*; nothing was measured$' \
+	"  the summary: n=1 and n=3 measured, n=2 failed"
+is "$(jq -r '[.studies[] | .value + ":" + (.failed // "-" | .[0:6]) + ":" + (.arms | length | tostring)] | join(" ")' scan/compare.json 2>&1)" \
+	"n=1:-:2 n=2:pb-run:0 n=3:-:2" "  compare.json: the three, n=2 failed with no arms"
+same_file scan/compare.json scan.json "  --export-json written, the same"
+like "$(grep -c '^- `n=2`: failed, nothing was measured: pb-run: run 1 pair 1 \\(measure\\)' scan/report.md 2>&1):$(grep -c '^n=2$' scan/summary.txt 2>&1)" \
+	'^1:1$' "  report.md and summary.txt record n=2"
+
 done_testing
