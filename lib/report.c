@@ -536,6 +536,10 @@ static void load_pictures(void)
 
 static FILE *page;
 
+/* A picture's root may say overflow="visible" or transform="...": as
+ * presentation attributes they yield to any rule here, so figure svg
+ * keeps each picture in its box (its style attribute, which would not
+ * yield, lib/svg refuses). */
 static const char css[] =
 	":root{--fg:#1d2329;--mute:#5b6670;--line:#d9dee3;--bg:#fff;--soft:#f5f7f9;"
 	"--good:#1a7f37;--bad:#c62828;--warn:#9a6700;--warnbg:#fff8e1;--accent:#1f77b4}\n"
@@ -557,7 +561,7 @@ static const char css[] =
 	".top>div:last-child{order:-1}}\n"
 	"figure{margin:0}\n"
 	"figure svg{display:block;width:100%;height:auto;border:1px solid var(--line);"
-	"border-radius:4px;background:#fff}\n"
+	"border-radius:4px;background:#fff;position:static;overflow:hidden;transform:none}\n"
 	"figcaption{color:var(--mute);font-size:13px;margin-top:6px}\n"
 	".verdict{display:inline-block;font-size:20px;font-weight:600;padding:4px 12px;"
 	"border-radius:4px;margin:0 8px 10px 0;color:#fff;background:var(--mute)}\n"

@@ -280,6 +280,11 @@ static int attr_check(struct parse *ps, const char *at, struct span name, const 
 		return fail(ps, at, "a link out of the picture (%.*s)", shown(name), name.p);
 	if (span_is_ci(name, "cursor"))
 		return fail(ps, at, "a cursor attribute (it can load an image)");
+	/* The root is a box of the page's layout: its own style could place
+	 * it over the page (position:fixed), and a class takes the page's. */
+	if (ps->depth == 0 && (span_is_ci(name, "style") || span_is_ci(name, "class")))
+		return fail(ps, at, "a %.*s attribute on the svg element (it would style the "
+		            "page's box, not the drawing)", shown(name), name.p);
 	if (span_is_ci(name, "style") && strpbrk(v, "'\"@"))
 		return fail(ps, at, "a style attribute with quotes or @ (only plain properties "
 		            "are embedded)");
