@@ -1549,10 +1549,13 @@ static void page_end(int argc, char **argv)
 /* ---- the page as a whole ------------------------------------------------ */
 
 /* The page goes to a temporary file beside out, renamed at the end: a
- * report.html is whole or the old one. Not when out exists and is not a
- * regular file (/dev/null, a pipe): rename would put a file in its
- * place, so the page is written to it directly. */
-static FILE *open_page(const char *out, char **tmp)
+ * report.html is whole or the old one. DIR/report.html is always so
+ * replaced, whatever stands there: a study directory may be another's,
+ * and a link, FIFO or device planted as report.html must neither take
+ * the page elsewhere nor hang us in open(). Only a file -o names that
+ * exists and is not a regular file (/dev/null, a pipe) is written to
+ * directly: the user chose it, and rename would put a file in its place. */
+static FILE *open_page(const char *out, int chosen, char **tmp)
 {
 	const char *slash = strrchr(out, '/');
 	size_t dn = slash ? (size_t)(slash - out) + 1 : 0, n = dn + 32;
@@ -1563,9 +1566,9 @@ static FILE *open_page(const char *out, char **tmp)
 	*tmp = NULL;
 	if (strcmp(out, "-") == 0)
 		return stdout;
-	if (stat(out, &st) == 0 && !S_ISREG(st.st_mode)) {
-		if (S_ISDIR(st.st_mode))
-			die("%s: a directory: give -o a file name", out);
+	if ((chosen ? stat(out, &st) : lstat(out, &st)) == 0 && S_ISDIR(st.st_mode))
+		die("%s: a directory: give -o a file name", out);
+	if (chosen && stat(out, &st) == 0 && !S_ISREG(st.st_mode)) {
 		if (!(f = fopen(out, "w")))
 			die("%s: cannot write:", out);
 		return f;
@@ -1638,7 +1641,7 @@ void report_write(const char *dir, const char *out, int derive, int argc, char *
 	derive_streams();
 	load_pictures();
 	outpath = out ? xstrdup(out) : path_in(R.dir, "report.html");
-	page = open_page(outpath, &tmp);
+	page = open_page(outpath, out != NULL, &tmp);
 	page_head();
 	section_top();
 	section_runs();
