@@ -661,6 +661,8 @@ int main(int argc, char **argv)
 	for (i = 0; i < g.n; i++)
 		iv[i] = interval_checked(&acc[i].v, gc.n > 0, subject(gc.n > 0, g.key[i], o.column),
 		                         o.column, &im);
+	for (i = 0; i < g.n; i++)
+		interval_warn_zero_width(&acc[i].v, subject(gc.n > 0, g.key[i], o.column));
 	interval_adjust(iv, g.n, &im);
 	fw = warnings_view(&warn);
 	study_of(&fs, &o, &im, &kind);

@@ -51,6 +51,29 @@ void interval_values_add(struct interval_values *v, double x)
 	welford_add(&v->w, x);
 }
 
+/* The ratio A/B is exp of the log ratio: past +-709.78 it (or 1/it,
+ * which the reduction is of) overflows a double. Of a bounded interval
+ * its ends are checked; of a sequence still unbounded, whose ends are
+ * infinite by design, the mean, which the ratio column still shows. */
+static void log_ratio_check(const struct interval *r, const char *what, const char *column)
+{
+	char lo[NUM_BUFSZ], hi[NUM_BUFSZ];
+
+	if (r->unbounded) {
+		if (isfinite(exp(r->mean)) && isfinite(exp(-r->mean)))
+			return;
+		num_format(lo, r->mean);
+		die("%s: the mean %s of the log ratio is beyond +-709.78, where the ratio A/B "
+		    "overflows a double (is '%s' a log ratio?)", what, lo, column);
+	}
+	if (isfinite(exp(r->hi)) && isfinite(exp(-r->lo)))
+		return;
+	num_format(lo, r->lo);
+	num_format(hi, r->hi);
+	die("%s: the interval %s to %s of the log ratio reaches beyond +-709.78, "
+	    "where the ratio A/B overflows a double (is '%s' a log ratio?)", what, lo, hi, column);
+}
+
 struct interval interval_checked(const struct interval_values *v, int grouped, const char *what,
                                  const char *column, const struct interval_method *m)
 {
@@ -63,26 +86,21 @@ struct interval interval_checked(const struct interval_values *v, int grouped, c
 	if (v->w.m2 < DBL_MIN && v->min != v->max)
 		die("%s: values too close together: their variance underflows a double "
 		    "(rescale the column)", what);
-	if (v->w.m2 == 0)
-		warn("%s: all %.0f values are equal (sd = 0): the interval has zero width",
-		     what, v->w.n);
 	r = interval_of(&v->w, m);
-	if (r.unbounded)
-		return r;
 	/* opt_level keeps t finite and a finite variance keeps t * se far
 	 * from overflow; the last guard, should either change */
-	if (!isfinite(r.t) || !isfinite(r.lo) || !isfinite(r.hi))
+	if (!r.unbounded && (!isfinite(r.t) || !isfinite(r.lo) || !isfinite(r.hi)))
 		die("%s: values too large: the interval's ends overflow a double", what);
-	if (m->log_ratio && (!isfinite(exp(r.hi)) || !isfinite(exp(-r.lo)))) {
-		char lo[NUM_BUFSZ], hi[NUM_BUFSZ];
-
-		num_format(lo, r.lo);
-		num_format(hi, r.hi);
-		die("%s: the interval %s to %s of the log ratio reaches beyond +-709.78, "
-		    "where the ratio A/B overflows a double (is '%s' a log ratio?)",
-		    what, lo, hi, column);
-	}
+	if (m->log_ratio)
+		log_ratio_check(&r, what, column);
 	return r;
+}
+
+void interval_warn_zero_width(const struct interval_values *v, const char *what)
+{
+	if (v->w.n >= 2 && v->w.m2 == 0)
+		warn("%s: all %.0f values are equal (sd = 0): the interval has zero width",
+		     what, v->w.n);
 }
 
 static const char *verdict(double lo, double hi, double threshold)

@@ -53,6 +53,10 @@ void interval_values_add(struct interval_values *v, double x);
  * column alone where a group would not be named. */
 struct interval interval_checked(const struct interval_values *v, int grouped, const char *what,
                                  const char *column, const struct interval_method *m);
+/* The warning of values all equal, once every group's interval was
+ * checked: a run that fails says one line, its error, and no warning
+ * of a group before it. */
+void interval_warn_zero_width(const struct interval_values *v, const char *what);
 /* p, p_adj and resolved of the family's n intervals. */
 void interval_adjust(struct interval *iv, size_t n, const struct interval_method *m);
 /* The verdict against the threshold: "above", "below" or "crosses". */

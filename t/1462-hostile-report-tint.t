@@ -78,4 +78,40 @@ if [ "$rc" -eq 0 ] && [ ! -s "$T/err" ] &&
 else not_ok "a root's overflow and transform attributes: embedded, and the page's style keeps the picture in its box"
 	diag "status $rc, stderr: $(cat "$T/err")"; fi
 
+# --- item 7: a sequence still unbounded, its mean beyond a double's exp -----------
+# At n = 2 the sequence (g = 25) is unbounded: no ends to check, but the
+# ratio column is exp(mean). Refused as the t interval is, for --sequential
+# and for a study of pb-run --until (the sequence its default).
+printf 'lr\n800\n801\n' >hi.tsv
+printf 'lr\n-800\n-801\n' >lo.tsv
+{ echo '# until: parity'; cat hi.tsv; } >until.tsv
+msg="the mean (-?800\\.5) of the log ratio is beyond \\+-709\\.78, where the ratio A/B overflows a double \\(is 'lr' a log ratio\\?\\)\$"
+refuses 1 "^pb-tint: column lr: $msg" "--sequential, mean log ratio 800.5: refused, no ratio inf" \
+	pb-tint --sequential hi.tsv
+refuses 1 "^pb-tint: column lr: $msg" "--sequential --finding, mean -800.5: refused, no ratio 0 or reduction -inf" \
+	pb-tint --sequential --finding lo.tsv
+refuses 1 "^pb-tint: column lr: $msg" "'# until:' study, mean 800.5: refused, no finding cut short" \
+	pb-tint --finding until.tsv
+# Within a double the unbounded sequence still gives its row: 709.25's
+# ratio is 1.06e308 (bc: e(709.25) = 1.0552644065332...e308).
+printf 'lr\n709\n709.5\n' >edge.tsv
+run pb-tint --sequential edge.tsv
+near "$(col ratio 1 "$T/out")" 1.0552644065332e308 1e-12 "--sequential, mean 709.25: the ratio 1.055e308 (bc), exit 0"
+
+# --- item 23 (pb-tint): a run that fails says one line ------------------------------
+# Group x's values are all equal (a warning), group y has one value (an
+# error): the error alone, not the warning of x before it.
+printf 'g\tlr\nx\t0.1\nx\t0.1\ny\t0.2\n' >g-one.tsv
+refuses 1 '^pb-tint: group y: only 1 value; an interval needs at least 2$' \
+	"--group, x all equal and y one value: one line, y's error" pb-tint --group g g-one.tsv
+printf 'g\tlr\nx\t0.1\nx\t0.1\ny\t800\ny\t801\n' >g-big.tsv
+refuses 1 "^pb-tint: group y: the interval .* of the log ratio reaches beyond \\+-709\\.78" \
+	"--group, x all equal and y beyond +-709.78: one line, y's error" pb-tint --group g g-big.tsv
+# Each group that warns, in a run that succeeds, is still named.
+printf 'g\tlr\nx\t0.1\nx\t0.1\ny\t0.2\ny\t0.2\n' >g-eq.tsv
+run pb-tint --group g g-eq.tsv
+is "$rc $(row_count "$T/out") $(tr '\n' '|' <"$T/err")" \
+	"0 2 pb-tint: group x: all 2 values are equal (sd = 0): the interval has zero width|pb-tint: group y: all 2 values are equal (sd = 0): the interval has zero width|" \
+	"--group, two groups all equal: exit 0, two rows, each group warned of"
+
 done_testing
