@@ -32,13 +32,18 @@
 /* The share of the budget each part may take. */
 #define PILOT_SHARE 0.15
 #define CALIBRATE_SHARE 0.25
-/* The analysis after the study: its streams take little; each picture
- * (pb-plot: pb-boot and gnuplot) about 0.4 s on a loaded machine, or 5
- * times what pb-plan's pipeline of 3 tools took on the pilot when the
- * machine is slower still. */
-#define ANALYSIS_NS 0.2e9
-#define PICTURE_NS 0.4e9
-#define ANALYSIS_MOST 0.4
+/* The analysis after the study, priced from what a step of it costs
+ * here as measured (step_price): a step of the streams (a pipeline of
+ * one or two tools on the study's stream, larger than the pilot's) at
+ * STEP_MARGIN steps, a picture (pb-plot: a shell, awk, pb-boot and
+ * gnuplot) at PICTURE_STEPS: on two cores, each of 3 pictures took 15
+ * to 45 times the pilot's pipeline (0.8 to 1.6 s against 25 to 60 ms
+ * at a load of 6, 2 s against 0.1 s at 10). The pictures are drawn when
+ * they take at most PICTURES_MOST of the budget; the streams are priced
+ * whole, never capped. */
+#define STEP_MARGIN 1.5
+#define PICTURE_STEPS 30
+#define PICTURES_MOST 0.4
 /* The plan keeps room for this many runs at least: the sequence needs
  * runs to narrow. */
 #define RUNS_FLOOR 20
@@ -243,6 +248,21 @@ static noreturn void die_pb_run(const struct run_result *r, const char *fallback
 	die("pb-run: %s", tools_said(r, "pb-run", fallback));
 }
 
+/* The first step of the analysis, pb-pair, on the probe's stream: what a
+ * step costs here before a pilot measures it (pb-run's own start, which
+ * a worker's or a connection's adds to, is no measure of a tool's). */
+static void probe_step(struct conduct *s)
+{
+	char *p[] = { "pb-pair", "probe.tsv", NULL };
+	char **stages[1] = { p };
+	struct run_result r;
+
+	tools_run(&r, s->dir, NULL, NULL, stages, 1, TOOLS_QUIET, NULL, NULL);
+	if (r.status && tools_signal)
+		exit(128 + tools_signal);
+	s->probe_step_ns = (double)r.ns;
+}
+
 /* Run one pair of observations: what a pair costs, how many arms there
  * are, which is the reference. Its stream is not kept. */
 static void probe(struct conduct *s)
@@ -288,6 +308,7 @@ static void probe(struct conduct *s)
 		if (strcmp(st.field[phase], "measure") == 0)
 			s->probe_pair_ns += stream_num(&st, ns);
 	stream_close(&st);
+	probe_step(s);
 	unlink(path);
 	free(path);
 }
@@ -297,6 +318,56 @@ static void probe(struct conduct *s)
 static double probe_price(const struct conduct *s)
 {
 	return 1.1 * s->probe_pair_ns + (double)(s->arms - 1) * s->delay_ns;
+}
+
+/* The recipe analyse runs, but for what only the finished study shows
+ * (sense.tsv, raw.tsv's CPU time and memory columns): s's options. */
+static void analysis_recipe(const struct conduct *s, struct recipe *a)
+{
+	memset(a, 0, sizeof *a);
+	a->stat = s->o->stat;
+	a->level = s->o->level;
+	a->adjust = s->arms > 2 ? "holm" : NULL;
+	a->threshold = s->o->threshold;
+}
+
+/* What one step of the analysis costs here, as measured: the pilot's
+ * plan, a pipeline of 3 tools on its stream; before it (or without
+ * one), pb-pair on the probe's stream. */
+static double step_price(const struct conduct *s)
+{
+	return s->plan_wall_ns > 0 ? s->plan_wall_ns : s->probe_step_ns;
+}
+
+void analysis_price(struct analysis_price *p, double step_ns, int steps, int pictures,
+                    double budget_ns)
+{
+	p->step_ns = step_ns;
+	p->steps = steps;
+	p->pictures = pictures;
+	p->streams_ns = STEP_MARGIN * steps * step_ns;
+	p->pictures_ns = (double)pictures * PICTURE_STEPS * step_ns;
+	p->drawn = pictures > 0 && p->pictures_ns <= PICTURES_MOST * budget_ns;
+	p->reserve_ns = p->streams_ns + (p->drawn ? p->pictures_ns : 0);
+}
+
+/* The reserve for the analysis at what a step costs now (again after the
+ * pilot, which measures it better); pictures that do not fit are not
+ * drawn, and the plan says so. */
+static void price_analysis(struct conduct *s)
+{
+	struct recipe a;
+	struct step steps[RECIPE_STEPS_MAX];
+	size_t n;
+
+	analysis_recipe(s, &a);
+	a.use = 1;   /* the most steps: the CPU time's and memory's too */
+	a.sense = s->o->calibrate;
+	n = recipe_steps(&a, steps);
+	recipe_steps_free(steps, n);
+	analysis_price(&s->price, step_price(s), (int)n,
+	               s->pictures_wanted ? 3 + (s->o->calibrate != 0) : 0, s->budget_ns);
+	s->pictures = s->price.drawn;
 }
 
 /* Whether the budget affords a pilot: SLOW_PAIRS pairs at the probe's
@@ -314,6 +385,7 @@ static void least_study(struct conduct *s)
 	double least = (double)min_runs * pair + s->probe_wall_ns;
 	char p[SIG_BUFSZ], l[SIG_BUFSZ], b[SIG_BUFSZ];
 
+	price_analysis(s);
 	s->slow = SLOW_PAIRS * pair > s->budget_ns - analysis_ns(s);
 	if (least <= s->budget_ns)
 		return;
@@ -470,13 +542,33 @@ static void read_plan_tsv(struct conduct *s, struct pilot_read *p)
 	}
 }
 
-/* What the analysis after the study takes, kept out of the study's time. */
+/* What the analysis after the study takes, kept out of the study's time
+ * (price_analysis). */
 static double analysis_ns(const struct conduct *s)
 {
-	double picture = 5 * s->plan_wall_ns > PICTURE_NS ? 5 * s->plan_wall_ns : PICTURE_NS;
-	double ns = ANALYSIS_NS + (s->pictures ? 3 * picture : 0);
+	return s->price.reserve_ns;
+}
 
-	return ns < ANALYSIS_MOST * s->budget_ns ? ns : ANALYSIS_MOST * s->budget_ns;
+enum { PLAN_MAX = 768 };
+
+/* The plan's words for the reserve: what the analysis was priced at, and
+ * from what; the pictures left out, and the budget that affords them. */
+static void plan_analysis_words(const struct conduct *s, char *buf, size_t n)
+{
+	const struct analysis_price *p = &s->price;
+	char a[SIG_BUFSZ], b[SIG_BUFSZ], c[SIG_BUFSZ], pics[32] = "";
+	int len;
+
+	if (p->drawn)
+		snprintf(pics, sizeof pics, " and %d pictures", p->pictures);
+	len = snprintf(buf, n, ", the analysis included: %d steps%s, %s at the %s %s a step",
+	               p->steps, pics, h4ns(a, p->reserve_ns),
+	               s->plan_wall_ns > 0 ? "pilot's" : "probe's", h4ns(b, p->step_ns));
+	if (p->pictures && !p->drawn && len > 0 && (size_t)len < n)
+		snprintf(buf + len, n - (size_t)len, "; no pictures: %d would take %s, more than "
+		         "%.0f%% of the budget (give --budget %.0fs or more)", p->pictures,
+		         h4ns(c, p->pictures_ns), 100 * PICTURES_MOST,
+		         ceil(p->pictures_ns / PICTURES_MOST / 1e9));
 }
 
 /* Pairs per run: pb-plan's Kalibera-Jones optimum (or, when the pilot saw
@@ -540,20 +632,22 @@ static void plan(struct conduct *s)
 		         lv, t);
 	} else
 		snprintf(stop, sizeof stop, "stop when the %s%% sequence excludes 1", lv);
-	s->plan = xmalloc(512);
+	s->plan = xmalloc(PLAN_MAX);
 	if (s->slow)
-		len = (size_t)snprintf(s->plan, 512, "plan: %ld pair%s x up to %ld runs, warm-up %ld "
+		len = (size_t)snprintf(s->plan, PLAN_MAX, "plan: %ld pair%s x up to %ld runs, warm-up %ld "
 		                       "(%s; the probe: a pair %s", s->pairs, s->pairs == 1 ? "" : "s",
 		                       s->runs, s->warmup, why, h4ns(a, p.pair_ns));
 	else
-		len = (size_t)snprintf(s->plan, 512, "plan: %ld pairs x up to %ld runs, warm-up %ld "
+		len = (size_t)snprintf(s->plan, PLAN_MAX, "plan: %ld pairs x up to %ld runs, warm-up %ld "
 		                       "(%s; pilot: a pair %s, a run's start %s", s->pairs, s->runs,
 		                       s->warmup, why, h4ns(a, p.pair_ns), h4ns(b, p.run_ns));
 	if (!isnan(p.sd_between))
-		len += (size_t)snprintf(s->plan + len, 512 - len, "; between-run spread %s %%, "
+		len += (size_t)snprintf(s->plan + len, PLAN_MAX - len, "; between-run spread %s %%, "
 		                        "within %s %%", h4(c, 100 * p.sd_between),
 		                        h4(d, 100 * p.sd_within));
-	snprintf(s->plan + len, 512 - len, "), %s, within %s", stop, h4ns(e, s->budget_ns));
+	len += (size_t)snprintf(s->plan + len, PLAN_MAX - len, "), %s, within %s", stop,
+	                        h4ns(e, s->budget_ns));
+	plan_analysis_words(s, s->plan + len, PLAN_MAX - len);
 }
 
 /* --- the study's progress: pb-run's stream as it grows ----------------- */
@@ -752,11 +846,7 @@ static void analyse(struct conduct *s, struct recipe *a)
 {
 	char *sense = path_in(s->dir, "sense.tsv");
 
-	memset(a, 0, sizeof *a);
-	a->stat = s->o->stat;
-	a->level = s->o->level;
-	a->adjust = s->arms > 2 ? "holm" : NULL;
-	a->threshold = s->o->threshold;
+	analysis_recipe(s, a);
 	a->sense = s->o->calibrate && is_regular_file(sense);
 	free(sense);
 	a->pictures = s->pictures;
@@ -824,6 +914,7 @@ void conduct_run(struct conduct *s, struct study *r)
 	if (!s->slow) {
 		pilot(s);
 		plan_pilot(s);
+		price_analysis(s);
 	}
 	plan(s);
 	if (!s->o->quiet && isatty(2))
@@ -880,7 +971,7 @@ void conduct_init(struct conduct *s, const struct compare_opts *o, char *dir, co
 		free(c);
 	}
 	s->progress = !o->quiet && isatty(2);
-	s->pictures = !o->no_pictures && on_path("gnuplot");
+	s->pictures = s->pictures_wanted = !o->no_pictures && on_path("gnuplot");
 	s->live.budget_ns = s->live.wall_ns = s->live.fail_if_slower = NAN;
 }
 

@@ -25,6 +25,16 @@ struct compare_opts {
 };
 
 /* A study being made. */
+/* The analysis's reserve: steps of the streams and pictures, each
+ * priced from what a step costs here (step_ns, measured); the pictures
+ * are drawn when they take at most 40 % of the budget. */
+struct analysis_price {
+	double step_ns, streams_ns, pictures_ns, reserve_ns;
+	int steps, pictures, drawn;
+};
+void analysis_price(struct analysis_price *p, double step_ns, int steps, int pictures,
+                    double budget_ns);
+
 struct conduct {
 	const struct compare_opts *o;
 	char *dir;
@@ -36,9 +46,12 @@ struct conduct {
 	int arms;
 	char ref;
 	double probe_pair_ns, probe_wall_ns, pilot_wall_ns, plan_wall_ns;
+	double probe_step_ns; /* pb-pair of the probe's stream: a step's price */
 	double delay_ns;     /* pb-run --delay: the other arms wait as long, untimed */
 	long pilot_pairs;    /* per run, its warm-up pair included */
-	int pictures;        /* gnuplot is there */
+	int pictures_wanted; /* gnuplot is there, no --no-pictures */
+	int pictures;        /* and the budget affords them (price) */
+	struct analysis_price price;
 	/* the plan */
 	long runs, pairs, warmup;
 	double pair_ns;      /* what a pair costs, the plan's */

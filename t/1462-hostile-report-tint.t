@@ -114,4 +114,27 @@ is "$rc $(row_count "$T/out") $(tr '\n' '|' <"$T/err")" \
 	"0 2 pb-tint: group x: all 2 values are equal (sd = 0): the interval has zero width|pb-tint: group y: all 2 values are equal (sd = 0): the interval has zero width|" \
 	"--group, two groups all equal: exit 0, two rows, each group warned of"
 
+# --- item 14: the analysis reserve, priced from the pilot's tools ------------------
+# The plan says what the analysis was priced at and from what; the price
+# holds together whatever the machine's pace: the reserve is 1.5 steps
+# per step of the streams and 30 per picture drawn, at the step the
+# pilot measured (the pricing with given numbers: t/unit/price.c). The
+# study is bounded by -r and -p; its budget no load makes too small.
+W=$top/examples/workload/pb-workload
+run pb-compare -b 600s -r 3 -p 2 --dir priced --no-shell -- "$W --us 500" "$W --us 500"
+# ns N UNIT: a duration as the plan writes it (h4ns), in ns
+ns() { awk -v n="$1" -v u="$2" 'BEGIN { m = u == "s" ? 1e9 : u == "ms" ? 1e6 : u == "µs" ? 1e3 : u == "ns" ? 1 : -1
+	if (m < 0) exit 1; printf "%.17g\n", n * m }'; }
+words=$(head -n 1 "$T/out" | sed -n 's/.*, the analysis included: \([0-9]*\) steps\( and \([0-9]\) pictures\)\{0,1\}, \([0-9.]*\) \([µmn]*s\) at the pilot.s \([0-9.]*\) \([µmn]*s\) a step$/\1 0\3 \4 \5 \6 \7/p')
+# shellcheck disable=SC2086   # numbers and units, one word each
+set -- $words x x x x x x
+steps=$1 pics=${2#0} reserve=$(ns "$3" "$4") step=$(ns "$5" "$6")
+pics=${pics:-0}
+# the two durations are rounded to 4 digits: within 0.2 % of each other
+holds "the plan prices the analysis: (1.5 x $steps steps + 30 x $pics pictures) x the pilot's step" \
+	'rc == 0 && steps >= 4 && r > 0 && s > 0 && (r - (1.5 * steps + 30 * pics) * s) ^ 2 <= (0.002 * r) ^ 2' \
+	rc="$rc" steps="$steps" pics="$pics" r="${reserve:-x}" s="${step:-x}"
+is "$(ls priced 2>/dev/null | grep -c '^pilot\.tsv$\|^plan\.tsv$') $(ls priced 2>/dev/null | grep -c '\.svg$')" \
+	"2 $(( ${pics:-0} + 0 ))" "  the step the pilot's plan measured; the pictures priced are drawn"
+
 done_testing
