@@ -597,7 +597,7 @@ static void plan(struct conduct *s)
 		s->pairs = 1, snprintf(why, sizeof why, "the least study, beyond the budget");
 	else if (s->slow && !o->pairs)
 		s->pairs = 1, snprintf(why, sizeof why, "no pilot: the budget affords about %.0f pairs",
-		                       floor((s->budget_ns - analysis_ns(s)) / p.pair_ns));
+		                       fmax(0, floor((s->budget_ns - analysis_ns(s)) / p.pair_ns)));
 	else if (o->pairs)
 		s->pairs = o->pairs, snprintf(why, sizeof why, "--pairs");
 	else if (p.kj)
