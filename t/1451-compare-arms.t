@@ -14,7 +14,7 @@ cd "$T" || exit 1
 run pb-compare -b 600s -r 5 -p 4 --dir k3 --no-pictures --no-shell -- "$W --us 2000" "$W --us 2000" "$W --us 1000"
 cp "$T/out" k3.out
 exited_ok "three arms: exit 0"
-like "$(head -n 1 k3.out)" ', a fixed design \(3 arms: Holm-adjusted 95% intervals\), within 600\.0 s$' \
+like "$(head -n 1 k3.out)" ', a fixed design \(3 arms: Holm-adjusted 95% intervals\), within 600\.0 s, the analysis included: ' \
 	"  the plan says: a fixed design, Holm-adjusted"
 is "$(meta arms k3/raw.tsv):$(grep -c '^# until: ' k3/raw.tsv 2>/dev/null)" 3:0 "  pb-run of 3 arms without --until"
 like "$(grep -c '^[BC] against A: A/[BC] time ratio [0-9.]*, 95% CI ' k3.out)" '^2$' "  a line per candidate, t intervals"
