@@ -19,17 +19,51 @@ void pb_init(const char *prog)
 	pb_prog = prog;
 }
 
-/* Control bytes from the input (a field quoted in a message) must not
- * reach the terminal as escapes: they are written as \xNN. */
-static void put_escaped(const char *p)
+size_t utf8_len(const unsigned char *p)
 {
-	for (; *p; p++) {
-		unsigned char c = (unsigned char)*p;
+	size_t n, i;
+	unsigned cp;
 
-		if (c < 0x20 || c == 0x7f)
-			fprintf(stderr, "\\x%02x", c);
-		else
-			fputc(c, stderr);
+	if (p[0] < 0x80)
+		return 1;
+	n = p[0] >= 0xf0 && p[0] < 0xf5 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 && p[0] < 0xe0 ? 2 : 0;
+	if (n == 0 || (n == 3 && p[0] >= 0xf0))
+		return 0;
+	cp = p[0] & (0x7f >> n);
+	for (i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3f);
+	}
+	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp < 0xe000))) || (n == 4 && (cp < 0x10000 ||
+	    cp > 0x10ffff)))
+		return 0;
+	return n;
+}
+
+int text_unsafe(const unsigned char *p, size_t n)
+{
+	return n == 0 || (n == 1 && (p[0] < 0x20 || p[0] == 0x7f)) ||
+	       (n == 2 && p[0] == 0xc2 && p[1] < 0xa0);
+}
+
+/* Text from the input (a field quoted in a message, a hook's or a
+ * worker's words) must not reach the terminal as an escape: what
+ * text_unsafe says is written as \xNN. */
+static void put_escaped(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		size_t n = utf8_len(p), i, k = n ? n : 1;
+
+		for (i = 0; i < k; i++) {
+			if (text_unsafe(p, n))
+				fprintf(stderr, "\\x%02x", p[i]);
+			else
+				fputc(p[i], stderr);
+		}
+		p += k;
 	}
 }
 

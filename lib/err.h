@@ -26,6 +26,15 @@ extern void (*pb_die_hook)(void);
 /* The text of the last message written (without "pb-tool: "), cut to a
  * few hundred bytes: what pb_die_hook's caller records. */
 const char *pb_last_message(void);
+/* The length of the UTF-8 sequence at p (1 to 4), or 0 when the bytes
+ * there are not one: a stray continuation byte, an overlong form, a
+ * surrogate, beyond U+10FFFF, cut short. */
+size_t utf8_len(const unsigned char *p);
+/* Whether the n bytes at p (utf8_len's; 0 for a byte that is no UTF-8)
+ * are shown as \xNN wherever text read from input meets a person: a C0
+ * control, DEL, no UTF-8, or a C1 control (U+0080 to U+009F, which a
+ * terminal may take as an escape: U+009B is CSI). */
+int text_unsafe(const unsigned char *p, size_t n);
 noreturn void die(const char *fmt, ...);        /* exit 1 */
 noreturn void die_usage(const char *fmt, ...);  /* exit 2, points at --help */
 void warn(const char *fmt, ...);

@@ -95,37 +95,6 @@ const char *level_percent(char buf[SIG_BUFSZ], double level)
 	return buf;
 }
 
-size_t utf8_len(const unsigned char *p)
-{
-	size_t n, i;
-	unsigned cp;
-
-	if (p[0] < 0x80)
-		return 1;
-	n = p[0] >= 0xf0 && p[0] < 0xf5 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 && p[0] < 0xe0 ? 2 : 0;
-	if (n == 0 || (n == 3 && p[0] >= 0xf0))
-		return 0;
-	cp = p[0] & (0x7f >> n);
-	for (i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (p[i] & 0x3f);
-	}
-	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp < 0xe000))) || (n == 4 && (cp < 0x10000 ||
-	    cp > 0x10ffff)))
-		return 0;
-	return n;
-}
-
-/* Whether the bytes at p, n of them, are to be written as \xNN: a C0
- * control, DEL, no UTF-8, or U+0080 to U+009F (C1: 0xc2 0x80 to 0x9f; a
- * terminal takes U+009B as CSI). */
-static int unsafe(const unsigned char *p, size_t n)
-{
-	return n == 0 || (n == 1 && (p[0] < 0x20 || p[0] == 0x7f)) ||
-	       (n == 2 && p[0] == 0xc2 && p[1] < 0xa0);
-}
-
 char *safe_text(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -138,7 +107,7 @@ char *safe_text(const char *s)
 
 		xgrow(&out, &cap, len + 4 * k + 1, 1);
 		for (i = 0; i < k; i++) {
-			if (unsafe(p, n))
+			if (text_unsafe(p, n))
 				len += (size_t)sprintf(out + len, "\\x%02x", p[i]);
 			else
 				out[len++] = (char)p[i];

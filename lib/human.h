@@ -22,16 +22,12 @@ const char *sig4_kib(char buf[SIG_BUFSZ], double kib);
 /* A level in percent as given: 0.95 is "95", 0.999 "99.9". */
 const char *level_percent(char buf[SIG_BUFSZ], double level);
 
-/* The length of the UTF-8 sequence at p (1 to 4), or 0 when the bytes
- * there are not one: a stray continuation byte, an overlong form, a
- * surrogate, beyond U+10FFFF, cut short. */
-size_t utf8_len(const unsigned char *p);
 /* Text read from input (a command, a study's metadata) as a person may be
  * shown it: valid UTF-8 that prints, as it is; a C0 or C1 control, DEL
  * and every byte that is not UTF-8, as \xNN (a C1 control in UTF-8 as
  * its two bytes), so that no terminal or spreadsheet takes it for an
  * escape and the result is valid UTF-8. safe_text is malloc'd. */
-char *safe_text(const char *s);
+char *safe_text(const char *s);   /* lib/err's text_unsafe decides */
 void put_text(FILE *f, const char *s);
 
 /* 4 digits, "?" for a number a study did not give (sig4

@@ -138,4 +138,18 @@ run env PATH="$T/bin:$PATH" pb-compare -b 600s -r 6 -p 2 --dir cmp -- -a -b
 exited_ok "pb-compare -- -a -b: its probe and study run them: exit 0"
 is "$(meta cmd_a cmp/raw.tsv):$(ls ran-* 2>/dev/null | tr '\n' ' ')" "-a:ran-a ran-b " "... and they ran"
 
+# --- item 16's kind in pb-run's own messages: a hook's command and a
+# worker's error text, quoted on stderr, show a C1 control (raw 0x9b, or
+# U+009B as c2 9b) as \xNN like ESC, and keep the UTF-8 that prints
+run pb-run --runs 1 --pairs 1 --warmup 0 --setup "exit 3 #$(printf '\233')2J $(printf '\302\233')x $(printf '\303\251')" -- true true
+is "$rc:$(grep -c "$(printf '\233')" "$T/err"):$(grep -c 'setup hook failed with status 3' "$T/err")" "1:0:1" \
+	"a failing --setup hook with C1 controls in it: exit 1, its line, no raw 0x9b on stderr"
+like "$(cat "$T/err")" "exit 3 #\\\\x9b2J \\\\xc2\\\\x9bx $(printf '\303\251')\$" "... each shown as \\xNN, the é as it is"
+printf '#!/bin/sh\nwhile read -r l; do printf "error \\302\\2332J\\033x\\n"; done\n' >c1.sh
+chmod +x c1.sh
+run pb-run --runs 1 --pairs 1 --warmup 0 --worker ./c1.sh
+is "$rc:$(grep -c "$(printf '\233')" "$T/err"):$(grep -c 'worker answered: error' "$T/err")" "1:0:1" \
+	"a worker's error with U+009B: exit 1, its line, no raw 0x9b on stderr"
+like "$(cat "$T/err")" 'worker answered: error \\xc2\\x9b2J\\x1bx$' "... shown as \\xNN, as ESC is"
+
 done_testing
