@@ -443,7 +443,7 @@ static void print_summary(const struct compare_opts *o, const struct study *r,
 		printf("%s\n", l->plan);
 	write_summary(stdout, r, l, &st);
 	if (dir)
-		fputs("study: ", stdout), put_text(stdout, dir), fputs("\n", stdout);
+		fputs("study: ", stdout), put_safe_text(stdout, dir), fputs("\n", stdout);
 	stdout_flush();
 }
 
@@ -709,7 +709,7 @@ static int scan(const struct compare_opts *o)
 	write_in(top, "report.md", w_scan_report, &jc);
 	exports(o, rp, lp, done, o->scan_name);
 	if (!exports_to_stdout(o) && !stdout_error)
-		fputs("scan: ", stdout), put_text(stdout, top), fputs("\n", stdout);
+		fputs("scan: ", stdout), put_safe_text(stdout, top), fputs("\n", stdout);
 	stdout_flush();
 	for (i = 0; i < done; i++) {
 		study_free(&r[i]);

@@ -49,8 +49,8 @@ int text_unsafe(const unsigned char *p, size_t n)
 
 /* Text from the input (a field quoted in a message, a hook's or a
  * worker's words) must not reach the terminal as an escape: what
- * text_unsafe says is written as \xNN. */
-static void put_escaped(const char *s)
+ * text_unsafe says is written as \\xNN. No allocation: die() uses it. */
+void put_safe_text(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
@@ -59,9 +59,9 @@ static void put_escaped(const char *s)
 
 		for (i = 0; i < k; i++) {
 			if (text_unsafe(p, n))
-				fprintf(stderr, "\\x%02x", p[i]);
+				fprintf(f, "\\x%02x", p[i]);
 			else
-				fputc(p[i], stderr);
+				fputc(p[i], f);
 		}
 		p += k;
 	}
@@ -105,10 +105,10 @@ void pb_vmessage(const char *where, const char *fmt, va_list ap)
 	fflush(stdout);
 	fprintf(stderr, "%s: ", pb_prog);
 	if (where) {
-		put_escaped(where);
+		put_safe_text(stderr, where);
 		fputs(": ", stderr);
 	}
-	put_escaped(msg);
+	put_safe_text(stderr, msg);
 	if (n > 0 && fmt[n - 1] == ':')
 		fprintf(stderr, " %s", strerror(saved));
 	fputc('\n', stderr);
@@ -148,7 +148,7 @@ void die_usage(const char *fmt, ...)
 	msg = vformat(small, sizeof small, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "%s: ", pb_prog);
-	put_escaped(msg ? msg : small);
+	put_safe_text(stderr, msg ? msg : small);
 	fprintf(stderr, " (see %s --help)\n", pb_prog);
 	if (msg != small)
 		free(msg);

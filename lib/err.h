@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdnoreturn.h>
 
 enum { EXIT_DATA = 1, EXIT_USAGE = 2 };
@@ -35,6 +36,9 @@ size_t utf8_len(const unsigned char *p);
  * control, DEL, no UTF-8, or a C1 control (U+0080 to U+009F, which a
  * terminal may take as an escape: U+009B is CSI). */
 int text_unsafe(const unsigned char *p, size_t n);
+/* s with what text_unsafe says as \\xNN (lib/human's safe_text, the same
+ * as a string). */
+void put_safe_text(FILE *f, const char *s);
 noreturn void die(const char *fmt, ...);        /* exit 1 */
 noreturn void die_usage(const char *fmt, ...);  /* exit 2, points at --help */
 void warn(const char *fmt, ...);

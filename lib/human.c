@@ -97,31 +97,14 @@ const char *level_percent(char buf[SIG_BUFSZ], double level)
 
 char *safe_text(const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t len = 0, cap = 0;
 	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
 
-	xgrow(&out, &cap, 1, 1);
-	while (*p) {
-		size_t n = utf8_len(p), i, k = n ? n : 1;
-
-		xgrow(&out, &cap, len + 4 * k + 1, 1);
-		for (i = 0; i < k; i++) {
-			if (text_unsafe(p, n))
-				len += (size_t)sprintf(out + len, "\\x%02x", p[i]);
-			else
-				out[len++] = (char)p[i];
-		}
-		p += k;
-	}
-	out[len] = '\0';
+	if (!f)
+		die("out of memory");
+	put_safe_text(f, s);
+	if (fclose(f) != 0 || !out)
+		die("out of memory");
 	return out;
-}
-
-void put_text(FILE *f, const char *s)
-{
-	char *t = safe_text(s);
-
-	fputs(t, f);
-	free(t);
 }

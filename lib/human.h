@@ -27,8 +27,7 @@ const char *level_percent(char buf[SIG_BUFSZ], double level);
  * and every byte that is not UTF-8, as \xNN (a C1 control in UTF-8 as
  * its two bytes), so that no terminal or spreadsheet takes it for an
  * escape and the result is valid UTF-8. safe_text is malloc'd. */
-char *safe_text(const char *s);   /* lib/err's text_unsafe decides */
-void put_text(FILE *f, const char *s);
+char *safe_text(const char *s);   /* lib/err's put_safe_text, as a string */
 
 /* 4 digits, "?" for a number a study did not give (sig4
  * refuses what is not finite). */

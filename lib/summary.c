@@ -101,7 +101,7 @@ static void paint_text(FILE *f, const struct style *st, int code, const char *s)
 {
 	if (st->color)
 		fprintf(f, "\033[%dm", code);
-	put_text(f, s);
+	put_safe_text(f, s);
 	if (st->color)
 		fputs("\033[0m", f);
 }
@@ -168,7 +168,7 @@ static void summary_cmp(FILE *f, const struct study *s, const struct cmp_result 
 	if (!isnan(s->threshold) && *c->verdict) {
 		num_format(t, s->threshold);
 		fprintf(f, "   threshold %s: ", t);
-		put_text(f, c->verdict);
+		put_safe_text(f, c->verdict);
 		fputc('\n', f);
 	}
 	if (!isnan(l->fail_if_slower)) {   /* the gate, passed or not, in words */
@@ -246,7 +246,7 @@ static void summary_design(FILE *f, const struct study *s, const struct live *l)
 		fprintf(f, " of a %s budget", h4ns(b, l->budget_ns));
 	if (s->stop) {
 		fprintf(f, "; ");
-		put_text(f, s->stop);
+		put_safe_text(f, s->stop);
 	}
 	fprintf(f, "\n");
 }
@@ -280,13 +280,13 @@ void write_summary(FILE *f, const struct study *s, const struct live *l,
 	if (!s->narms && s->failed) {   /* a study of a scan that could not be made */
 		paint(f, st, C_RED, "failed:");
 		fputc(' ', f);
-		put_text(f, s->failed);
+		put_safe_text(f, s->failed);
 		fputs("; nothing was measured\n", f);
 		return;
 	}
 	if (s->interrupted || s->failed) {
 		paint(f, st, C_YELLOW, "partial: %s", s->interrupted ? "interrupted by " : "failed: ");
-		put_text(f, s->interrupted ? s->interrupted : s->failed);
+		put_safe_text(f, s->interrupted ? s->interrupted : s->failed);
 		fprintf(f, "; what was measured is analysed\n");
 	}
 	for (i = 0; i < s->narms; i++)
@@ -305,14 +305,14 @@ void write_summary(FILE *f, const struct study *s, const struct live *l,
 	for (j = 0; j < s->nwarn; j++) {
 		paint(f, st, C_YELLOW, "warning:");
 		fputc(' ', f);
-		put_text(f, s->warnings[j]);
+		put_safe_text(f, s->warnings[j]);
 		fputc('\n', f);
 	}
 	for (i = 0; i < s->ncmp; i++)
 		if (s->cmp[i].finding) {
 			paint(f, st, C_DIM, "finding:");
 			fputc(' ', f);
-			put_text(f, s->cmp[i].finding);
+			put_safe_text(f, s->cmp[i].finding);
 			fputc('\n', f);
 		}
 }

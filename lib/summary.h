@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "human.h"   /* put_text: what is read, shown */
+#include "human.h"   /* for the callers: sig4 and safe_text, as the summary shows numbers and text */
 #include "studydir.h"
 
 struct style {
