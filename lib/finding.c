@@ -450,7 +450,10 @@ static void adjust_meta(const char *tool, const struct interval_method *m, int c
 
 	num_format(l, m->level);
 	num_format(e, m->each_level);
-	if (m->adjust == ADJUST_BONFERRONI)
+	if (m->adjust == ADJUST_BONFERRONI && m->sequential > 0)   /* p and p_adj stay empty */
+		out_meta(key, "bonferroni: %zu sequences, each at level 1 - (1 - %s)/%zu = %s, so "
+		         "that all %zu hold together at %s", m->family, l, m->family, e, m->family, l);
+	else if (m->adjust == ADJUST_BONFERRONI)
 		out_meta(key, "bonferroni: %zu intervals, each at level 1 - (1 - %s)/%zu "
 		         "= %s, so that all %zu hold together at %s; p is the two-sided t test's of "
 		         "the mean %s, p_adj = min(1, %zu p)", m->family, l, m->family, e, m->family, l,

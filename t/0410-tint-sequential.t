@@ -104,4 +104,14 @@ like "$cs_n $cs" '^200 [0-9]+$' "simulation: a count for the sequence, over its 
 [ "$tt_n" -eq 200 ] && [ "$tt" -ge 30 ] &&
 	ok "simulation: peeking at the t interval does in at least 15 % ($tt of $tt_n)" ||
 	not_ok "simulation: peeking at the t interval does in at least 15 % ($tt of $tt_n, want 200)"
+# --adjust bonferroni with a sequence: p and p_adj stay empty, so the
+# metadata says nothing of them (a t test's p would not be the sequence's).
+printf 'g\tx\n' >fam.tsv
+for i in 1 2 3 4 5 6 7 8; do printf '1\t0.1%s\n2\t0.2%s\n' $i $i; done >>fam.tsv
+run pb-tint --column x --group g --sequential --adjust bonferroni fam.tsv
+ran_ok "sequence, bonferroni: exit 0"
+like "$(meta pb-tint.adjust "$T/out")" '^bonferroni: 2 sequences, each at level 1 - \(1 - 0.95\)/2 = 0.975' \
+	"  the adjustment's line names the sequences' level"
+lacks "$T/out" '^# pb-tint.adjust:.*(p_adj|two-sided)' "  and no word of p or p_adj, whose columns are empty"
+is "$(rows "$T/out" | cut -f10,11 | sort -u)" "$(printf '\t')" "  the p and p_adj fields are empty"
 done_testing
