@@ -22,6 +22,7 @@
 #include "recipe.h"
 #include "runopt.h"
 #include "runstat.h"
+#include "seq.h"
 #include "stream.h"
 #include "strv.h"
 #include "studydir.h"
@@ -57,7 +58,8 @@ enum {
 	O_BUDGET = 'b', O_THRESHOLD = 't', O_RUNS = 'r', O_PAIRS = 'p', O_WARMUP = 'w',
 	O_SCAN = 'P',
 	O_MIN_RUNS = 256, O_STAT, O_LEVEL, O_DIR, O_CALIBRATE, O_FAIL, O_JSON, O_MD, O_CSV,
-	O_REPORT, O_COLOR, O_QUIET, O_FROM, O_ANALYSE, O_NO_PICTURES, O_PASS = 1000
+	O_REPORT, O_COLOR, O_QUIET, O_FROM, O_ANALYSE, O_NO_PICTURES, O_SEQUENCE, O_MIN_EFFECT, O_SEQ_G,
+	O_PASS = 1000
 };
 
 static const char *const color_names[] = { "auto", "always", "never" };
@@ -76,6 +78,12 @@ static const struct pb_opt own[] = {
 	{ "stat", O_STAT, 0, "S", "median mean min lr-median p90 p99",
 	  "each run's statistic (default median)", NULL, 0 },
 	{ "level", O_LEVEL, 0, "L", NULL, "the sequence's level (default 0.95)", NULL, 0 },
+	{ "sequence", O_SEQUENCE, 0, "K", "t median", "t: of the mean (default); median: of the\n"
+	  "median, valid whatever the runs' shape", NULL, 0 },
+	{ "seq-g", O_SEQ_G, 0, "G", NULL, "the t sequence's g (default: tuned to the effect)",
+	  NULL, 0 },
+	{ "min-effect", O_MIN_EFFECT, 0, "PCT", NULL, "the smallest effect that matters, in %: the\n"
+	  "sequence is tuned to it (default: what the budget\nresolves, or the threshold)", NULL, 0 },
 	{ "dir", O_DIR, 0, "DIR", NULL, "the study directory (default pb-compare-DATE-TIME)", NULL, 0 },
 	{ "parameter-scan", O_SCAN, 'P', "NAME LIST", NULL, "one study per value of LIST (a,b,c)\n"
 	  "with {NAME} replaced in the commands", NULL, 0 },
@@ -279,6 +287,18 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 		case O_LEVEL: opt_level("level", optarg), o->level = optarg;
 			first_given(&analysing, "--level");
 			break;
+		case O_SEQUENCE: o->sequence = seq_kind_parse("sequence", optarg), o->sequence_given = 1;
+			first_given(&making, "--sequence");
+			break;
+		case O_SEQ_G: runopt_seq_g("seq-g", optarg), o->seq_g = optarg;
+			first_given(&making, "--seq-g");
+			break;
+		case O_MIN_EFFECT: o->min_effect = opt_num("min-effect", optarg);
+			if (!(o->min_effect > 0 && o->min_effect < 100))
+				die_usage("--min-effect is a percentage above 0 and below 100, "
+				          "such as 2 for 2 %%, not '%s'", optarg);
+			first_given(&making, "--min-effect");
+			break;
 		case O_DIR: o->dir = optarg;
 			first_given(&making, "--dir");
 			break;
@@ -332,6 +352,8 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 	/* refused here, not by pb-run after the probe and the pilot spent theirs */
 	if (o->budget_ns > BUDGET_MOST_NS)
 		die_usage("--budget is at most 1000000s (11.6 days), not '%s'", budget_arg);
+	if (o->seq_g && o->sequence == SEQ_KIND_MEDIAN)
+		die_usage("--seq-g is the t sequence's; the median sequence has no g");
 	if (!isnan(o->threshold) && !(o->threshold > 0 && isfinite(o->threshold)))
 		die_usage("--threshold is a ratio A/B above 0, not '%g'", o->threshold);
 	if (!isnan(o->fail_if_slower) && !(o->fail_if_slower > 0 && isfinite(o->fail_if_slower)))

@@ -231,19 +231,21 @@ static void parse_option(struct config *c, int opt)
 	case RUNOPT_SEQ_G:
 		c->until.g = runopt_seq_g("seq-g", optarg);
 		break;
+	case RUNOPT_SEQUENCE: c->until.kind = seq_kind_parse("sequence", optarg); break;
 	}
 }
 
 /* --until and the options that go with it: each only with it, and a
  * threshold with the threshold rule. */
 static void check_until(const struct config *c, int stat_given, int level_given,
-                        int g_given, int min_given)
+                        int g_given, int min_given, int kind_given)
 {
 	long first;
 	char g[NUM_BUFSZ], level[NUM_BUFSZ];
 
 	const char *lone = stat_given ? "--stat" : level_given ? "--level" : g_given ? "--seq-g"
-	                 : min_given ? "--min-runs" : c->threshold_given ? "--threshold" : NULL;
+	                 : min_given ? "--min-runs" : c->threshold_given ? "--threshold"
+	                 : kind_given ? "--sequence" : NULL;
 
 	if (c->until.rule == SEQ_NONE) {
 		if (lone)
@@ -260,10 +262,19 @@ static void check_until(const struct config *c, int stat_given, int level_given,
 		die_usage(min_given ? "--min-runs %ld is more than --runs %ld (the most runs)"
 		                    : "--until stops from run %ld on: --runs %ld leaves it no choice",
 		          c->until.min_runs, c->runs);
-	first = seq_first_bounded(c->until.g, c->until.level);
 	/* g and the level as given, every digit: %g made 0.99999999999 "1" */
 	num_format(g, c->until.g);
 	num_format(level, c->until.level);
+	if (c->until.kind == SEQ_KIND_MEDIAN) {
+		if (g_given)
+			die_usage("--seq-g is the t sequence's; the median sequence has no g");
+		first = seq_kind_first_bounded(SEQ_KIND_MEDIAN, c->until.g, c->until.level);
+		if (first > c->runs)
+			die_usage("--until: the median sequence at level %s is bounded from run %ld on, "
+			          "beyond --runs %ld: give more runs", level, first, c->runs);
+		return;
+	}
+	first = seq_first_bounded(c->until.g, c->until.level);
 	if (first < 0)
 		die_usage("--until: with --seq-g %s the sequence is never bounded: give a larger g", g);
 	if (first > c->runs)
@@ -381,7 +392,7 @@ static void check_metadata_fits(const struct config *c, int argc, char **argv)
 
 static void parse_args(int argc, char **argv, struct config *c)
 {
-	int opt, stat_given = 0, level_given = 0, g_given = 0, min_given = 0;
+	int opt, stat_given = 0, level_given = 0, g_given = 0, min_given = 0, kind_given = 0;
 
 	memset(c, 0, sizeof *c);
 	c->runs = 10;
@@ -397,8 +408,9 @@ static void parse_args(int argc, char **argv, struct config *c)
 		parse_option(c, opt);
 		stat_given |= opt == RUNOPT_STAT, level_given |= opt == RUNOPT_LEVEL;
 		g_given |= opt == RUNOPT_SEQ_G, min_given |= opt == RUNOPT_MIN_RUNS;
+		kind_given |= opt == RUNOPT_SEQUENCE;
 	}
-	check_until(c, stat_given, level_given, g_given, min_given);
+	check_until(c, stat_given, level_given, g_given, min_given, kind_given);
 	if (optind < argc && strcmp(argv[optind - 1], "--") != 0)
 		die_usage("unexpected '%s': commands go after -- "
 		          "(pb-run [options] -- CMD_A [CMD_B ...])", argv[optind]);

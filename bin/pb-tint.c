@@ -48,6 +48,9 @@ static const struct pb_opt options[] = {
 	{ "no-sequential", 'N', 0, NULL, NULL,
 	  "the fixed-n t interval even for such a study", NULL, 0 },
 	{ "seq-g", 'G', 0, "G", NULL, "the sequence's prior variance g (default 25)", NULL, 0 },
+	{ "sequence", 'K', 0, "K", "t median",
+	  "t: the sequence of the mean, for roughly normal runs\n"
+	  "(default); median: of the median, whatever their shape", NULL, 0 },
 	{ "check", 'C', 0, "FILE", NULL,
 	  "with --finding: cite the warnings of pb-check's output\n"
 	  "FILE, one clause each", NULL, 0 },
@@ -71,6 +74,8 @@ struct opts {
 	enum adjust adjust;
 	int sequential;      /* 1 on, 0 off, -1 not said: as the study was made */
 	int seq_g_given, level_given;
+	enum seq_kind seq_kind;
+	int seq_kind_given;
 };
 
 struct acc {
@@ -417,6 +422,10 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			o->adjust = (enum adjust)(1 + opt_choice("adjust", optarg, adjust_names + 1, 2));
 			break;
 		case 'S': o->sequential = 1; break;
+		case 'K':
+			o->seq_kind = seq_kind_parse("sequence", optarg);
+			o->seq_kind_given = 1;
+			break;
 		case 'N': o->sequential = 0; break;
 		case 'G':
 			o->seq_g = opt_num("seq-g", optarg);
@@ -440,6 +449,12 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		          "calibration as a file");
 	if (o->seq_g_given && o->sequential == 0)
 		die_usage("--seq-g goes with the confidence sequence, not --no-sequential");
+	if (o->seq_kind_given && o->sequential == 0)
+		die_usage("--sequence goes with the confidence sequence, not --no-sequential");
+	if (o->seq_g_given && o->seq_kind == SEQ_KIND_MEDIAN)
+		die_usage("--seq-g is the t sequence's; the median sequence has no g");
+	if (o->seq_kind_given && o->sequential < 0)
+		o->sequential = 1;   /* --sequence K asks for a sequence */
 	if (o->df_cap && o->sequential > 0)
 		die_usage("--df-cap is for the t interval; a confidence sequence "
 		          "uses df = n - 1");
@@ -456,6 +471,7 @@ static void choose_method(const struct stream *s, const struct study_head *h, st
 	const char *until = study_head_str(h, "until");
 	const char *g = study_head_str(h, "seq_g");
 	const char *level = study_head_str(h, "seq_level");
+	const char *kind = study_head_str(h, "seq_kind");
 	char b[MSG_CUT_BUF];
 
 	if (o->sequential == 0 && until)
@@ -463,6 +479,15 @@ static void choose_method(const struct stream *s, const struct study_head *h, st
 		     "interval of it is too narrow (optional stopping)", until);
 	if (o->sequential < 0)
 		o->sequential = until != NULL;
+	if (o->sequential > 0 && until && kind && !o->seq_kind_given) {
+		if (strcmp(kind, "t") != 0 && strcmp(kind, "median") != 0)
+			die("%s: '# seq_kind: %s' is not t or median (as pb-run --sequence takes)",
+			    s->name, msg_cut(b, kind));
+		o->seq_kind = strcmp(kind, "median") == 0 ? SEQ_KIND_MEDIAN : SEQ_KIND_T;
+		if (o->seq_kind == SEQ_KIND_MEDIAN && o->seq_g_given)
+			die_usage("--seq-g is the t sequence's; this study was stopped by the median "
+			          "sequence, which has no g (--sequence t for the t sequence)");
+	}
 	if (o->sequential > 0 && !o->seq_g_given) {
 		o->seq_g = SEQ_G_DEFAULT;
 		if (until && g && (num_parse(g, &o->seq_g) < 0 || !(o->seq_g > 0) ||
@@ -494,6 +519,7 @@ static struct interval_method method_of(const struct opts *o, size_t n)
 	m.each_level = o->adjust ? 1 - (1 - o->level) / (double)n : o->level;
 	m.sequential = o->sequential;
 	m.seq_g = o->seq_g;
+	m.seq_kind = o->seq_kind;
 	m.df_cap = o->df_cap;
 	m.adjust = o->adjust;
 	m.family = n;
@@ -637,6 +663,7 @@ int main(int argc, char **argv)
 				key = group_cols_key(&gc, &s, &klen);
 			gi = strmap_intern(&g, key, klen);
 			xgrow_zero(&acc, &cap, gi + 1, sizeof *acc);
+			acc[gi].v.keep = o.sequential > 0 && o.seq_kind == SEQ_KIND_MEDIAN;
 		}
 		interval_values_add(&acc[gi].v, stream_num(&s, col));
 		if (runcol >= 0)
@@ -678,6 +705,8 @@ int main(int argc, char **argv)
 	if (o.finding)
 		print_findings(&fs, &g, iv, acc, gc.n > 0, arm_at, &nm);
 	free(iv);
+	for (i = 0; i < g.n; i++)
+		interval_values_free(&acc[i].v);
 	free(acc);
 	group_runs_free(&rt);
 	for (i = 0; i < warn.n; i++)

@@ -23,6 +23,7 @@
 #include "num.h"
 #include "progress.h"
 #include "runopt.h"
+#include "stats.h"
 #include "study.h"
 #include "stream.h"
 #include "summary.h"
@@ -571,6 +572,63 @@ static void plan_analysis_words(const struct conduct *s, char *buf, size_t n)
 		         ceil(p->pictures_ns / PICTURES_MOST / 1e9));
 }
 
+/* The t sequence's g, tuned to the effect that matters: g = 1.5 delta^2,
+ * delta that effect over the spread of a run's log ratio, bounded to
+ * [0.01, 25]. Simulated (share/dev/sim-seq-g.R), it brings the runs to
+ * an answer at that effect within 1.10-1.25x those of the fixed design
+ * with 80 % power while delta is at most 0.8, and 1.24-1.36x beyond; g
+ * = 25 took 1.57x at delta 0.63. The pilot is not the study, so choosing
+ * g from it keeps the sequence valid. The effect: --min-effect, else the
+ * threshold's distance from 1, else the least one the runs the budget
+ * affords resolve with 80 % power in a fixed design, whose delta needs
+ * no spread. Into s->seq_g; the reason into why. */
+static void tune_seq_g(struct conduct *s, const struct pilot_read *p, double level,
+                       char *why, size_t n)
+{
+	const struct compare_opts *o = s->o;
+	double sd = sqrt(p->sd_between * p->sd_between + p->sd_within * p->sd_within /
+	                 (double)s->pairs), t = stop_threshold(o), effect = NAN, delta, g;
+	double runs = o->runs ? (double)o->runs : fmax(3, floor((double)s->runs / 1.5));
+	int given = o->min_effect > 0 || (!isnan(t) && t != 1);
+	char b[SIG_BUFSZ];
+
+	s->seq_g[0] = why[0] = '\0';
+	if (o->sequence == SEQ_KIND_MEDIAN)
+		return;
+	if (o->seq_g) {
+		num_format(s->seq_g, runopt_seq_g("seq-g", o->seq_g));
+		snprintf(why, n, "g %s, as given", s->seq_g);
+		return;
+	}
+	if (given && !(sd > 0)) {
+		snprintf(why, n, "g 25: the pilot measured no spread to tune it with");
+		return;
+	}
+	if (given) {
+		effect = o->min_effect > 0 ? log1p(o->min_effect / 100) : fabs(log(t));
+		delta = effect / sd;
+	} else {
+		delta = (stat_qt(1 - (1 - level) / 2, runs - 1) + stat_qt(0.8, runs - 1)) / sqrt(runs);
+		if (sd > 0)
+			effect = delta * sd;
+	}
+	g = fmin(25, fmax(0.01, 1.5 * delta * delta));
+	/* never so small that the sequence is still unbounded at half the
+	 * runs the budget affords: a larger effect must be able to stop it */
+	while (g < 25 && (double)seq_first_bounded(g, level) > fmax(3, runs / 2))
+		g = fmin(25, g * 1.25);
+	snprintf(s->seq_g, sizeof s->seq_g, "%.3g", g);
+	if (given)
+		snprintf(why, n, "g %s, tuned to a %s %% effect%s", s->seq_g, h4(b, 100 * expm1(effect)),
+		         o->min_effect > 0 ? "" : ", the threshold's");
+	else if (!isnan(effect))
+		snprintf(why, n, "g %s, tuned to a %s %% effect, the least %.0f runs resolve; "
+		         "--min-effect to say", s->seq_g, h4(b, 100 * expm1(effect)), runs);
+	else
+		snprintf(why, n, "g %s, tuned to the least effect %.0f runs resolve; --min-effect "
+		         "to say", s->seq_g, runs);
+}
+
 /* Pairs per run: pb-plan's Kalibera-Jones optimum (or, when the pilot saw
  * no spread between runs, the most), bounded so that RUNS_FLOOR runs fit
  * what is left; warm-up a tenth of it; runs what is left affords. */
@@ -582,7 +640,7 @@ static void plan(struct conduct *s)
 	double run_ns;
 	long most, floor_runs = o->min_runs > RUNS_FLOOR ? o->min_runs : RUNS_FLOOR;
 	char a[SIG_BUFSZ], b[SIG_BUFSZ], c[SIG_BUFSZ], d[SIG_BUFSZ], e[SIG_BUFSZ];
-	char why[64], stop[160], lv[SIG_BUFSZ], t[NUM_BUFSZ];
+	char why[64], stop[320], lv[SIG_BUFSZ], t[NUM_BUFSZ], tuned[160], kind[224];
 	size_t len;
 
 	if (o->calibrate)
@@ -622,16 +680,24 @@ static void plan(struct conduct *s)
 	if (o->runs)
 		s->runs = o->runs;
 	s->sequential = s->arms == 2 && s->ref == 'A';
+	if (!s->sequential && (o->sequence_given || o->min_effect > 0 || o->seq_g))
+		die_usage("%s tunes the sequence that stops a study of two arms, A the reference; "
+		          "this one has a fixed design", o->sequence_given ? "--sequence"
+		          : o->seq_g ? "--seq-g" : "--min-effect");
 	level_percent(lv, o->level ? atof(o->level) : 0.95);
+	if (s->sequential)
+		tune_seq_g(s, &p, o->level ? atof(o->level) : 0.95, tuned, sizeof tuned);
+	snprintf(kind, sizeof kind, "%s%% %ssequence%s%s%s", lv,
+	         o->sequence == SEQ_KIND_MEDIAN ? "median " : "", *tuned ? " (" : "", tuned,
+	         *tuned ? ")" : "");
 	if (!s->sequential)
 		snprintf(stop, sizeof stop, "a fixed design (%d arms: Holm-adjusted %s%% intervals)",
 		         s->arms, lv);
 	else if (!isnan(stop_threshold(o))) {
 		num_format(t, stop_threshold(o));
-		snprintf(stop, sizeof stop, "stop when the %s%% sequence resolves the ratio against %s",
-		         lv, t);
+		snprintf(stop, sizeof stop, "stop when the %s resolves the ratio against %s", kind, t);
 	} else
-		snprintf(stop, sizeof stop, "stop when the %s%% sequence excludes 1", lv);
+		snprintf(stop, sizeof stop, "stop when the %s excludes 1", kind);
 	s->plan = xmalloc(PLAN_MAX);
 	if (s->slow)
 		len = (size_t)snprintf(s->plan, PLAN_MAX, "plan: %ld pair%s x up to %ld runs, warm-up %ld "
@@ -765,6 +831,10 @@ static void measure(struct conduct *s)
 			strv_addf(&v, "--min-runs=%ld", o->min_runs);
 		if (o->stat)
 			strv_addf(&v, "--stat=%s", o->stat);
+		if (o->sequence_given)
+			strv_addf(&v, "--sequence=%s", seq_kind_names[o->sequence]);
+		if (s->seq_g[0])
+			strv_addf(&v, "--seq-g=%s", s->seq_g);
 		if (o->level)
 			strv_addf(&v, "--level=%s", o->level);
 	}

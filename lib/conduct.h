@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "recipe.h"
+#include "seq.h"
 #include "strv.h"
 #include "studydir.h"
 
@@ -19,6 +20,10 @@ struct compare_opts {
 	const char *scan_name;
 	struct strv scan;
 	int calibrate, color, quiet, no_pictures;
+	enum seq_kind sequence;   /* --sequence */
+	int sequence_given;
+	double min_effect;   /* --min-effect, in %; 0: not given */
+	const char *seq_g;   /* --seq-g, as given, or NULL */
 	struct strv pass;    /* pb-run's options, as given */
 	char **cmds;
 	int ncmds;
@@ -57,6 +62,7 @@ struct conduct {
 	double pair_ns;      /* what a pair costs, the plan's */
 	double run_ns;       /* and a run */
 	int sequential;
+	char seq_g[40];      /* the t sequence's g for pb-run, tuned to the effect; "" for none */
 	int least;           /* the least study, beyond the budget */
 	int slow;            /* no pilot: the budget affords too few pairs */
 	char *plan;

@@ -13,6 +13,12 @@
 #include "quantity.h"
 #include "seq.h"
 
+/* The distribution-free sequence of the median, whose words differ. */
+static int median_sequence(const struct interval_method *m)
+{
+	return m->sequential > 0 && m->seq_kind == SEQ_KIND_MEDIAN;
+}
+
 static void sample_words(const struct finding_study *f, const struct interval *r, long runs)
 {
 	if (f->pairs && runs > 0)
@@ -21,7 +27,8 @@ static void sample_words(const struct finding_study *f, const struct interval *r
 		out_meta_text("n = %.0f runs", r->n);
 	else
 		out_meta_text("n = %.0f values", r->n);
-	out_meta_text(", df = %.0f", r->df);
+	if (!median_sequence(f->m))   /* order statistics have no df */
+		out_meta_text(", df = %.0f", r->df);
 }
 
 /* Columns pb(7) gives in nanoseconds: their findings carry a unit. */
@@ -82,6 +89,8 @@ static void method_words(const struct finding_study *f)
 
 	if (f->m->sequential <= 0)
 		out_meta_text("t interval");
+	else if (median_sequence(f->m))
+		out_meta_text("anytime-valid median sequence");
 	else {
 		num_format(g, f->m->seq_g);
 		out_meta_text("anytime-valid confidence sequence, g = %s", g);
@@ -98,7 +107,7 @@ static void ratio_sentence(const struct finding_study *f, const struct interval 
                            const struct finding_names *nm)
 {
 	const struct interval_method *m = f->m;
-	double ratio = exp(r->mean), rel = 1 / ratio, lo = exp(r->lo), hi = exp(r->hi);
+	double ratio = exp(r->estimate), rel = 1 / ratio, lo = exp(r->lo), hi = exp(r->hi);
 	const char *the = nm->comparisons ? " (the reference)" : "";
 	char b1[SIG_BUFSZ], b2[SIG_BUFSZ];
 	int resolved = m->adjust == ADJUST_HOLM && !m->has_threshold ? r->resolved
@@ -112,7 +121,8 @@ static void ratio_sentence(const struct finding_study *f, const struct interval 
 		out_meta_text("%s %s %s%% %s %s than %s%s: ", nm->cand, f->q->wall ? "took" : "used",
 		              sig4(b1, 100 * (rel < 1 ? 1 - rel : rel - 1)), rel < 1 ? "less" : "more",
 		              f->q->noun, nm->ref, the);
-	out_meta_text("%s/%s %s ratio %s, ", nm->ref, nm->cand, f->q->noun, sig4(b2, ratio));
+	out_meta_text("%s/%s %s%s ratio %s, ", nm->ref, nm->cand, median_sequence(m) ? "median " : "",
+	              f->q->noun, sig4(b2, ratio));
 	interval_words(f, r, lo, hi, 0);
 }
 
@@ -386,19 +396,21 @@ void finding_out(const struct finding_study *f, const struct finding_group *g)
 	if (m->log_ratio)
 		ratio_sentence(f, r, g->names);
 	else {
-		out_meta_text("mean %s %s, ", f->column, finding_num(b1, r->mean, f));
+		out_meta_text("%s %s %s, ", median_sequence(m) ? "median" : "mean", f->column,
+		              finding_num(b1, r->estimate, f));
 		interval_words(f, r, r->lo, r->hi, 1);
 	}
 	method_words(f);
 	sample_words(f, r, g->runs);
 	family_words(f, g->names);
 	out_meta_text(").");
-	if (r->unbounded && seq_first_bounded(m->seq_g, m->each_level) < 0)
+	if (r->unbounded && seq_kind_first_bounded(m->seq_kind, m->seq_g, m->each_level) < 0)
 		out_meta_text(" It stays unbounded beyond a million values at this g and level: "
 		              "more runs will not bound it; a larger g would.");
 	else if (r->unbounded)
-		out_meta_text(" It needs at least %ld values at this g and level; more runs "
-		       "will bound it.", seq_first_bounded(m->seq_g, m->each_level));
+		out_meta_text(" It needs at least %ld values at this %slevel; more runs "
+		       "will bound it.", seq_kind_first_bounded(m->seq_kind, m->seq_g, m->each_level),
+		       median_sequence(m) ? "" : "g and ");
 	else if (m->has_threshold)
 		threshold_sentence(f, interval_verdict(r, m), r, g->names);
 	else
@@ -478,7 +490,7 @@ static void adjust_meta(const char *tool, const struct interval_method *m, int c
 static void method_meta(const char *tool, const struct interval_method *m,
                         const struct interval *iv, size_t n)
 {
-	char g[NUM_BUFSZ];
+	char g[NUM_BUFSZ], l[NUM_BUFSZ];
 	size_t i;
 
 	if (m->sequential <= 0) {
@@ -489,17 +501,31 @@ static void method_meta(const char *tool, const struct interval_method *m,
 	}
 	num_format(g, m->seq_g);
 	out_meta(tool_key(tool, "method"), "%s", METHOD_SEQUENCE);
+	if (median_sequence(m)) {
+		num_format(l, m->each_level);
+		out_meta(tool_key(tool, "method" KEY_NOTE), "confidence sequence of the median "
+		         "(anytime-valid and distribution-free: holds at every number of runs at once, "
+		         "whatever the values' shape; beta-binomial, Howard and Ramdas 2022; lo and hi "
+		         "are order statistics, and ratio, of a log ratio, exp of the median)");
+		for (i = 0; i < n && !iv[i].unbounded; i++)
+			;
+		if (i < n)
+			out_meta(tool_key(tool, "unbounded"), "lo and hi are empty where the sequence is "
+			         "still unbounded: it needs at least %ld values at level %s",
+			         seq_kind_first_bounded(m->seq_kind, m->seq_g, m->each_level), l);
+		return;
+	}
 	out_meta(tool_key(tool, "method" KEY_NOTE), "confidence sequence (anytime-valid: holds at "
 	         "every number of runs at once; normal prior on the standardized effect, g = %s)", g);
 	for (i = 0; i < n && !iv[i].unbounded; i++)
 		;
-	if (i < n && seq_first_bounded(m->seq_g, m->each_level) < 0)
+	if (i < n && seq_kind_first_bounded(m->seq_kind, m->seq_g, m->each_level) < 0)
 		out_meta(tool_key(tool, "unbounded"), "t, lo and hi are empty where the sequence is "
 		         "still unbounded: it stays unbounded beyond a million values at g = %s", g);
 	else if (i < n)
 		out_meta(tool_key(tool, "unbounded"), "t, lo and hi are empty where the sequence is "
 		         "still unbounded: it needs at least %ld values at g = %s",
-		         seq_first_bounded(m->seq_g, m->each_level), g);
+		         seq_kind_first_bounded(m->seq_kind, m->seq_g, m->each_level), g);
 }
 
 void finding_method_meta(const char *tool, const struct finding_study *f,

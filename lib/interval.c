@@ -14,19 +14,28 @@ const char *const adjust_names[3] = { "none", "bonferroni", "holm" };
 /* The t interval, or the confidence sequence at this n (lib/seq.c: the
  * same function pb-run --until uses, so the two agree to the last
  * digit). */
-struct interval interval_of(const struct welford *w, const struct interval_method *m)
+struct interval interval_of(const struct interval_values *v, const struct interval_method *m)
 {
 	struct interval r;
+	const struct welford *w = &v->w;
 	double level = m->each_level;
+	int unbounded = 0;
 
 	r.n = w->n;
-	r.mean = welford_mean(w);
+	r.mean = r.estimate = welford_mean(w);
 	r.sd = sqrt(welford_var(w));
 	r.se = r.sd / sqrt(r.n);
 	r.df = r.n - 1;
 	r.unbounded = 0;
 	if (m->sequential > 0) {
-		if (seq_interval(r.n, r.mean, r.sd, m->seq_g, level, &r.t, &r.lo, &r.hi) < 0) {
+		if (m->seq_kind == SEQ_KIND_MEDIAN) {
+			r.t = NAN;   /* order statistics: no multiplier */
+			unbounded = seq_median_interval(v->x, (size_t)w->n, level, &r.estimate, &r.lo,
+			                                &r.hi) < 0;
+		} else
+			unbounded = seq_interval(r.n, r.mean, r.sd, m->seq_g, level, &r.t, &r.lo,
+			                         &r.hi) < 0;
+		if (unbounded) {
 			r.unbounded = 1;
 			r.t = NAN;
 			r.lo = -INFINITY;
@@ -48,7 +57,18 @@ void interval_values_add(struct interval_values *v, double x)
 		v->min = x;
 	if (v->w.n == 0 || x > v->max)
 		v->max = x;
+	if (v->keep) {
+		xgrow(&v->x, &v->cap, (size_t)v->w.n + 1, sizeof *v->x);
+		v->x[(size_t)v->w.n] = x;
+	}
 	welford_add(&v->w, x);
+}
+
+void interval_values_free(struct interval_values *v)
+{
+	free(v->x);
+	v->x = NULL;
+	v->cap = 0;
 }
 
 /* The ratio A/B is exp of the log ratio: past +-709.78 it (or 1/it,
@@ -86,10 +106,10 @@ struct interval interval_checked(const struct interval_values *v, int grouped, c
 	if (v->w.m2 < DBL_MIN && v->min != v->max)
 		die("%s: values too close together: their variance underflows a double "
 		    "(rescale the column)", what);
-	r = interval_of(&v->w, m);
+	r = interval_of(v, m);
 	/* opt_level keeps t finite and a finite variance keeps t * se far
 	 * from overflow; the last guard, should either change */
-	if (!r.unbounded && (!isfinite(r.t) || !isfinite(r.lo) || !isfinite(r.hi)))
+	if (!r.unbounded && ((!isfinite(r.t) && !isnan(r.t)) || !isfinite(r.lo) || !isfinite(r.hi)))
 		die("%s: values too large: the interval's ends overflow a double", what);
 	if (m->log_ratio)
 		log_ratio_check(&r, what, column);
@@ -207,10 +227,10 @@ void interval_row_out(const struct interval *r, const struct interval_method *m)
 	out_num_or_empty(r->lo);
 	out_num_or_empty(r->hi);
 	if (m->log_ratio) {
-		out_num(exp(r->mean));
+		out_num(exp(r->estimate));
 		out_num_or_empty(r->unbounded ? NAN : exp(r->lo));
 		out_num_or_empty(r->unbounded ? NAN : exp(r->hi));
-		out_num(1 - exp(-r->mean));
+		out_num(1 - exp(-r->estimate));
 	}
 	if (m->adjust) {
 		out_num_or_empty(r->p);

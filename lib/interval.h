@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 
+#include "seq.h"
 #include "stats.h"
 
 enum adjust { ADJUST_NONE, ADJUST_BONFERRONI, ADJUST_HOLM };
@@ -21,6 +22,7 @@ struct interval_method {
 	double each_level;   /* the level of each: level, or Bonferroni's */
 	int sequential;      /* > 0: the confidence sequence; else the t interval */
 	double seq_g;        /* the sequence's prior variance g */
+	enum seq_kind seq_kind;   /* of the mean (t) or of the median */
 	long df_cap;         /* the t interval's df = min(n - 1, df_cap); 0: n - 1 */
 	enum adjust adjust;
 	size_t family;       /* the intervals that hold together */
@@ -31,22 +33,29 @@ struct interval_method {
 
 struct interval {
 	double n, mean, sd, se, df, t, lo, hi;
+	double estimate;     /* what lo and hi bound: the mean, or the median sequence's median */
 	int unbounded;       /* a confidence sequence with too few values yet */
 	double p, p_adj;     /* --adjust: the t test of the null (1, or the threshold) */
 	int resolved;        /* the null rejected: by the interval, or Holm's step-down */
 };
 
-/* The interval of the mean of the values w holds (at least 2). An
- * unbounded sequence has lo = -inf and hi = +inf, which are never
- * printed: the fields stay empty. */
-struct interval interval_of(const struct welford *w, const struct interval_method *m);
-
-/* The values of one interval as they are read (zero-initialize). */
+/* The values of one interval as they are read (zero-initialize; set
+ * keep for a method that reads the values themselves: the median
+ * sequence). */
 struct interval_values {
 	struct welford w;
 	double min, max;
+	int keep;
+	double *x;
+	size_t cap;
 };
 void interval_values_add(struct interval_values *v, double x);
+void interval_values_free(struct interval_values *v);
+
+/* The interval of the values v holds (at least 2). An unbounded
+ * sequence has lo = -inf and hi = +inf, which are never printed: the
+ * fields stay empty. The median sequence reorders v's values. */
+struct interval interval_of(const struct interval_values *v, const struct interval_method *m);
 /* Their interval, or one line and exit 1 when a double cannot hold it:
  * no row or finding ever shows inf, nan or a variance that underflowed
  * to 0. what names the values in messages ("group 2", "column lr"), or

@@ -54,7 +54,9 @@ static void design_meta(const struct config *c)
 		/* pb-tint reads these: a study stopped by looking gets the
 		 * sequence, at this g and level, by default */
 		out_meta("until", "%s", seq_rule_words(&c->until));
-		out_meta_num("seq_g", "%s", c->until.g);
+		out_meta("seq_kind", "%s", seq_kind_names[c->until.kind]);
+		if (c->until.kind == SEQ_KIND_T)
+			out_meta_num("seq_g", "%s", c->until.g);
 		out_meta_num("seq_level", "%s", c->until.level);
 		out_meta("min_runs", "%ld", c->until.min_runs);
 		out_meta(KEY_RUN_SEQ_STAT, "%s", c->until_stat.name);

@@ -6,6 +6,7 @@
 #include "num.h"
 #include "order.h"
 #include "runopt.h"
+#include "seq.h"
 #include "runstat.h"
 
 /* The checks pb-run's own parsing makes, with its words. */
@@ -82,6 +83,11 @@ static void check_seq_g(const char *name, const char *val)
 	runopt_seq_g(name, val);
 }
 
+static void check_sequence(const char *name, const char *val)
+{
+	seq_kind_parse(name, val);
+}
+
 #define ARMS "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z"
 
 /* name, key, letter, arg, choices, help, check, flags; in the order
@@ -150,5 +156,7 @@ const struct pb_opt run_opts[] = {
 	{ "level", RUNOPT_LEVEL, 0, "L", NULL, NULL, check_level, 0 },
 	{ "seq-g", RUNOPT_SEQ_G, 0, "G", NULL,
 	  "with --until: the sequence's level (0.95) and g (25)", check_seq_g, 0 },
+	{ "sequence", RUNOPT_SEQUENCE, 0, "K", "t median",
+	  "with --until: t (the mean's, default) or median (any\nshape of runs)", check_sequence, 0 },
 	{ NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };

@@ -1,5 +1,6 @@
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "err.h"
@@ -56,6 +57,72 @@ long seq_first_bounded(double g, double level)
 	 * guards against a g or level no caller passes. */
 	for (n = 2; n < 1000000; n++)
 		if (seq_tstar((double)n, g, 1 - level, &t) == 0)
+			return n;
+	return -1;
+}
+
+const char *const seq_kind_names[2] = { "t", "median" };
+
+enum seq_kind seq_kind_parse(const char *name, const char *val)
+{
+	if (strcmp(val, "t") == 0)
+		return SEQ_KIND_T;
+	if (strcmp(val, "median") == 0)
+		return SEQ_KIND_MEDIAN;
+	die_usage("--%s is t (the mean, for roughly normal runs) or median (any shape), "
+	          "not '%s'", name, val);
+}
+
+/* log M_n(s) = n log 2 - log(n + 1) - log C(n, s), which falls as s
+ * nears n/2: k is the first s from 0 up where it is below log(1/alpha). */
+long seq_median_rank(long n, double alpha)
+{
+	double bound = -log(alpha), dn = (double)n;
+	long s;
+
+	if (n < 1 || !(alpha > 0 && alpha < 1))
+		return 0;
+	for (s = 0; 2 * s <= n; s++) {
+		double log_choose = lgamma(dn + 1) - lgamma((double)s + 1) - lgamma(dn - (double)s + 1);
+
+		if (dn * M_LN2 - log(dn + 1) - log_choose < bound)
+			return s;
+	}
+	return 0;   /* not reached: at s = n/2 the walk is where it should be */
+}
+
+static int by_value(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
+int seq_median_interval(double *x, size_t n, double level, double *median, double *lo,
+                        double *hi)
+{
+	long k;
+
+	if (n == 0)
+		return -1;
+	qsort(x, n, sizeof *x, by_value);
+	*median = n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+	k = seq_median_rank((long)n, 1 - level);
+	if (k < 1)
+		return -1;
+	*lo = x[k - 1];
+	*hi = x[n - (size_t)k];
+	return 0;
+}
+
+long seq_kind_first_bounded(enum seq_kind kind, double g, double level)
+{
+	long n;
+
+	if (kind == SEQ_KIND_T)
+		return seq_first_bounded(g, level);
+	for (n = 1; n < 1000000; n++)
+		if (seq_median_rank(n, 1 - level) > 0)
 			return n;
 	return -1;
 }
@@ -128,14 +195,19 @@ static const char *answer(const struct seq_stop *s, const struct seq_look *l)
 	}
 }
 
-void seq_look(const struct seq_stop *s, const struct welford *w, struct seq_look *l)
+void seq_look(const struct seq_stop *s, const struct welford *w, double *x, struct seq_look *l)
 {
-	double mean = welford_mean(w), sd = sqrt(welford_var(w)), t, lo, hi;
+	double mean = welford_mean(w), sd = sqrt(welford_var(w)), t, lo, hi, mid = mean;
+	int unbounded;
 
 	memset(l, 0, sizeof *l);
 	l->n = w->n;
-	l->ratio = exp(mean);
-	if (w->n < 2 || seq_interval(w->n, mean, sd, s->g, s->level, &t, &lo, &hi) < 0)
+	if (s->kind == SEQ_KIND_MEDIAN)
+		unbounded = seq_median_interval(x, (size_t)w->n, s->level, &mid, &lo, &hi) < 0;
+	else
+		unbounded = w->n < 2 || seq_interval(w->n, mean, sd, s->g, s->level, &t, &lo, &hi) < 0;
+	l->ratio = exp(mid);
+	if (unbounded)
 		return;
 	l->bounded = 1;
 	l->ratio_lo = exp(lo);

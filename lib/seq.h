@@ -19,6 +19,8 @@
 #ifndef PB_SEQ_H
 #define PB_SEQ_H
 
+#include <stddef.h>
+
 enum { SEQ_G_DEFAULT = 25 };   /* prior variance of the standardized effect */
 
 /* The multiplier tstar for n values at level 1 - alpha; returns 0, or -1
@@ -33,6 +35,34 @@ long seq_first_bounded(double g, double level);
 /* log BF of the t statistic t at n values (the e-value's logarithm). */
 double seq_log_bf(double t, double n, double g);
 
+/* The median sequence: distribution-free, for the median of independent
+ * values of any continuous shape (Howard and Ramdas, "Sequential
+ * estimation of quantiles with applications to A/B-testing and best-arm
+ * identification", Bernoulli 2022, their beta-binomial sequence with a
+ * uniform mixture). At the true median m the count S of values <= m is
+ * a walk of fair coins, and
+ *   M_n(S) = integral over p of (2p)^S (2 - 2p)^(n - S) dp
+ *          = 2^n / ((n + 1) C(n, S))
+ * is a test martingale, so by Ville's inequality P(exists n: M_n >=
+ * 1/alpha) <= alpha. The sequence holds the m whose count keeps M_n below
+ * 1/alpha: S from k to n - k, that is x(k) <= m <= x(n-k+1) in the
+ * sorted values (closed, which keeps it valid when values tie). */
+enum seq_kind { SEQ_KIND_T, SEQ_KIND_MEDIAN };
+extern const char *const seq_kind_names[2];   /* "t", "median" */
+/* "t" or "median" of --NAME; a usage error otherwise. */
+enum seq_kind seq_kind_parse(const char *name, const char *val);
+/* k, the rank of the lower end at n values, or 0 while the sequence is
+ * unbounded (n < 7 at level 0.95). */
+long seq_median_rank(long n, double alpha);
+/* The interval of the median of x[0..n) (reordered: sorted) at level and
+ * the median itself; 0, or -1 while unbounded (lo and hi left as they
+ * were). */
+int seq_median_interval(double *x, size_t n, double level, double *median, double *lo,
+                        double *hi);
+/* The fewest values at which the sequence of this kind is bounded, or -1
+ * beyond a million. */
+long seq_kind_first_bounded(enum seq_kind kind, double g, double level);
+
 /* A study that stops when its question is answered (pb-run --until): the
  * rule, and the sequence it is read from. */
 enum seq_rule { SEQ_NONE, SEQ_PARITY, SEQ_THRESHOLD, SEQ_HALFWIDTH };
@@ -41,6 +71,7 @@ struct seq_stop {
 	double threshold;    /* SEQ_THRESHOLD: a ratio A/B, > 0 */
 	double halfwidth;    /* SEQ_HALFWIDTH: relative, such as 0.01 */
 	double g, level;
+	enum seq_kind kind;
 	long min_runs;
 };
 /* VAL of --NAME: "parity", "threshold" or "halfwidth:H" (H > 0, < 1);
@@ -50,15 +81,18 @@ void seq_rule_parse(struct seq_stop *s, const char *name, const char *val);
  * "halfwidth 0.01"; static storage. */
 const char *seq_rule_words(const struct seq_stop *s);
 
-/* One look at the sequence of per-run log ratios so far (w holds them):
- * the ratio A/B at the mean and its interval, and whether the rule is
- * answered (never below min_runs, nor while unbounded). */
+/* One look at the sequence of per-run log ratios so far (w holds their
+ * mean and variance, x[0..w->n) the values themselves, which the median
+ * sequence reads and reorders; the t sequence takes x NULL): the ratio
+ * A/B at the mean (or the median) and its interval, and whether the rule
+ * is answered (never below min_runs, nor while unbounded). */
 struct welford;
 struct seq_look {
 	double n, ratio, ratio_lo, ratio_hi;
 	int bounded, answered;
 	const char *why;     /* when answered: what, in words (static) */
 };
-void seq_look(const struct seq_stop *s, const struct welford *w, struct seq_look *look);
+void seq_look(const struct seq_stop *s, const struct welford *w, double *x,
+              struct seq_look *look);
 
 #endif

@@ -15,7 +15,7 @@ const char *const study_design_keys[] = {
 	"mode", "worker", "cmd_a", "cmd_b", "shell", "conninfo", "sql_a", "sql_b",
 	"rollback", "setup_sql", "design", "arms", "reference", "pairs", "warmup", "order", "delay_ns",
 	"delay_arm", "timeout_ns", "setup", "prepare", "cleanup", "ignore_failure",
-	"clock", "until", "seq_g", "seq_level", "min_runs", "seq_stat", NULL,
+	"clock", "until", "seq_g", "seq_level", "min_runs", "seq_stat", "seq_kind", NULL,
 };
 
 void study_head_read(struct study_head *h, const struct stream *s, int file)

@@ -24,12 +24,16 @@ int until_after_run(struct until_runs *q, const struct seq_stop *stop,
                     const struct run_stat *st, long run)
 {
 	char r[NUM_BUFSZ], lo[NUM_BUFSZ], hi[NUM_BUFSZ];
+	double lr;
 
 	if (q->n == 0)
 		return -1;
-	welford_add(&q->w, run_stat_log_ratio(st, q->a, q->b, q->n));
+	lr = run_stat_log_ratio(st, q->a, q->b, q->n);
+	xgrow(&q->runs_lr, &q->runs_cap, (size_t)q->w.n + 1, sizeof *q->runs_lr);
+	q->runs_lr[(size_t)q->w.n] = lr;   /* the median sequence sorts them: no matter */
+	welford_add(&q->w, lr);
 	q->n = 0;
-	seq_look(stop, &q->w, &q->look);
+	seq_look(stop, &q->w, q->runs_lr, &q->look);
 	num_format(r, q->look.ratio);
 	if (!q->look.bounded) {
 		out_meta("sequential", "run %ld n=%.0f ratio=%s unbounded", run, q->look.n, r);
@@ -63,6 +67,7 @@ void until_free(struct until_runs *q)
 {
 	free(q->a);
 	free(q->b);
+	free(q->runs_lr);
 }
 
 int until_past_max_time(int64_t max_ns, int64_t start, int64_t runs_start, long done,

@@ -21,6 +21,8 @@ struct until_runs {
 	double *a, *b;
 	size_t n, cap;
 	struct welford w;
+	double *runs_lr;        /* the per-run log ratios (w.n), for the median sequence */
+	size_t runs_cap;
 	struct seq_look look;
 	char shown[96];         /* the interval, for the progress line */
 };

@@ -94,7 +94,7 @@ done
 # itself; pb-sense too, and not those it refuses.
 run pb-compare --list-options
 like "$rc:$(cut -d' ' -f1 "$T/out" | sed 's/=.*//' | tr '\n' ' ')" \
-	'^0:--budget .*--no-pictures .*--order .*--no-shell .*--worker .*--seq-g --help --version --list-options $' \
+	'^0:--budget .*--sequence --seq-g --min-effect .*--no-pictures .*--order .*--no-shell .*--worker .*--setup-sql --help --version --list-options $' \
 	"pb-compare --list-options: its own, then pb-run's that pass through"
 lacks "$T/out" '^--(until|max-time|first-run)[= ]' "pb-compare --list-options: not pb-run's options it sets itself"
 run pb-sense --list-options

@@ -22,7 +22,7 @@ command -v gnuplot >/dev/null 2>&1 && pics=1
 run pb-compare $B -r 6 -p 4 --dir aa --no-shell -- "$W --us 2000" "$W --us 2000"
 cp "$T/out" aa.out
 exited_ok "A/A, 6 runs of 4 pairs: exit 0, a summary"
-like "$(head -n 1 aa.out)" '^plan: 4 pairs x up to 6 runs, warm-up 1 \(--pairs; pilot: a pair [0-9.]+ (n|µ|m)s, a run.s start .*\), stop when the 95% sequence excludes 1, within 600\.0 s, the analysis included: [0-9]+ steps( and [34] pictures)?, [0-9.]+ (µ|m)?s at the pilot.s [0-9.]+ (µ|m)?s a step$' \
+like "$(head -n 1 aa.out)" '^plan: 4 pairs x up to 6 runs, warm-up 1 \(--pairs; pilot: a pair [0-9.]+ (n|µ|m)s, a run.s start .*\), stop when the 95% sequence \(g [0-9.e-]+, tuned to (a [0-9.]+ % effect, )?the least (effect )?6 runs resolve; --min-effect to say\) excludes 1, within 600\.0 s, the analysis included: [0-9]+ steps( and [34] pictures)?, [0-9.]+ (µ|m)?s at the pilot.s [0-9.]+ (µ|m)?s a step$' \
 	"  the plan line first, and why"
 like "$(grep '^B against A: ' aa.out)" '^B against A: A/B time ratio [0-9.]+, 95% CS [0-9.]+ to [0-9.]+: (no difference resolved \(the interval includes 1; the estimate alone: B takes [^)]*\)|too few runs for the sequence to bound it \(the estimate alone: B takes [^)]*\)|B takes [^:]*: B is (faster|slower))$' \
 	"  the ratio, its sequence and the verdict; a direction only where the interval resolves one"
