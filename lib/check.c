@@ -790,6 +790,12 @@ out:
 
 /* --- 6. outlier runs -------------------------------------------------------- */
 
+/* A run's median d over fewer pairs than this is mostly its pairs' own
+ * noise, whose tails are far from normal: with lognormal pair noise and
+ * no run effect, studies of 50 runs of 5, 10 and 20 pairs crossed the
+ * normal fence in 6.9 %, 2.7 % and 2.1 % (pb-check(1), outliers). */
+enum { MIN_PAIRS_OUTLIERS = 20 };
+
 static double normal(struct rng *r)
 {
 	double u = rng_uniform(r), v = rng_uniform(r);
@@ -811,19 +817,109 @@ static double iqr_distance(double *x, size_t n, double *q1, double *q3)
 	return iqr > 0 ? far / iqr : far > 0 ? INFINITY : 0;
 }
 
+/* The fence at level 0.99, from share/dev/gen-fence (seed 20261205):
+ * n = 5 .. 60 with -m 4000000, 61 .. 100 with -m 1000000 (the rate's
+ * Monte Carlo standard error 2.2e-5 to 3.5e-5, and 4.5e-5, a share),
+ * and the blocks of fence_far beyond with -m 250000 (9e-5). Checked by
+ * plain simulation in base R, quantile type 7, the share of studies that
+ * cross the fence (Rscript verify.R N K SAMPLES SEED, a matrix of normals
+ * sorted by row): n 5, 2e6 samples: 0.9888 % (se 0.0070); n 10, 2e6:
+ * 1.0088 % (0.0071); n 20, 1e6: 0.9962 % (0.0099); n 250, 2e5: 1.018 %
+ * (0.022). Off the table, gen-fence -m 200000 gives 2.6877 at n 120 and
+ * 2.7611 at n 600, where fence_table gives 2.6924 and 2.7620: 0.005 IQRs
+ * high at 120, which lowers the rate by about 3 % of itself (0.97 %). */
+enum { FENCE_N0 = 5 };
+static const double fence_near[] = {
+	13.6791322, 6.90422532, 5.10334313, 4.6626985, 5.78401415, 4.66150292,
+	4.12722246, 3.98949484, 4.3463779, 3.90467948, 3.66536576, 3.5992349,
+	3.7733586, 3.53429282, 3.39614701, 3.36292244, 3.4621128, 3.31603464,
+	3.22793263, 3.20638614, 3.27387719, 3.17246148, 3.11180547, 3.09869113,
+	3.14893352, 3.07084189, 3.02902432, 3.01864485, 3.05735775, 2.99662958,
+	2.96615701, 2.95960553, 2.98661492, 2.94186257, 2.91706378, 2.91283365,
+	2.93652069, 2.89847096, 2.8785494, 2.87617121, 2.89445031, 2.86492484,
+	2.84621025, 2.84446569, 2.86071099, 2.83550057, 2.82300513, 2.82104051,
+	2.83447545, 2.81238358, 2.80023078, 2.80008529, 2.8116883, 2.79356987,
+	2.783169, 2.78315291, 2.79375801, 2.77823292, 2.77075887, 2.76938104,
+	2.77689221, 2.76430624, 2.75632356, 2.75729871, 2.76588115, 2.75284546,
+	2.7439192, 2.74689658, 2.75316094, 2.74234952, 2.73524488, 2.73722416,
+	2.74434108, 2.73366887, 2.72841014, 2.72858974, 2.73537642, 2.72567265,
+	2.72028895, 2.72188951, 2.72852099, 2.71912262, 2.7138951, 2.71564435,
+	2.72005939, 2.71417803, 2.70885444, 2.71001019, 2.71460821, 2.70807376,
+	2.70498953, 2.70529174, 2.7125219, 2.7046538, 2.70131247, 2.70069198,
+};
+/* four neighbours each, n = n .. n + 3 */
+static const struct {
+	size_t n;
+	double k[4];
+} fence_far[] = {
+	{ 97, { 2.7125219, 2.7046538, 2.70131247, 2.70069198 } },
+	{ 148, { 2.68280352, 2.68087764, 2.68133276, 2.68016583 } },
+	{ 200, { 2.68304277, 2.68531853, 2.68181341, 2.68213805 } },
+	{ 248, { 2.69198844, 2.69367955, 2.69127754, 2.69007469 } },
+	{ 300, { 2.70189028, 2.70002664, 2.70099094, 2.69976684 } },
+	{ 400, { 2.72151298, 2.72218036, 2.72119071, 2.72233483 } },
+	{ 500, { 2.7424203, 2.74134185, 2.74306513, 2.74294669 } },
+	{ 700, { 2.77848587, 2.77716537, 2.77636019, 2.77694185 } },
+	{ 1000, { 2.81855734, 2.81941762, 2.81831988, 2.81937725 } },
+};
+
+/* The block of fence_far that holds n's residue mod 4, and its point. */
+static double fence_point(size_t blk, size_t n, size_t *at)
+{
+	size_t b = fence_far[blk].n, j = (n % 4 + 4 - b % 4) % 4;
+
+	*at = b + j;
+	return fence_far[blk].k[j];
+}
+
+/* The level-0.99 fence of n runs. The type-7 quartiles of n = 4j + 1
+ * values are two of them, of other n a blend, so the fence goes up and
+ * down with n mod 4 (0.02 IQRs at 50 runs, which moves the rate by a
+ * tenth): beyond the table it is interpolated in ln n between the points
+ * of its own residue, and beyond the last block it is the fence of known
+ * quartiles (the farthest of n normals against q = 0.674 sd, (z_n - q)/(2q))
+ * plus the last point's excess, which shrinks as the quartiles' error
+ * does, 1/sqrt(n). */
+static double fence_table(size_t n)
+{
+	const size_t last = LEN(fence_far) - 1;
+	double q = -stat_qnorm(0.25), k0, k1, asym_n, asym_at;
+	size_t i, n0, n1;
+
+	if (n < FENCE_N0 + LEN(fence_near))
+		return fence_near[n - FENCE_N0];
+	for (i = 1; i <= last; i++) {
+		k1 = fence_point(i, n, &n1);
+		if (n <= n1) {
+			k0 = fence_point(i - 1, n, &n0);
+			return k0 + (log((double)n) - log((double)n0)) /
+			       (log((double)n1) - log((double)n0)) * (k1 - k0);
+		}
+	}
+	k1 = fence_point(last, n, &n1);
+	asym_n = (stat_qnorm((1 + pow(0.99, 1.0 / (double)n)) / 2) - q) / (2 * q);
+	asym_at = (stat_qnorm((1 + pow(0.99, 1.0 / (double)n1)) / 2) - q) / (2 * q);
+	return asym_n + (k1 - asym_at) * sqrt((double)n1 / (double)n);
+}
+
 /* The fence that n normal run effects cross in only 1 - level of
  * studies: Tukey's 3 IQRs is crossed by 4.6 % of studies of 10 runs and
  * 13.6 % of 5 (R, 10^5 samples each), so the fence follows the number of
- * runs, found by simulation with a fixed seed: 4.6 at 10 runs, 3.4 at 20. */
+ * runs. At the default level it is the table's; at another level it is
+ * simulated with a fixed seed, 20000 samples (the quantile's own error
+ * then moves the rate by about 0.07 percentage points at 0.99). */
 static double fence_for(size_t n, double level, uint64_t seed)
 {
 	size_t m = n * 20000 > 20000000 ? 20000000 / n : 20000, i, j;
-	double *x = xmalloc(n * sizeof *x), *far = xmalloc(m * sizeof *far), q1, q3, k;
+	double *x, *far, q1, q3, k;
 	struct rng r;
 
+	if (level == 0.99)
+		return fence_table(n);
 	if (m < 2000)
 		m = 2000;
-	far = xrealloc(far, m * sizeof *far);
+	x = xmalloc(n * sizeof *x);
+	far = xmalloc(m * sizeof *far);
 	rng_seed(&r, rng_derive(seed, 0x6f75746c69657273u));
 	for (i = 0; i < m; i++) {
 		for (j = 0; j < n; j++)
@@ -848,6 +944,15 @@ static void check_outliers(struct ctx *c)
 	if (c->nruns < MIN_RUNS_OUTLIERS) {
 		row_na(c->rep, "outliers", "IQR", "Needs %d runs to say what an outlier run is; "
 		       "there %s %zu.", MIN_RUNS_OUTLIERS, c->nruns == 1 ? "is" : "are", c->nruns);
+		goto out;
+	}
+	for (i = 0; i < c->nruns; i++)
+		v[i] = (double)c->runs[i].n;
+	if (stat_median(v, c->nruns) < MIN_PAIRS_OUTLIERS) {
+		row_na(c->rep, "outliers", "IQR", "Needs runs of %d pairs or more, as their median "
+		       "run: the median d of fewer pairs is mostly their own noise, whose tails are "
+		       "too far from normal to tell an outlier run; these have %s.", MIN_PAIRS_OUTLIERS,
+		       sig(b1, stat_median(v, c->nruns)));
 		goto out;
 	}
 	memcpy(v, c->run_d, c->nruns * sizeof *v);
@@ -1250,12 +1355,16 @@ void check_methods(const struct check_opts *o, int arms, struct check_report *re
 	           sig(s, o->warmup_share), l, pct(l2, o->warmup_min));
 	if (o->fence > 0)
 		snprintf(fence, sizeof fence, "%s", sig(s, o->fence));
+	else if (o->level == 0.99)
+		snprintf(fence, sizeof fence, "the fence that %s%% of studies of as many normal run effects "
+		         "stay within (share/dev/gen-fence's table)", l);
 	else
 		snprintf(fence, sizeof fence, "the fence that %s%% of studies of as many normal run effects "
 		         "stay within (simulated, seed %llu)", l, (unsigned long long)o->seed);
 	method_add(rep, "outliers", "each run's median d against the quartiles of them all (R's "
-	           "type 7, %d runs or more); value = the farthest run's distance beyond them in "
-	           "IQRs; warns beyond %s", MIN_RUNS_OUTLIERS, fence);
+	           "type 7, %d runs or more, of %d pairs or more as their median run); value = the "
+	           "farthest run's distance beyond them in IQRs; warns beyond %s", MIN_RUNS_OUTLIERS,
+	           MIN_PAIRS_OUTLIERS, fence);
 	method_add(rep, "partial", "runs with fewer measured pairs than the head's pairs; "
 	           "# failed:, # run_ended: and # interrupted: comments; # pb-pair.failed_pairs; "
 	           "warns when there is any");
