@@ -126,9 +126,9 @@ long=$(awk 'BEGIN { while (n++ < 300) printf "x" }')
 run pb-compare -b 2s --quiet --dir scan -P n "1,$long" -- 'true {n}' true
 refused 2 "^pb-compare: --parameter-scan: the value 'x{40}\\.\\.\\.' is too long to name a directory \\(n=VALUE: 255 bytes at most\\)" \
 	"-P with a value of 300 bytes: usage, no study run" "$(ls -d scan 2>/dev/null)" ""
-run pb-compare -b 2s --quiet --dir scan -P n 1,2 --seq-g '{n}x' -- 'true {n}' true
-refused 2 "^pb-compare: --seq-g wants a number, not '1x'" \
-	"-P with --seq-g '{n}x': the option with each value checked, before any study" \
+run pb-compare -b 2s --quiet --dir scan -P n 1,2 --timeout '{n}x' -- 'true {n}' true
+refused 2 "^pb-compare: --timeout wants a duration .*, not '1x'" \
+	"-P with --timeout '{n}x': the option with each value checked, before any study" \
 	"$(ls -d scan 2>/dev/null)" ""
 # A value whose probe fails: said in one line, recorded as failed with
 # nothing measured, and the scan goes on; every file of the scan written.

@@ -496,10 +496,11 @@ static void test_run_comment_out(void)
 	   clock_stamp_ms("2026-11-30T05:21:07.12Z") == -1, "clock_stamp_ms: -1 for no stamp");
 	for (k = study_design_keys; *k; k++)
 		nkeys++;
-	ok(nkeys == 29 && strcmp(study_design_keys[0], "mode") == 0 &&
+	ok(nkeys == 30 && strcmp(study_design_keys[0], "mode") == 0 &&
 	   strcmp(study_design_keys[23], "clock") == 0 &&
-	   strcmp(study_design_keys[28], "seq_stat") == 0,
-	   "study_design_keys: 29 keys (the sequential rule's last), NULL ends them");
+	   strcmp(study_design_keys[28], "seq_stat") == 0 &&
+	   strcmp(study_design_keys[29], "seq_kind") == 0,
+	   "study_design_keys: 30 keys (the sequential rule's last), NULL ends them");
 	study_arm_key(akey, "cmd_", 2);
 	ok(strcmp(akey, "cmd_c") == 0, "study_arm_key: arm 2's command is cmd_c");
 	study_arm_key(akey, "sql_", 25);
