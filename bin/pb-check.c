@@ -174,6 +174,7 @@ static void read_design(struct state *st)
 	st->d.warmup = head_int(h, "warmup", -1);
 	st->d.order = study_head_str(h, "order");
 	st->d.pairing = study_head_str(h, "pairing");
+	st->d.seq_kind = study_head_str(h, "seq_kind");
 	st->d.delay_ns = head_int(h, "delay_ns", 0);
 	st->d.delay_arm = arm && arm[0] >= 'A' && arm[0] <= 'Z' && !arm[1] ? arm[0] : 'B';
 	st->d.arms = k >= 2 && k <= 26 ? (int)k : 2;

@@ -1,7 +1,8 @@
 /* check: what pb-check(1) asks of a pair stream before its interval is
  * trusted: the order of the arms, a position effect, carry-over, drift,
  * the warm-up, outlier runs, partial runs, per-arm medians under a load
- * that comes and goes, and the spread of each arm. Each check gives one
+ * that comes and goes, the spread of each arm, and the shape of the runs'
+ * ratios. Each check gives one
  * or more rows, ok, warn or n/a, with a note that a person reads on its
  * own. The runs given are one comparison (one candidate arm against the
  * baseline); a stream of several arms is checked one arm at a time. */
@@ -34,6 +35,7 @@ struct check_design {
 	int arms;               /* k, 2 or more */
 	const char *ref, *cand; /* the arms compared: "A" and "B" for two */
 	const char *pairing;    /* the head's "# pairing:", or NULL */
+	const char *seq_kind;   /* the head's "# seq_kind:" (t, median), or NULL */
 };
 
 /* What the comments among the rows said: pb-run's "# failed:",

@@ -59,6 +59,68 @@ double stat_var(const double *x, size_t n)
 	return (ss - s * s / (double)n) / (double)(n - 1);
 }
 
+/* The central moments m2, m3, m4 of x (n denominator); -1 when n < 8 or
+ * the values all equal their mean to rounding: no shape to judge. */
+static int central_moments(const double *x, size_t n, double m[3])
+{
+	double mean, d = (double)n;
+	size_t i;
+
+	if (n < 8)
+		return -1;
+	mean = stat_mean(x, n);
+	m[0] = m[1] = m[2] = 0;
+	for (i = 0; i < n; i++) {
+		double e = x[i] - mean;
+
+		m[0] += e * e;
+		m[1] += e * e * e;
+		m[2] += e * e * e * e;
+	}
+	m[0] /= d, m[1] /= d, m[2] /= d;
+	return m[0] > 0 && sqrt(m[0]) > 1e-12 * fabs(mean) ? 0 : -1;
+}
+
+int stat_skew_test(const double *x, size_t n, double *g1, double *z)
+{
+	double m[3], b1, y, beta2, w2, delta, alpha, u, d = (double)n;
+
+	if (central_moments(x, n, m) < 0)
+		return -1;
+	b1 = m[1] / (m[0] * sqrt(m[0]));
+	y = b1 * sqrt((d + 1) * (d + 3) / (6 * (d - 2)));
+	beta2 = 3 * (d * d + 27 * d - 70) * (d + 1) * (d + 3) /
+	        ((d - 2) * (d + 5) * (d + 7) * (d + 9));
+	w2 = -1 + sqrt(2 * (beta2 - 1));
+	delta = 1 / sqrt(log(sqrt(w2)));
+	alpha = sqrt(2 / (w2 - 1));
+	u = y / alpha;
+	*g1 = b1;
+	*z = delta * asinh(u);
+	return 0;
+}
+
+int stat_kurtosis_test(const double *x, size_t n, double *b2, double *z)
+{
+	double m[3], b, eb2, vb2, m3, a, u, r, d = (double)n;
+
+	if (central_moments(x, n, m) < 0)
+		return -1;
+	b = m[2] / (m[0] * m[0]);
+	eb2 = 3 * (d - 1) / (d + 1);
+	vb2 = 24 * d * (d - 2) * (d - 3) / ((d + 1) * (d + 1) * (d + 3) * (d + 5));
+	m3 = 6 * (d * d - 5 * d + 2) / ((d + 7) * (d + 9)) *
+	     sqrt(6 * (d + 3) * (d + 5) / (d * (d - 2) * (d - 3)));
+	a = 6 + 8 / m3 * (2 / m3 + sqrt(1 + 4 / (m3 * m3)));
+	u = (b - eb2) / sqrt(vb2);
+	/* the cube root of a negative base is taken as R's moments takes it:
+	 * there it is NaN; here real, which keeps z finite and its sign */
+	r = cbrt((1 - 2 / a) / (1 + u * sqrt(2 / (a - 4))));
+	*b2 = b;
+	*z = (1 - 2 / (9 * a) - r) / sqrt(2 / (9 * a));
+	return 0;
+}
+
 double stat_min(const double *x, size_t n)
 {
 	double m = x[0];

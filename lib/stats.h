@@ -39,5 +39,16 @@ double stat_qbeta(double p, double a, double b);
 /* P(X > x) for X chi-square with df degrees of freedom (regularized
  * upper incomplete gamma Q(df/2, x/2)). */
 double stat_pchisq_upper(double x, double df);
+/* D'Agostino's test of skewness (1970; R's moments::agostino.test) for
+ * n >= 8 values: the sample skewness g1 = m3 / m2^(3/2) (moments with the
+ * n denominator) and z, its transform to a standard normal under normal
+ * values. 0, or -1 when n < 8 or the values do not vary (g1 and z left
+ * as they were). */
+int stat_skew_test(const double *x, size_t n, double *g1, double *z);
+/* Anscombe and Glynn's test of kurtosis (1983; R's moments::anscombe.test)
+ * for n >= 8 values: the sample kurtosis b2 = m4 / m2^2 (3 for a normal)
+ * and z, its transform to a standard normal under normal values (below 0:
+ * flatter than normal, as two humps are). 0, or -1 as above. */
+int stat_kurtosis_test(const double *x, size_t n, double *b2, double *z);
 
 #endif

@@ -18,6 +18,8 @@
  *   --bimodal F       a load that comes and goes: each observation, with
  *                     probability 1/2, takes the share F longer
  *   --spread F        arm B's noise_obs is F times arm A's
+ *   --run-skew S      arm B's times in each run scaled by exp(0.05 (exp(S Z) - 1)),
+ *                     Z normal per run: skewed per-run log ratios, median 0
  *   --partial R:K     run R ends after K measured pairs (# run_ended:)
  *   --fail R:P        run R pair P: arm B fails (status -2)
  * usage: synth [--seed N] [--runs R] [--pairs P] [--warmup W] [--base NS]
@@ -35,6 +37,7 @@ struct model {
 	long runs, pairs, warmup;
 	double base, effect, noise, pair_sd, run_sd, first_share;
 	double position, carry, drift, level_drift, warm_share, outlier_ns, bimodal, spread;
+	double run_skew;
 	long warm_pairs, outlier_run, partial_run, partial_after, fail_run, fail_pair;
 	const char *order;
 };
@@ -90,6 +93,7 @@ static void parse(int argc, char **argv, struct model *m)
 		else if (!strcmp(o, "--outlier")) pair_of(v, &m->outlier_run, &m->outlier_ns);
 		else if (!strcmp(o, "--bimodal")) m->bimodal = atof(v);
 		else if (!strcmp(o, "--spread")) m->spread = atof(v);
+		else if (!strcmp(o, "--run-skew")) m->run_skew = atof(v);
 		else if (!strcmp(o, "--partial")) {
 			pair_of(v, &m->partial_run, &x);
 			m->partial_after = (long)x;
@@ -126,6 +130,7 @@ static void head(const struct model *m, int argc, char **argv)
 struct state {
 	struct rng r;
 	double level;
+	double skew;       /* arm B's share of its log time added in this run */
 	int prev_arm;      /* -1 at the start of a run, else 0 (A) or 1 (B) */
 };
 
@@ -143,7 +148,7 @@ static long long observe(const struct model *m, struct state *s, long run, long 
 	if (measure && pair <= m->warm_pairs)
 		t *= 1 + m->warm_share;
 	if (arm)
-		t += eff;
+		t = t * exp(s->skew) + eff;
 	if (pos == 2)
 		t -= m->position;
 	if (s->prev_arm == 1)
@@ -193,6 +198,7 @@ int main(int argc, char **argv)
 
 		rng_seed(&s.r, rng_derive(m.seed, (uint64_t)run));
 		s.level = exp(m.run_sd * normal(&s.r)) * (1 + m.level_drift * (double)(run - 1));
+		s.skew = m.run_skew > 0 ? 0.05 * expm1(m.run_skew * normal(&s.r)) : 0;
 		s.prev_arm = -1;
 		printf("# run: %ld start=2026-12-01T00:00:%02ld.000Z pid=%ld study=%016llx host=synth\n",
 		       run, run % 60, 1000 + run, m.seed * 0x9e3779b97f4a7c15ull);

@@ -924,6 +924,77 @@ static void test_pchisq(void)
 	   "stat_pchisq_upper at 0 and infinity");
 }
 
+/* D'Agostino's skewness test and Anscombe and Glynn's kurtosis test, as
+ * R's moments::agostino.test and anscombe.test compute them (their code,
+ * written out in R 4.2.2):
+ *   ag <- function(x) { n <- length(x); m <- mean(x)
+ *     s3 <- (sum((x-m)^3)/n)/(sum((x-m)^2)/n)^(3/2)
+ *     y <- s3*sqrt((n+1)*(n+3)/(6*(n-2)))
+ *     b2 <- 3*(n^2+27*n-70)*(n+1)*(n+3)/((n-2)*(n+5)*(n+7)*(n+9))
+ *     w <- sqrt(-1+sqrt(2*(b2-1))); d <- 1/sqrt(log(w)); a <- sqrt(2/(w^2-1))
+ *     z <- d*log(y/a+sqrt((y/a)^2+1)); c(s3, z) }
+ *   an <- function(x) { n <- length(x); m <- mean(x)
+ *     b <- n*sum((x-m)^4)/(sum((x-m)^2)^2)
+ *     eb2 <- 3*(n-1)/(n+1); vb2 <- 24*n*(n-2)*(n-3)/((n+1)^2*(n+3)*(n+5))
+ *     m3 <- (6*(n^2-5*n+2)/((n+7)*(n+9)))*sqrt((6*(n+3)*(n+5))/(n*(n-2)*(n-3)))
+ *     a <- 6+(8/m3)*(2/m3+sqrt(1+4/m3^2)); xx <- (b-eb2)/sqrt(vb2)
+ *     z <- (1-2/(9*a)-((1-2/a)/(1+xx*sqrt(2/(a-4))))^(1/3))/sqrt(2/(9*a)); c(b, z) }
+ *   for (v in list(xd, yd, xd[1:8], xo)) cat(sprintf("%.17g", c(ag(v), an(v))), "\n")
+ * and SciPy's scipy.stats.skewtest and kurtosistest, an implementation of
+ * their own, agree with these to 1e-12 (python3-scipy 1.10). */
+static void test_shape(void)
+{
+	static const struct {
+		const double *x;
+		size_t n;
+		double g1, zs, b2, zk;
+	} sh[] = {
+		{ xd, N(xd), 1.9573917216488517, 3.690254749543076, 6.9281650772960335,
+		  2.9909689584168442 },
+		{ yd, N(yd), 0.60882744469454564, 1.4276574392798989, 2.7685172278068459,
+		  0.23289100697081913 },
+		{ xd, 8, 1.4042140995290215, 2.3006185903640421, 4.0085364798779759,
+		  1.9464342974196243 },
+		{ xo, N(xo), -0.11542613744967438, -0.30172261761117869, 1.8026062891761709,
+		  -2.305169205462148 },
+	};
+	static const double same[8] = { 5, 5, 5, 5, 5, 5, 5, 5 };
+	double g1 = 7, z = 7;
+	char name[64];
+	size_t i;
+
+	for (i = 0; i < N(sh); i++) {
+		double a, b, c, d;
+
+		ok(stat_skew_test(sh[i].x, sh[i].n, &a, &b) == 0 &&
+		   stat_kurtosis_test(sh[i].x, sh[i].n, &c, &d) == 0, "shape tests answer, n = %zu", sh[i].n);
+		sprintf(name, "skewness g1, set %zu, vs R", i + 1);
+		is_num(a, sh[i].g1, 1e-12, name);
+		sprintf(name, "D'Agostino z, set %zu, vs R", i + 1);
+		is_num(b, sh[i].zs, 1e-12, name);
+		sprintf(name, "kurtosis b2, set %zu, vs R", i + 1);
+		is_num(c, sh[i].b2, 1e-12, name);
+		sprintf(name, "Anscombe-Glynn z, set %zu, vs R", i + 1);
+		is_num(d, sh[i].zk, 1e-12, name);
+	}
+	ok(stat_skew_test(xd, 7, &g1, &z) < 0 && stat_kurtosis_test(xd, 7, &g1, &z) < 0 &&
+	   g1 == 7 && z == 7, "shape tests: fewer than 8 values, no answer, nothing written");
+	ok(stat_skew_test(same, 8, &g1, &z) < 0 && stat_kurtosis_test(same, 8, &g1, &z) < 0,
+	   "shape tests: values that do not vary, no answer");
+	/* negating the values negates the skewness and keeps the kurtosis */
+	{
+		double neg[25], a, b, c, d, e, f;
+
+		for (i = 0; i < N(xd); i++)
+			neg[i] = -xd[i];
+		stat_skew_test(neg, N(neg), &a, &b);
+		stat_kurtosis_test(neg, N(neg), &c, &d);
+		stat_kurtosis_test(xd, N(xd), &e, &f);
+		ok(fabs(a + sh[0].g1) < 1e-12 && fabs(b + sh[0].zs) < 1e-12 && c == e && d == f,
+		   "shape tests: -x has the skewness negated, the kurtosis kept");
+	}
+}
+
 int main(void)
 {
 	test_mean_var();
@@ -939,5 +1010,6 @@ int main(void)
 	test_beta();
 	test_qbeta();
 	test_pchisq();
+	test_shape();
 	return done_testing();
 }
