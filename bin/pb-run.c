@@ -232,6 +232,7 @@ static void parse_option(struct config *c, int opt)
 		c->until.g = runopt_seq_g("seq-g", optarg);
 		break;
 	case RUNOPT_SEQUENCE: c->until.kind = seq_kind_parse("sequence", optarg); break;
+	case RUNOPT_SEQ_G_NOTE: c->seq_g_note = optarg; break;
 	}
 }
 
@@ -245,7 +246,7 @@ static void check_until(const struct config *c, int stat_given, int level_given,
 
 	const char *lone = stat_given ? "--stat" : level_given ? "--level" : g_given ? "--seq-g"
 	                 : min_given ? "--min-runs" : c->threshold_given ? "--threshold"
-	                 : kind_given ? "--sequence" : NULL;
+	                 : kind_given ? "--sequence" : c->seq_g_note ? "--seq-g-note" : NULL;
 
 	if (c->until.rule == SEQ_NONE) {
 		if (lone)
@@ -265,6 +266,8 @@ static void check_until(const struct config *c, int stat_given, int level_given,
 	/* g and the level as given, every digit: %g made 0.99999999999 "1" */
 	num_format(g, c->until.g);
 	num_format(level, c->until.level);
+	if (c->seq_g_note && !g_given)
+		die_usage("--seq-g-note says why --seq-g is what it is: give --seq-g too");
 	if (c->until.kind == SEQ_KIND_MEDIAN) {
 		if (g_given)
 			die_usage("--seq-g is the t sequence's; the median sequence has no g");

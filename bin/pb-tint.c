@@ -47,7 +47,9 @@ static const struct pb_opt options[] = {
 	  "t interval (default for a study pb-run --until made)", NULL, 0 },
 	{ "no-sequential", 'N', 0, NULL, NULL,
 	  "the fixed-n t interval even for such a study", NULL, 0 },
-	{ "seq-g", 'G', 0, "G", NULL, "the sequence's prior variance g (default 25)", NULL, 0 },
+	{ "seq-g", 'G', 0, "G", NULL, "the t sequence's prior variance g (default: the\n"
+	  "study's, else 25); auto: the g pb-compare tuned before\n"
+	  "the study ran, refused for a study without one", NULL, 0 },
 	{ "sequence", 'K', 0, "K", "t median",
 	  "t: the sequence of the mean, for roughly normal runs\n"
 	  "(default); median: of the median, whatever their shape", NULL, 0 },
@@ -73,7 +75,7 @@ struct opts {
 	                             * pb-logratio's declaration names */
 	enum adjust adjust;
 	int sequential;      /* 1 on, 0 off, -1 not said: as the study was made */
-	int seq_g_given, level_given;
+	int seq_g_given, level_given;   /* seq_g_given: 1, or SEQ_G_AUTO */
 	enum seq_kind seq_kind;
 	int seq_kind_given;
 };
@@ -162,6 +164,7 @@ static int is_warning_key(const char *key)
  * first WARNINGS_KEPT of them, and a count of the rest (a finding is a
  * sentence to read, and memory must not follow the input). */
 enum { WARNINGS_KEPT = 16 };
+enum { SEQ_G_AUTO = 2 };   /* --seq-g auto: the g the study was tuned to */
 struct warnings {
 	char **v;
 	size_t n, cap, more;
@@ -428,6 +431,10 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			break;
 		case 'N': o->sequential = 0; break;
 		case 'G':
+			if (strcmp(optarg, "auto") == 0) {
+				o->seq_g_given = SEQ_G_AUTO;
+				break;
+			}
 			o->seq_g = opt_num("seq-g", optarg);
 			if (!(o->seq_g > 0) || o->seq_g > 1e12)
 				die_usage("--seq-g wants a number above 0 (and up to 1e12), "
@@ -487,6 +494,16 @@ static void choose_method(const struct stream *s, const struct study_head *h, st
 		if (o->seq_kind == SEQ_KIND_MEDIAN && o->seq_g_given)
 			die_usage("--seq-g is the t sequence's; this study was stopped by the median "
 			          "sequence, which has no g (--sequence t for the t sequence)");
+	}
+	if (o->seq_g_given == SEQ_G_AUTO) {
+		/* tuning g to the runs it then tests would void the guarantee:
+		 * only a g fixed before the study ran, from a pilot, will do */
+		if (!until || !g || !study_head_str(h, "seq_g" KEY_NOTE))
+			die("%s: --seq-g auto takes the g the study was tuned to before it ran "
+			    "(pb-compare's, '# seq_g.note:' saying how), and this one has none; a g "
+			    "chosen from the runs it tests would void the sequence: give --seq-g G",
+			    s->name);
+		o->seq_g_given = 0;
 	}
 	if (o->sequential > 0 && !o->seq_g_given) {
 		o->seq_g = SEQ_G_DEFAULT;

@@ -581,27 +581,28 @@ static void plan_analysis_words(const struct conduct *s, char *buf, size_t n)
  * g from it keeps the sequence valid. The effect: --min-effect, else the
  * threshold's distance from 1, else the least one the runs the budget
  * affords resolve with 80 % power in a fixed design, whose delta needs
- * no spread. Into s->seq_g; the reason into why. */
-static void tune_seq_g(struct conduct *s, const struct pilot_read *p, double level,
-                       char *why, size_t n)
+ * no spread. Into s->seq_g, and the reason into s->seq_g_why. */
+static void tune_seq_g(struct conduct *s, const struct pilot_read *p, double level)
 {
 	const struct compare_opts *o = s->o;
 	double sd = sqrt(p->sd_between * p->sd_between + p->sd_within * p->sd_within /
 	                 (double)s->pairs), t = stop_threshold(o), effect = NAN, delta, g;
 	double runs = o->runs ? (double)o->runs : fmax(3, floor((double)s->runs / 1.5));
 	int given = o->min_effect > 0 || (!isnan(t) && t != 1);
-	char b[SIG_BUFSZ];
+	char b[SIG_BUFSZ], *why = s->seq_g_why;
+	size_t n = sizeof s->seq_g_why;
 
 	s->seq_g[0] = why[0] = '\0';
 	if (o->sequence == SEQ_KIND_MEDIAN)
 		return;
 	if (o->seq_g) {
 		num_format(s->seq_g, runopt_seq_g("seq-g", o->seq_g));
-		snprintf(why, n, "g %s, as given", s->seq_g);
+		snprintf(why, n, "as given");
 		return;
 	}
 	if (given && !(sd > 0)) {
-		snprintf(why, n, "g 25: the pilot measured no spread to tune it with");
+		snprintf(s->seq_g, sizeof s->seq_g, "%d", SEQ_G_DEFAULT);
+		snprintf(why, n, "the default: the pilot measured no spread to tune it with");
 		return;
 	}
 	if (given) {
@@ -619,14 +620,14 @@ static void tune_seq_g(struct conduct *s, const struct pilot_read *p, double lev
 		g = fmin(25, g * 1.25);
 	snprintf(s->seq_g, sizeof s->seq_g, "%.3g", g);
 	if (given)
-		snprintf(why, n, "g %s, tuned to a %s %% effect%s", s->seq_g, h4(b, 100 * expm1(effect)),
+		snprintf(why, n, "tuned to a %s %% effect%s", h4(b, 100 * expm1(effect)),
 		         o->min_effect > 0 ? "" : ", the threshold's");
 	else if (!isnan(effect))
-		snprintf(why, n, "g %s, tuned to a %s %% effect, the least %.0f runs resolve; "
-		         "--min-effect to say", s->seq_g, h4(b, 100 * expm1(effect)), runs);
+		snprintf(why, n, "tuned to a %s %% effect, the least %.0f runs resolve; "
+		         "--min-effect to say", h4(b, 100 * expm1(effect)), runs);
 	else
-		snprintf(why, n, "g %s, tuned to the least effect %.0f runs resolve; --min-effect "
-		         "to say", s->seq_g, runs);
+		snprintf(why, n, "tuned to the least effect %.0f runs resolve; --min-effect "
+		         "to say", runs);
 }
 
 /* Pairs per run: pb-plan's Kalibera-Jones optimum (or, when the pilot saw
@@ -640,7 +641,7 @@ static void plan(struct conduct *s)
 	double run_ns;
 	long most, floor_runs = o->min_runs > RUNS_FLOOR ? o->min_runs : RUNS_FLOOR;
 	char a[SIG_BUFSZ], b[SIG_BUFSZ], c[SIG_BUFSZ], d[SIG_BUFSZ], e[SIG_BUFSZ];
-	char why[64], stop[320], lv[SIG_BUFSZ], t[NUM_BUFSZ], tuned[160], kind[224];
+	char why[64], stop[360], lv[SIG_BUFSZ], t[NUM_BUFSZ], tuned[208], kind[272];
 	size_t len;
 
 	if (o->calibrate)
@@ -685,8 +686,11 @@ static void plan(struct conduct *s)
 		          "this one has a fixed design", o->sequence_given ? "--sequence"
 		          : o->seq_g ? "--seq-g" : "--min-effect");
 	level_percent(lv, o->level ? atof(o->level) : 0.95);
+	tuned[0] = '\0';
 	if (s->sequential)
-		tune_seq_g(s, &p, o->level ? atof(o->level) : 0.95, tuned, sizeof tuned);
+		tune_seq_g(s, &p, o->level ? atof(o->level) : 0.95);
+	if (s->seq_g[0])
+		snprintf(tuned, sizeof tuned, "g %s, %s", s->seq_g, s->seq_g_why);
 	snprintf(kind, sizeof kind, "%s%% %ssequence%s%s%s", lv,
 	         o->sequence == SEQ_KIND_MEDIAN ? "median " : "", *tuned ? " (" : "", tuned,
 	         *tuned ? ")" : "");
@@ -834,7 +838,7 @@ static void measure(struct conduct *s)
 		if (o->sequence_given)
 			strv_addf(&v, "--sequence=%s", seq_kind_names[o->sequence]);
 		if (s->seq_g[0])
-			strv_addf(&v, "--seq-g=%s", s->seq_g);
+			strv_addf(&v, "--seq-g=%s", s->seq_g), strv_addf(&v, "--seq-g-note=%s", s->seq_g_why);
 		if (o->level)
 			strv_addf(&v, "--level=%s", o->level);
 	}

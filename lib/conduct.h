@@ -63,6 +63,7 @@ struct conduct {
 	double run_ns;       /* and a run */
 	int sequential;
 	char seq_g[40];      /* the t sequence's g for pb-run, tuned to the effect; "" for none */
+	char seq_g_why[160]; /* why that g, in words, for the plan and # seq_g.note: */
 	int least;           /* the least study, beyond the budget */
 	int slow;            /* no pilot: the budget affords too few pairs */
 	char *plan;

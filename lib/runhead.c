@@ -57,6 +57,8 @@ static void design_meta(const struct config *c)
 		out_meta("seq_kind", "%s", seq_kind_names[c->until.kind]);
 		if (c->until.kind == SEQ_KIND_T)
 			out_meta_num("seq_g", "%s", c->until.g);
+		if (c->until.kind == SEQ_KIND_T && c->seq_g_note)
+			out_meta("seq_g" KEY_NOTE, "%s", c->seq_g_note);
 		out_meta_num("seq_level", "%s", c->until.level);
 		out_meta("min_runs", "%ld", c->until.min_runs);
 		out_meta(KEY_RUN_SEQ_STAT, "%s", c->until_stat.name);

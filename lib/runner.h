@@ -61,6 +61,7 @@ struct config {
 	int err_fd;
 	struct seq_stop until;     /* --until: SEQ_NONE, or the rule to stop by */
 	struct run_stat until_stat;
+	const char *seq_g_note;    /* --seq-g-note: why this g, or NULL */
 	int threshold_given;
 };
 

@@ -158,5 +158,7 @@ const struct pb_opt run_opts[] = {
 	  "with --until: the sequence's level (0.95) and g (25)", check_seq_g, 0 },
 	{ "sequence", RUNOPT_SEQUENCE, 0, "K", "t median",
 	  "with --until: t (the mean's, default) or median (any\nshape of runs)", check_sequence, 0 },
+	{ "seq-g-note", RUNOPT_SEQ_G_NOTE, 0, "TEXT", NULL,
+	  "with --seq-g: why this g, kept as # seq_g.note:", NULL, 0 },
 	{ NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };

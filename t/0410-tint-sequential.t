@@ -52,6 +52,11 @@ run pb-tint --column x --no-sequential study.tsv
 is "$rc $(col t 1 "$T/out")" "0 2.262157162798205" "--no-sequential: the t interval"
 like "$(cat "$T/err")" '^pb-tint: this study stopped by a sequential rule \(--until parity\); a fixed-n t interval of it is too narrow' \
 	"  with a warning"
+fails 1 "^pb-tint: study.tsv: --seq-g auto takes the g the study was tuned to before it ran \\(pb-compare's, '# seq_g.note:' saying how\\), and this one has none; a g chosen from the runs it tests would void the sequence: give --seq-g G\$" \
+	"--seq-g auto, no tuned g in the head: exit 1, one line" pb-tint --column x --seq-g auto study.tsv
+{ echo '# until: parity'; echo '# seq_g: 1'; echo '# seq_g.note: tuned to a 2 % effect'; cat ten.tsv; } >tuned.tsv
+run pb-tint --column x --seq-g auto tuned.tsv
+near "$(col t 1 "$T/out")" 3.8697867393713211901875981664426708869203 1e-14 "--seq-g auto: the g the head was tuned to"
 { cat ten.tsv; echo '# until: parity'; } >late.tsv
 run pb-tint --column x late.tsv
 is "$(col t 1 "$T/out")" 2.262157162798205 "'# until:' among the rows is not the study's head: the t interval"

@@ -111,6 +111,14 @@ fails 2 '^pb-run: --threshold is a ratio A/B: it must be > 0' "--threshold 0" \
 	pb-run --until threshold --threshold 0 -- true
 fails 2 '^pb-run: --until: with --seq-g 1e-20 the sequence is never bounded' "--seq-g that never bounds" \
 	pb-run --until parity --seq-g 1e-20 -- true
+fails 2 '^pb-run: --seq-g-note says why --seq-g is what it is: give --seq-g too' \
+	"--seq-g-note without --seq-g" pb-run --until parity --seq-g-note why -- true
+fails 2 '^pb-run: --seq-g goes with --until' "--seq-g and its note without --until" \
+	pb-run --seq-g 2 --seq-g-note why -- true
+run pb-run --until parity --runs 8 --pairs 2 --warmup 1 --seq-g 2 --seq-g-note "$(printf 'tuned\tto 2 %%')" \
+	--quiet -- true true
+is "$rc:$(meta seq_g "$T/out"):$(meta seq_g.note "$T/out")" '0:2:tuned\tto 2 %' \
+	"--seq-g-note: kept as # seq_g.note:, escaped as metadata is"
 fails 2 '^pb-run: --until: with g 0.01 at level 0.95 the sequence is bounded from run [0-9]+ on, beyond --runs 5' \
 	"--seq-g 0.01, --runs 5: bounded only later" pb-run --until parity --seq-g 0.01 --runs 5 -- true
 fails 2 '^pb-run: --until follows one comparison: it takes two arms, not 3' "--until with three arms" \

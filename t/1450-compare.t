@@ -30,6 +30,12 @@ like "$(grep -Ec '^   median [0-9.]* (n|µ|m)s  IQR ' aa.out)" '^2$' "  a median
 like "$(grep '^[0-9]* runs x ' aa.out)" '^[0-9]+ runs x 4 pairs \(warm-up 1\) in [0-9.]+ (n|µ|m)?s of a 600\.0 s budget; stop after run' \
 	"  runs x pairs and the wall time of the budget"
 like "$(grep '^finding: ' aa.out)" '^finding: .*A/B time ratio' "  pb-tint's finding"
+like "$(meta seq_g aa/raw.tsv):$(meta seq_g.note aa/raw.tsv)" '^[0-9.e-]+:tuned to (a [0-9.]+ % effect, )?the least (effect )?6 runs resolve; --min-effect to say$' \
+	"  the g it tuned, and why, in the study's head (# seq_g.note:)"
+pb-pair --by-run aa/raw.tsv 2>/dev/null | pb-logratio >aa-lr.tsv
+pb-tint aa-lr.tsv >aa-tint.tsv
+run pb-tint --seq-g auto aa-lr.tsv
+is "$rc:$(col hi 1 "$T/out")" "0:$(col hi 1 aa-tint.tsv)" "  pb-tint --seq-g auto: the g it tuned, as by default"
 is "$(tail -n 1 aa.out)" "study: aa" "  the study directory last"
 lacks aa.out "$esc|$cr" "  on a pipe: no colour and no progress"
 # (command mode: CPU time and peak memory have runs-* and tint-* files of
@@ -161,6 +167,8 @@ is "$rc:$(cat intp.err):$(test -e intp/pilot.tsv && echo 'pilot.tsv made')" \
 # --- usage errors: one line, exit 2; refusals: exit 1
 fails 2 '^pb-compare: ' "no commands: usage" pb-compare
 fails 2 "--until is pb-compare's to set" "--until is refused" pb-compare --until parity -- true true
+fails 2 "^pb-compare: --seq-g-note is pb-compare's to set" "--seq-g-note is refused: the note says why of the g it tunes" \
+	pb-compare --seq-g-note why -- true true
 fails 2 "--color is auto, always or never" "--color bad" pb-compare --color sometimes -- true true
 fails 2 "budget" "--budget 0" pb-compare --budget 0 -- true true
 fails 2 "^pb-compare: --budget wants a duration such as .*, not '1m'" "--budget 1m: one line that names the option once" pb-compare --budget 1m -- true true
