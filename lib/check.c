@@ -824,8 +824,8 @@ static double iqr_distance(double *x, size_t n, double *q1, double *q3)
  * Monte Carlo standard error 2.2e-5 to 3.5e-5, and 4.5e-5, a share),
  * and the blocks of fence_far beyond with -m 250000 (9e-5). Checked by
  * plain simulation in base R, quantile type 7, the share of studies that
- * cross the fence (Rscript verify.R N K SAMPLES SEED, a matrix of normals
- * sorted by row): n 5, 2e6 samples: 0.9888 % (se 0.0070); n 10, 2e6:
+ * cross the fence (Rscript share/dev/verify-fence.R N K SAMPLES SEED):
+ * n 5, 2e6 samples: 0.9888 % (se 0.0070); n 10, 2e6:
  * 1.0088 % (0.0071); n 20, 1e6: 0.9962 % (0.0099); n 250, 2e5: 1.018 %
  * (0.022). Off the table, gen-fence -m 200000 gives 2.6877 at n 120 and
  * 2.7611 at n 600, where fence_table gives 2.6924 and 2.7620: 0.005 IQRs
