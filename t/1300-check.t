@@ -126,7 +126,7 @@ like "$(grep '^spread' "$T/d")" 'IQR\) is 1\.[34][0-9]* times A.s .*B is more va
 # 30 runs of 20 pairs whose per-run log ratios are lognormal (synth --run-skew
 # 1: sigma 1, median 0), the shape under which the t sequence missed in 21 %
 # of studies; share/dev/sim-skew measured the check warning on 85 % of such
-# studies and on 1.0 % of normal ones at 30 runs (pb-check(1), SKEW). Seeds
+# studies and on 1.0 % of normal ones at 30 runs (pb-check(1), skew). Seeds
 # 1 to 20 of each: 16 and 0 here.
 w=0 c=0
 for seed in $(seq 1 20); do

@@ -1,10 +1,9 @@
 /* sim-skew: what the shape of the per-run values does to pb's two
  * confidence sequences, and how often pb-check's skew check warns on
- * it. The figures behind pb-check(1), SKEW, and pb-tint(1), --sequence.
+ * it. The figures behind pb-check(1), skew, and pb-tint(1), --sequence.
  *
- *   make all && cc -std=c11 -D_XOPEN_SOURCE=700 -O2 -Ilib -o sim-skew \
- *       share/dev/sim-skew.c lib/libpb.a -lm
- *   ./sim-skew [-m STUDIES] [-s SEED] [-g G] [-l LEVEL] [-c CHECK] N...
+ *   make all    (builds it, as t/1302 uses it)
+ *   share/dev/sim-skew [-m STUDIES] [-s SEED] [-g G] [-l LEVEL] [-c CHECK] N...
  *
  * For each shape and each N: STUDIES (default 4000) studies of N
  * independent per-run values, looked at after every run from 2 to N.
