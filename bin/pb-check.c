@@ -42,6 +42,8 @@ static const struct pb_opt options[] = {
 	{ "resamples", 'B', 0, "B", NULL,
 	  "bootstrap resamples of the bimodal check (default 400)", NULL, 0 },
 	{ "seed", 'S', 0, "N", NULL, "their seed (default 1)", NULL, 0 },
+	{ "stat", 'T', 0, "S", "median mean min lr-median p90 p99",
+	  "each run's statistic for skew (default: the head's\n# seq_stat:, else median)", NULL, 0 },
 	{ "strict", 's', 0, NULL, NULL, "exit 3 when a check warns", NULL, 0 },
 	{ NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
@@ -82,6 +84,7 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 				die_usage("--resamples wants at least 2, not '%s'", optarg);
 			break;
 		case 'S': o->seed = opt_seed("seed", optarg); break;
+		case 'T': run_stat_parse(&o->stat, "stat", optarg), o->stat_given = 1; break;
 		case 's': strict = 1; break;
 		}
 	}
@@ -111,6 +114,7 @@ struct state {
 	size_t c_run, c_pair, c_first, c_a, c_b;
 	long c_arm, c_pos_a, c_pos_b;
 	const char *ref;         /* the reference's letter */
+	char stat_word[32];      /* the head's # seq_stat:, its first word */
 };
 
 /* An event's text for a note: at most 200 bytes ("..." where cut), and no
@@ -161,6 +165,26 @@ static int64_t head_int(const struct study_head *h, const char *key, int64_t abs
 	return study_head_int(h, key, &n) == 1 ? n : absent;
 }
 
+/* skew reads each run as pb-run --until did: by the head's statistic
+ * (its first word: an older pb-run added words), unless --stat says. */
+static void head_stat(struct state *st)
+{
+	const char *v = st->d.seq_stat;
+	size_t len;
+	char b[MSG_CUT_BUF];
+
+	if (st->o.stat_given || !v)
+		return;
+	len = strcspn(v, " ");
+	if (len >= sizeof st->stat_word)
+		len = sizeof st->stat_word - 1;
+	memcpy(st->stat_word, v, len);
+	st->stat_word[len] = '\0';
+	if (run_stat_read(&st->o.stat, st->stat_word) < 0)
+		die("%s: '# %s: %s' is not a statistic pb-pair --by-run --stat takes", st->s.name,
+		    KEY_RUN_SEQ_STAT, msg_cut(b, v));
+}
+
 static void read_design(struct state *st)
 {
 	const struct study_head *h = &st->head;
@@ -174,7 +198,16 @@ static void read_design(struct state *st)
 	st->d.warmup = head_int(h, "warmup", -1);
 	st->d.order = study_head_str(h, "order");
 	st->d.pairing = study_head_str(h, "pairing");
-	st->d.seq_kind = study_head_str(h, "seq_kind");
+	/* a study stopped by a sequence (# until:) says which, as pb-tint reads it */
+	st->d.seq_kind = study_head_str(h, "until") ? study_head_str(h, "seq_kind") : NULL;
+	if (st->d.seq_kind && strcmp(st->d.seq_kind, "t") != 0 &&
+	    strcmp(st->d.seq_kind, "median") != 0) {
+		char b[MSG_CUT_BUF];
+
+		die("%s: '# seq_kind: %s' is not t or median (as pb-run --sequence takes)", st->s.name,
+		    msg_cut(b, st->d.seq_kind));
+	}
+	st->d.seq_stat = study_head_str(h, KEY_RUN_SEQ_STAT);
 	st->d.delay_ns = head_int(h, "delay_ns", 0);
 	st->d.delay_arm = arm && arm[0] >= 'A' && arm[0] <= 'Z' && !arm[1] ? arm[0] : 'B';
 	st->d.arms = k >= 2 && k <= 26 ? (int)k : 2;
@@ -396,6 +429,7 @@ int main(int argc, char **argv)
 	st.c_pos_a = stream_col_find(&st.s, "pos_a");
 	st.c_pos_b = stream_col_find(&st.s, "pos_b");
 	read_design(&st);
+	head_stat(&st);
 	while (stream_row(&st.s))
 		take_row(&st);
 

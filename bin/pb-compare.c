@@ -354,6 +354,10 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 		die_usage("--budget is at most 1000000s (11.6 days), not '%s'", budget_arg);
 	if (o->seq_g && o->sequence == SEQ_KIND_MEDIAN)
 		die_usage("--seq-g is the t sequence's; the median sequence has no g");
+	if (o->min_effect > 0 && o->seq_g)
+		die_usage("--min-effect tunes the t sequence's g, which --seq-g gives: one or the other");
+	if (o->min_effect > 0 && o->sequence == SEQ_KIND_MEDIAN)
+		die_usage("--min-effect tunes the t sequence's g; the median sequence has none");
 	if (!isnan(o->threshold) && !(o->threshold > 0 && isfinite(o->threshold)))
 		die_usage("--threshold is a ratio A/B above 0, not '%g'", o->threshold);
 	if (!isnan(o->fail_if_slower) && !(o->fail_if_slower > 0 && isfinite(o->fail_if_slower)))

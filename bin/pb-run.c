@@ -232,7 +232,11 @@ static void parse_option(struct config *c, int opt)
 		c->until.g = runopt_seq_g("seq-g", optarg);
 		break;
 	case RUNOPT_SEQUENCE: c->until.kind = seq_kind_parse("sequence", optarg); break;
-	case RUNOPT_SEQ_G_NOTE: c->seq_g_note = optarg; break;
+	case RUNOPT_SEQ_G_NOTE:
+		if (!*optarg)
+			die_usage("--seq-g-note wants a text: why the g is what it is");
+		c->seq_g_note = optarg;
+		break;
 	}
 }
 
@@ -266,6 +270,9 @@ static void check_until(const struct config *c, int stat_given, int level_given,
 	/* g and the level as given, every digit: %g made 0.99999999999 "1" */
 	num_format(g, c->until.g);
 	num_format(level, c->until.level);
+	if (c->seq_g_note && c->until.kind == SEQ_KIND_MEDIAN)
+		die_usage("--seq-g-note says why the t sequence's g is what it is; the median "
+		          "sequence has no g");
 	if (c->seq_g_note && !g_given)
 		die_usage("--seq-g-note says why --seq-g is what it is: give --seq-g too");
 	if (c->until.kind == SEQ_KIND_MEDIAN) {

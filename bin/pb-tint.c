@@ -76,6 +76,8 @@ struct opts {
 	enum adjust adjust;
 	int sequential;      /* 1 on, 0 off, -1 not said: as the study was made */
 	int seq_g_given, level_given;   /* seq_g_given: 1, or SEQ_G_AUTO */
+	int seq_g_of_head;   /* g is the head's # seq_g: */
+	const char *seq_g_note;   /* then why, the head's # seq_g.note:, or NULL */
 	enum seq_kind seq_kind;
 	int seq_kind_given;
 };
@@ -491,6 +493,9 @@ static void choose_method(const struct stream *s, const struct study_head *h, st
 			die("%s: '# seq_kind: %s' is not t or median (as pb-run --sequence takes)",
 			    s->name, msg_cut(b, kind));
 		o->seq_kind = strcmp(kind, "median") == 0 ? SEQ_KIND_MEDIAN : SEQ_KIND_T;
+		if (o->seq_kind == SEQ_KIND_MEDIAN && o->seq_g_given == SEQ_G_AUTO)
+			die_usage("--seq-g auto: this study was stopped by the median sequence, "
+			          "which has no g");
 		if (o->seq_kind == SEQ_KIND_MEDIAN && o->seq_g_given)
 			die_usage("--seq-g is the t sequence's; this study was stopped by the median "
 			          "sequence, which has no g (--sequence t for the t sequence)");
@@ -498,11 +503,14 @@ static void choose_method(const struct stream *s, const struct study_head *h, st
 	if (o->seq_g_given == SEQ_G_AUTO) {
 		/* tuning g to the runs it then tests would void the guarantee:
 		 * only a g fixed before the study ran, from a pilot, will do */
-		if (!until || !g || !study_head_str(h, "seq_g" KEY_NOTE))
-			die("%s: --seq-g auto takes the g the study was tuned to before it ran "
-			    "(pb-compare's, '# seq_g.note:' saying how), and this one has none; a g "
-			    "chosen from the runs it tests would void the sequence: give --seq-g G",
-			    s->name);
+		const char *note = study_head_str(h, "seq_g" KEY_NOTE), *lack =
+			!until ? "'# until:' (it was not stopped by a sequence)" : !g ? "'# seq_g:'" :
+			!note || !*note ? "'# seq_g.note:' (why that g)" : NULL;
+
+		if (lack)
+			die("%s: --seq-g auto takes the g fixed before the study ran, as pb-compare "
+			    "tunes it, and its head has no %s; a g chosen from the runs it tests "
+			    "would void the sequence: give --seq-g G", s->name, lack);
 		o->seq_g_given = 0;
 	}
 	if (o->sequential > 0 && !o->seq_g_given) {
@@ -511,6 +519,7 @@ static void choose_method(const struct stream *s, const struct study_head *h, st
 		                   o->seq_g > 1e12))
 			die("%s: '# seq_g: %s' is not a g above 0 and up to 1e12 (as pb-run "
 			    "--seq-g takes)", s->name, msg_cut(b, g));
+		o->seq_g_of_head = until && g;
 	}
 	/* the level the study was stopped at, unless another is asked for */
 	if (o->sequential > 0 && until && level && !o->level_given &&
@@ -536,6 +545,7 @@ static struct interval_method method_of(const struct opts *o, size_t n)
 	m.each_level = o->adjust ? 1 - (1 - o->level) / (double)n : o->level;
 	m.sequential = o->sequential;
 	m.seq_g = o->seq_g;
+	m.seq_g_note = o->seq_g_note;
 	m.seq_kind = o->seq_kind;
 	m.df_cap = o->df_cap;
 	m.adjust = o->adjust;
@@ -696,6 +706,8 @@ int main(int argc, char **argv)
 	if (o.sense)
 		read_sense(&warn, &head, o.sense);
 	o.log_ratio = is_log_ratio(&head, o.column, o.log_ratio);
+	if (o.seq_g_of_head)
+		o.seq_g_note = study_head_str(&head, "seq_g" KEY_NOTE);
 	o.q = log_ratio_quantity(&head, o.column);
 	if (o.log_ratio && o.has_threshold && !(o.threshold > 0))
 		die_usage("--threshold is a ratio A/B for the log-ratio column '%s'; "

@@ -24,6 +24,8 @@ void check_defaults(struct check_opts *o)
 	o->fence = 0;   /* from the number of runs and the level */
 	o->spread_ratio = 1.25;
 	o->resamples = 400;
+	run_stat_parse(&o->stat, "stat", "median");
+	o->stat_given = 0;
 	o->seed = 1;
 }
 
@@ -356,7 +358,6 @@ struct ctx {
 	double effect;                /* the order-adjusted effect, for carry's note */
 	char ref_first[32];           /* "A first" with two arms, else "A before C" */
 	double *run_d;                /* per-run median d, for drift and outliers */
-	double *run_lr;               /* per-run ln(median a / median b), for skew */
 };
 
 /* --- 1. order balance ------------------------------------------------ */
@@ -672,7 +673,6 @@ static void check_drift(struct ctx *c)
 		ma[i] = cell_median(&c->c2);
 		mb[i] = cell_median(&c->c3);
 		per_run_add(&lr, run->run, stat_log_ratio(ma[i], mb[i]));
-		c->run_lr[i] = lr.v[i];
 		per_run_add(&lvl, run->run, ma[i] / 2 + mb[i] / 2);
 		c->run_d[i] = d.v[i];
 	}
@@ -1291,48 +1291,79 @@ void check_positions(const char *arm, const int64_t *runs, const long *counts,
 
 /* The t sequence (lib/seq.c) is exact for normal per-run values. Skewed
  * ones (lognormal, sigma 1) make it miss the mean in up to 22 % of
- * studies, two humps in 13 % (share/dev/sim-skew); heavy tails do not
+ * studies, two humps in 14 % (share/dev/sim-skew); heavy tails do not
  * hurt it. So: D'Agostino's skewness test, two-sided, and Anscombe and
  * Glynn's kurtosis test, on the flat side only, each at the level of a
- * check of two tests, on each run's ln(median a / median b), the value
- * pb-run --until looks at. */
+ * check of two tests, on each run's log ratio as pb-run --until looks at
+ * it: by the study's statistic (lib/runstat). */
 enum { MIN_RUNS_SKEW = 8 };
+
+/* Each run's log ratio by the statistic o->stat, into x. */
+static void run_log_ratios(struct ctx *c, double *x)
+{
+	size_t i, j;
+
+	for (i = 0; i < c->nruns; i++) {
+		const struct check_run *run = &c->runs[i];
+
+		c->c1.n = c->c2.n = 0;
+		for (j = 0; j < run->n; j++) {
+			cell_add(&c->c1, run->p[j].a);
+			cell_add(&c->c2, run->p[j].b);
+		}
+		x[i] = run->n ? run_stat_log_ratio(&c->o->stat, c->c1.x, c->c2.x, run->n) : NAN;
+	}
+}
 
 static void check_skew(struct ctx *c)
 {
-	double lev = shared_level(c->o, 2), g1, zs, b2, zk;
+	double lev = shared_level(c->o, 2), g1, zs, b2, zk, *x;
 	double cs = stat_qnorm(1 - (1 - lev) / 2), ck = stat_qnorm(lev);
 	int skewed, flat, median = c->d->seq_kind && strcmp(c->d->seq_kind, "median") == 0;
 	struct check_row *row;
 	struct text t = { 0 };
-	char b1[NUMBUF], b2s[NUMBUF], b3[NUMBUF], b4[NUMBUF];
+	char b1[NUMBUF], b2s[NUMBUF], b3[NUMBUF], b4[NUMBUF], zt[NUMBUF + 8];
 
 	if (c->nruns < MIN_RUNS_SKEW) {
 		row_na(c->rep, "skew", "g1", "Needs %d runs to judge the shape of the runs' log "
 		       "ratios; there %s %zu.", MIN_RUNS_SKEW, c->nruns == 1 ? "is" : "are", c->nruns);
 		return;
 	}
-	if (stat_skew_test(c->run_lr, c->nruns, &g1, &zs) < 0 ||
-	    stat_kurtosis_test(c->run_lr, c->nruns, &b2, &zk) < 0) {
+	x = xmalloc(c->nruns * sizeof *x);
+	run_log_ratios(c, x);
+	if (stat_skew_test(x, c->nruns, &g1, &zs) < 0 ||
+	    stat_kurtosis_test(x, c->nruns, &b2, &zk) < 0) {
 		row_na(c->rep, "skew", "g1", "The runs' log ratios do not vary: they have no shape "
 		       "to judge.");
+		free(x);
 		return;
 	}
+	free(x);
 	skewed = fabs(zs) > cs;
 	flat = zk < -ck;
 	row = row_add(c->rep, "skew", (skewed || flat) && !median ? CHECK_WARN : CHECK_OK, "g1");
 	row_value(row, g1);
-	if (skewed || flat)
-		text_add(&t, "The runs' log ratios are %s (%s %s, z = %s), a shape under which the t "
-		         "sequence can exclude the true ratio more often than its level; %s",
-		         skewed ? "skewed" : "flat or two-humped", skewed ? "skewness" : "kurtosis",
-		         sig(b1, skewed ? g1 : b2), sig(b2s, skewed ? zs : zk),
-		         median ? "this study's median sequence is valid whatever their shape." :
-		         "--sequence median is valid whatever their shape.");
+	/* z is minus infinity where the kurtosis is flatter than the test reaches */
+	if (skewed)
+		snprintf(zt, sizeof zt, "z = %s", sig(b4, zs));
+	else if (flat && isinf(zk))
+		snprintf(zt, sizeof zt, "beyond the test's reach");
 	else
-		text_add(&t, "The runs' log ratios are not resolved to be skewed or flat (skewness "
-		         "%s, z = %s; kurtosis %s, z = %s; a normal's: 0 and 3).", sig(b1, g1),
-		         sig(b2s, zs), sig(b3, b2), sig(b4, zk));
+		snprintf(zt, sizeof zt, "z = %s", sig(b4, zk));
+	if (skewed || flat)
+		text_add(&t, "The runs' log ratios are %s (%s %s, %s): under that shape the t "
+		         "sequence, and less so the t interval, can miss the true ratio more often "
+		         "than its level; %s",
+		         skewed ? "skewed" : "flat or two-humped", skewed ? "skewness" : "kurtosis",
+		         sig(b1, skewed ? g1 : b2), zt,
+		         median ? "this study's median sequence, of the median run, is valid whatever "
+		         "their shape." : "the median sequence, of the median run, is valid whatever "
+		         "their shape (pb-tint --sequence median; pb-compare --sequence median for a "
+		         "new study).");
+	else
+		text_add(&t, "Neither skew nor a flat or two-humped shape is resolved in the runs' "
+		         "log ratios (skewness %s, z = %s; kurtosis %s, z = %s; a normal's: 0 and 3).",
+		         sig(b1, g1), sig(b2s, zs), sig(b3, b2), sig(b4, zk));
 	row_note(row, &t);
 }
 
@@ -1356,7 +1387,6 @@ void check_study(const struct check_run *runs, size_t nruns, const struct check_
 	else
 		snprintf(c.ref_first, sizeof c.ref_first, "%.8s first", d->ref);
 	c.run_d = xmalloc((nruns + 1) * sizeof *c.run_d);
-	c.run_lr = xmalloc((nruns + 1) * sizeof *c.run_lr);
 	check_pairing(&c);
 	check_order(&c);
 	check_position(&c);
@@ -1369,7 +1399,6 @@ void check_study(const struct check_run *runs, size_t nruns, const struct check_
 	check_spread(&c);
 	check_skew(&c);
 	free(c.run_d);
-	free(c.run_lr);
 	free(c.c1.x);
 	free(c.c2.x);
 	free(c.c3.x);
@@ -1431,11 +1460,12 @@ void check_methods(const struct check_opts *o, int arms, struct check_report *re
 	method_add(rep, "spread", "per run ln(IQR of b / IQR of a) (R's type 7), t interval over "
 	           "runs at %s%%; warns when it excludes 0 and the ratio is %s or more, or 1/%s or "
 	           "less", l, sig(s, o->spread_ratio), sig(l2, o->spread_ratio));
-	method_add(rep, "skew", "each run's ln(median a / median b) (%d runs or more): "
-	           "D'Agostino's test of skewness, two-sided, and Anscombe and Glynn's of kurtosis, "
-	           "on the flat side, at %s%% each; warns when one rejects (a skewed or two-humped "
+	method_add(rep, "skew", "each run's log ratio by the statistic %s (the head's # seq_stat:, "
+	           "or --stat; median: ln(median a / median b)), %d runs or more: D'Agostino's "
+	           "test of skewness, two-sided, and Anscombe and Glynn's of kurtosis, on the flat "
+	           "side, at %s%% each; warns when one rejects (a skewed or two-humped "
 	           "shape, under which the t sequence is not valid), but for a study stopped by the "
-	           "median sequence; value = the skewness g1", MIN_RUNS_SKEW,
+	           "median sequence; value = the skewness g1", o->stat.name, MIN_RUNS_SKEW,
 	           level_pct(l2, shared_level(o, 2)));
 	if (arms > 2)
 		method_add(rep, "positions", "with %d arms, per arm: how often it ran at each place "

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runstat.h"
+
 struct check_pair {
 	int64_t pair;
 	double a, b;            /* ns: the reference's and the candidate's */
@@ -36,6 +38,7 @@ struct check_design {
 	const char *ref, *cand; /* the arms compared: "A" and "B" for two */
 	const char *pairing;    /* the head's "# pairing:", or NULL */
 	const char *seq_kind;   /* the head's "# seq_kind:" (t, median), or NULL */
+	const char *seq_stat;   /* the head's "# seq_stat:", or NULL */
 };
 
 /* What the comments among the rows said: pb-run's "# failed:",
@@ -57,6 +60,8 @@ struct check_opts {
 	                           the number of runs and the level (0) */
 	double spread_ratio;    /* IQR of B over A that warns (1.25, or 1/1.25) */
 	long resamples;         /* bootstrap of the bimodal check (400) */
+	struct run_stat stat;   /* each run's statistic for skew (median) */
+	int stat_given;         /* --stat: over the head's # seq_stat: */
 	uint64_t seed;          /* (1) */
 };
 

@@ -591,6 +591,8 @@ static void tune_seq_g(struct conduct *s, const struct pilot_read *p, double lev
 	int given = o->min_effect > 0 || (!isnan(t) && t != 1);
 	char b[SIG_BUFSZ], *why = s->seq_g_why;
 	size_t n = sizeof s->seq_g_why;
+	double g0;
+	int len;
 
 	s->seq_g[0] = why[0] = '\0';
 	if (o->sequence == SEQ_KIND_MEDIAN)
@@ -613,21 +615,25 @@ static void tune_seq_g(struct conduct *s, const struct pilot_read *p, double lev
 		if (sd > 0)
 			effect = delta * sd;
 	}
-	g = fmin(25, fmax(0.01, 1.5 * delta * delta));
+	g = g0 = fmin(25, fmax(0.01, 1.5 * delta * delta));
 	/* never so small that the sequence is still unbounded at half the
 	 * runs the budget affords: a larger effect must be able to stop it */
 	while (g < 25 && (double)seq_first_bounded(g, level) > fmax(3, runs / 2))
 		g = fmin(25, g * 1.25);
 	snprintf(s->seq_g, sizeof s->seq_g, "%.3g", g);
 	if (given)
-		snprintf(why, n, "tuned to a %s %% effect%s", h4(b, 100 * expm1(effect)),
-		         o->min_effect > 0 ? "" : ", the threshold's");
+		len = snprintf(why, n, "tuned to a %s %% effect%s", h4(b, 100 * expm1(effect)),
+		               o->min_effect > 0 ? "" : ", the threshold's");
 	else if (!isnan(effect))
-		snprintf(why, n, "tuned to a %s %% effect, the least %.0f runs resolve; "
-		         "--min-effect to say", h4(b, 100 * expm1(effect)), runs);
+		len = snprintf(why, n, "tuned to a %s %% effect, the least that %.0f runs resolve",
+		               h4(b, 100 * expm1(effect)), runs);
 	else
-		snprintf(why, n, "tuned to the least effect %.0f runs resolve; --min-effect "
-		         "to say", runs);
+		len = snprintf(why, n, "tuned to the least effect that %.0f runs resolve", runs);
+	if (g > g0 && len > 0 && (size_t)len < n)
+		len += snprintf(why + len, n - (size_t)len, ", raised from %.3g to be bounded by run "
+		                "%.0f", g0, fmax(3, floor(runs / 2)));
+	if (!given && len > 0 && (size_t)len < n)
+		snprintf(why + len, n - (size_t)len, "; --min-effect chooses the effect");
 }
 
 /* Pairs per run: pb-plan's Kalibera-Jones optimum (or, when the pilot saw

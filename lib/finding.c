@@ -515,8 +515,15 @@ static void method_meta(const char *tool, const struct interval_method *m,
 			         seq_kind_first_bounded(m->seq_kind, m->seq_g, m->each_level), l);
 		return;
 	}
-	out_meta(tool_key(tool, "method" KEY_NOTE), "confidence sequence (anytime-valid: holds at "
-	         "every number of runs at once; normal prior on the standardized effect, g = %s)", g);
+	out_meta_begin(tool_key(tool, "method" KEY_NOTE));
+	out_meta_text("confidence sequence (anytime-valid: holds at every number of runs at once; "
+	              "normal prior on the standardized effect, g = %s", g);
+	if (m->seq_g_note && *m->seq_g_note) {   /* as read: already escaped */
+		out_meta_text(", ");
+		out_meta_as_read(m->seq_g_note);
+	}
+	out_meta_text(")");
+	out_meta_end();
 	for (i = 0; i < n && !iv[i].unbounded; i++)
 		;
 	if (i < n && seq_kind_first_bounded(m->seq_kind, m->seq_g, m->each_level) < 0)

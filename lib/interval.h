@@ -22,6 +22,7 @@ struct interval_method {
 	double each_level;   /* the level of each: level, or Bonferroni's */
 	int sequential;      /* > 0: the confidence sequence; else the t interval */
 	double seq_g;        /* the sequence's prior variance g */
+	const char *seq_g_note;   /* why that g (the head's # seq_g.note:), or NULL */
 	enum seq_kind seq_kind;   /* of the mean (t) or of the median */
 	long df_cap;         /* the t interval's df = min(n - 1, df_cap); 0: n - 1 */
 	enum adjust adjust;

@@ -217,6 +217,8 @@ size_t recipe_steps(const struct recipe *r, struct step *steps)
 	runs_step(s, r, NULL);
 	s = step_new(steps, &n, "check.tsv", "pairs.tsv");
 	strv_words(&s->stage[0], "pb-check", "pairs.tsv", (char *)NULL);
+	if (r->stat)   /* skew reads each run as the interval does */
+		strv_words(&s->stage[0], "--stat", r->stat, (char *)NULL);
 	tint_step(steps, &n, r);
 	if (r->use)
 		use_steps(r, steps, &n);

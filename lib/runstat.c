@@ -1,11 +1,32 @@
 #include <stdlib.h>
+#include <string.h>
 
 #include "err.h"
+#include "num.h"
 #include "opt.h"
 #include "runstat.h"
 #include "stats.h"
 
 static const char *const run_stat_names[] = { "median", "mean", "min", "lr-median" };
+
+int run_stat_read(struct run_stat *st, const char *val)
+{
+	size_t i;
+	double p;
+
+	for (i = 0; i < LEN(run_stat_names); i++)
+		if (strcmp(val, run_stat_names[i]) == 0) {
+			st->kind = (enum run_stat_kind)i, st->name = val;
+			return 0;
+		}
+	if (strcmp(val, "p90") == 0 || strcmp(val, "p99") == 0)
+		p = val[2] == '0' ? 0.9 : 0.99;
+	else if (val[0] != 'q' || val[1] == '-' || val[1] == '+' || num_parse(val + 1, &p) < 0 ||
+	         !(p >= 0 && p <= 1))
+		return -1;
+	st->kind = RUN_QUANTILE, st->p = p, st->name = val;
+	return 0;
+}
 
 void run_stat_parse(struct run_stat *st, const char *name, const char *val)
 {

@@ -18,6 +18,9 @@ struct run_stat {
 /* --NAME VAL: median, mean, min, lr-median, p90, p99 or qQ; else a usage
  * error. */
 void run_stat_parse(struct run_stat *st, const char *name, const char *val);
+/* The same, as read from a stream (val kept): 0, or -1 when it is none of
+ * those, for the caller to say so. */
+int run_stat_read(struct run_stat *st, const char *val);
 /* The statistic of x[0..n) (n >= 1); x is reordered. lr-median reduces
  * each arm by its median. */
 double run_stat_reduce(const struct run_stat *st, double *x, size_t n);

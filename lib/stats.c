@@ -102,7 +102,7 @@ int stat_skew_test(const double *x, size_t n, double *g1, double *z)
 
 int stat_kurtosis_test(const double *x, size_t n, double *b2, double *z)
 {
-	double m[3], b, eb2, vb2, m3, a, u, r, d = (double)n;
+	double m[3], b, eb2, vb2, m3, a, u, den, r, d = (double)n;
 
 	if (central_moments(x, n, m) < 0)
 		return -1;
@@ -113,10 +113,17 @@ int stat_kurtosis_test(const double *x, size_t n, double *b2, double *z)
 	     sqrt(6 * (d + 3) * (d + 5) / (d * (d - 2) * (d - 3)));
 	a = 6 + 8 / m3 * (2 / m3 + sqrt(1 + 4 / (m3 * m3)));
 	u = (b - eb2) / sqrt(vb2);
-	/* the cube root of a negative base is taken as R's moments takes it:
-	 * there it is NaN; here real, which keeps z finite and its sign */
-	r = cbrt((1 - 2 / a) / (1 + u * sqrt(2 / (a - 4))));
+	den = 1 + u * sqrt(2 / (a - 4));
 	*b2 = b;
+	/* as the kurtosis falls, den falls to 0 and z to minus infinity;
+	 * flatter still, den < 0 is past the approximation's reach, where R's
+	 * moments gives NaN and a real cube root (SciPy's) a large positive z,
+	 * the wrong side: it is minus infinity's side */
+	if (!(den > 0)) {
+		*z = -INFINITY;
+		return 0;
+	}
+	r = cbrt((1 - 2 / a) / den);
 	*z = (1 - 2 / (9 * a) - r) / sqrt(2 / (9 * a));
 	return 0;
 }

@@ -48,7 +48,8 @@ int stat_skew_test(const double *x, size_t n, double *g1, double *z);
 /* Anscombe and Glynn's test of kurtosis (1983; R's moments::anscombe.test)
  * for n >= 8 values: the sample kurtosis b2 = m4 / m2^2 (3 for a normal)
  * and z, its transform to a standard normal under normal values (below 0:
- * flatter than normal, as two humps are). 0, or -1 as above. */
+ * flatter than normal, as two humps are; -INFINITY for values flatter
+ * than the transform reaches, where R gives NaN). 0, or -1 as above. */
 int stat_kurtosis_test(const double *x, size_t n, double *b2, double *z);
 
 #endif

@@ -409,6 +409,8 @@ static void read_tint(struct study *r, const char *dir)
 	/* an older pb-tint wrote its sentence there, "confidence sequence (...)":
 	 * its first word, or a study directory of then would read as a CI */
 	r->sequence = v && (strcmp(v, METHOD_SEQUENCE) == 0 || strncmp(v, "confidence ", 11) == 0);
+	v = study_head_str(&h, "seq_kind");
+	r->median = r->sequence && v && strcmp(v, "median") == 0;
 	study_head_free(&h);
 	armcol = stream_col_find(&s, "arm");
 	ratio = stream_col_find(&s, "ratio");

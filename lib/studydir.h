@@ -49,6 +49,7 @@ struct study {
 	double threshold;    /* NAN: none */
 	double level;
 	int sequence;        /* a confidence sequence (CS), not a t interval */
+	int median;          /* the median sequence's: a ratio of the median run */
 	char **warnings;     /* pb-check's, "arm: note" for several arms */
 	size_t nwarn;
 	long checks;         /* pb-check's rows */

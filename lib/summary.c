@@ -148,7 +148,7 @@ static void summary_cmp(FILE *f, const struct study *s, const struct cmp_result 
 		fprintf(f, "no interval (too few runs were measured)\n");
 		return;
 	}
-	fprintf(f, "%c/%c time ratio ", c->ref, c->cand);
+	fprintf(f, "%c/%c %stime ratio ", c->ref, c->cand, s->median ? "median " : "");
 	paint(f, st, C_BOLD, "%s", h4(r, c->ratio));
 	change_words(ch, sizeof ch, c);
 	/* a direction only where the interval resolves one (pb-tint's rule) */

@@ -52,9 +52,15 @@ run pb-tint --column x --no-sequential study.tsv
 is "$rc $(col t 1 "$T/out")" "0 2.262157162798205" "--no-sequential: the t interval"
 like "$(cat "$T/err")" '^pb-tint: this study stopped by a sequential rule \(--until parity\); a fixed-n t interval of it is too narrow' \
 	"  with a warning"
-fails 1 "^pb-tint: study.tsv: --seq-g auto takes the g the study was tuned to before it ran \\(pb-compare's, '# seq_g.note:' saying how\\), and this one has none; a g chosen from the runs it tests would void the sequence: give --seq-g G\$" \
+fails 1 "^pb-tint: study.tsv: --seq-g auto takes the g fixed before the study ran, as pb-compare tunes it, and its head has no '# seq_g.note:' \\(why that g\\); a g chosen from the runs it tests would void the sequence: give --seq-g G\$" \
 	"--seq-g auto, no tuned g in the head: exit 1, one line" pb-tint --column x --seq-g auto study.tsv
 { echo '# until: parity'; echo '# seq_g: 1'; echo '# seq_g.note: tuned to a 2 % effect'; cat ten.tsv; } >tuned.tsv
+{ echo '# until: parity'; echo '# seq_g: 1'; echo '# seq_g.note:'; cat ten.tsv; } >empty-note.tsv
+fails 1 "^pb-tint: empty-note.tsv: --seq-g auto takes the g fixed before the study ran, as pb-compare tunes it, and its head has no '# seq_g.note:'" \
+	"--seq-g auto, an empty note: none" pb-tint --column x --seq-g auto empty-note.tsv
+{ echo '# until: parity'; echo '# seq_kind: median'; cat ten.tsv; } >median-study.tsv
+fails 2 "^pb-tint: --seq-g auto: this study was stopped by the median sequence, which has no g" \
+	"--seq-g auto on a median study: usage, saying why" pb-tint --column x --seq-g auto median-study.tsv
 run pb-tint --column x --seq-g auto tuned.tsv
 near "$(col t 1 "$T/out")" 3.8697867393713211901875981664426708869203 1e-14 "--seq-g auto: the g the head was tuned to"
 { cat ten.tsv; echo '# until: parity'; } >late.tsv

@@ -113,6 +113,10 @@ fails 2 '^pb-run: --until: with --seq-g 1e-20 the sequence is never bounded' "--
 	pb-run --until parity --seq-g 1e-20 -- true
 fails 2 '^pb-run: --seq-g-note says why --seq-g is what it is: give --seq-g too' \
 	"--seq-g-note without --seq-g" pb-run --until parity --seq-g-note why -- true
+fails 2 '^pb-run: --seq-g-note wants a text' "--seq-g-note ''" \
+	pb-run --until parity --seq-g 2 --seq-g-note '' -- true
+fails 2 '^pb-run: --seq-g-note says why the t sequence.s g is what it is; the median sequence has no g' \
+	"--seq-g-note with the median sequence" pb-run --until parity --sequence median --seq-g-note why -- true
 fails 2 '^pb-run: --seq-g goes with --until' "--seq-g and its note without --until" \
 	pb-run --seq-g 2 --seq-g-note why -- true
 run pb-run --until parity --runs 8 --pairs 2 --warmup 1 --seq-g 2 --seq-g-note "$(printf 'tuned\tto 2 %%')" \

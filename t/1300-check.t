@@ -140,14 +140,27 @@ else not_ok "skew: warns on $w of 20 skewed studies (want >= 14), $c of 20 norma
 $G --seed 1 --runs 30 --pairs 20 --run-skew 1 | pb-pair 2>/dev/null >"$T/skew.tsv"
 run pb-check "$T/skew.tsv"
 is "$rc:$(warned "$T/out")" "0:outliers skew" "skew: a skewed study: skew warns, and outliers (its long tail)"
-like "$(grep '^skew	' "$T/out")" 'The runs. log ratios are skewed \(skewness -[0-9.]+, z = -[0-9.]+\), a shape under which the t sequence can exclude the true ratio more often than its level; --sequence median is valid whatever their shape\.$' \
+like "$(grep '^skew	' "$T/out")" 'The runs. log ratios are skewed \(skewness -[0-9.]+, z = -[0-9.]+\): under that shape the t sequence, and less so the t interval, can miss the true ratio more often than its level; the median sequence, of the median run, is valid whatever their shape \(pb-tint --sequence median; pb-compare --sequence median for a new study\)\.$' \
 	"skew: says what, by how much, and names --sequence median"
 like "$(cat "$T/out")" '^# pb-check.warning: The runs. log ratios are skewed' "skew: a warning line"
-sed 's/^# study: /# seq_kind: median\n&/' "$T/skew.tsv" >"$T/skew-median.tsv"
+sed 's/^# study: /# until: parity\n# seq_kind: median\n&/' "$T/skew.tsv" >"$T/skew-median.tsv"
 run pb-check "$T/skew-median.tsv"
-like "$rc:$(grep '^skew	' "$T/out")" "^0:skew	ok	.*this study's median sequence is valid whatever their shape\.\$" \
+like "$rc:$(grep '^skew	' "$T/out")" "^0:skew	ok	.*this study's median sequence, of the median run, is valid whatever their shape\.\$" \
 	"skew: a study stopped by the median sequence is ok, and says why"
+sed 's/^# study: /# seq_kind: median\n&/' "$T/skew.tsv" >"$T/skew-nountil.tsv"
+run pb-check "$T/skew-nountil.tsv"
+is "$rc:$(row skew "$T/out" | cut -d' ' -f1)" "0:warn" "skew: '# seq_kind: median' without '# until:' is no sequence's study: warns"
+sed 's/^# study: /# until: parity\n# seq_kind: bogus\n&/' "$T/skew.tsv" >"$T/skew-bogus.tsv"
+fails 1 "^pb-check: .*skew-bogus.tsv: '# seq_kind: bogus' is not t or median" "skew: a bogus # seq_kind: exit 1, one line" \
+	pb-check "$T/skew-bogus.tsv"
+# the statistic: the head's # seq_stat:, or --stat
+run pb-check --stat lr-median "$T/skew.tsv"
+like "$rc:$(grep '^# pb-check.skew:' "$T/out")" '^0:# pb-check.skew: each run.s log ratio by the statistic lr-median' "skew: --stat lr-median, said in the method"
+sed 's/^# study: /# seq_stat: nonsense\n&/' "$T/skew.tsv" >"$T/skew-stat.tsv"
+fails 1 "^pb-check: .*skew-stat.tsv: '# seq_stat: nonsense' is not a statistic pb-pair --by-run --stat takes" \
+	"skew: a head's # seq_stat: that is no statistic: exit 1, one line" pb-check "$T/skew-stat.tsv"
 # per run ln(median a / median b), against R's formulas (t/unit/stats.c has them)
+run pb-check "$T/skew.tsv"
 $G --seed 1 --runs 30 --pairs 20 --run-skew 1 | pb-pair --by-run 2>/dev/null | pb-logratio >"$T/skew-lr.tsv"
 like "$(grep '^skew	' "$T/out")" "skewness $(awk -F'\t' '/^#/ { next } !h { for (i = 1; i <= NF; i++) if ($i == "lr") c = i; h = 1; next }
 	{ x[++n] = $c; s += $c } END { m = s / n; for (i = 1; i <= n; i++) { e = x[i] - m; m2 += e * e; m3 += e * e * e }

@@ -22,7 +22,7 @@ command -v gnuplot >/dev/null 2>&1 && pics=1
 run pb-compare $B -r 6 -p 4 --dir aa --no-shell -- "$W --us 2000" "$W --us 2000"
 cp "$T/out" aa.out
 exited_ok "A/A, 6 runs of 4 pairs: exit 0, a summary"
-like "$(head -n 1 aa.out)" '^plan: 4 pairs x up to 6 runs, warm-up 1 \(--pairs; pilot: a pair [0-9.]+ (n|µ|m)s, a run.s start .*\), stop when the 95% sequence \(g [0-9.e-]+, tuned to (a [0-9.]+ % effect, )?the least (effect )?6 runs resolve; --min-effect to say\) excludes 1, within 600\.0 s, the analysis included: [0-9]+ steps( and [34] pictures)?, [0-9.]+ (µ|m)?s at the pilot.s [0-9.]+ (µ|m)?s a step$' \
+like "$(head -n 1 aa.out)" '^plan: 4 pairs x up to 6 runs, warm-up 1 \(--pairs; pilot: a pair [0-9.]+ (n|µ|m)s, a run.s start .*\), stop when the 95% sequence \(g [0-9.e-]+, tuned to (a [0-9.]+ % effect, the least|the least effect) that 6 runs resolve(, raised from [0-9.e-]+ to be bounded by run 3)?; --min-effect chooses the effect\) excludes 1, within 600\.0 s, the analysis included: [0-9]+ steps( and [34] pictures)?, [0-9.]+ (µ|m)?s at the pilot.s [0-9.]+ (µ|m)?s a step$' \
 	"  the plan line first, and why"
 like "$(grep '^B against A: ' aa.out)" '^B against A: A/B time ratio [0-9.]+, 95% CS [0-9.]+ to [0-9.]+: (no difference resolved \(the interval includes 1; the estimate alone: B takes [^)]*\)|too few runs for the sequence to bound it \(the estimate alone: B takes [^)]*\)|B takes [^:]*: B is (faster|slower))$' \
 	"  the ratio, its sequence and the verdict; a direction only where the interval resolves one"
@@ -30,7 +30,7 @@ like "$(grep -Ec '^   median [0-9.]* (n|µ|m)s  IQR ' aa.out)" '^2$' "  a median
 like "$(grep '^[0-9]* runs x ' aa.out)" '^[0-9]+ runs x 4 pairs \(warm-up 1\) in [0-9.]+ (n|µ|m)?s of a 600\.0 s budget; stop after run' \
 	"  runs x pairs and the wall time of the budget"
 like "$(grep '^finding: ' aa.out)" '^finding: .*A/B time ratio' "  pb-tint's finding"
-like "$(meta seq_g aa/raw.tsv):$(meta seq_g.note aa/raw.tsv)" '^[0-9.e-]+:tuned to (a [0-9.]+ % effect, )?the least (effect )?6 runs resolve; --min-effect to say$' \
+like "$(meta seq_g aa/raw.tsv):$(meta seq_g.note aa/raw.tsv)" '^[0-9.e-]+:tuned to (a [0-9.]+ % effect, the least|the least effect) that 6 runs resolve(, raised from [0-9.e-]+ to be bounded by run 3)?; --min-effect chooses the effect$' \
 	"  the g it tuned, and why, in the study's head (# seq_g.note:)"
 pb-pair --by-run aa/raw.tsv 2>/dev/null | pb-logratio >aa-lr.tsv
 pb-tint aa-lr.tsv >aa-tint.tsv
@@ -48,6 +48,14 @@ sed '$d' aa.out >printed
 same_file aa/summary.txt printed "summary.txt: the summary printed (without the directory line)"
 like "$(sed -n 's/^# until: //p' aa/raw.tsv)" '^parity$' "raw.tsv is pb-run --until parity's"
 like "$(grep -c '^# run: ' aa/pilot.tsv)" '^3$' "pilot.tsv: the pilot's 3 runs, kept apart"
+
+# --- the median sequence: said in the plan, the head, the summary and the finding
+run pb-compare $B -r 10 -p 4 --sequence median --dir med --no-shell -- "$W --us 2000" "$W --us 2000"
+exited_ok "--sequence median, A/A, 10 runs of 4 pairs: exit 0, a summary"
+like "$(head -n 1 "$T/out")" 'stop when the 95% median sequence excludes 1' "  the plan names the median sequence, and no g"
+is "$(meta seq_kind med/raw.tsv):$(meta seq_g med/raw.tsv)" "median:" "  the head: seq_kind median, no seq_g"
+like "$(grep '^B against A: ' "$T/out")" '^B against A: A/B median time ratio [0-9.]+, 95% CS ' "  the summary says median time ratio"
+like "$(grep '^finding: ' "$T/out")" 'A/B median time ratio' "  and so does the finding"
 
 # --- the Makefile redoes the analysis byte for byte
 mkdir again && cp aa/raw.tsv aa/Makefile again/ && for f in pilot.tsv plan.tsv; do [ ! -f aa/$f ] || cp aa/$f again/; done
@@ -167,6 +175,10 @@ is "$rc:$(cat intp.err):$(test -e intp/pilot.tsv && echo 'pilot.tsv made')" \
 # --- usage errors: one line, exit 2; refusals: exit 1
 fails 2 '^pb-compare: ' "no commands: usage" pb-compare
 fails 2 "--until is pb-compare's to set" "--until is refused" pb-compare --until parity -- true true
+fails 2 "^pb-compare: --min-effect tunes the t sequence's g, which --seq-g gives: one or the other" \
+	"--min-effect with --seq-g: usage" pb-compare --min-effect 2 --seq-g 1 -- true true
+fails 2 "^pb-compare: --min-effect tunes the t sequence's g; the median sequence has none" \
+	"--min-effect with --sequence median: usage" pb-compare --min-effect 2 --sequence median -- true true
 fails 2 "^pb-compare: --seq-g-note is pb-compare's to set" "--seq-g-note is refused: the note says why of the g it tunes" \
 	pb-compare --seq-g-note why -- true true
 fails 2 "--color is auto, always or never" "--color bad" pb-compare --color sometimes -- true true

@@ -981,6 +981,23 @@ static void test_shape(void)
 	   g1 == 7 && z == 7, "shape tests: fewer than 8 values, no answer, nothing written");
 	ok(stat_skew_test(same, 8, &g1, &z) < 0 && stat_kurtosis_test(same, 8, &g1, &z) < 0,
 	   "shape tests: values that do not vary, no answer");
+	/* two humps flatter than the transform reaches (its 1 + x sqrt(2/(A - 4))
+	 * below 0 from about 35 values on): minus infinity, the flat side;
+	 * at 30 values the same humps are still in reach, far below 0 */
+	{
+		double hump[1000], b2, zk;
+		size_t k, ns[] = { 30, 36, 40, 100, 1000 };
+
+		for (i = 0; i < N(hump); i++)
+			hump[i] = i % 2 ? 0.095 : -0.095;
+		for (k = 0; k < N(ns); k++) {
+			int r = stat_kurtosis_test(hump, ns[k], &b2, &zk);
+
+			ok(r == 0 && fabs(b2 - 1) < 1e-12 &&
+			   (ns[k] == 30 ? zk < -10 && isfinite(zk) : zk == -INFINITY),
+			   "kurtosis test: %zu values of two humps, b2 1, z %g: the flat side", ns[k], zk);
+		}
+	}
 	/* negating the values negates the skewness and keeps the kurtosis */
 	{
 		double neg[25], a, b, c, d, e, f;
