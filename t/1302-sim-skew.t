@@ -28,5 +28,5 @@ is "$(awk -v n="$(value normal skew_warned)" -v l="$(value lognormal-1 skew_warn
 is "$(cmp -s "$T/again" "$T/s" && echo same):$(rows "$T/again" | wc -l | tr -d ' ')" "same:8" \
 	"seeded: the same table twice"
 run "$S" 1
-like "$rc:$(cat "$T/err")" '^2:sim-skew: N is from 2 to 100000, not 1$' "N below 2: exit 2, one line"
+like "$rc:$(cat "$T/err")" '^2:sim-skew: N is a whole number from 2 to 999 \(at most 64 of them\), not 1$' "N below 2: exit 2, one line"
 done_testing

@@ -146,52 +146,82 @@ static double se(long k, long m)
 	return sqrt(p * (1 - p) / (double)m);
 }
 
+/* A number of --NAME from arg, all of it, within [lo, hi]; else usage. */
+static double number(int name, const char *arg, double lo, double hi)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (end == arg || *end || !(v >= lo && v <= hi)) {
+		fprintf(stderr, "sim-skew: -%c wants a number from %g to %g, not '%s'\n", name, lo, hi,
+		        arg);
+		exit(2);
+	}
+	return v;
+}
+
 int main(int argc, char **argv)
 {
-	long studies = 4000;
+	long studies = 4000, n[64];
 	unsigned long long seed = 1;
 	double g = SEQ_G_DEFAULT, level = 0.95, crit = 0.99;
-	int opt, a;
+	int opt, a, nn = 0;
 
 	while ((opt = getopt(argc, argv, "m:s:g:l:c:")) != -1) {
 		switch (opt) {
-		case 'm': studies = atol(optarg); break;
-		case 's': seed = strtoull(optarg, NULL, 10); break;
-		case 'g': g = atof(optarg); break;
-		case 'l': level = atof(optarg); break;
-		case 'c': crit = atof(optarg); break;
+		case 'm': studies = (long)number('m', optarg, 1, 1e8);
+			if ((double)studies != atof(optarg)) {
+				fprintf(stderr, "sim-skew: -m wants a whole number of studies, not '%s'\n",
+				        optarg);
+				return 2;
+			}
+			break;
+		case 's': seed = (unsigned long long)number('s', optarg, 0, 9007199254740992.0); break;
+		case 'g': g = number('g', optarg, 1e-12, 1e12); break;
+		case 'l': level = number('l', optarg, 1e-9, 1 - 1e-9); break;
+		case 'c': crit = number('c', optarg, 1e-9, 1 - 1e-9); break;
 		default:
 			fprintf(stderr, "usage: sim-skew [-m STUDIES] [-s SEED] [-g G] [-l LEVEL] "
 			        "[-c CHECK] N...\n");
 			return 2;
 		}
 	}
-	if (optind >= argc || studies < 1) {
+	if (optind >= argc) {
 		fprintf(stderr, "sim-skew: give one or more N (runs per study), 2 or more\n");
 		return 2;
+	}
+	/* every N before any row; below 1000, which keeps each shape's stream
+	 * (shape * 1000 + N) its own, and the cost (N^2: a look at each run) */
+	for (a = optind; a < argc; a++) {
+		double v = atof(argv[a]);
+		char *end;
+
+		strtod(argv[a], &end);
+		if (nn == 64 || end == argv[a] || *end || !(v >= 2 && v <= 999) || v != floor(v)) {
+			fprintf(stderr, "sim-skew: N is a whole number from 2 to 999 (at most 64 of "
+			        "them), not %s\n", argv[a]);
+			return 2;
+		}
+		n[nn++] = (long)v;
 	}
 	printf("shape\truns\tt_error\tt_se\tmedian_error\tmedian_se\tskew_warned\tskewed\tflat\t"
 	       "mean_g1\tmean_b2\n");
 	for (int s = 0; s < SHAPES; s++) {
-		for (a = optind; a < argc; a++) {
-			long n = atol(argv[a]), k;
+		for (a = 0; a < nn; a++) {
+			long k;
 			double mean, median, *x, *scratch;
 			struct tally ty = { 0, 0, 0, 0, 0, 0, 0, 0 };
 			struct rng r;
 
-			if (n < 2 || n > 100000) {
-				fprintf(stderr, "sim-skew: N is from 2 to 100000, not %s\n", argv[a]);
-				return 2;
-			}
-			x = malloc((size_t)n * sizeof *x);
-			scratch = malloc((size_t)n * sizeof *x);
+			x = malloc((size_t)n[a] * sizeof *x);
+			scratch = malloc((size_t)n[a] * sizeof *x);
 			if (!x || !scratch)
 				return 1;
 			truth((enum shape)s, &mean, &median);
-			rng_seed(&r, rng_derive(seed, (uint64_t)s * 1000 + (uint64_t)n));
+			rng_seed(&r, rng_derive(seed, (uint64_t)s * 1000 + (uint64_t)n[a]));
 			for (k = 0; k < studies; k++)
-				study(&r, (enum shape)s, n, g, level, crit, mean, median, x, scratch, &ty);
-			printf("%s\t%ld\t%.4f\t%.4f\t%.4f\t%.4f\t", shape_names[s], n,
+				study(&r, (enum shape)s, n[a], g, level, crit, mean, median, x, scratch, &ty);
+			printf("%s\t%ld\t%.4f\t%.4f\t%.4f\t%.4f\t", shape_names[s], n[a],
 			       (double)ty.t_miss / studies, se(ty.t_miss, studies),
 			       (double)ty.m_miss / studies, se(ty.m_miss, studies));
 			if (ty.tested)

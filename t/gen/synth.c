@@ -93,7 +93,13 @@ static void parse(int argc, char **argv, struct model *m)
 		else if (!strcmp(o, "--outlier")) pair_of(v, &m->outlier_run, &m->outlier_ns);
 		else if (!strcmp(o, "--bimodal")) m->bimodal = atof(v);
 		else if (!strcmp(o, "--spread")) m->spread = atof(v);
-		else if (!strcmp(o, "--run-skew")) m->run_skew = atof(v);
+		else if (!strcmp(o, "--run-skew")) {
+			m->run_skew = atof(v);
+			if (!(m->run_skew >= 0 && m->run_skew <= 2)) {
+				fprintf(stderr, "synth: --run-skew wants a sigma from 0 to 2, not '%s'\n", v);
+				exit(2);
+			}
+		}
 		else if (!strcmp(o, "--partial")) {
 			pair_of(v, &m->partial_run, &x);
 			m->partial_after = (long)x;
@@ -154,7 +160,8 @@ static long long observe(const struct model *m, struct state *s, long run, long 
 	if (s->prev_arm == 1)
 		t += m->carry;
 	s->prev_arm = arm;
-	return t < 1 ? 1 : (long long)llround(t);
+	/* a far draw of --run-skew stays a time, never past int64 */
+	return t < 1 ? 1 : t > 1e15 ? (long long)1e15 : (long long)llround(t);
 }
 
 static void phase(const struct model *m, struct state *s, long run, int measure, long n)

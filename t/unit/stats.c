@@ -964,7 +964,7 @@ static void test_shape(void)
 	size_t i;
 
 	for (i = 0; i < N(sh); i++) {
-		double a, b, c, d;
+		double a = NAN, b = NAN, c = NAN, d = NAN;
 
 		ok(stat_skew_test(sh[i].x, sh[i].n, &a, &b) == 0 &&
 		   stat_kurtosis_test(sh[i].x, sh[i].n, &c, &d) == 0, "shape tests answer, n = %zu", sh[i].n);
