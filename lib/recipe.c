@@ -1,6 +1,7 @@
 /* recipe: a study's analysis, step by step, as pb-compare runs it, as its
  * Makefile redoes it and as pb-compare --from and pb-report complete a
  * directory that lacks some of it. */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +63,7 @@ static void recipe_of_head(struct recipe *r, const struct stream *s)
 {
 	struct study_head h;
 	const char *until, *stat;
+	int64_t n;
 	double t;
 	int k, ref;
 
@@ -76,6 +78,8 @@ static void recipe_of_head(struct recipe *r, const struct stream *s)
 		r->threshold = t;
 	if (stat)
 		head_stat(r, stat);
+	if (study_head_int(&h, "pairs", &n) == 1 && n > 0 && n <= LONG_MAX)
+		r->pairs = (long)n;
 	study_head_free(&h);
 }
 
@@ -186,6 +190,8 @@ static void picture_steps(const struct recipe *r, struct step *steps, size_t *n)
 
 		if (i == 3 && !r->sense)
 			break;
+		if (recipe_why_not(r, file[i]))
+			continue;
 		s = step_new(steps, n, file[i], from[i]);
 		s->picture = 1;
 		strv_words(&s->stage[0], "pb-plot", kind[i], "-o", file[i], from[i], (char *)NULL);
@@ -194,16 +200,34 @@ static void picture_steps(const struct recipe *r, struct step *steps, size_t *n)
 
 /* What pb-report's page shows that a pb-compare study does not keep: each
  * run's bootstrap interval and a plan from the pairs themselves. */
-static void page_steps(struct step *steps, size_t *n)
+static void page_steps(const struct recipe *r, struct step *steps, size_t *n)
 {
-	struct step *s = step_new(steps, n, "runs-boot.tsv", "pairs.tsv");
+	struct step *s;
 
+	if (recipe_why_not(r, "runs-boot.tsv"))
+		return;
+	s = step_new(steps, n, "runs-boot.tsv", "pairs.tsv");
 	s->page = 1;
 	strv_words(&s->stage[0], "pb-boot", "--group", "run", "pairs.tsv", (char *)NULL);
 	s = step_new(steps, n, "plan.tsv", "pairs.tsv");
 	s->page = 1;
 	s->lr_of = "pairs.tsv";
 	strv_words(&s->stage[0], "pb-plan", "pairs.tsv", (char *)NULL);
+}
+
+/* A run of one pair has no spread of its own: no run's interval (pb-boot
+ * --group run, pb-plot runs), no variance within runs (pb-plan). */
+const char *recipe_why_not(const struct recipe *r, const char *target)
+{
+	static const char *const within[] = { "runs.svg", "runs-boot.tsv", "plan.tsv" };
+	size_t i;
+
+	for (i = 0; r->pairs == 1 && i < LEN(within); i++)
+		if (strcmp(target, within[i]) == 0)
+			return i == 2 ? "each run has one pair, and the spread within runs that a "
+			                "plan weighs needs two or more"
+			              : "each run has one pair, and a run's interval needs two or more";
+	return NULL;
 }
 
 size_t recipe_steps(const struct recipe *r, struct step *steps)
@@ -225,7 +249,7 @@ size_t recipe_steps(const struct recipe *r, struct step *steps)
 	if (r->pictures)
 		picture_steps(r, steps, &n);
 	if (r->page)
-		page_steps(steps, &n);
+		page_steps(r, steps, &n);
 	return n;
 }
 

@@ -39,6 +39,7 @@ struct recipe {
 	int pictures;            /* pb-plot's SVG pictures */
 	int page;                /* what only pb-report's page shows too */
 	char stat_held[32];      /* stat when the directory gave it */
+	long pairs;              /* the head's # pairs: per run; 0: not said */
 };
 
 enum { RECIPE_STEPS_MAX = 20 };
@@ -58,6 +59,9 @@ struct step {
  * rule's statistic and threshold), the files there (sense.tsv; raw.tsv's
  * CPU time and memory columns). Pictures and page steps stay off. */
 void recipe_of_dir(struct recipe *r, const char *dir);
+/* Why the recipe makes no TARGET for this study (a sentence without its
+ * full stop), or NULL when it makes it or never would. */
+const char *recipe_why_not(const struct recipe *r, const char *target);
 /* Whether dir's raw.tsv has pb-run's CPU time and peak memory columns. */
 int recipe_raw_has_use(const char *dir);
 size_t recipe_steps(const struct recipe *r, struct step *steps);

@@ -276,6 +276,8 @@ static struct {
 	char **notes;        /* files not used, tools that refused */
 	size_t nnotes, notecap;
 	char *page_tmp;      /* the page being written, removed on a failure */
+	struct recipe rc;    /* the recipe that made what DIR lacks */
+	int have_rc;
 } R;
 
 /* A note for the page's list of files, and the same as a warning. */
@@ -438,6 +440,7 @@ static void derive_streams(void)
 	rc.page = 1;
 	recipe_make(&rc, R.tmp, RECIPE_STOP_AT_SIGNAL, step_done, NULL);
 	interrupted();
+	R.rc = rc, R.have_rc = 1;
 }
 
 /* ---- pictures ----------------------------------------------------------- */
@@ -787,9 +790,16 @@ static void figure(const struct picture *p, const char *caption)
 			html_put(page, " (<a href=\"%s.svg\">%s.svg</a>)", p->kind, p->kind);
 		html_put(page, "</figcaption>\n");
 	} else {
+		char name[16];
+		const char *not_made;
+
+		snprintf(name, sizeof name, "%s.svg", p->kind);
+		not_made = R.have_rc ? recipe_why_not(&R.rc, name) : NULL;
 		html_put(page, "<p class=\"missing\">No picture of %s: ", caption);
 		if (p->why)
 			html_put(page, "%s.svg: %s", p->kind, p->why);
+		else if (not_made)
+			html_put(page, "%s", not_made);
 		else
 			html_put(page, "%s.svg is missing", p->kind);
 		html_put(page, ".</p>\n");
@@ -1323,9 +1333,13 @@ static void section_calibration(void)
 
 static void section_plan(void)
 {
-	const struct table *p = section_of(R_PLAN, "plan", "Plan (pb-plan)",
-	                                   "No plan: plan.tsv is missing.");
+	const char *not_made = R.have_rc ? recipe_why_not(&R.rc, "plan.tsv") : NULL;
+	char missing[160];
+	const struct table *p;
 	size_t r;
+
+	snprintf(missing, sizeof missing, "No plan: %s.", not_made ? not_made : "plan.tsv is missing");
+	p = section_of(R_PLAN, "plan", "Plan (pb-plan)", missing);
 
 	if (!p)
 		return;
@@ -1654,6 +1668,14 @@ void report_write(const char *dir, const char *out, int derive, int argc, char *
 	page_end(argc, argv);
 	interrupted();
 	close_page(page, outpath, tmp);
+	/* where the page is: the one line a person needs, unless the page
+	 * itself went to the standard output */
+	if (!out || strcmp(out, "-") != 0) {
+		fputs("report: ", stdout);
+		put_safe_text(stdout, outpath);
+		fputc('\n', stdout);
+		flush_stdout_or_die();
+	}
 	for (r = 0; r < NROLES; r++)
 		table_free(&R.src[r].t);
 	for (r = 0; r < 4; r++)

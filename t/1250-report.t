@@ -31,6 +31,7 @@ is "$?:$(cd "$T/full" && for f in pairs.tsv runs.tsv check.tsv tint.tsv plan.tsv
 run pb-report --no-derive "$T/full"
 P=$T/full/report.html
 wrote "$P" "a whole directory: exit 0, nothing on stderr, report.html an HTML5 page"
+is "$(cat "$T/out")" "report: $T/full/report.html" "... and where the page is, one line on the standard output"
 is "$(count "$P" '<meta http-equiv="Content-Security-Policy" content="default-src '"'none'"'; style-src '"'unsafe-inline'"'; img-src data:; base-uri '"'none'"'; form-action '"'none'"'">')" 1 \
 	"a Content-Security-Policy that forbids scripts and every load"
 is "$(count "$P" '<script')" 0 "no script element"
@@ -108,6 +109,7 @@ is "$(count "$P" 'Made for this page: <code>pb-tint --finding --check check.tsv 
 is "$(count "$P" 'No calibration in this directory: sense.tsv is missing')" 1 "... and that there is no calibration"
 run pb-report --no-derive -o - "$T/raw"
 wrote "$T/out" "--no-derive -o -: exit 0, the page on the standard output"
+lacks "$T/out" '^report: ' "... with no line of where it is: the page is the output"
 is "$(count "$T/out" '^<p class="missing">No finding: tint.tsv is missing')" 1 \
 	"--no-derive: the page says the finding is missing"
 is "$(grep -c '<svg ' "$T/out") $(count "$T/out" 'No picture of .*runs.svg is missing')" "0 1" \
@@ -140,6 +142,20 @@ if pb-run --runs 6 --pairs 20 --warmup 2 --seed 3 --quiet --no-shell \
 else
 	not_ok "pb-run made the small study"; diag "$(cat "$T/run.err")"
 fi
+
+# --- one pair per run (slow commands): what cannot be drawn, said in words -------
+mkdir -p "$T/one"
+$D/../gen/synth --seed 3 --runs 6 --pairs 1 --warmup 0 >"$T/one/raw.tsv"
+run pb-report "$T/one"
+wrote "$T/one/report.html" "one pair per run: exit 0, nothing on stderr, a page"
+is "$(cat "$T/out")" "report: $T/one/report.html" "... and where it is"
+# the provenance keeps each tool's 'pb-x: VERSION ...' line; no tool's message
+is "$([ -s "$T/one/report.html" ] && grep -Ec 'pb-[a-z]+: [^0-9<]' "$T/one/report.html")" 0 "... no tool's error text on the page"
+is "$(count "$T/one/report.html" 'No picture of Per-run intervals of the paired differences: each run has one pair, and a run&#39;s interval needs two or more\.')" 1 \
+	"... the runs picture: one sentence saying why it is absent"
+is "$(count "$T/one/report.html" 'No plan: each run has one pair, and the spread within runs that a plan weighs needs two or more\.')" 1 \
+	"... and the plan's"
+is "$(count "$T/one/report.html" '<svg')" 2 "... the two pictures that can be drawn (trend, pairs)"
 
 # --- three arms -----------------------------------------------------------------
 # t/data/arms/raw3.tsv: C has 103 us of work, B 97, A 100 (the reference)
