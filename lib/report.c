@@ -28,6 +28,8 @@
 #include "stats.h"
 #include "stream.h"
 #include "study.h"
+#include "studydir.h"
+#include "summary.h"
 #include "svg.h"
 #include "tools.h"
 
@@ -435,7 +437,6 @@ static void derive_streams(void)
 		free(path);
 	}
 	recipe_of_dir(&rc, R.tmp);
-	rc.use = 0;
 	rc.pictures = 1;
 	rc.page = 1;
 	recipe_make(&rc, R.tmp, RECIPE_STOP_AT_SIGNAL, step_done, NULL);
@@ -929,6 +930,45 @@ static void finding_text(const struct table *t)
 static void section_arms(void);
 
 /* The picture of the runs and each arm beside the finding, criterion.rs's way. */
+/* CPU time and peak memory, in the summary's words (lib/summary), where
+ * raw.tsv has pb-run's rusage columns: read as pb-compare --from reads a
+ * study, from DIR or, with what was made for the page, the private one. */
+static void use_lines(void)
+{
+	const char *dir = R.tmp ? R.tmp : R.dir;
+	struct study s;
+	int i, k;
+
+	if (!recipe_raw_has_use(dir))
+		return;
+	study_read(&s, dir);
+	if (s.have_use) {
+		html_put(page, "<h3>CPU time and peak memory</h3>\n<ul class=\"use\">\n");
+		for (i = 0; i < s.ncmp; i++)
+			for (k = 0; k < NUSE; k++) {
+				char lead[32], *text = NULL;
+				size_t len = 0;
+				FILE *m = open_memstream(&text, &len);
+
+				if (!m)
+					die("pb-report: cannot hold a line in memory:");
+				lead[0] = '\0';
+				if (s.ncmp > 1)
+					snprintf(lead, sizeof lead, "%c against %c, ", s.cmp[i].cand,
+					         s.cmp[i].ref);
+				write_use_line(m, lead, &s, &s.cmp[i], k);
+				if (fclose(m) != 0)
+					die("pb-report: cannot hold a line in memory:");
+				if (len && text[len - 1] == '\n')
+					text[len - 1] = '\0';
+				html_put(page, "<li>%s</li>\n", text);
+				free(text);
+			}
+		html_put(page, "</ul>\n");
+	}
+	study_free(&s);
+}
+
 static void section_top(void)
 {
 	const struct table *t = table_of(R_TINT);
@@ -946,6 +986,7 @@ static void section_top(void)
 		if (R.src[R_TINT].how)
 			html_put(page, "<p class=\"sub\">Made for this page: <code>%s</code>.</p>\n",
 			         R.src[R_TINT].how);
+		use_lines();
 	} else {
 		html_put(page, "<p class=\"missing\">No finding: tint.tsv is missing, and no by-run "
 		         "stream to make it from (pb-pair --by-run raw.tsv | pb-logratio | "

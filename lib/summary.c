@@ -234,6 +234,14 @@ static void summary_use(FILE *f, const char *lead, const struct study *s,
 	fputc('\n', f);
 }
 
+void write_use_line(FILE *f, const char *lead, const struct study *s,
+                    const struct cmp_result *c, int k)
+{
+	const struct style plain = { 0 };
+
+	summary_use(f, lead, s, c, k, &plain);
+}
+
 static void summary_design(FILE *f, const struct study *s, const struct live *l)
 {
 	char w[SIG_BUFSZ], b[SIG_BUFSZ];

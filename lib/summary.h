@@ -16,6 +16,11 @@ struct style {
 /* The summary: to f, coloured or not. */
 void write_summary(FILE *f, const struct study *s, const struct live *l,
                    const struct style *st);
+/* One line of CPU time (k = USE_CPU) or peak memory of comparison c, in
+ * plain text after lead, as the summary and report.md say it; pb-report's
+ * page shows it too. */
+void write_use_line(FILE *f, const char *lead, const struct study *s,
+                    const struct cmp_result *c, int k);
 /* report.md: a function of the directory alone, so that make redoes it. */
 void write_report(FILE *f, const struct study *s);
 void write_markdown_table(FILE *f, const struct study *const *s,

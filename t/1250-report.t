@@ -143,6 +143,20 @@ else
 	not_ok "pb-run made the small study"; diag "$(cat "$T/run.err")"
 fi
 
+# In command mode pb-run measures CPU time and peak memory too: the page
+# says them in the summary's words (lib/summary).
+if pb-run --runs 3 --pairs 4 --warmup 1 --seed 3 --quiet --no-shell \
+	-- "$W --us 200" "$W --us 300" >"$T/cmd.tsv" 2>"$T/run.err"; then
+	mkdir "$T/cmd"
+	mv "$T/cmd.tsv" "$T/cmd/raw.tsv"
+	run pb-report "$T/cmd"
+	wrote "$T/cmd/report.html" "a command-mode study: exit 0, nothing on stderr, a page"
+	is "$(count "$T/cmd/report.html" '^<li>CPU time: A/B [0-9.]+, 95% CI [0-9.]+ to [0-9.]+: ')$(count "$T/cmd/report.html" '^<li>peak memory: A/B [0-9.]+, 95% CI ')" 11 \
+		"... the CPU time and peak memory ratios, each with its interval"
+else
+	not_ok "pb-run made the command-mode study"; diag "$(cat "$T/run.err")"
+fi
+
 # --- one pair per run (slow commands): what cannot be drawn, said in words -------
 mkdir -p "$T/one"
 $D/../gen/synth --seed 3 --runs 6 --pairs 1 --warmup 0 >"$T/one/raw.tsv"
