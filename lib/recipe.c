@@ -213,18 +213,25 @@ static void page_steps(const struct recipe *r, struct step *steps, size_t *n)
 	s->page = 1;
 	s->lr_of = "pairs.tsv";
 	strv_words(&s->stage[0], "pb-plan", "pairs.tsv", (char *)NULL);
+	if (!r->pilot)
+		return;
+	s = step_new(steps, n, "plan-study.tsv", "pairs.tsv");
+	s->page = 1;
+	s->lr_of = "pairs.tsv";
+	strv_words(&s->stage[0], "pb-plan", "pairs.tsv", (char *)NULL);
 }
 
 /* A run of one pair has no spread of its own: no run's interval (pb-boot
  * --group run, pb-plot runs), no variance within runs (pb-plan). */
 const char *recipe_why_not(const struct recipe *r, const char *target)
 {
-	static const char *const within[] = { "runs.svg", "runs-boot.tsv", "plan.tsv" };
+	static const char *const within[] = { "runs.svg", "runs-boot.tsv", "plan.tsv",
+	                                      "plan-study.tsv" };
 	size_t i;
 
 	for (i = 0; r->pairs == 1 && i < LEN(within); i++)
 		if (strcmp(target, within[i]) == 0)
-			return i == 2 ? "each run has one pair, and the spread within runs that a "
+			return i >= 2 ? "each run has one pair, and the spread within runs that a "
 			                "plan weighs needs two or more"
 			              : "each run has one pair, and a run's interval needs two or more";
 	return NULL;

@@ -40,6 +40,8 @@ struct recipe {
 	int page;                /* what only pb-report's page shows too */
 	char stat_held[32];      /* stat when the directory gave it */
 	long pairs;              /* the head's # pairs: per run; 0: not said */
+	int pilot;               /* plan.tsv is a pilot's (pb-compare): the page
+	                            plans from the study's pairs too (plan-study.tsv) */
 };
 
 enum { RECIPE_STEPS_MAX = 20 };

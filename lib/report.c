@@ -172,13 +172,15 @@ static const char *by_run_words(const struct table *t)
 
 /* ---- the study directory ------------------------------------------------ */
 
-enum role { R_RAW, R_PAIRS, R_BYRUN, R_RUNBOOT, R_CHECK, R_TINT, R_SENSE, R_PLAN, NROLES };
+enum role { R_RAW, R_PAIRS, R_BYRUN, R_RUNBOOT, R_CHECK, R_TINT, R_SENSE, R_PLAN, R_PLAN_STUDY,
+            NROLES };
 
 static const char *const role_what[NROLES] = {
 	"the raw stream of pb-run", "the pair stream (pb-pair)",
 	"one row per run (pb-pair --by-run | pb-logratio)",
 	"per-run intervals (pb-boot --group run)", "pb-check's checks",
 	"the finding (pb-tint --finding)", "the calibration (pb-sense)", "the plan (pb-plan)",
+	"the plan from the study's own pairs (pb-plan)",
 };
 
 static enum role kind_of(const struct table *t)
@@ -334,7 +336,7 @@ static void scan_streams(void)
 /* The name of each role's stream in the recipe (lib/recipe). */
 static const char *const role_file[NROLES] = {
 	"raw.tsv", "pairs.tsv", "runs.tsv", "runs-boot.tsv", "check.tsv", "tint.tsv",
-	"sense.tsv", "plan.tsv",
+	"sense.tsv", "plan.tsv", "plan-study.tsv",
 };
 static const char *const picture_kinds[] = { "runs", "trend", "pairs", "sense" };
 
@@ -437,6 +439,12 @@ static void derive_streams(void)
 		free(path);
 	}
 	recipe_of_dir(&rc, R.tmp);
+	{   /* pb-compare's plan.tsv is its pilot's: plan from the study too */
+		char *pilot = path_in(R.dir, "pilot.tsv");
+
+		rc.pilot = R.src[R_PLAN].have && is_regular_file(pilot);
+		free(pilot);
+	}
 	rc.pictures = 1;
 	rc.page = 1;
 	recipe_make(&rc, R.tmp, RECIPE_STOP_AT_SIGNAL, step_done, NULL);
@@ -1372,28 +1380,24 @@ static void section_calibration(void)
 	html_put(page, "</table>\n</div>\n</div>\n</section>\n");
 }
 
-static void section_plan(void)
+/* One plan table; its "current" row named as the design it is. */
+static void plan_table(const struct table *p, const char *current)
 {
-	const char *not_made = R.have_rc ? recipe_why_not(&R.rc, "plan.tsv") : NULL;
-	char missing[160];
-	const struct table *p;
 	size_t r;
 
-	snprintf(missing, sizeof missing, "No plan: %s.", not_made ? not_made : "plan.tsv is missing");
-	p = section_of(R_PLAN, "plan", "Plan (pb-plan)", missing);
-
-	if (!p)
-		return;
-	html_put(page, "<p>How precise other designs would be, from the variance between and "
-	         "within this study's runs. Half-width: of the interval of the log ratio, as a "
-	         "share of the ratio.</p>\n<table><tr><th>plan</th><th class=\"n\">runs</th>"
+	html_put(page, "<table><tr><th>plan</th><th class=\"n\">runs</th>"
 	         "<th class=\"n\">pairs per run</th><th class=\"n\">half-width</th>"
 	         "<th class=\"n\">time</th></tr>\n");
 	for (r = 0; r < p->nrow; r++) {
+		const char *name = cell(p, r, "plan");
 		double hw, s;
 
-		html_put(page, "<tr><td>%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>",
-		         cell(p, r, "plan"), cell(p, r, "runs"), cell(p, r, "pairs"));
+		if (strcmp(name, "current") == 0)
+			html_put(page, "<tr><td>%M</td>", current);
+		else
+			html_put(page, "<tr><td>%s</td>", name);
+		html_put(page, "<td class=\"n\">%s</td><td class=\"n\">%s</td>", cell(p, r, "runs"),
+		         cell(p, r, "pairs"));
 		html_put(page, "<td class=\"n\" title=\"%s\">", cell(p, r, "halfwidth"));
 		if (num_at(p, r, "halfwidth", &hw))
 			html_put(page, "±"), put_pct(100 * expm1(hw));
@@ -1405,9 +1409,35 @@ static void section_plan(void)
 	html_put(page, "</table>\n");
 	if (head_meta(p, "pb-plan.model"))
 		html_put(page, "<p class=\"sub\">Model: %s.</p>\n", head_meta(p, "pb-plan.model"));
+}
+
+/* pb-compare's plan.tsv is its pilot's: the design the study ran is not
+ * in it, so a plan from the study's own pairs stands beside it. */
+static void section_plan(void)
+{
+	const char *not_made = R.have_rc ? recipe_why_not(&R.rc, "plan.tsv") : NULL;
+	const struct table *p, *st = table_of(R_PLAN_STUDY);
+	char missing[160];
+
+	snprintf(missing, sizeof missing, "No plan: %s.", not_made ? not_made : "plan.tsv is missing");
+	p = section_of(R_PLAN, "plan", "Plan (pb-plan)", missing);
+	if (!p)
+		return;
+	html_put(page, "<p>How precise other designs would be, from the variance between and "
+	         "within runs. Half-width: of the interval of the log ratio, as a share of the "
+	         "ratio.</p>\n");
+	if (st)
+		html_put(page, "<h3>From the pilot (plan.tsv), which chose this study's design</h3>\n");
+	plan_table(p, st ? "the pilot" : "this study");
 	if (R.src[R_PLAN].how)
 		html_put(page, "<p class=\"sub\">Made for this page: <code>%s</code>.</p>\n",
 		         R.src[R_PLAN].how);
+	if (st) {
+		html_put(page, "<h3>From this study's own pairs</h3>\n");
+		plan_table(st, "this study");
+		html_put(page, "<p class=\"sub\">Made for this page: <code>%s</code>.</p>\n",
+		         R.src[R_PLAN_STUDY].how ? R.src[R_PLAN_STUDY].how : "pb-plan pairs.tsv");
+	}
 	html_put(page, "</section>\n");
 }
 

@@ -66,7 +66,7 @@ is "$(count "$P" '<td class="status-warn">warn</td>'):$([ "$warns" -gt 0 ] && ec
 like "$(grep -A3 'pb-check warns' "$P")" 'carry_b' "... and above, beside the finding"
 is "$(count "$P" '^<tr><td class="n" title="[0-9]+">[0-9.]+ (n|µ|m)?s</td><td class="n">[0-9] of 4</td>')" 6 \
 	"the calibration: the six delays of sense.tsv"
-is "$(count "$P" '<td>current</td><td class="n">10</td><td class="n">100</td>')" 1 "the plan: the current design"
+is "$(count "$P" '<td>this study</td><td class="n">10</td><td class="n">100</td>')" 1 "the plan: the current design, named this study"
 is "$(count "$P" "<li><code># pb-tint: $V pb-tint --finding --check check.tsv runs.tsv</code></li>")" 1 \
 	"the provenance: the lines of the chain as written"
 is "$(count "$P" '<dt>cmd_a</dt><dd class="mono">./old</dd>')" 1 "... and the study's head"
@@ -156,6 +156,19 @@ if pb-run --runs 3 --pairs 4 --warmup 1 --seed 3 --quiet --no-shell \
 else
 	not_ok "pb-run made the command-mode study"; diag "$(cat "$T/run.err")"
 fi
+
+# --- pb-compare's plan.tsv is its pilot's: the study's own plan beside it --------
+mkdir -p "$T/piloted"
+cp "$T/full/raw.tsv" "$T/full/plan.tsv" "$T/piloted/"
+cp "$T/full/raw.tsv" "$T/piloted/pilot.tsv"
+run pb-report "$T/piloted"
+wrote "$T/piloted/report.html" "a pilot's plan.tsv: exit 0, nothing on stderr, a page"
+is "$(count "$T/piloted/report.html" '^<h3>From the pilot \(plan.tsv\), which chose this study.s design</h3>$'):$(count "$T/piloted/report.html" '^<tr><td>the pilot</td>')" "1:1" \
+	"... the pilot's plan, its current row named the pilot's"
+is "$(count "$T/piloted/report.html" '^<h3>From this study.s own pairs</h3>$'):$(count "$T/piloted/report.html" '^<tr><td>this study</td>')" "1:1" \
+	"... and beside it the study's own, from its pairs"
+is "$(count "$T/full/report.html" '^<tr><td>this study</td>'):$(count "$T/full/report.html" 'From the pilot')" "1:0" \
+	"without a pilot: one plan, of this study"
 
 # --- one pair per run (slow commands): what cannot be drawn, said in words -------
 mkdir -p "$T/one"
