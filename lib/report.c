@@ -569,10 +569,10 @@ static const char css[] =
 	"overflow-wrap:anywhere}\n"
 	".top{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:28px;"
 	"align-items:start;margin-top:20px}\n"
-	"@media (max-width:960px){.top,.pair{grid-template-columns:minmax(0,1fr)}"
+	"@media (max-width:960px){.top{grid-template-columns:minmax(0,1fr)}"
 	".top>div:last-child{order:-1}}\n"
 	"figure{margin:0}\n"
-	"figure svg{display:block;width:100%;height:auto;border:1px solid var(--line);"
+	"figure svg{display:block;width:100%;max-width:962px;height:auto;border:1px solid var(--line);"
 	"border-radius:4px;background:#fff;position:static;overflow:hidden;transform:none}\n"
 	"figcaption{color:var(--mute);font-size:13px;margin-top:6px}\n"
 	".verdict{display:inline-block;font-size:20px;font-weight:600;padding:4px 12px;"
@@ -591,7 +591,7 @@ static const char css[] =
 	".warnings p{margin:4px 0}.warnings strong{color:var(--warn)}\n"
 	".status-warn{color:var(--warn);font-weight:600}.status-ok{color:var(--good)}\n"
 	".missing{color:var(--mute);font-style:italic}\n"
-	".pair{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:24px}\n"
+	".pair>figure{margin:0 0 20px}\n"
 	"ol.chain{margin:4px 0 12px;padding-left:22px}ol.chain li{margin:2px 0}\n"
 	"dl.meta{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:2px 14px;"
 	"margin:6px 0 12px}\n"
@@ -983,7 +983,6 @@ static void section_top(void)
 	size_t r;
 
 	html_put(page, "<section class=\"top\" id=\"finding\">\n<div>\n");
-	figure(&R.pic[0], picture_label("runs"));
 	section_arms();
 	html_put(page, "</div>\n<div>\n");
 	for (r = 0; t && has(t, "ratio") && r < t->nrow; r++)
@@ -1002,6 +1001,10 @@ static void section_top(void)
 	}
 	warnings_box();
 	html_put(page, "</div>\n</section>\n");
+	/* below, at its natural size: in a column its text fell under 8 px */
+	html_put(page, "<section id=\"runs-picture\">\n");
+	figure(&R.pic[0], picture_label("runs"));
+	html_put(page, "</section>\n");
 }
 
 /* ---- each arm ------------------------------------------------------------ */

@@ -15,6 +15,9 @@ Then one line per fact, for t/1251-report-browser.t:
   svg I W H COLOURS      inline svg I: its size, and the number of colours
                          the screenshot holds inside it (a picture drawn
                          has many; one left blank has one)
+  svgtext I PX           the smallest text of inline svg I as rendered, in
+                         CSS pixels: its font size times the svg's scale
+                         (0 when it has no text)
   colours N              colours in the whole screenshot
   request URL            every request the page made (the page itself
                          is the only one expected)
@@ -193,7 +196,12 @@ MEASURE = """JSON.stringify({
   svgs: Array.from(document.querySelectorAll('svg')).filter(
     e => !e.parentElement.closest('svg')).map(e => {
       const r = e.getBoundingClientRect();
-      return [r.left + scrollX, r.top + scrollY, r.width, r.height]; })
+      // the font size times the text's scale on screen (hypot: rotated text too)
+      const px = Array.from(e.querySelectorAll('text')).map(t => {
+        const m = t.getScreenCTM();
+        return parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b); });
+      return [r.left + scrollX, r.top + scrollY, r.width, r.height,
+              px.length ? Math.min(...px) : 0]; })
 })"""
 
 
@@ -242,9 +250,10 @@ def main():
     print("title", facts["title"])
     print("height", facts["height"])
     print("scripts", facts["scripts"])
-    for i, (x, y, sw, sh) in enumerate(facts["svgs"]):
+    for i, (x, y, sw, sh, px) in enumerate(facts["svgs"]):
         print("svg", i, round(sw), round(sh), colours(
             rows, int(x * SCALE), int(y * SCALE), int((x + sw) * SCALE), int((y + sh) * SCALE)))
+        print("svgtext", i, "%.2f" % px)
     print("colours", colours(rows, 0, 0, w, h))
     for e in b.events:
         m, p = e.get("method"), e.get("params", {})

@@ -61,6 +61,18 @@ like "$(fact height full)" '^[0-9]{4,}$' "... and it is more than a screen tall"
 drawn full 4 "four pictures drawn, each of a size and of many colours"
 clean full "no script, no request but the page, nothing on the console"
 
+# --- on a 1200 px window: every chart's text at least 11 px as rendered ---------------
+# (pb-plot writes 11 px at 960 px; the page shows the charts at that size,
+# where a column had shrunk them to 7 px)
+python3 "$SEE" "$T/full/report.html" "$SHOTS/1251-w1200.png" 1200 >"$T/w1200.seen" 2>"$T/w1200.err"
+is "$?" 0 "... rendered 1200 pixels wide"
+is "$(grep -c '^svgtext ' "$T/w1200.seen"):$(awk '/^svgtext / && !($3 >= 10.995) { printf "svg %s %s px; ", $2, $3 }' "$T/w1200.seen")" "4:" \
+	"... the text of each of the four charts at least 11 px"
+# the measure can fail: the same page squeezed into 700 px shrinks the text
+python3 "$SEE" "$T/full/report.html" "$SHOTS/1251-w700.png" 700 >"$T/w700.seen" 2>"$T/w700.err"
+is "$(awk '/^svgtext / && $3 < 10 { n++ } END { print n + 0 }' "$T/w700.seen")" 4 \
+	"... and at 700 px, where they must shrink, the measure sees it"
+
 # --- raw.tsv alone, a narrow screen ---------------------------------------------------
 mkdir "$T/raw"
 cp "$RAW" "$T/raw/raw.tsv"
