@@ -653,6 +653,7 @@ static void w_scan_summary(FILE *f, const void *ctx)
 		write_summary(f, c->r[i], c->l[i], &plain);
 		fputs("\n", f);
 	}
+	write_scan_table(f, c->r, c->l, c->n, c->param, &plain);
 }
 
 static jmp_buf study_gone;
@@ -734,8 +735,12 @@ static int scan(const struct compare_opts *o)
 	write_in(top, "compare.json", w_json, &jc);
 	write_in(top, "report.md", w_scan_report, &jc);
 	exports(o, rp, lp, done, o->scan_name);
-	if (!exports_to_stdout(o) && !stdout_error)
-		fputs("scan: ", stdout), put_safe_text(stdout, top), fputs("\n", stdout);
+	if (!exports_to_stdout(o) && !stdout_error) {
+		struct style st = { o->color };
+
+		write_scan_table(stdout, rp, lp, done, o->scan_name, &st);
+		fputs("\nscan: ", stdout), put_safe_text(stdout, top), fputs("\n", stdout);
+	}
 	stdout_flush();
 	for (i = 0; i < done; i++) {
 		study_free(&r[i]);

@@ -448,6 +448,76 @@ void write_markdown_table(FILE *f, const struct study *const *s,
 			md_row(f, s[i], &s[i]->arm[k], param ? l[i]->value : NULL, s[0]->have_use);
 }
 
+/* One cell of the scan table: the text, padded to width w. */
+static void scan_cell(FILE *f, const char *text, int w)
+{
+	put_safe_text(f, text);
+	fprintf(f, "%*s", w - (int)strlen(text) > 0 ? w - (int)strlen(text) + 2 : 2, "");
+}
+
+void write_scan_table(FILE *f, const struct study *const *s, const struct live *const *l,
+                      size_t n, const char *param, const struct style *st)
+{
+	int wv = (int)strlen(param), wr, wi = 8, k;
+	char lv[SIG_BUFSZ], head[64], r[SIG_BUFSZ], iv[96];
+	size_t i;
+
+	if (n == 0)
+		return;
+	/* the widths: the longest value and interval (ratios are 4 digits) */
+	for (i = 0; i < n; i++) {
+		const char *v = strchr(l[i]->value, '=') ? strchr(l[i]->value, '=') + 1 : l[i]->value;
+
+		wv = (int)strlen(v) > wv ? (int)strlen(v) : wv;
+		for (k = 0; k < s[i]->ncmp; k++)
+			if (s[i]->cmp[k].have) {
+				int w = (int)strlen(interval_text(iv, sizeof iv, &s[i]->cmp[k]));
+
+				wi = w > wi ? w : wi;
+			}
+	}
+	snprintf(head, sizeof head, "%s%% %s", level_percent(lv, s[0]->level), interval_name(s[0]));
+	wi = (int)strlen(head) > wi ? (int)strlen(head) : wi;
+	snprintf(r, sizeof r, "%c/%c ratio", s[0]->ncmp ? s[0]->cmp[0].ref : 'A',
+	         s[0]->ncmp == 1 ? s[0]->cmp[0].cand : 'X');
+	wr = (int)strlen(r) > 6 ? (int)strlen(r) : 6;
+	scan_cell(f, param, wv);
+	scan_cell(f, r, wr);
+	scan_cell(f, head, wi);
+	fputs("verdict\n", f);
+	for (i = 0; i < n; i++) {
+		const char *v = strchr(l[i]->value, '=') ? strchr(l[i]->value, '=') + 1 : l[i]->value;
+
+		if (!s[i]->narms || !s[i]->ncmp) {
+			scan_cell(f, v, wv);
+			fputs("failed: nothing was measured\n", f);
+			continue;
+		}
+		for (k = 0; k < s[i]->ncmp; k++) {
+			const struct cmp_result *c = &s[i]->cmp[k];
+			const char *w;
+
+			scan_cell(f, v, wv);
+			if (!c->have) {
+				scan_cell(f, "", wr);
+				scan_cell(f, "", wi);
+				fputs("no interval\n", f);
+				continue;
+			}
+			scan_cell(f, h4(r, c->ratio), wr);
+			scan_cell(f, interval_text(iv, sizeof iv, c), wi);
+			if (s[i]->ncmp > 1)
+				fprintf(f, "%c: ", c->cand);
+			w = cmp_words(c);
+			if (strcmp(w, "faster") == 0 || strcmp(w, "slower") == 0)
+				paint(f, st, verdict_color(c), "%c is %s", c->cand, w);
+			else
+				paint(f, st, verdict_color(c), "%s", w);
+			fputc('\n', f);
+		}
+	}
+}
+
 void write_markdown_failed(FILE *f, const struct study *const *s,
                            const struct live *const *l, size_t n)
 {

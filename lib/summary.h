@@ -21,6 +21,11 @@ void write_summary(FILE *f, const struct study *s, const struct live *l,
  * page shows it too. */
 void write_use_line(FILE *f, const char *lead, const struct study *s,
                     const struct cmp_result *c, int k);
+/* A scan's answers, one row per value and candidate, aligned: the value,
+ * the candidate, its time ratio, the interval and the verdict; a study
+ * that failed says so. After the studies' summaries, and in summary.txt. */
+void write_scan_table(FILE *f, const struct study *const *s, const struct live *const *l,
+                      size_t n, const char *param, const struct style *st);
 /* report.md: a function of the directory alone, so that make redoes it. */
 void write_report(FILE *f, const struct study *s);
 void write_markdown_table(FILE *f, const struct study *const *s,

@@ -135,6 +135,11 @@ is "$(cd scan && ls | tr '\n' ' ')" "compare.json report.md summary.txt us=2000 
 is "$(jq -r '.parameter, (.studies|length), .studies[1].value, .studies[1].arms[1].command' scan/compare.json | tr '\n' '|')" \
 	"us|2|us=3000|$W --us 3000|" "  {us} replaced in each study's commands"
 like "$(grep -c '^| `us=' scan/report.md)" '^4$' "  report.md: a row per arm and value"
+is "$(grep -A2 '^us  *A/B ratio  *95% CS  *verdict$' "$T/out" | sed 1d | cut -d' ' -f1 | tr '\n' ' ')" "2000 3000 " \
+	"  one table after the studies: a row per value"
+like "$(grep '^3000 ' "$T/out")" '^3000  +([0-9.]+  +([0-9.]+ to [0-9.]+|unbounded)  +(B is (faster|slower)|no difference resolved)|  +no interval)$' \
+	"  each row: the ratio, its interval, the verdict"
+is "$(grep -c '^us  *A/B ratio' scan/summary.txt)" 1 "  summary.txt ends with the table too"
 
 # --- an interrupt keeps what was measured and says partial
 # The study cannot end before the signal: 1000 runs of 11 pairs of 4 ms,
