@@ -728,6 +728,28 @@ static void plan(struct conduct *s)
 
 /* --- the study's progress: pb-run's stream as it grows ----------------- */
 
+/* "At most ... left": what the budget leaves until a run has ended and
+ * set the pace, then the runs left at that pace, never past the budget.
+ * It may grow by one run's pace at most over what the last line said
+ * less the time since: a new pace, not a jump (a first run's few
+ * milliseconds times the runs once grew 6 ms -> 6 s -> 9 s). */
+static double progress_eta(struct conduct *s, double el)
+{
+	double now = now_ns(), left = s->budget_ns - (now - s->t0), pace, eta;
+
+	if (s->run_now <= 1)
+		eta = left;
+	else {
+		pace = el / (double)(s->run_now - 1);
+		eta = fmin(left, pace * (double)(s->runs - s->run_now + 1));
+		if (s->eta_at > 0)
+			eta = fmin(eta, s->eta_shown - (now - s->eta_at) + pace);
+	}
+	eta = fmax(eta, 0);
+	s->eta_shown = eta, s->eta_at = now;
+	return eta;
+}
+
 /* A number of pb-run's named words, or NAN. */
 static double word_num(struct word w)
 {
@@ -774,10 +796,7 @@ static void progress_line(struct conduct *s)
 	}
 	fclose(f);
 	el = now_ns() - s->study_t0;
-	eta = s->run_now > 1 ? el / (double)(s->run_now - 1) * (double)(s->runs - s->run_now + 1)
-	                     : (double)s->runs * el;
-	if (eta > s->budget_ns - (now_ns() - s->t0))
-		eta = s->budget_ns - (now_ns() - s->t0);
+	eta = progress_eta(s, el);
 	fprintf(stderr, "\r\033[Kpb-compare: run %ld of up to %ld, %s%s%s, at most %s left",
 	        s->run_now, s->runs, h4ns(e1, el), *s->interval ? "; " : "", s->interval,
 	        h4ns(e2, eta > 0 ? eta : 0));

@@ -74,6 +74,7 @@ struct conduct {
 	double study_t0;
 	long long seen;      /* bytes of raw.tsv.tmp read by the progress */
 	long run_now;
+	double eta_shown, eta_at;   /* the progress line's "at most ... left", and when */
 	char interval[96];
 };
 

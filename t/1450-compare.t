@@ -96,6 +96,12 @@ if command -v script >/dev/null 2>&1; then
 	script -qc "pb-compare $B -r 4 -p 4 --dir tty --no-shell -- '$W --us 2000' '$W --us 2200'" /dev/null >tty.out 2>&1
 	if grep -q "${esc}\[1m" tty.out; then ok "under a terminal: colour"; else not_ok "under a terminal: colour"; fi
 	like "$(tr '\r' '\n' <tty.out | grep -c 'pb-compare: run [0-9]* of up to')" '^[1-9][0-9]*$' "  and a progress line"
+	# "at most ... left" never says more than the budget leaves (it once
+	# said a first run's milliseconds times the runs, then grew)
+	tr '\r' '\n' <tty.out | sed -n 's/.*at most \([0-9.]*\) \([nµm]*s\) left.*/\1 \2/p' >eta.txt
+	like "$(awk '{ f = $2 == "s" ? 1e9 : $2 == "ms" ? 1e6 : $2 == "ns" ? 1 : 1e3
+		if ($1 * f > 600e9) over++ } END { print NR, over + 0 }' eta.txt)" \
+		'^[1-9][0-9]* 0$' "  at most what the 600 s budget leaves, on every line"
 	NO_COLOR=1 script -qc "pb-compare $B -r 4 -p 4 --dir tty2 --no-shell -- '$W --us 2000' '$W --us 2200'" /dev/null >tty2.out 2>&1
 	# the summary is there, and no colour in it
 	if grep -q '^B against A: A/B time ratio ' tty2.out && ! grep -q "${esc}\[[0-9]*m" tty2.out; then
