@@ -465,7 +465,8 @@ static void print_summary(const struct compare_opts *o, const struct study *r,
 	if (exports_to_stdout(o) || stdout_error)
 		return;
 	st.color = o->color;
-	if (l->plan)
+	/* said once: on the terminal before the runs, else here */
+	if (l->plan && !l->plan_shown)
 		printf("%s\n", l->plan);
 	write_summary(stdout, r, l, &st);
 	if (dir)
@@ -567,7 +568,7 @@ static int study_read_completed(struct study *r, const char *dir)
 static int from_dir(const struct compare_opts *o)
 {
 	struct study r;
-	struct live l = { NULL, NAN, NAN, NAN, 0, NULL, NULL };
+	struct live l = { NULL, 0, NAN, NAN, NAN, 0, NULL, NULL };
 	const struct study *one[1] = { &r };
 	const struct live *ol[1] = { &l };
 	int failed, status;
@@ -588,7 +589,7 @@ static int analyse_dir(const struct compare_opts *o)
 {
 	struct recipe rc;
 	struct study r;
-	struct live l = { NULL, NAN, NAN, NAN, 0, NULL, NULL };
+	struct live l = { NULL, 0, NAN, NAN, NAN, 0, NULL, NULL };
 	const struct study *one[1] = { &r };
 	const struct live *ol[1] = { &l };
 	struct summary_ctx sc = { &r, &l };

@@ -1017,7 +1017,7 @@ void conduct_run(struct conduct *s, struct study *r)
 	}
 	plan(s);
 	if (!s->o->quiet && isatty(2))
-		fprintf(stderr, "%s\n", s->plan);
+		fprintf(stderr, "%s\n", s->plan), s->live.plan_shown = 1;
 	if (s->o->calibrate && !tools_signal)
 		calibrate(s);
 	if (!tools_signal)

@@ -75,6 +75,7 @@ void study_free(struct study *s);
 /* What only the live invocation knows: its plan, budget and wall time. */
 struct live {
 	char *plan;          /* the plan line, or NULL */
+	int plan_shown;      /* said on stderr (a terminal) before the runs */
 	double budget_ns, wall_ns;   /* NAN: not known (--from) */
 	double fail_if_slower;       /* NAN: not given */
 	int exit_status;

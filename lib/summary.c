@@ -318,10 +318,18 @@ void write_summary(FILE *f, const struct study *s, const struct live *l,
 	}
 	for (i = 0; i < s->ncmp; i++)
 		if (s->cmp[i].finding) {
+			/* each warning said once: the lines above, not again as the
+			 * finding's clauses (pb-tint's " Warning: ...") */
+			const char *fd = s->cmp[i].finding, *cut = strstr(fd, " Warning: ");
+			char *core = xstrdup(fd);
+
+			if (cut && s->nwarn)
+				core[cut - fd] = '\0';
 			paint(f, st, C_DIM, "finding:");
 			fputc(' ', f);
-			put_safe_text(f, s->cmp[i].finding);
+			put_safe_text(f, core);
 			fputc('\n', f);
+			free(core);
 		}
 }
 
@@ -612,7 +620,7 @@ static void report_use(FILE *f, const struct study *s)
 void write_report(FILE *f, const struct study *s)
 {
 	const struct study *one[1] = { s };
-	const struct live none = { NULL, NAN, NAN, NAN, 0, NULL, NULL };
+	const struct live none = { NULL, 0, NAN, NAN, NAN, 0, NULL, NULL };
 	const struct live *l[1] = { &none };
 	size_t j;
 	int i;

@@ -57,6 +57,14 @@ is "$(meta seq_kind med/raw.tsv):$(meta seq_g med/raw.tsv)" "median:" "  the hea
 like "$(grep '^B against A: ' "$T/out")" '^B against A: A/B median time ratio [0-9.]+, 95% CS ' "  the summary says median time ratio"
 like "$(grep '^finding: ' "$T/out")" 'A/B median time ratio' "  and so does the finding"
 
+# --- each warning said once: its own line, not again inside the finding
+mkdir skd && $D/../gen/synth --seed 1 --runs 30 --pairs 20 --run-skew 1 >skd/raw.tsv
+run pb-compare --analyse skd --no-pictures
+is "$rc:$(grep -c '^warning: ' "$T/out"):$(grep -c 'log ratios are skewed' "$T/out"):$(grep -c 'beyond [0-9.]* IQRs' "$T/out")" "0:2:1:1" \
+	"--analyse of a skewed study: two warnings, each said once"
+like "$(grep '^finding: ' "$T/out")" '^finding: .*The interval includes 1: B may be faster or slower; more runs would narrow it\.$' \
+	"  the finding ends before its warning clauses"
+
 # --- the Makefile redoes the analysis byte for byte
 mkdir again && cp aa/raw.tsv aa/Makefile again/ && for f in pilot.tsv plan.tsv; do [ ! -f aa/$f ] || cp aa/$f again/; done
 run make -s -C again
@@ -96,6 +104,8 @@ if command -v script >/dev/null 2>&1; then
 	script -qc "pb-compare $B -r 4 -p 4 --dir tty --no-shell -- '$W --us 2000' '$W --us 2200'" /dev/null >tty.out 2>&1
 	if grep -q "${esc}\[1m" tty.out; then ok "under a terminal: colour"; else not_ok "under a terminal: colour"; fi
 	like "$(tr '\r' '\n' <tty.out | grep -c 'pb-compare: run [0-9]* of up to')" '^[1-9][0-9]*$' "  and a progress line"
+	is "$(tr '\r' '\n' <tty.out | grep -c '^plan: ')" 1 "  the plan said once: on the terminal before the runs, not again"
+	is "$(grep -c '^plan: ' tty/summary.txt)" 1 "  and summary.txt keeps it"
 	# "at most ... left" never says more than the budget leaves (it once
 	# said a first run's milliseconds times the runs, then grew)
 	tr '\r' '\n' <tty.out | sed -n 's/.*at most \([0-9.]*\) \([nµm]*s\) left.*/\1 \2/p' >eta.txt
