@@ -268,9 +268,13 @@ static void resolved_sentence(const struct finding_study *f, const struct interv
 	if (lo > none || hi < none)
 		out_meta_text(" The interval excludes %g: %s.", none, m->log_ratio ? b :
 		              (lo > 0 ? "the mean is above 0" : "the mean is below 0"));
-	else if (m->log_ratio)
-		out_meta_text(" The interval includes 1: %s; more runs would narrow it.", either);
-	else
+	else if (m->log_ratio) {
+		/* what it rules out: the most B can differ from A, either way */
+		out_meta_text(" The interval includes 1: %s", either);
+		if (!isnan(interval_within(lo, hi)))
+			out_meta_text(", by at most %s%%", sig4(b, 100 * interval_within(lo, hi)));
+		out_meta_text("; more runs would narrow it.");
+	} else
 		out_meta_text(" The interval includes 0: no difference is resolved.");
 }
 

@@ -240,3 +240,10 @@ void interval_row_out(const struct interval *r, const struct interval_method *m)
 		out_field(interval_verdict(r, m));
 	out_end();
 }
+
+double interval_within(double lo, double hi)
+{
+	if (!(lo > 0 && hi >= lo && isfinite(hi)))
+		return NAN;
+	return fmax(1 / lo - 1, 1 - 1 / hi);
+}

@@ -75,6 +75,11 @@ const char *interval_verdict(const struct interval *r, const struct interval_met
 /* The fields of a row after its group's, and the line's end: n mean sd
  * se df t lo hi, then ratio ratio_lo ratio_hi reduction of a log ratio,
  * p p_adj with an adjustment, verdict with a threshold. */
+/* What an interval lo..hi of the ratio A/B that holds 1 rules out: B's
+ * time (or use) lies within 1/hi to 1/lo of A's, so B differs from A by
+ * at most this share, either way: max(1/lo - 1, 1 - 1/hi). NAN when the
+ * ends are not a finite interval above 0. */
+double interval_within(double lo, double hi);
 void interval_header_out(const struct interval_method *m);
 void interval_row_out(const struct interval *r, const struct interval_method *m);
 

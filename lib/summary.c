@@ -11,6 +11,7 @@
 
 #include "err.h"
 #include "human.h"
+#include "interval.h"
 #include "num.h"
 #include "summary.h"
 
@@ -141,7 +142,7 @@ static void summary_arm(FILE *f, const struct arm_result *a, const struct style 
 static void summary_cmp(FILE *f, const struct study *s, const struct cmp_result *c,
                         const struct live *l, const struct style *st)
 {
-	char r[SIG_BUFSZ], lv[SIG_BUFSZ], iv[96], ch[96], t[NUM_BUFSZ];
+	char r[SIG_BUFSZ], lv[SIG_BUFSZ], iv[96], ch[96], t[NUM_BUFSZ], w[SIG_BUFSZ];
 
 	fprintf(f, "%c against %c: ", c->cand, c->ref);
 	if (!c->have) {
@@ -159,7 +160,12 @@ static void summary_cmp(FILE *f, const struct study *s, const struct cmp_result 
 		fprintf(f, " (the estimate alone: %s)", ch);
 	} else if (strcmp(cmp_words(c), "no difference resolved") == 0) {
 		paint(f, st, C_YELLOW, "no difference resolved");
-		fprintf(f, " (the interval includes 1; the estimate alone: %s)", ch);
+		/* what the interval rules out, not the estimate alone */
+		if (!isnan(interval_within(c->lo, c->hi)))
+			fprintf(f, ": %c is within %s%% of %c either way (more runs would narrow it)",
+			        c->cand, h4(w, 100 * interval_within(c->lo, c->hi)), c->ref);
+		else
+			fprintf(f, " (the interval includes 1; more runs would narrow it)");
 	} else {
 		fprintf(f, "%s: ", ch);
 		paint(f, st, verdict_color(c), "%c is %s", c->cand, cmp_words(c));
