@@ -157,7 +157,7 @@ static void summary_cmp(FILE *f, const struct study *s, const struct cmp_result 
 	        interval_text(iv, sizeof iv, c));
 	if (!bounded(c)) {
 		paint(f, st, C_YELLOW, "too few runs for the sequence to bound it");
-		fprintf(f, " (the estimate alone: %s)", ch);
+		fprintf(f, " (so far %s)", ch);
 	} else if (strcmp(cmp_words(c), "no difference resolved") == 0) {
 		paint(f, st, C_YELLOW, "no difference resolved");
 		/* what the interval rules out, not the estimate alone */
@@ -221,7 +221,7 @@ static void summary_use(FILE *f, const char *lead, const struct study *s,
 	        level_percent(lv, s->level), interval_name(s), ci_text(iv, sizeof iv, 1, u->lo, u->hi));
 	w = use_words(u);
 	if (strcmp(w, "unbounded") == 0)
-		fprintf(f, "too few runs to bound it (the estimate alone: %s)", ch);
+		fprintf(f, "too few runs to bound it (so far %s)", ch);
 	else if (strcmp(w, "no difference resolved") == 0)
 		paint(f, st, C_YELLOW, "no difference resolved");
 	else

@@ -79,7 +79,7 @@ int until_past_max_time(int64_t max_ns, int64_t start, int64_t runs_start, long 
 
 	if (!max_ns || (double)(now - start) + pace <= (double)max_ns)
 		return 0;
-	snprintf(why, n, "the next run would end past --max-time %s at the pace so far (%s a run)",
+	snprintf(why, n, "the next run would end past --max-time %s (runs take %s)",
 	         sig4_ns(lim, (double)max_ns), sig4_ns(run, pace));
 	return 1;
 }

@@ -40,10 +40,10 @@ nruns=$(grep -c '^# run: ' mt.tsv)
 is "$rc:$(meta max_time_ns mt.tsv)" "0:300000000" "--max-time 300ms: exit 0, the limit in the head"
 if [ "$nruns" -ge 1 ] && [ "$nruns" -le 15 ]; then ok "it stopped after 1 to 15 runs of 50 ($nruns)"
 else not_ok "it stopped after 1 to 15 runs of 50 ($nruns)"; fi
-like "$(tail -n 1 mt.tsv)" "^# max_time: stop after run $nruns: the next run would end past --max-time 300\\.0 ms at the pace so far \\([0-9.]+ m?s a run\\)$" \
+like "$(tail -n 1 mt.tsv)" "^# max_time: stop after run $nruns: the next run would end past --max-time 300\\.0 ms \\(runs take [0-9.]+ m?s\\)$" \
 	"the last line: why it stopped, after which run"
 # the pace in ms, from "(20.53 ms a run)" or "(1.234 s a run)"
-pace=$(tail -n 1 mt.tsv | sed -n 's/.*(\([0-9.]*\) ms a run)$/\1/p; s/.*(\([0-9.]*\) s a run)$/\1e3/p')
+pace=$(tail -n 1 mt.tsv | sed -n 's/.*(runs take \([0-9.]*\) ms)$/\1/p; s/.*(runs take \([0-9.]*\) s)$/\1e3/p')
 pace=$(awk -v p="$pace" 'BEGIN { if (p != "") printf "%.17g", p + 0 }')
 if nums "$pace" && [ "$nruns" -ge 1 ] &&
    awk -v p="$pace" -v n="$nruns" -v w="$((t1 - t0))" 'BEGIN { exit !(n * p <= w + 1 && w + p > 300) }'
@@ -59,7 +59,7 @@ run pb-run --runs 50 --min-runs 50 --pairs 1 --warmup 0 --max-time 150ms --until
 	"$W --us 10000" "$W --us 10000"
 saved seq.tsv
 nruns=$(grep -c '^# run: ' seq.tsv)
-like "$(tail -n 1 seq.tsv)" "^# sequential: stop after run $nruns: the next run would end past --max-time 150\\.0 ms at the pace so far \\([0-9.]+ ms a run\\), without an answer \\(--until parity\\)$" \
+like "$(tail -n 1 seq.tsv)" "^# sequential: stop after run $nruns: the next run would end past --max-time 150\\.0 ms \\(runs take [0-9.]+ ms\\), without an answer \\(--until parity\\)$" \
 	"--until parity: the stop line gives --max-time as the reason ($nruns runs)"
 is "$(grep -c '^# sequential: stop after run ' seq.tsv):$(grep -c '^# max_time:' seq.tsv)" 1:0 \
 	"  and no '# max_time:' line besides the stop line"
