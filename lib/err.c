@@ -67,6 +67,20 @@ void put_safe_text(FILE *f, const char *s)
 	}
 }
 
+size_t safe_text_width(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t w = 0;
+
+	while (*p) {
+		size_t n = utf8_len(p), k = n ? n : 1;
+
+		w += text_unsafe(p, n) ? 4 * k : 1;   /* "\xNN" a byte, or one character */
+		p += k;
+	}
+	return w;
+}
+
 char *vformat(char *buf, size_t n, const char *fmt, va_list ap)
 {
 	va_list copy;

@@ -39,6 +39,9 @@ int text_unsafe(const unsigned char *p, size_t n);
 /* s with what text_unsafe says as \\xNN (lib/human's safe_text, the same
  * as a string). */
 void put_safe_text(FILE *f, const char *s);
+/* The columns put_safe_text(s) takes on a terminal: 4 a byte it escapes,
+ * 1 a character it writes (wide characters counted as one). */
+size_t safe_text_width(const char *s);
 noreturn void die(const char *fmt, ...);        /* exit 1 */
 noreturn void die_usage(const char *fmt, ...);  /* exit 2, points at --help */
 void warn(const char *fmt, ...);

@@ -228,6 +228,25 @@ static void family_words(const struct finding_study *f, const struct finding_nam
 		              "own, not together with the others", m->family);
 }
 
+/* What an interval about 1 rules out: "B may be up to 2.9% faster or up
+ * to 2.5% slower" (of CPU time: "use up to ... less or up to ... more"),
+ * or, where 1/lo overflows, only that B may be either. */
+static void up_to(const struct finding_study *f, double lo, double hi,
+                  const struct finding_names *nm, const char *either)
+{
+	char a[SIG_BUFSZ], b[SIG_BUFSZ];
+	double less, more;
+
+	if (interval_sides(lo, hi, &less, &more) < 0)
+		out_meta_text("%s", either);
+	else if (f->q->wall)
+		out_meta_text("%s may be up to %s%% faster or up to %s%% slower", nm->cand,
+		              sig4(a, 100 * less), sig4(b, 100 * more));
+	else
+		out_meta_text("%s may use up to %s%% less or up to %s%% more %s", nm->cand,
+		              sig4(a, 100 * less), sig4(b, 100 * more), f->q->noun);
+}
+
 /* The sentence after the interval, without a threshold. */
 static void resolved_sentence(const struct finding_study *f, const struct interval *r,
                               const struct finding_names *nm)
@@ -259,8 +278,11 @@ static void resolved_sentence(const struct finding_study *f, const struct interv
 				              "still includes %g)", none);
 			out_meta_text(".");
 		}
-		else if (m->log_ratio)
-			out_meta_text(", above %g: %s; more runs would narrow it.", 1 - m->level, either);
+		else if (m->log_ratio) {
+			out_meta_text(", above %g: ", 1 - m->level);
+			up_to(f, lo, hi, nm, either);
+			out_meta_text("; more runs would narrow it.");
+		}
 		else
 			out_meta_text(", above %g: no difference is resolved.", 1 - m->level);
 		return;
@@ -269,10 +291,8 @@ static void resolved_sentence(const struct finding_study *f, const struct interv
 		out_meta_text(" The interval excludes %g: %s.", none, m->log_ratio ? b :
 		              (lo > 0 ? "the mean is above 0" : "the mean is below 0"));
 	else if (m->log_ratio) {
-		/* what it rules out: the most B can differ from A, either way */
-		out_meta_text(" The interval includes 1: %s", either);
-		if (!isnan(interval_within(lo, hi)))
-			out_meta_text(", by at most %s%%", sig4(b, 100 * interval_within(lo, hi)));
+		out_meta_text(" The interval includes 1: ");
+		up_to(f, lo, hi, nm, either);
 		out_meta_text("; more runs would narrow it.");
 	} else
 		out_meta_text(" The interval includes 0: no difference is resolved.");

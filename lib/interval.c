@@ -241,9 +241,12 @@ void interval_row_out(const struct interval *r, const struct interval_method *m)
 	out_end();
 }
 
-double interval_within(double lo, double hi)
+int interval_sides(double lo, double hi, double *less, double *more)
 {
-	if (!(lo > 0 && hi >= lo && isfinite(hi)))
-		return NAN;
-	return fmax(1 / lo - 1, 1 - 1 / hi);
+	/* 100 / lo: the share is said in percent, which must be finite too */
+	if (!(lo > 0 && lo <= 1 && hi >= 1 && isfinite(hi)) || !isfinite(100 / lo))
+		return -1;
+	*less = 1 - 1 / hi;
+	*more = 1 / lo - 1;
+	return 0;
 }

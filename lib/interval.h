@@ -76,10 +76,11 @@ const char *interval_verdict(const struct interval *r, const struct interval_met
  * se df t lo hi, then ratio ratio_lo ratio_hi reduction of a log ratio,
  * p p_adj with an adjustment, verdict with a threshold. */
 /* What an interval lo..hi of the ratio A/B that holds 1 rules out: B's
- * time (or use) lies within 1/hi to 1/lo of A's, so B differs from A by
- * at most this share, either way: max(1/lo - 1, 1 - 1/hi). NAN when the
- * ends are not a finite interval above 0. */
-double interval_within(double lo, double hi);
+ * time (or use) lies within 1/hi to 1/lo of A's, so B is at most *less =
+ * 1 - 1/hi less and at most *more = 1/lo - 1 more than A (shares). 0, or
+ * -1 when the ends are not a finite interval about 1 whose shares are
+ * finite in percent (lo near 0: 100/lo overflows). */
+int interval_sides(double lo, double hi, double *less, double *more);
 void interval_header_out(const struct interval_method *m);
 void interval_row_out(const struct interval *r, const struct interval_method *m);
 

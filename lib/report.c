@@ -414,6 +414,16 @@ static void step_done(void *ctx, struct recipe *rc, const struct step *st,
 	}
 }
 
+/* pb-compare's plan.tsv is its pilot's: DIR has pilot.tsv beside it. */
+static int plan_is_pilots(void)
+{
+	char *pilot = path_in(R.dir, "pilot.tsv");
+	int yes = R.src[R_PLAN].have && R.src[R_PLAN].name && is_regular_file(pilot);
+
+	free(pilot);
+	return yes;
+}
+
 /* What DIR lacks is made by the recipe in a private directory where
  * DIR's streams and pictures stand by the recipe's names, so that each
  * tool is run as the study's Makefile runs it. */
@@ -439,12 +449,7 @@ static void derive_streams(void)
 		free(path);
 	}
 	recipe_of_dir(&rc, R.tmp);
-	{   /* pb-compare's plan.tsv is its pilot's: plan from the study too */
-		char *pilot = path_in(R.dir, "pilot.tsv");
-
-		rc.pilot = R.src[R_PLAN].have && is_regular_file(pilot);
-		free(pilot);
-	}
+	rc.pilot = plan_is_pilots();   /* then plan from the study's pairs too */
 	rc.pictures = 1;
 	rc.page = 1;
 	recipe_make(&rc, R.tmp, RECIPE_STOP_AT_SIGNAL, step_done, NULL);
@@ -1420,26 +1425,32 @@ static void section_plan(void)
 {
 	const char *not_made = R.have_rc ? recipe_why_not(&R.rc, "plan.tsv") : NULL;
 	const struct table *p, *st = table_of(R_PLAN_STUDY);
+	int pilot = plan_is_pilots();
 	char missing[160];
 
 	snprintf(missing, sizeof missing, "No plan: %s.", not_made ? not_made : "plan.tsv is missing");
 	p = section_of(R_PLAN, "plan", "Plan (pb-plan)", missing);
 	if (!p)
 		return;
-	html_put(page, "<p>How precise other designs would be, from the variance between and "
+	html_put(page, "<p>How precise a design would be, from the variance between and "
 	         "within runs. Half-width: of the interval of the log ratio, as a share of the "
 	         "ratio.</p>\n");
-	if (st)
-		html_put(page, "<h3>From the pilot (plan.tsv), which chose this study's design</h3>\n");
-	plan_table(p, st ? "the pilot" : "this study");
+	if (pilot)
+		html_put(page, "<h3>From the pilot (plan.tsv), before the study</h3>\n");
+	plan_table(p, pilot ? "the pilot" : "this study");
 	if (R.src[R_PLAN].how)
 		html_put(page, "<p class=\"sub\">Made for this page: <code>%s</code>.</p>\n",
 		         R.src[R_PLAN].how);
 	if (st) {
-		html_put(page, "<h3>From this study's own pairs</h3>\n");
+		html_put(page, "<h3>From this study's own pairs: its design</h3>\n");
 		plan_table(st, "this study");
 		html_put(page, "<p class=\"sub\">Made for this page: <code>%s</code>.</p>\n",
 		         R.src[R_PLAN_STUDY].how ? R.src[R_PLAN_STUDY].how : "pb-plan pairs.tsv");
+	} else if (pilot) {
+		const char *why = R.have_rc ? recipe_why_not(&R.rc, "plan-study.tsv") : NULL;
+
+		html_put(page, "<p class=\"missing\">No plan from this study's own pairs: %M.</p>\n",
+		         why ? why : "pairs.tsv was not made for this page");
 	}
 	html_put(page, "</section>\n");
 }
@@ -1656,7 +1667,10 @@ static FILE *open_page(const char *out, int chosen, char **tmp)
 		return stdout;
 	if ((chosen ? stat(out, &st) : lstat(out, &st)) == 0 && S_ISDIR(st.st_mode))
 		die("%s: a directory: give -o a file name", out);
-	if (chosen && stat(out, &st) == 0 && !S_ISREG(st.st_mode)) {
+	/* a device, a pipe, or a link (/dev/stdout): written through, never
+	 * replaced by a rename */
+	if (chosen && ((stat(out, &st) == 0 && !S_ISREG(st.st_mode)) ||
+	               (lstat(out, &st) == 0 && S_ISLNK(st.st_mode)))) {
 		if (!(f = fopen(out, "w")))
 			die("%s: cannot write:", out);
 		return f;
@@ -1706,6 +1720,15 @@ static void check_dir(const char *dir)
 		die("%s: not a directory (pb-report reads a study directory)", dir);
 }
 
+/* Whether path names the file the standard output writes. */
+static int is_stdout(const char *path)
+{
+	struct stat a, b;
+
+	return stat(path, &a) == 0 && fstat(1, &b) == 0 && a.st_dev == b.st_dev &&
+	       a.st_ino == b.st_ino;
+}
+
 void report_write(const char *dir, const char *out, int derive, int argc, char **argv)
 {
 	char *outpath, *tmp;
@@ -1743,8 +1766,8 @@ void report_write(const char *dir, const char *out, int derive, int argc, char *
 	interrupted();
 	close_page(page, outpath, tmp);
 	/* where the page is: the one line a person needs, unless the page
-	 * itself went to the standard output */
-	if (!out || strcmp(out, "-") != 0) {
+	 * itself went to the standard output (-o -, or its file) */
+	if (!out || (strcmp(out, "-") != 0 && !is_stdout(outpath))) {
 		fputs("report: ", stdout);
 		put_safe_text(stdout, outpath);
 		fputc('\n', stdout);

@@ -142,7 +142,8 @@ static void summary_arm(FILE *f, const struct arm_result *a, const struct style 
 static void summary_cmp(FILE *f, const struct study *s, const struct cmp_result *c,
                         const struct live *l, const struct style *st)
 {
-	char r[SIG_BUFSZ], lv[SIG_BUFSZ], iv[96], ch[96], t[NUM_BUFSZ], w[SIG_BUFSZ];
+	char r[SIG_BUFSZ], lv[SIG_BUFSZ], iv[96], ch[96], t[NUM_BUFSZ], w[SIG_BUFSZ], r2[SIG_BUFSZ];
+	char l2[SIG_BUFSZ];
 
 	fprintf(f, "%c against %c: ", c->cand, c->ref);
 	if (!c->have) {
@@ -161,9 +162,12 @@ static void summary_cmp(FILE *f, const struct study *s, const struct cmp_result 
 	} else if (strcmp(cmp_words(c), "no difference resolved") == 0) {
 		paint(f, st, C_YELLOW, "no difference resolved");
 		/* what the interval rules out, not the estimate alone */
-		if (!isnan(interval_within(c->lo, c->hi)))
-			fprintf(f, ": %c is within %s%% of %c either way (more runs would narrow it)",
-			        c->cand, h4(w, 100 * interval_within(c->lo, c->hi)), c->ref);
+		double less, more;
+
+		if (interval_sides(c->lo, c->hi, &less, &more) == 0)
+			fprintf(f, ": %c is within %s%% of %c (at most %s%% faster, %s%% slower; more "
+			        "runs would narrow it)", c->cand, h4(w, 100 * fmax(less, more)), c->ref,
+			        h4(l2, 100 * less), h4(r2, 100 * more));
 		else
 			fprintf(f, " (the interval includes 1; more runs would narrow it)");
 	} else {
@@ -462,17 +466,21 @@ void write_markdown_table(FILE *f, const struct study *const *s,
 			md_row(f, s[i], &s[i]->arm[k], param ? l[i]->value : NULL, s[0]->have_use);
 }
 
-/* One cell of the scan table: the text, padded to width w. */
+/* One cell of the scan table: the text as the terminal shows it, padded
+ * to width w. */
 static void scan_cell(FILE *f, const char *text, int w)
 {
+	int shown = (int)safe_text_width(text);
+
 	put_safe_text(f, text);
-	fprintf(f, "%*s", w - (int)strlen(text) > 0 ? w - (int)strlen(text) + 2 : 2, "");
+	fprintf(f, "%*s", shown < w ? w - shown + 2 : 2, "");
 }
 
 void write_scan_table(FILE *f, const struct study *const *s, const struct live *const *l,
                       size_t n, const char *param, const struct style *st)
 {
-	int wv = (int)strlen(param), wr, wi = 8, k;
+	int wv = (int)safe_text_width(param), wr, wi = 8, k;
+	const struct study *one;
 	char lv[SIG_BUFSZ], head[64], r[SIG_BUFSZ], iv[96];
 	size_t i;
 
@@ -482,7 +490,7 @@ void write_scan_table(FILE *f, const struct study *const *s, const struct live *
 	for (i = 0; i < n; i++) {
 		const char *v = strchr(l[i]->value, '=') ? strchr(l[i]->value, '=') + 1 : l[i]->value;
 
-		wv = (int)strlen(v) > wv ? (int)strlen(v) : wv;
+		wv = (int)safe_text_width(v) > wv ? (int)safe_text_width(v) : wv;
 		for (k = 0; k < s[i]->ncmp; k++)
 			if (s[i]->cmp[k].have) {
 				int w = (int)strlen(interval_text(iv, sizeof iv, &s[i]->cmp[k]));
@@ -490,10 +498,14 @@ void write_scan_table(FILE *f, const struct study *const *s, const struct live *
 				wi = w > wi ? w : wi;
 			}
 	}
-	snprintf(head, sizeof head, "%s%% %s", level_percent(lv, s[0]->level), interval_name(s[0]));
+	/* the header from a study that answered (the first may have failed) */
+	for (i = 0; i + 1 < n && !s[i]->ncmp; i++)
+		;
+	one = s[i];
+	snprintf(head, sizeof head, "%s%% %s", level_percent(lv, one->level), interval_name(one));
 	wi = (int)strlen(head) > wi ? (int)strlen(head) : wi;
-	snprintf(r, sizeof r, "%c/%c ratio", s[0]->ncmp ? s[0]->cmp[0].ref : 'A',
-	         s[0]->ncmp == 1 ? s[0]->cmp[0].cand : 'X');
+	snprintf(r, sizeof r, "%c/%c ratio", one->ncmp ? one->cmp[0].ref : 'A',
+	         one->ncmp > 1 ? 'X' : one->ncmp ? one->cmp[0].cand : 'B');
 	wr = (int)strlen(r) > 6 ? (int)strlen(r) : 6;
 	scan_cell(f, param, wv);
 	scan_cell(f, r, wr);

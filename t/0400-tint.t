@@ -211,13 +211,13 @@ like "$(grep '^# finding' "$T/out")" 'n = 12 runs, df = 11\)\. Threshold 1\.25: 
 # starts by saying so. lr less 0.2183 (4 decimals, as awk writes it): R,
 #   lr0 <- round(lr - 0.2183, 4); f(c(exp(mean(lr0)), exp(t.test(lr0)$conf.int)))
 #   [1] "1.000"  "0.9866" "1.014"
-# and what it rules out, the most B differs from A either way:
-#   ci <- exp(t.test(lr0)$conf.int); 100 * max(1/ci[1] - 1, 1 - 1/ci[2])
-#   [1] 1.363011
+# and what it rules out, how much faster and how much slower B may be:
+#   ci <- exp(t.test(lr0)$conf.int); 100 * c(1 - 1/ci[2], 1/ci[1] - 1)
+#   [1] 1.351260 1.363011
 awk -F'\t' -v OFS='\t' '!/^#/ && $2 != "lr" { $2 = sprintf("%.4f", $2 - 0.2183) } 1' tint-lr.tsv >"$T/lr0.tsv"
 run pb-tint --finding "$T/lr0.tsv"
 is "$(grep '^# finding' "$T/out")" \
-	"# finding: No difference resolved: A/B time ratio 1.000, 95% CI 0.9866 to 1.014 (t interval, n = 12 runs, df = 11). The interval includes 1: B may be faster or slower, by at most 1.363%; more runs would narrow it." \
+	"# finding: No difference resolved: A/B time ratio 1.000, 95% CI 0.9866 to 1.014 (t interval, n = 12 runs, df = 11). The interval includes 1: B may be up to 1.351% faster or up to 1.363% slower; more runs would narrow it." \
 	"finding: an interval across 1 says no direction, what it rules out (R), and 1.000 keeps its zeros"
 run pb-tint --finding --threshold 1.05 "$T/lr0.tsv"
 like "$(grep '^# finding' "$T/out")" '^# finding: No difference resolved: .* Threshold 1\.05: below; ' \

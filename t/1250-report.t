@@ -163,12 +163,30 @@ cp "$T/full/raw.tsv" "$T/full/plan.tsv" "$T/piloted/"
 cp "$T/full/raw.tsv" "$T/piloted/pilot.tsv"
 run pb-report "$T/piloted"
 wrote "$T/piloted/report.html" "a pilot's plan.tsv: exit 0, nothing on stderr, a page"
-is "$(count "$T/piloted/report.html" '^<h3>From the pilot \(plan.tsv\), which chose this study.s design</h3>$'):$(count "$T/piloted/report.html" '^<tr><td>the pilot</td>')" "1:1" \
+is "$(count "$T/piloted/report.html" '^<h3>From the pilot \(plan.tsv\), before the study</h3>$'):$(count "$T/piloted/report.html" '^<tr><td>the pilot</td>')" "1:1" \
 	"... the pilot's plan, its current row named the pilot's"
-is "$(count "$T/piloted/report.html" '^<h3>From this study.s own pairs</h3>$'):$(count "$T/piloted/report.html" '^<tr><td>this study</td>')" "1:1" \
+is "$(count "$T/piloted/report.html" '^<h3>From this study.s own pairs: its design</h3>$'):$(count "$T/piloted/report.html" '^<tr><td>this study</td>')" "1:1" \
 	"... and beside it the study's own, from its pairs"
 is "$(count "$T/full/report.html" '^<tr><td>this study</td>'):$(count "$T/full/report.html" 'From the pilot')" "1:0" \
 	"without a pilot: one plan, of this study"
+# a pilot, and one pair per run in the study: the pilot's plan stays the pilot's
+mkdir -p "$T/piloted1"
+$D/../gen/synth --seed 3 --runs 6 --pairs 1 --warmup 0 >"$T/piloted1/raw.tsv"
+cp "$T/full/plan.tsv" "$T/piloted1/"
+cp "$T/full/raw.tsv" "$T/piloted1/pilot.tsv"
+run pb-report "$T/piloted1"
+is "$rc:$(count "$T/piloted1/report.html" '^<tr><td>the pilot</td>'):$(count "$T/piloted1/report.html" '<tr><td>this study</td>'):$(count "$T/piloted1/report.html" 'No plan from this study.s own pairs: each run has one pair, and the spread within runs that a plan weighs needs two or more\.')" \
+	"0:1:0:1" "a pilot and one pair per run: the pilot's plan named the pilot's, and why there is no other"
+# -o through a link writes the file it names and keeps the link
+: >"$T/target.html"
+ln -s "$T/target.html" "$T/link.html"
+run pb-report -o "$T/link.html" "$T/piloted1"
+is "$rc:$([ -L "$T/link.html" ] && echo link):$(head -n 1 "$T/target.html")" "0:link:<!DOCTYPE html>" \
+	"-o a symbolic link: the page written through it, the link kept"
+# -o the file the standard output writes: the page alone there, no line of where it is
+run pb-report -o /dev/stdout "$T/piloted1"
+is "$rc:$(tail -n 1 "$T/out"):$([ -L /dev/stdout ] && echo link)" "0:</html>:link" \
+	"-o /dev/stdout: the page ends the output, /dev/stdout still a link"
 
 # --- one pair per run (slow commands): what cannot be drawn, said in words -------
 mkdir -p "$T/one"

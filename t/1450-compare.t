@@ -24,7 +24,7 @@ cp "$T/out" aa.out
 exited_ok "A/A, 6 runs of 4 pairs: exit 0, a summary"
 like "$(head -n 1 aa.out)" '^plan: 4 pairs x up to 6 runs, warm-up 1 \(--pairs; pilot: a pair [0-9.]+ (n|µ|m)s, a run.s start .*\), stop when the 95% sequence \(g [0-9.e-]+, tuned to (a [0-9.]+ % effect, the least|the least effect) that 6 runs resolve(, raised from [0-9.e-]+ to be bounded by run 3)?; --min-effect chooses the effect\) excludes 1, within 600\.0 s, the analysis included: [0-9]+ steps( and [34] pictures)?, [0-9.]+ (µ|m)?s at the pilot.s [0-9.]+ (µ|m)?s a step$' \
 	"  the plan line first, and why"
-like "$(grep '^B against A: ' aa.out)" '^B against A: A/B time ratio [0-9.]+, 95% CS [0-9.]+ to [0-9.]+: (no difference resolved: B is within [0-9.]+% of A either way \(more runs would narrow it\)|too few runs for the sequence to bound it \(so far B takes [^)]*\)|B takes [^:]*: B is (faster|slower))$' \
+like "$(grep '^B against A: ' aa.out)" '^B against A: A/B time ratio [0-9.]+, 95% CS [0-9.]+ to [0-9.]+: (no difference resolved: B is within [0-9.]+% of A \(at most [0-9.]+% faster, [0-9.]+% slower; more runs would narrow it\)|too few runs for the sequence to bound it \(so far B takes [^)]*\)|B takes [^:]*: B is (faster|slower))$' \
 	"  the ratio, its sequence and the verdict; a direction only where the interval resolves one"
 like "$(grep -Ec '^   median [0-9.]* (n|µ|m)s  IQR ' aa.out)" '^2$' "  a median and IQR per arm, in human units"
 like "$(grep '^[0-9]* runs x ' aa.out)" '^[0-9]+ runs x 4 pairs \(warm-up 1\) in [0-9.]+ (n|µ|m)?s of a 600\.0 s budget; stop after run' \
@@ -62,7 +62,7 @@ mkdir skd && $D/../gen/synth --seed 1 --runs 30 --pairs 20 --run-skew 1 >skd/raw
 run pb-compare --analyse skd --no-pictures
 is "$rc:$(grep -c '^warning: ' "$T/out"):$(grep -c 'log ratios are skewed' "$T/out"):$(grep -c 'beyond [0-9.]* IQRs' "$T/out")" "0:2:1:1" \
 	"--analyse of a skewed study: two warnings, each said once"
-like "$(grep '^finding: ' "$T/out")" '^finding: .*The interval includes 1: B may be faster or slower, by at most [0-9.]+%; more runs would narrow it\.$' \
+like "$(grep '^finding: ' "$T/out")" '^finding: .*The interval includes 1: B may be up to [0-9.]+% faster or up to [0-9.]+% slower; more runs would narrow it\.$' \
 	"  the finding ends before its warning clauses"
 
 # --- the Makefile redoes the analysis byte for byte
