@@ -252,6 +252,40 @@ void write_use_line(FILE *f, const char *lead, const struct study *s,
 	summary_use(f, lead, s, c, k, &plain);
 }
 
+/* Take " Warning: TEXT" (and the full stop pb-tint adds) out of finding
+ * wherever it stands whole. */
+static void drop_clause(char *finding, const char *text)
+{
+	size_t tl = strlen(text);
+	char *p = finding;
+
+	while ((p = strstr(p, " Warning: ")) != NULL) {
+		char *e = p + 10 + tl;
+
+		if (strncmp(p + 10, text, tl) == 0) {
+			if (*e == '.' && tl && text[tl - 1] != '.')
+				e++;
+			if (*e == '\0' || *e == ' ') {
+				memmove(p, e, strlen(e) + 1);
+				continue;
+			}
+		}
+		p += 10;
+	}
+}
+
+/* pb-check's warning w as the finding quotes it: as it is, and for a
+ * study of several arms (w is "B: note") as "arm B: note". */
+static void drop_warning(char *finding, const char *w)
+{
+	char *armed = xmalloc(strlen(w) + 5);
+
+	drop_clause(finding, w);
+	sprintf(armed, "arm %s", w);
+	drop_clause(finding, armed);
+	free(armed);
+}
+
 static void summary_design(FILE *f, const struct study *s, const struct live *l)
 {
 	char w[SIG_BUFSZ], b[SIG_BUFSZ];
@@ -328,13 +362,12 @@ void write_summary(FILE *f, const struct study *s, const struct live *l,
 	}
 	for (i = 0; i < s->ncmp; i++)
 		if (s->cmp[i].finding) {
-			/* each warning said once: the lines above, not again as the
-			 * finding's clauses (pb-tint's " Warning: ...") */
-			const char *fd = s->cmp[i].finding, *cut = strstr(fd, " Warning: ");
-			char *core = xstrdup(fd);
+			/* each warning said once: on its line above, not again as the
+			 * finding's clause; a clause of no line above stays */
+			char *core = xstrdup(s->cmp[i].finding);
 
-			if (cut && s->nwarn)
-				core[cut - fd] = '\0';
+			for (j = 0; j < s->nwarn; j++)
+				drop_warning(core, s->warnings[j]);
 			paint(f, st, C_DIM, "finding:");
 			fputc(' ', f);
 			put_safe_text(f, core);
