@@ -59,6 +59,7 @@ enum {
 	O_SCAN = 'P',
 	O_MIN_RUNS = 256, O_STAT, O_LEVEL, O_DIR, O_CALIBRATE, O_FAIL, O_JSON, O_MD, O_CSV,
 	O_REPORT, O_COLOR, O_QUIET, O_FROM, O_ANALYSE, O_NO_PICTURES, O_SEQUENCE, O_MIN_EFFECT, O_SEQ_G,
+	O_VERBOSE = 'v',
 	O_PASS = 1000
 };
 
@@ -100,7 +101,10 @@ static const struct pb_opt own[] = {
 	{ "export-report", O_REPORT, 0, "FILE", NULL, NULL, NULL, PB_OPT_NOHELP },
 	{ "color", O_COLOR, 0, "WHEN", "auto always never", "auto (default), always or never; NO_COLOR",
 	  NULL, 0 },
-	{ "quiet", O_QUIET, 0, NULL, NULL, "no plan line and no progress on stderr", NULL, 0 },
+	{ "verbose", O_VERBOSE, 'v', NULL, NULL, "after the answer: the plan, the arms, CPU time,\n"
+	  "memory, the design, the warnings whole, the findings", NULL, 0 },
+	{ "quiet", O_QUIET, 0, NULL, NULL, "the answer alone: no warning line, no plan and no\n"
+	  "progress on stderr", NULL, 0 },
 	{ "no-pictures", O_NO_PICTURES, 0, NULL, NULL,
 	  "no pb-plot pictures (they take about a second)", NULL, 0 },
 	{ "from", O_FROM, 0, "DIR", NULL, "the summary and exports of a study made before", NULL, 0 },
@@ -312,6 +316,7 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 		case O_REPORT: o->report = optarg; break;
 		case O_COLOR: color = color_choice(optarg); break;
 		case O_QUIET: o->quiet = 1; break;
+		case O_VERBOSE: o->verbose = 1; break;
 		case O_FROM: o->from = optarg; break;
 		case O_ANALYSE: o->analyse = optarg; break;
 		case O_NO_PICTURES: o->no_pictures = 1;
@@ -465,12 +470,10 @@ static void print_summary(const struct compare_opts *o, const struct study *r,
 	if (exports_to_stdout(o) || stdout_error)
 		return;
 	st.color = o->color;
-	/* said once: on the terminal before the runs, else here */
-	if (l->plan && !l->plan_shown)
-		printf("%s\n", l->plan);
+	st.say = o->verbose ? SAY_ALL : o->quiet ? SAY_QUIET : SAY_ANSWER;
+	st.dir = dir;
+	st.plan_said = l->plan_shown;   /* said once: on the terminal before the runs */
 	write_summary(stdout, r, l, &st);
-	if (dir)
-		fputs("study: ", stdout), put_safe_text(stdout, dir), fputs("\n", stdout);
 	stdout_flush();
 }
 
@@ -647,7 +650,7 @@ static int one_study(const struct compare_opts *o)
 static void w_scan_summary(FILE *f, const void *ctx)
 {
 	const struct json_ctx *c = ctx;
-	const struct style plain = { 0 };
+	const struct style plain = { 0, SAY_ALL, NULL, 0 };
 	size_t i;
 
 	for (i = 0; i < c->n; i++) {
@@ -737,7 +740,7 @@ static int scan(const struct compare_opts *o)
 	write_in(top, "report.md", w_scan_report, &jc);
 	exports(o, rp, lp, done, o->scan_name);
 	if (!exports_to_stdout(o) && !stdout_error) {
-		struct style st = { o->color };
+		struct style st = { o->color, SAY_ANSWER, NULL, 0 };
 
 		write_scan_table(stdout, rp, lp, done, o->scan_name, &st);
 		fputs("\nscan: ", stdout), put_safe_text(stdout, top), fputs("\n", stdout);

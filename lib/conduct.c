@@ -969,10 +969,8 @@ void w_report(FILE *f, const void *s)
 void w_summary(FILE *f, const void *ctx)
 {
 	const struct summary_ctx *c = ctx;
-	const struct style plain = { 0 };
+	const struct style plain = { 0, SAY_ALL, NULL, 0 };
 
-	if (c->l->plan)
-		fprintf(f, "%s\n", c->l->plan);
 	write_summary(f, c->r, c->l, &plain);
 }
 

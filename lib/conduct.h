@@ -19,7 +19,7 @@ struct compare_opts {
 	const char *json, *md, *csv, *report;
 	const char *scan_name;
 	struct strv scan;
-	int calibrate, color, quiet, no_pictures;
+	int calibrate, color, quiet, verbose, no_pictures;
 	enum seq_kind sequence;   /* --sequence */
 	int sequence_given;
 	double min_effect;   /* --min-effect, in %; 0: not given */

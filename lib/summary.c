@@ -140,9 +140,9 @@ static void summary_arm(FILE *f, const struct arm_result *a, const struct style 
 }
 
 static void summary_cmp(FILE *f, const struct study *s, const struct cmp_result *c,
-                        const struct live *l, const struct style *st)
+                        const struct style *st)
 {
-	char r[SIG_BUFSZ], lv[SIG_BUFSZ], iv[96], ch[96], t[NUM_BUFSZ], w[SIG_BUFSZ], r2[SIG_BUFSZ];
+	char r[SIG_BUFSZ], lv[SIG_BUFSZ], iv[96], ch[96], w[SIG_BUFSZ], r2[SIG_BUFSZ];
 	char l2[SIG_BUFSZ];
 
 	fprintf(f, "%c against %c: ", c->cand, c->ref);
@@ -175,13 +175,21 @@ static void summary_cmp(FILE *f, const struct study *s, const struct cmp_result 
 		paint(f, st, verdict_color(c), "%c is %s", c->cand, cmp_words(c));
 	}
 	fprintf(f, "\n");
+}
+
+/* The threshold's verdict and the gate's, passed or not, in words. */
+static void summary_gate(FILE *f, const struct study *s, const struct cmp_result *c,
+                         const struct live *l, const struct style *st)
+{
+	char t[NUM_BUFSZ];
+
 	if (!isnan(s->threshold) && *c->verdict) {
 		num_format(t, s->threshold);
 		fprintf(f, "   threshold %s: ", t);
 		put_safe_text(f, c->verdict);
 		fputc('\n', f);
 	}
-	if (!isnan(l->fail_if_slower)) {   /* the gate, passed or not, in words */
+	if (!isnan(l->fail_if_slower)) {
 		num_format(t, l->fail_if_slower);
 		fprintf(f, "   ");
 		if (cmp_slower_than(c, l->fail_if_slower))
@@ -191,6 +199,180 @@ static void summary_cmp(FILE *f, const struct study *s, const struct cmp_result 
 			      "times A's time or more", t, c->cand, t);
 		fprintf(f, "\n");
 	}
+}
+
+/* --- the answer: what a person reads first ----------------------------- */
+
+/* A share (0.0113) in percent with 2 significant digits, in fixed
+ * notation ("1.1", "0.011", "23"): a person compares them at a glance;
+ * the finding and the streams keep the digits. */
+static const char *pct2(char buf[SIG_BUFSZ], double share)
+{
+	double x = 100 * fabs(share);
+	int decimals = x >= 10 || x == 0 ? 0 : x >= 1 ? 1 : 1 - (int)floor(log10(x));
+
+	if (!isfinite(x) || decimals > 12)
+		return h4(buf, x);
+	snprintf(buf, SIG_BUFSZ, "%.*f", decimals, x);
+	return buf;
+}
+
+/* "B is slower than A", "No difference resolved between A and B", ... */
+static void answer_verdict(FILE *f, const struct cmp_result *c, const struct style *st)
+{
+	const char *w = cmp_words(c);
+
+	if (!bounded(c))
+		paint(f, st, C_YELLOW, "%c against %c: too few runs to bound the ratio", c->cand,
+		      c->ref);
+	else if (strcmp(w, "faster") == 0 || strcmp(w, "slower") == 0)
+		paint(f, st, verdict_color(c), "%c is %s than %c", c->cand, w, c->ref);
+	else
+		paint(f, st, C_YELLOW, "No difference resolved between %c and %c", c->ref, c->cand);
+	fputc('\n', f);
+}
+
+/* "B takes 1.1% more time than A (0.011% to 2.3% more, at 95%
+ * confidence)"; for no difference, the bound the interval proves. The
+ * shares are of A's time: B's is 1/ratio of it. */
+static void answer_ratio(FILE *f, const struct study *s, const struct cmp_result *c)
+{
+	char e[SIG_BUFSZ], a[SIG_BUFSZ], b[SIG_BUFSZ], lv[SIG_BUFSZ], conf[64];
+	double rel = 1 / c->ratio, less, more;
+	const char *w = cmp_words(c);
+
+	snprintf(conf, sizeof conf, "at %s%% confidence%s", level_percent(lv, s->level),
+	         s->median ? ", of the median run" : "");
+	if (!bounded(c))
+		fprintf(f, "   so far %c takes %s%% %s time than %c\n", c->cand, pct2(e, rel - 1),
+		        rel > 1 ? "more" : "less", c->ref);
+	else if (strcmp(w, "slower") == 0)
+		fprintf(f, "   %c takes %s%% more time than %c (%s%% to %s%% more, %s)\n", c->cand,
+		        pct2(e, rel - 1), c->ref, pct2(a, 1 / c->hi - 1), pct2(b, 1 / c->lo - 1), conf);
+	else if (strcmp(w, "faster") == 0)
+		fprintf(f, "   %c takes %s%% less time than %c (%s%% to %s%% less, %s)\n", c->cand,
+		        pct2(e, 1 - rel), c->ref, pct2(a, 1 - 1 / c->lo), pct2(b, 1 - 1 / c->hi), conf);
+	else if (interval_sides(c->lo, c->hi, &less, &more) == 0)
+		fprintf(f, "   %c is within %s%% of %c: it takes from %s%% less time to %s%% more "
+		        "(%s)\n", c->cand, pct2(e, fmax(less, more)), c->ref, pct2(a, less),
+		        pct2(b, more), conf);
+	else
+		fprintf(f, "   the interval includes 1 (%s)\n", conf);
+}
+
+/* "13 runs x 3 pairs in 1.582 s; study: DIR" */
+static void answer_basis(FILE *f, const struct study *s, const struct live *l,
+                         const struct style *st)
+{
+	char w[SIG_BUFSZ];
+
+	fprintf(f, "%ld run%s x %ld pair%s", s->runs, s->runs == 1 ? "" : "s", s->pairs,
+	        s->pairs == 1 ? "" : "s");
+	if (!isnan(l->wall_ns))
+		fprintf(f, " in %s", h4ns(w, l->wall_ns));
+	if (st->dir) {
+		fputs("; study: ", f);
+		put_safe_text(f, st->dir);
+	}
+	fputc('\n', f);
+}
+
+/* pb-check's warning in a line: its first clause, without what it says
+ * in parentheses ("Run 5 has an effect beyond 4.5 IQRs of the quartiles
+ * of the runs' effects"); the whole of it is -v's. A warning of a study
+ * of several arms starts "B: ". */
+static void put_headline(FILE *f, const char *w)
+{
+	size_t n, i, k = 0;
+	const char *stop;
+	char *h;
+	int depth = 0;
+
+	if (w[0] >= 'A' && w[0] <= 'Z' && w[1] == ':' && w[2] == ' ') {
+		fprintf(f, "arm %c: ", w[0]);
+		w += 3;
+	}
+	n = strcspn(w, ":;");
+	if ((stop = strstr(w, ". ")) != NULL && (size_t)(stop - w) < n)
+		n = (size_t)(stop - w);
+	h = xmalloc(n + 1);
+	for (i = 0; i < n; i++)
+		if (w[i] == '(')
+			depth++;
+		else if (w[i] == ')' && depth)
+			depth--;
+		else if (!depth && !(w[i] == ' ' && k && h[k - 1] == ' '))
+			h[k++] = w[i];
+	while (k && (h[k - 1] == ' ' || h[k - 1] == '.'))
+		k--;
+	h[k] = '\0';
+	if (h[0] >= 'a' && h[0] <= 'z')   /* a sentence of its own now */
+		h[0] = (char)(h[0] - 'a' + 'A');
+	put_safe_text(f, h);
+	free(h);
+}
+
+/* A word as the shell reads it back: as it is, or in single quotes. */
+static void put_shell_word(FILE *f, const char *w)
+{
+	char *copy, *p, *q;
+
+	if (*w && w[strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	                      "0123456789_./:=,+-@%")] == '\0') {
+		put_safe_text(f, w);
+		return;
+	}
+	p = copy = xstrdup(w);
+	fputc('\'', f);
+	while ((q = strchr(p, '\'')) != NULL) {
+		*q = '\0';
+		put_safe_text(f, p);
+		fputs("'\\''", f);
+		p = q + 1;
+	}
+	put_safe_text(f, p);
+	fputc('\'', f);
+	free(copy);
+}
+
+/* "warning: HEADLINE (more: pb-compare --from DIR -v)" */
+static void answer_warning(FILE *f, const struct study *s, const char *w,
+                           const struct style *st)
+{
+	paint(f, st, C_YELLOW, "warning:");
+	fputc(' ', f);
+	put_headline(f, w);
+	if (s->dir) {
+		fputs(" (more: pb-compare --from ", f);
+		put_shell_word(f, s->dir);
+		fputs(" -v)", f);
+	}
+	fputc('\n', f);
+}
+
+/* The answer, each candidate's and what it rests on; the warnings a
+ * line each unless quiet. */
+static void write_answer(FILE *f, const struct study *s, const struct live *l,
+                         const struct style *st)
+{
+	int i;
+	size_t j;
+
+	for (i = 0; i < s->ncmp; i++) {
+		const struct cmp_result *c = &s->cmp[i];
+
+		if (!c->have) {
+			fprintf(f, "%c against %c: no interval (too few runs were measured)\n", c->cand,
+			        c->ref);
+			continue;
+		}
+		answer_verdict(f, c, st);
+		answer_ratio(f, s, c);
+		summary_gate(f, s, c, l, st);
+	}
+	answer_basis(f, s, l, st);
+	for (j = 0; st->say == SAY_ANSWER && j < s->nwarn; j++)
+		answer_warning(f, s, s->warnings[j], st);
 }
 
 /* "B uses 12.30% more" from the ratio A/B of a quantity */
@@ -319,41 +501,39 @@ static void summary_sense(FILE *f, const struct study *s)
 		        ns_text(m, med));
 }
 
-void write_summary(FILE *f, const struct study *s, const struct live *l,
-                   const struct style *st)
+/* Whether the memory line says something: not when both arms sit at
+ * pb-run's own peak, below which nothing is measured. */
+static int use_informs(const struct study *s, const struct cmp_result *c, int k)
 {
-	int i;
+	const struct arm_result *ra = study_arm(s, c->ref), *ca = study_arm(s, c->cand);
+
+	return k != USE_MEMORY || !ra || !ca || !study_arm_at_floor(s, ra) ||
+	       !study_arm_at_floor(s, ca);
+}
+
+/* What SAY_ALL adds after the answer: the plan, the arms, each
+ * comparison with its CPU time and memory, the design, the warnings
+ * whole and pb-tint's findings. */
+static void write_details(FILE *f, const struct study *s, const struct live *l,
+                          const struct style *st)
+{
+	int i, k;
 	size_t j;
 
-	if (l->value) {
-		paint_text(f, st, C_BOLD, l->value);
-		fputc('\n', f);
-	}
-	if (!s->narms && s->failed) {   /* a study of a scan that could not be made */
-		paint(f, st, C_RED, "failed:");
-		fputc(' ', f);
-		put_safe_text(f, s->failed);
-		fputs("; nothing was measured\n", f);
-		return;
-	}
-	if (s->interrupted || s->failed) {
-		paint(f, st, C_YELLOW, "partial: %s", s->interrupted ? "interrupted by " : "failed: ");
-		put_safe_text(f, s->interrupted ? s->interrupted : s->failed);
-		fprintf(f, "; what was measured is analysed\n");
-	}
+	fprintf(f, "\n");
+	if (l->plan && !st->plan_said)
+		fprintf(f, "%s\n", l->plan);
 	for (i = 0; i < s->narms; i++)
 		summary_arm(f, &s->arm[i], st);
 	fprintf(f, "\n");
 	for (i = 0; i < s->ncmp; i++) {
-		int k;
-
-		summary_cmp(f, s, &s->cmp[i], l, st);
+		summary_cmp(f, s, &s->cmp[i], st);
 		for (k = 0; s->have_use && k < NUSE; k++)
-			summary_use(f, "   ", s, &s->cmp[i], k, st);
+			if (use_informs(s, &s->cmp[i], k))
+				summary_use(f, "   ", s, &s->cmp[i], k, st);
 	}
 	fprintf(f, "\n");
 	summary_design(f, s, l);
-	summary_sense(f, s);
 	for (j = 0; j < s->nwarn; j++) {
 		paint(f, st, C_YELLOW, "warning:");
 		fputc(' ', f);
@@ -374,6 +554,33 @@ void write_summary(FILE *f, const struct study *s, const struct live *l,
 			fputc('\n', f);
 			free(core);
 		}
+}
+
+void write_summary(FILE *f, const struct study *s, const struct live *l,
+                   const struct style *st)
+{
+	if (l->value) {
+		paint_text(f, st, C_BOLD, l->value);
+		fputc('\n', f);
+	}
+	if (!s->narms && s->failed) {   /* a study of a scan that could not be made */
+		paint(f, st, C_RED, "failed:");
+		fputc(' ', f);
+		put_safe_text(f, s->failed);
+		fputs("; nothing was measured\n", f);
+		return;
+	}
+	if (s->interrupted || s->failed) {
+		paint(f, st, C_YELLOW, "partial: %s", s->interrupted ? "interrupted by " : "failed: ");
+		put_safe_text(f, s->interrupted ? s->interrupted : s->failed);
+		fprintf(f, "; what was measured is analysed\n");
+	}
+	write_answer(f, s, l, st);
+	if (st->say == SAY_QUIET)
+		return;
+	summary_sense(f, s);
+	if (st->say == SAY_ALL)
+		write_details(f, s, l, st);
 }
 
 /* --- markdown --------------------------------------------------------- */

@@ -9,11 +9,22 @@
 #include "human.h"   /* for the callers: sig4 and safe_text, as the summary shows numbers and text */
 #include "studydir.h"
 
+/* How the summary is said: coloured or not, and how much of it. */
+enum { SAY_QUIET = -1, SAY_ANSWER = 0, SAY_ALL = 1 };
 struct style {
 	int color;
+	int say;             /* SAY_ANSWER: the answer and a line per warning;
+	                        SAY_QUIET: the answer alone; SAY_ALL: everything */
+	const char *dir;     /* the study's directory, said on the answer's last
+	                        line (NULL: not said) */
+	int plan_said;       /* the plan was said before the runs: not again */
 };
 
-/* The summary: to f, coloured or not. */
+/* The summary: to f, coloured or not. The answer comes first: for each
+ * candidate its verdict in words and its time ratio as a percentage with
+ * the interval, then what it rests on (runs x pairs, time, directory);
+ * then a line per warning; SAY_ALL adds the plan, the arms, the CPU time
+ * and memory, the design and pb-tint's findings (summary.txt's form). */
 void write_summary(FILE *f, const struct study *s, const struct live *l,
                    const struct style *st);
 /* One line of CPU time (k = USE_CPU) or peak memory of comparison c, in

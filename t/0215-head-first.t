@@ -84,9 +84,9 @@ for order in "4 9" "9 4"; do
 	twice "$top/examples/compare/raw.tsv" pairs $order "$d/raw.tsv"
 done
 run pb-compare --from "$T/dir-49"
-like "$rc:$(grep ' runs x ' "$T/out")" '^0:12 runs x 4 pairs ' "pb-compare: pairs 4 then 9: 4"
+like "$rc:$(grep ' runs x ' "$T/out")" '^0:12 runs x 4 pairs$' "pb-compare: pairs 4 then 9: 4"
 run pb-compare --from "$T/dir-94"
-like "$rc:$(grep ' runs x ' "$T/out")" '^0:12 runs x 9 pairs ' "pb-compare: pairs 9 then 4: 9"
+like "$rc:$(grep ' runs x ' "$T/out")" '^0:12 runs x 9 pairs$' "pb-compare: pairs 9 then 4: 9"
 run pb-report --no-derive -o "$T/49.html" "$T/dir-49"
 is "$rc:$(grep -c ' runs × 4 pairs' "$T/49.html")" "0:1" "pb-report: pairs 4 then 9: 4"
 run pb-report --no-derive -o "$T/94.html" "$T/dir-94"

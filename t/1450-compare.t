@@ -22,21 +22,31 @@ command -v gnuplot >/dev/null 2>&1 && pics=1
 run pb-compare $B -r 6 -p 4 --dir aa --no-shell -- "$W --us 2000" "$W --us 2000"
 cp "$T/out" aa.out
 exited_ok "A/A, 6 runs of 4 pairs: exit 0, a summary"
-like "$(head -n 1 aa.out)" '^plan: 4 pairs x up to 6 runs, warm-up 1 \(--pairs; pilot: a pair [0-9.]+ (n|µ|m)s, a run.s start .*\), stop when the 95% sequence \(g [0-9.e-]+, tuned to (a [0-9.]+ % effect, the least|the least effect) that 6 runs resolve(, raised from [0-9.e-]+ to be bounded by run 3)?; --min-effect chooses the effect\) excludes 1, within 600\.0 s, the analysis included: [0-9]+ steps( and [34] pictures)?, [0-9.]+ (µ|m)?s at the pilot.s [0-9.]+ (µ|m)?s a step$' \
-	"  the plan line first, and why"
-like "$(grep '^B against A: ' aa.out)" '^B against A: A/B time ratio [0-9.]+, 95% CS [0-9.]+ to [0-9.]+: (no difference resolved: B is within [0-9.]+% of A \(at most [0-9.]+% faster, [0-9.]+% slower; more runs would narrow it\)|too few runs for the sequence to bound it \(so far B takes [^)]*\)|B takes [^:]*: B is (faster|slower))$' \
+# the answer in three lines: the verdict in words, the time ratio as a
+# percentage with its interval, what it rests on; then a line a warning
+verdict='^(B is (faster|slower) than A|No difference resolved between A and B|B against A: too few runs to bound the ratio)$'
+like "$(sed -n 1p aa.out)" "$verdict" "  the verdict in words first"
+like "$(sed -n 2p aa.out)" '^   (B takes [0-9.]+% (more|less) time than A \([0-9.]+% to [0-9.]+% (more|less), at 95% confidence\)|B is within [0-9.]+% of A: it takes from [0-9.]+% less time to [0-9.]+% more \(at 95% confidence\)|so far B takes [0-9.]+% (more|less) time than A)$' \
+	"  then the ratio as a percentage, with its interval"
+like "$(sed -n 3p aa.out)" '^[1-6] runs? x 4 pairs in [0-9.]+ (n|µ|m)?s; study: aa$' "  then what it rests on, and where the study is"
+is "$(sed -n '4,$p' aa.out | grep -vc '^warning: [^(]* (more: pb-compare --from aa -v)$')" 0 \
+	"  then only warnings, a line each, naming the command that says more"
+is "$(sort aa.out | uniq -d)" "" "  no line twice"
+# summary.txt: the answer, then everything (-v's)
+like "$(sed -n 5p aa/summary.txt)" '^plan: 4 pairs x up to 6 runs, warm-up 1 \(--pairs; pilot: a pair [0-9.]+ (n|µ|m)s, a run.s start .*\), stop when the 95% sequence \(g [0-9.e-]+, tuned to (a [0-9.]+ % effect, the least|the least effect) that 6 runs resolve(, raised from [0-9.e-]+ to be bounded by run 3)?; --min-effect chooses the effect\) excludes 1, within 600\.0 s, the analysis included: [0-9]+ steps( and [34] pictures)?, [0-9.]+ (µ|m)?s at the pilot.s [0-9.]+ (µ|m)?s a step$' \
+	"  summary.txt: the plan line after the answer, and why"
+like "$(grep '^B against A: ' aa/summary.txt)" '^B against A: A/B time ratio [0-9.]+, 95% CS [0-9.]+ to [0-9.]+: (no difference resolved: B is within [0-9.]+% of A \(at most [0-9.]+% faster, [0-9.]+% slower; more runs would narrow it\)|too few runs for the sequence to bound it \(so far B takes [^)]*\)|B takes [^:]*: B is (faster|slower))$' \
 	"  the ratio, its sequence and the verdict; a direction only where the interval resolves one"
-like "$(grep -Ec '^   median [0-9.]* (n|µ|m)s  IQR ' aa.out)" '^2$' "  a median and IQR per arm, in human units"
-like "$(grep '^[0-9]* runs x ' aa.out)" '^[0-9]+ runs x 4 pairs \(warm-up 1\) in [0-9.]+ (n|µ|m)?s of a 600\.0 s budget; stop after run' \
+like "$(grep -Ec '^   median [0-9.]* (n|µ|m)s  IQR ' aa/summary.txt)" '^2$' "  a median and IQR per arm, in human units"
+like "$(grep '^[0-9]* runs x .*warm-up' aa/summary.txt)" '^[0-9]+ runs x 4 pairs \(warm-up 1\) in [0-9.]+ (n|µ|m)?s of a 600\.0 s budget; stop after run' \
 	"  runs x pairs and the wall time of the budget"
-like "$(grep '^finding: ' aa.out)" '^finding: .*A/B time ratio' "  pb-tint's finding"
+like "$(grep '^finding: ' aa/summary.txt)" '^finding: .*A/B time ratio' "  pb-tint's finding"
 like "$(meta seq_g aa/raw.tsv):$(meta seq_g.note aa/raw.tsv)" '^[0-9.e-]+:tuned to (a [0-9.]+ % effect, the least|the least effect) that 6 runs resolve(, raised from [0-9.e-]+ to be bounded by run 3)?; --min-effect chooses the effect$' \
 	"  the g it tuned, and why, in the study's head (# seq_g.note:)"
 pb-pair --by-run aa/raw.tsv 2>/dev/null | pb-logratio >aa-lr.tsv
 pb-tint aa-lr.tsv >aa-tint.tsv
 run pb-tint --seq-g auto aa-lr.tsv
 is "$rc:$(col hi 1 "$T/out")" "0:$(col hi 1 aa-tint.tsv)" "  pb-tint --seq-g auto: the g it tuned, as by default"
-is "$(tail -n 1 aa.out)" "study: aa" "  the study directory last"
 lacks aa.out "$esc|$cr" "  on a pipe: no colour and no progress"
 # (command mode: CPU time and peak memory have runs-* and tint-* files of
 # their own; the pictures when gnuplot is there)
@@ -44,24 +54,29 @@ use="runs-cpu.tsv runs-memory.tsv"
 if [ "$pics" = 1 ]; then want="Makefile check.tsv compare.json pairs.svg pairs.tsv pilot.tsv plan.tsv raw.tsv report.md $use runs.svg runs.tsv summary.txt tint-cpu.tsv tint-memory.tsv tint.tsv trend.svg "
 else want="Makefile check.tsv compare.json pairs.tsv pilot.tsv plan.tsv raw.tsv report.md $use runs.tsv summary.txt tint-cpu.tsv tint-memory.tsv tint.tsv "; fi
 is "$(cd aa && ls | tr '\n' ' ')" "$want" "the study directory holds exactly its files"
-sed '$d' aa.out >printed
-same_file aa/summary.txt printed "summary.txt: the summary printed (without the directory line)"
+is "$(sed -n 1,2p aa/summary.txt)" "$(sed -n 1,2p aa.out)" "summary.txt: the answer printed, first"
 like "$(sed -n 's/^# until: //p' aa/raw.tsv)" '^parity$' "raw.tsv is pb-run --until parity's"
 like "$(grep -c '^# run: ' aa/pilot.tsv)" '^3$' "pilot.tsv: the pilot's 3 runs, kept apart"
 
 # --- the median sequence: said in the plan, the head, the summary and the finding
 run pb-compare $B -r 10 -p 4 --sequence median --dir med --no-shell -- "$W --us 2000" "$W --us 2000"
 exited_ok "--sequence median, A/A, 10 runs of 4 pairs: exit 0, a summary"
-like "$(head -n 1 "$T/out")" 'stop when the 95% median sequence excludes 1' "  the plan names the median sequence, and no g"
+like "$(grep '^plan: ' med/summary.txt)" 'stop when the 95% median sequence excludes 1' "  the plan names the median sequence, and no g"
 is "$(meta seq_kind med/raw.tsv):$(meta seq_g med/raw.tsv)" "median:" "  the head: seq_kind median, no seq_g"
-like "$(grep '^B against A: ' "$T/out")" '^B against A: A/B median time ratio [0-9.]+, 95% CS ' "  the summary says median time ratio"
-like "$(grep '^finding: ' "$T/out")" 'A/B median time ratio' "  and so does the finding"
+like "$(sed -n 2p "$T/out")" '\(at 95% confidence, of the median run\)$' "  the answer says it is of the median run"
+like "$(grep '^B against A: ' med/summary.txt)" '^B against A: A/B median time ratio [0-9.]+, 95% CS ' "  the summary says median time ratio"
+like "$(grep '^finding: ' med/summary.txt)" 'A/B median time ratio' "  and so does the finding"
 
 # --- each warning said once: its own line, not again inside the finding
 mkdir skd && $D/../gen/synth --seed 1 --runs 30 --pairs 20 --run-skew 1 >skd/raw.tsv
 run pb-compare --analyse skd --no-pictures
 is "$rc:$(grep -c '^warning: ' "$T/out"):$(grep -c 'log ratios are skewed' "$T/out"):$(grep -c 'beyond [0-9.]* IQRs' "$T/out")" "0:2:1:1" \
 	"--analyse of a skewed study: two warnings, each said once"
+like "$(grep '^warning: ' "$T/out" | sort | tr '\n' '|')" "^warning: Runs? [0-9 ,and]+ ha(s|ve) an effect beyond [0-9.]+ IQRs of the quartiles of the runs' effects \\(more: pb-compare --from skd -v\\)\\|warning: The runs' log ratios are skewed \\(more: pb-compare --from skd -v\\)\\|$" \
+	"  each in a line, the first clause of pb-check's note, and the command that says more"
+run pb-compare --from skd -v
+is "$rc:$(grep -c '^warning: ' "$T/out"):$(grep -c 'log ratios are skewed' "$T/out"):$(grep -c 'beyond [0-9.]* IQRs' "$T/out")" "0:2:1:1" \
+	"  -v: the warnings whole, each said once"
 like "$(grep '^finding: ' "$T/out")" '^finding: .*The interval includes 1: B may be up to [0-9.]+% faster or up to [0-9.]+% slower; more runs would narrow it\.$' \
 	"  the finding ends before its warning clauses"
 
@@ -76,8 +91,7 @@ for f in pairs.tsv runs.tsv check.tsv tint.tsv report.md; do
 	esac
 done
 run pb-compare --from aa
-is "$rc:$(grep -c . "$T/out")" "0:$(($(grep -c . aa.out) - 2))" \
-	"--from DIR: the summary again (without the plan and directory lines)"
+is "$rc:$(sed -n 1,2p "$T/out")" "0:$(sed -n 1,2p aa.out)" "--from DIR: the answer again"
 
 # --- exports
 is "$(jq -r '[.schema, .exit_status, .partial, (.arms|length), .comparisons[0].reference,
@@ -102,7 +116,7 @@ same_file rep-old.md rep.md "  --export-report, its old name, writes the same"
 # --- on a terminal: colour and a progress line; NO_COLOR
 if command -v script >/dev/null 2>&1; then
 	script -qc "pb-compare $B -r 4 -p 4 --dir tty --no-shell -- '$W --us 2000' '$W --us 2200'" /dev/null >tty.out 2>&1
-	if grep -q "${esc}\[1m" tty.out; then ok "under a terminal: colour"; else not_ok "under a terminal: colour"; fi
+	if grep -q "${esc}\[3[123]m" tty.out; then ok "under a terminal: colour"; else not_ok "under a terminal: colour"; fi
 	like "$(tr '\r' '\n' <tty.out | grep -c 'pb-compare: run [0-9]* of up to')" '^[1-9][0-9]*$' "  and a progress line"
 	is "$(tr '\r' '\n' <tty.out | grep -c '^plan: ')" 1 "  the plan said once: on the terminal before the runs, not again"
 	is "$(grep -c '^plan: ' tty/summary.txt)" 1 "  and summary.txt keeps it"
@@ -114,11 +128,11 @@ if command -v script >/dev/null 2>&1; then
 		'^[1-9][0-9]* 0$' "  at most what the 600 s budget leaves, on every line"
 	NO_COLOR=1 script -qc "pb-compare $B -r 4 -p 4 --dir tty2 --no-shell -- '$W --us 2000' '$W --us 2200'" /dev/null >tty2.out 2>&1
 	# the summary is there, and no colour in it
-	if grep -q '^B against A: A/B time ratio ' tty2.out && ! grep -q "${esc}\[[0-9]*m" tty2.out; then
+	if grep -Eq '(B is (faster|slower) than A|No difference resolved between A and B)' tty2.out && ! grep -q "${esc}\[[0-9]*m" tty2.out; then
 		ok "  NO_COLOR: the summary, no colour"; else not_ok "  NO_COLOR: the summary, no colour"
 		diag "$(head -c 300 tty2.out)"; fi
 	run pb-compare --color always --from aa
-	if grep -q "${esc}\[1m" "$T/out"; then ok "--color always on a pipe: colour"; else not_ok "--color always on a pipe: colour"; fi
+	if grep -q "${esc}\[3[123]m" "$T/out"; then ok "--color always on a pipe: colour"; else not_ok "--color always on a pipe: colour"; fi
 else
 	skip "no script(1)"; skip "no script(1)"; skip "no script(1)"; skip "no script(1)"
 fi
@@ -127,14 +141,14 @@ fi
 # No --runs: the runs are the budget's, pb-run gets --max-time, and the
 # study ends by its sequence (a ratio near 0.07 against 1/1.1), not the clock.
 run pb-compare $B -p 3 --dir slow --fail-if-slower 1.1 --delay 30ms --no-shell -- "$W --us 2000" "$W --us 2000"
-is "$rc:$(grep -c '^B against A: ' "$T/out")" 3:1 "--fail-if-slower 1.1 on a regression of 30 ms: exit 3, the summary"
+is "$rc:$(grep -c '^B is slower than A$' "$T/out")" 3:1 "--fail-if-slower 1.1 on a regression of 30 ms: exit 3, the summary"
 like "$(sed -n 's/^# until: //p' slow/raw.tsv)" '^threshold 0\.909090909' \
 	"  the sequence stops on the gate's question: resolved against 1/1.1"
 mt=$(meta max_time_ns slow/raw.tsv)
 if nums "$mt" && awk -v m="$mt" 'BEGIN { exit !(m > 0 && m <= 599.8e9) }'; then
 	ok "  pb-run's --max-time: the budget less the time spent and the analysis'"
 else not_ok "  pb-run's --max-time: the budget less the time spent and the analysis'"; diag "max_time_ns: '$mt'"; fi
-like "$(grep '^[0-9]* runs x ' "$T/out")" '^[0-9]+ runs x 3 pairs \(warm-up 1\) in [0-9.]+ (n|µ|m)?s of a 600\.0 s budget; stop after run [0-9]+: the interval is under the threshold' \
+like "$(grep '^[0-9]* runs x .*warm-up' slow/summary.txt)" '^[0-9]+ runs x 3 pairs \(warm-up 1\) in [0-9.]+ (n|µ|m)?s of a 600\.0 s budget; stop after run [0-9]+: the interval is under the threshold' \
 	"  it stopped by its sequence, within the budget"
 like "$(cat "$T/out")" 'slower than --fail-if-slower 1\.1 with confidence' "  the summary says why"
 is "$(jq -r '.exit_status, .comparisons[0].slower_than_fail' slow/compare.json | tr '\n' ' ')" "3 true " \
@@ -176,7 +190,7 @@ wait_for 1800 $pid measured int/raw.tsv.tmp
 kill -INT $pid
 wait $pid
 is "$?" 130 "SIGINT: exit 130"
-like "$(sed -n 2p int.out)" '^partial: interrupted by SIGINT' "  the summary marked partial"
+like "$(sed -n 1p int.out)" '^partial: interrupted by SIGINT' "  the summary marked partial"
 like "$(grep -c '^# interrupted: SIGINT' int/raw.tsv)" '^1$' "  raw.tsv kept, with pb-run's '# interrupted:'"
 has_rows int/pairs.tsv "  and analysed"
 is "$(jq -r .partial int/compare.json)" true "  compare.json: partial"
@@ -221,6 +235,6 @@ fails 1 "pb-run: " "a command that fails: pb-run's message" pb-compare --dir fai
 run pb-compare -b 3s --dir least --no-pictures --delay 500ms --no-shell -- "$W --us 1000" "$W --us 1000"
 like "$rc:$(cat "$T/err")" '^0:pb-compare: a pair of observations takes .* beyond the 3\.000 s budget: it runs anyway \(give --budget [0-9]+s or more to plan for more\)$' \
 	"a command slower than the budget allows, within 3 budgets: one line, then the least study"
-like "$(head -n 1 "$T/out")" '^plan: 1 pair x up to 3 runs, warm-up 0 \(the least study, beyond the budget; the probe: a pair ' "  3 runs of a pair"
+like "$(grep '^plan: ' least/summary.txt)" '^plan: 1 pair x up to 3 runs, warm-up 0 \(the least study, beyond the budget; the probe: a pair ' "  3 runs of a pair"
 
 done_testing

@@ -11,10 +11,14 @@ W=$top/examples/workload/pb-workload
 cd "$T" || exit 1
 
 # --- three arms: C does half the work
-run pb-compare -b 600s -r 5 -p 4 --dir k3 --no-pictures --no-shell -- "$W --us 2000" "$W --us 2000" "$W --us 1000"
+run pb-compare -v -b 600s -r 5 -p 4 --dir k3 --no-pictures --no-shell -- "$W --us 2000" "$W --us 2000" "$W --us 1000"
 cp "$T/out" k3.out
 exited_ok "three arms: exit 0"
-like "$(head -n 1 k3.out)" ', a fixed design \(3 arms: Holm-adjusted 95% intervals\), within 600\.0 s, the analysis included: ' \
+like "$(sed -n 1p k3.out)" '^No difference resolved between A and B$' "  the answer first: B's verdict,"
+like "$(sed -n 3p k3.out)" '^C is faster than A$' "  and C's"
+like "$(sed -n 4p k3.out)" '^   C takes [0-9.]+% less time than A \([0-9.]+% to [0-9.]+% less, at 95% confidence\)$' "  C's ratio as a percentage"
+like "$(sed -n 5p k3.out)" '^5 runs x 4 pairs in [0-9.]+ (n|µ|m)?s; study: k3$' "  what it rests on"
+like "$(grep '^plan: ' k3.out)" ', a fixed design \(3 arms: Holm-adjusted 95% intervals\), within 600\.0 s, the analysis included: ' \
 	"  the plan says: a fixed design, Holm-adjusted"
 is "$(meta arms k3/raw.tsv):$(grep -c '^# until: ' k3/raw.tsv 2>/dev/null)" 3:0 "  pb-run of 3 arms without --until"
 like "$(grep -c '^[BC] against A: A/[BC] time ratio [0-9.]*, 95% CI ' k3.out)" '^2$' "  a line per candidate, t intervals"
@@ -27,7 +31,7 @@ same_remade again/tint.tsv k3/tint.tsv "  make -C DIR redoes it"
 # --- raw.tsv alone: pb-compare --from and pb-report make what is missing
 # by the one recipe (lib/recipe), so both adjust with Holm as the study did
 mkdir d1 d2 && cp k3/raw.tsv d1/ && cp k3/raw.tsv d2/
-run pb-compare --from d1
+run pb-compare --from d1 -v
 cp "$T/out" d1.out
 exited_ok "--from a directory of raw.tsv alone: exit 0"
 is "$(ls d1)" raw.tsv "  it writes nothing there"
@@ -51,7 +55,7 @@ done
 
 # --- --analyse: raw.tsv analysed in its directory as the study was
 mkdir d3 && cp k3/raw.tsv d3/
-run pb-compare --analyse d3 --no-pictures
+run pb-compare --analyse d3 --no-pictures -v
 exited_ok "--analyse DIR: exit 0"
 same_file d3/tint.tsv k3/tint.tsv "  tint.tsv is the study's, byte for byte"
 same_file d3/Makefile k3/Makefile "  and so is the Makefile"
@@ -75,7 +79,7 @@ is "$rc:$(grep -c '^pb-compare: d5: pairs.tsv could not be made: pb-pair: ' "$T/
 refuses 2 'analyses the raw.tsv there' "--analyse with commands: usage" pb-compare --analyse d3 -- true true
 
 # --- a worker: the arms' words name it
-run pb-compare -b 600s -r 3 -p 4 --dir wk --no-pictures --no-shell --worker "$W --worker --us 1000 --b-us 1000"
+run pb-compare -b 600s -r 3 -p 4 --dir wk -v --no-pictures --no-shell --worker "$W --worker --us 1000 --b-us 1000"
 exited_ok "--worker: exit 0"
 like "$(grep '^A  ' "$T/out")" "^A  $W --worker --us 1000 --b-us 1000 \\(arm A\\)$" "  arm A is the worker's"
 fails 2 "--calibrate runs A/A of the first command" "--calibrate with --worker: usage" \

@@ -10,7 +10,7 @@ bel=$(printf '\007')
 cp -r "$top/examples/compare" crafted
 sed "s/^# cmd_a: .*/# cmd_a: evil ${esc}]0;title${bel} ${esc}[2J/" "$top/examples/compare/raw.tsv" >crafted/raw.tsv
 sed "s/^# finding: /# finding: ${esc}[31m/" "$top/examples/compare/tint.tsv" >crafted/tint.tsv
-run pb-compare --from crafted
+run pb-compare --from crafted -v
 exited_ok "--from a directory with control bytes in a command and the finding: exit 0"
 lacks "$T/out" "$esc" "  no escape byte reaches the summary"
 lacks "$T/out" "$bel" "  nor a bell"
@@ -81,7 +81,7 @@ awk -F'\t' -v OFS='\t' 'BEGIN { L = "X"; while (length(L) < 100000) L = L L }
 	/^#/ { print; next }
 	!h { h = 1; print "arm", $0; next }
 	{ $2 = "warn"; print (NR % 2 ? L : "B"), $0 }' "$top/examples/compare/check.tsv" >ck/check.tsv
-run pb-compare --from ck
+run pb-compare --from ck -v
 is "$rc:$(grep -c '^warning: XXXXXXXX*: ' "$T/out")" "0:$(grep -c '^XXXX' ck/check.tsv)" \
 	"check.tsv with 100000-byte arm values: exit 0, each warning with its arm"
 

@@ -17,7 +17,7 @@ vg=${PB_VALGRIND:-0} note=
 B="-b 600s"
 
 # --- 16 against 32 MiB, 2 against 6 ms of CPU: both resolved, B uses more
-run pb-compare $B -r 8 -p 5 --dir mem --no-shell -- "$W --alloc-mib 16 --cpu-us 2000" \
+run pb-compare -v $B -r 8 -p 5 --dir mem --no-shell -- "$W --alloc-mib 16 --cpu-us 2000" \
 	"$W --alloc-mib 32 --cpu-us 6000"
 cp "$T/out" mem.out
 exited_ok "16 vs 32 MiB: exit 0"
@@ -101,7 +101,7 @@ like "$rc:$(cat "$T/err")" "^1:pb-compare: badz/tint-cpu\.tsv:[0-9]+: a CPU time
 	"a CPU time ratio of 0: one line, exit 1"
 
 # --- at pb-run's floor: what is below it is not measured, and the summary says so
-run pb-compare $B -r 6 -p 4 --dir floor --no-shell -- "$W --us 0" "$W --alloc-mib 16"
+run pb-compare -v $B -r 6 -p 4 --dir floor --no-shell -- "$W --us 0" "$W --alloc-mib 16"
 exited_ok "0 vs 16 MiB: exit 0"
 # A static pb-run's children start from nothing, not from its peak (make
 # musl: 128 KiB against its 268): there nothing is at the floor, and the
@@ -125,24 +125,27 @@ else
 	like "$(sed -n 3p floor.md)" "$md" "  markdown: A's peak memory, marked pb-run's at the floor only"
 	is "$(cut -d, -f19 floor.csv | tr '\n' ' ')" "$csv" "  CSV: memory_at_floor"
 fi
-run pb-compare $B -r 3 -p 4 --dir floor2 --no-shell -- "$W --us 0" "$W --us 0"
+run pb-compare -v $B -r 3 -p 4 --dir floor2 --no-shell -- "$W --us 0" "$W --us 0"
 if [ -n "$static" ]; then
 	like "$(grep '^   peak memory: ' "$T/out")" '^   peak memory: A/B [0-9.]+, 95% CS [0-9.]+ to [0-9.]+: no difference resolved$' \
 		"  A/A, a static pb-run: measured, no note of its floor"
 else
-	like "$(grep '^   peak memory: ' "$T/out")" " \(both at pb-run's own peak: each uses at most that, and what is below it is not measured\)$" \
-		"  A/A at the floor: both, not measured"
+	# a line that would say nothing is left out; report.md keeps it
+	is "$(grep -c '^   peak memory: ' "$T/out"):$(grep -c '^   CPU time: ' "$T/out")" 0:1 \
+		"  A/A at the floor: no peak memory line in the summary (-v), the CPU time's stays"
+	like "$(grep 'peak memory: ' floor2/report.md)" " \(both at pb-run's own peak: each uses at most that, and what is below it is not measured\)$" \
+		"  report.md: both at the floor, not measured"
 fi
 
 # --- --stat lr-median: its runs.tsv has lr already; theirs are lr_cpu, lr_memory
-run pb-compare $B -r 4 -p 4 --dir lrm --stat lr-median --no-shell -- "$W --us 100" "$W --us 100 --alloc-mib 16"
+run pb-compare -v $B -r 4 -p 4 --dir lrm --stat lr-median --no-shell -- "$W --us 100" "$W --us 100 --alloc-mib 16"
 is "$rc:$(grep -c '^   CPU time: \|^   peak memory: ' "$T/out"):$(grep -c 'not compared' "$T/err")" "0:2:0" \
 	"--stat lr-median: exit 0, both compared, no step of theirs failed"
 like "$(grep '^B against A: ' "$T/out")" '^B against A: A/B time ratio ' \
 	"  the time's too: runs.tsv is pb-pair's with its lr, without pb-logratio"
 
 # --- worker mode: no CPU time or peak memory (pb-run says why), none shown
-run pb-compare $B -r 3 -p 4 --dir wk --worker "$W --worker --us 100"
+run pb-compare -v $B -r 3 -p 4 --dir wk --worker "$W --worker --us 100"
 exited_ok "worker mode: exit 0"
 lacks "$T/out" 'CPU time|peak memory' "  no line of CPU time or peak memory"
 is "$(jq -c '[.comparisons[0].cpu_time, .comparisons[0].peak_memory, .arms[0].cpu_median_ns]' wk/compare.json)" \
@@ -169,7 +172,7 @@ case "\$1" in --a) echo "pb-logratio: refused for the test" >&2; exit 1 ;; esac
 exec "$real" "\$@"
 EOF
 chmod +x tools/pb-logratio
-run tools/pb-compare $B -r 3 -p 4 --dir fail --no-shell -- "$W --us 100" "$W --us 100"
+run tools/pb-compare -v $B -r 3 -p 4 --dir fail --no-shell -- "$W --us 100" "$W --us 100"
 exited_ok "a failing step of CPU time: exit 0"
 like "$(cat "$T/err")" "pb-compare: CPU time and peak memory are not compared \(runs-cpu\.tsv\): pb-logratio: refused for the test" \
 	"  one line says which and why"
@@ -181,8 +184,8 @@ is "$(ls fail 2>/dev/null | grep -cx 'tint\.tsv'):$(ls fail 2>/dev/null | grep -
 is "$(grep -c -- '-cpu\|-memory' fail/Makefile)" 0 "  none of their Makefile rules"
 
 # --- a command is shown as it was given: pb-run's escaped backslash undone
-run pb-compare $B -r 3 -p 4 --dir bs --no-pictures -- 'printf "a\tb|c" >/dev/null' 'true'
-is "$(sed -n 2p "$T/out")" 'A  printf "a\tb|c" >/dev/null' "a backslash in a command: shown once, as given"
+run pb-compare -v $B -r 3 -p 4 --dir bs --no-pictures -- 'printf "a\tb|c" >/dev/null' 'true'
+is "$(grep '^A  ' "$T/out")" 'A  printf "a\tb|c" >/dev/null' "a backslash in a command: shown once, as given"
 is "$(jq -r '.arms[0].command' bs/compare.json)" 'printf "a\tb|c" >/dev/null' "  and in the JSON"
 
 done_testing

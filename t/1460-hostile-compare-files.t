@@ -40,7 +40,7 @@ echo precious >target
 ln -s "$T/target" tmpd/pb-compare.XXXXXX.tmp
 cp -r "$ex" half && rm half/tint.tsv half/pairs.tsv half/runs.tsv
 TMPDIR=$T/tmpd pb-compare --version >/dev/null 2>&1
-run env TMPDIR="$T/tmpd" pb-compare --from half
+run env TMPDIR="$T/tmpd" pb-compare -v --from half
 is "$rc:$(grep -c '^A  ' "$T/out"):$(cat target):$(ls tmpd | tr '\n' ' ')" \
 	"0:1:precious:pb-compare.XXXXXX.tmp " \
 	"--from a study to analyse again, TMPDIR with a link planted: summary, link untouched, nothing left"
@@ -48,7 +48,7 @@ is "$rc:$(grep -c '^A  ' "$T/out"):$(cat target):$(ls tmpd | tr '\n' ' ')" \
 # --- 3. a FIFO in --from's directory is not read; a signal ends
 # pb-compare where it blocks on a FIFO of its own (an export).
 cp -r "$ex" fifo && rm fifo/check.tsv && mkfifo fifo/check.tsv
-run timeout 120 pb-compare --from fifo
+run timeout 120 pb-compare -v --from fifo
 is "$rc:$(grep -c '^A  ' "$T/out")" "0:1" "--from with check.tsv a FIFO: the summary, not a hang"
 case $(cat /proc/$$/wchan 2>/dev/null) in ''|0) nowchan=1 ;; *) nowchan=0 ;; esac
 if [ "$nowchan" = 1 ]; then
@@ -89,7 +89,7 @@ if command -v pgrep >/dev/null; then
 	is "$rc:$(jq -r '.exit_status, .partial, .failed' killed.json killed/compare.json 2>&1 | tr '\n' '|')" \
 		"1:1|true|pb-run ended (killed by signal 9, Killed)|1|true|pb-run ended (killed by signal 9, Killed)|" \
 		"pb-run SIGKILLed: exit 1, the exports say 1, partial and how pb-run ended"
-	like "$(sed -n 2p killed.out)" '^partial: failed: pb-run ended \(killed by signal 9, Killed\)' \
+	like "$(sed -n 1p killed.out)" '^partial: failed: pb-run ended \(killed by signal 9, Killed\)' \
 		"  and the summary is marked partial"
 else
 	skip "pb-run SIGKILLed: no pgrep (Debian package procps)"
@@ -140,7 +140,7 @@ is "$rc:$(cat pilot.err):$(ls -d pilot 2>/dev/null)" \
 	"143:pb-compare: interrupted during the pilot, before the study began: nothing of the study was measured:" \
 	"SIGTERM in the pilot: exit 143, one line, the directory removed"
 run pb-compare -b 600s -r 3 -p 2 --dir pilot --no-pictures --quiet -- true true
-is "$rc:$(grep -c '^study: pilot$' "$T/out"):$(test -s pilot/raw.tsv && echo raw)" "0:1:raw" \
+is "$rc:$(grep -c '; study: pilot$' "$T/out"):$(test -s pilot/raw.tsv && echo raw)" "0:1:raw" \
 	"  the same --dir again: a study, not 'pilot exists'"
 
 # --- 21. a default name taken (another pb-compare in the same second):
@@ -154,7 +154,7 @@ if now=$(date +%s) && date -d "@$now" >/dev/null 2>&1; then
 	done
 	TZ=UTC pb-compare -b 600s -r 3 -p 2 --no-pictures --quiet -- true true >"$T/out" 2>"$T/err"
 	rc=$?
-	d=$(sed -n 's/^study: //p' "$T/out")
+	d=$(sed -n 's/.*; study: //p' "$T/out")
 	like "$rc:$d:$(test -s "$d/raw.tsv" && echo raw):$(cat "$T/err")" \
 		'^0:pb-compare-[0-9]{8}-[0-9]{6}-2:raw:$' \
 		"no --dir, its name taken: the study in NAME-2"

@@ -80,7 +80,7 @@ rm -rf c1 && cp -r "$top/examples/compare" c1
 sed "s/^# cmd_a: .*/# cmd_a: evil ${c1}31m raw ${raw}2J esc ${esc}[1m bad ${ff} ok é/" \
 	"$top/examples/compare/raw.tsv" >c1/raw.tsv
 want='evil \xc2\x9b31m raw \x9b2J esc \x1b[1m bad \xff ok é'
-run pb-compare --from c1
+run pb-compare -v --from c1
 saved c1.out
 is "$rc:$(grep -F -c "A  $want" c1.out)" "0:1" "summary: C1, raw 0x9b, ESC and 0xff as \\xNN, é kept"
 lacks c1.out "$c1|$raw|$esc|$ff" "  none of those bytes reaches the terminal"
@@ -137,7 +137,7 @@ run pb-compare -b 2s -r 3 -p 2 --quiet --dir scan --export-json scan.json -P n 1
 like "$rc:$(grep -c '' "$T/err"):$(cat "$T/err")" \
 	'^1:1:pb-compare: pb-run: run 1 pair 1 \(measure\) arm A: command exited with status 1' \
 	"-P n 1,2,3, n=2's probe fails: its one line, exit 1"
-like "$(grep -c '^n=[13]$' "$T/out"):$(grep -c '^A  test [13] -ne 2$' "$T/out"):$(grep -A1 '^n=2$' "$T/out" | sed -n 2p)" \
+like "$(grep -c '^n=[13]$' "$T/out"):$(grep -c '; study: scan/n=[13]$' "$T/out"):$(grep -A1 '^n=2$' "$T/out" | sed -n 2p)" \
 	'^2:2:failed: pb-run: run 1 pair 1 \(measure\) arm A: .*; nothing was measured$' \
 	"  the summary: n=1 and n=3 measured, n=2 failed"
 is "$(jq -r '[.studies[] | .value + ":" + (.failed // "-" | .[0:6]) + ":" + (.arms | length | tostring)] | join(" ")' scan/compare.json 2>&1)" \

@@ -124,7 +124,7 @@ run pb-compare -b 600s -r 3 -p 2 --dir priced --no-shell -- "$W --us 500" "$W --
 # ns N UNIT: a duration as the plan writes it (h4ns), in ns
 ns() { awk -v n="$1" -v u="$2" 'BEGIN { m = u == "s" ? 1e9 : u == "ms" ? 1e6 : u == "µs" ? 1e3 : u == "ns" ? 1 : -1
 	if (m < 0) exit 1; printf "%.17g\n", n * m }'; }
-words=$(head -n 1 "$T/out" | sed -n 's/.*, the analysis included: \([0-9]*\) steps\( and \([0-9]\) pictures\)\{0,1\}, \([0-9.]*\) \([µmn]*s\) at the pilot.s \([0-9.]*\) \([µmn]*s\) a step$/\1 0\3 \4 \5 \6 \7/p')
+words=$(grep "^plan: " priced/summary.txt | sed -n 's/.*, the analysis included: \([0-9]*\) steps\( and \([0-9]\) pictures\)\{0,1\}, \([0-9.]*\) \([µmn]*s\) at the pilot.s \([0-9.]*\) \([µmn]*s\) a step$/\1 0\3 \4 \5 \6 \7/p')
 # shellcheck disable=SC2086   # numbers and units, one word each
 set -- $words x x x x x x
 steps=$1 pics=${2#0} reserve=$(ns "$3" "$4") step=$(ns "$5" "$6")
