@@ -11,11 +11,14 @@
 #include "clock.h"
 #include "err.h"
 #include "group.h"
+#include "interval.h"
 #include "keys.h"
 #include "out.h"
 #include "strmap.h"
 #include "num.h"
 #include "opt.h"
+#include "runopt.h"
+#include "seq.h"
 #include "stats.h"
 #include "stream.h"
 #include "study.h"
@@ -41,6 +44,14 @@ static const struct pb_opt options[] = {
 	  "warm-up pairs' cost)", NULL, 0 },
 	{ "pair-cost", 'P', 0, "DUR", NULL, "cost of one pair (default: mean of a + b)", NULL, 0 },
 	{ "max-runs", 'm', 0, "N", NULL, "largest design considered (default 10000)", NULL, 0 },
+	{ "sequential", 'S', 0, NULL, NULL,
+	  "price the anytime-valid confidence sequence that\n"
+	  "pb-run --until reads, not a fixed design", NULL, 0 },
+	{ "seq-g", 'G', 0, "G", NULL, "the sequence's prior variance g (default 25)", NULL, 0 },
+	{ "sequence", 'K', 0, "K", "t median", "t only: a median sequence's width is not priced", NULL, 0 },
+	{ "tighter", 'T', 0, "FILE", NULL,
+	  "the target: half the bound on the difference that\n"
+	  "pb-tint's interval in FILE proves", NULL, 0 },
 	{ NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 static const struct pb_cmd cmd = { usage, options, 21, usage_tail, 0 };
@@ -50,6 +61,10 @@ struct opts {
 	double target, level;
 	int64_t run_cost, pair_cost;   /* -1: measure */
 	long max_runs;
+	int sequential;
+	double seq_g;
+	const char *tighter;   /* pb-tint's output the target comes from, or NULL */
+	char tighter_why[160]; /* why there is no target from it, or "" */
 };
 
 struct run_acc {
@@ -107,11 +122,16 @@ static struct anova anova(const struct run_acc *r, size_t k)
 	return a;
 }
 
-/* The t quantile of a design of r runs: the one costly step, computed
- * once per r. */
+/* The multiplier of a design of r runs: the t quantile, or the
+ * sequence's tstar (lib/seq.c, the one pb-run and pb-tint use), NAN while
+ * the sequence is unbounded at r; the one costly step, once per r. */
 static double t_of(const struct opts *o, double r)
 {
-	return stat_qt(1 - (1 - o->level) / 2, r - 1);
+	double t;
+
+	if (!o->sequential)
+		return stat_qt(1 - (1 - o->level) / 2, r - 1);
+	return seq_tstar(r, o->seq_g, 1 - o->level, &t) == 0 ? t : NAN;
 }
 
 /* Half-width of the mean of run means for r runs of p pairs. */
@@ -167,6 +187,8 @@ static int cheapest(const struct anova *a, const struct opts *o, double run_cost
 		if (found && (double)r * (run_cost + pair_cost) > best->cost_ns)
 			break;
 		t = t_of(o, (double)r);
+		if (isnan(t))
+			continue;   /* the sequence is unbounded at r runs */
 		p = pairs_needed(a, t, (double)r, o->target);
 		if (p == 0)
 			continue;
@@ -217,7 +239,7 @@ static void check_anova(const struct anova *a, const struct run_acc *r, size_t k
  * current one. */
 static void check_design(const struct design *d)
 {
-	if (!isfinite(d->hw))
+	if (isinf(d->hw))   /* NAN: a sequence unbounded at these runs, written empty */
 		die("values too large: the half-width of %.0f runs x %.0f pairs overflows "
 		    "a double", d->runs, d->pairs);
 	if (isinf(d->cost_ns))
@@ -242,7 +264,7 @@ static void print_row(const char *plan, const struct anova *a, const struct desi
 	out_num(a->s2w);
 	out_num(d->runs);
 	out_num(d->pairs);
-	out_num(d->hw);
+	out_num_or_empty(d->hw);
 	out_num_or_empty(d->cost_ns / 1e9);   /* an unknown cost (NaN) */
 	out_end();
 }
@@ -274,7 +296,59 @@ static void parse_args(int argc, char **argv, struct opts *o)
 				die_usage("--pair-cost must be more than 0");
 			break;
 		case 'm': o->max_runs = opt_count("max-runs", optarg, 100000000L); break;
+		case 'S': o->sequential = 1; break;
+		case 'G': o->seq_g = runopt_seq_g("seq-g", optarg); break;
+		case 'K':
+			if (seq_kind_parse("sequence", optarg) == SEQ_KIND_MEDIAN)
+				die_usage("--sequence median: its width is set by the shape of the runs, "
+				          "which two variances do not give; pb-plan prices --sequence t");
+			break;
+		case 'T': o->tighter = optarg; break;
 		}
+	}
+	if (o->seq_g && !o->sequential)
+		die_usage("--seq-g is the sequence's: give --sequential too");
+	if (o->tighter && o->target > 0)
+		die_usage("--tighter and --target both set the target: give one");
+	if (!o->seq_g)
+		o->seq_g = SEQ_G_DEFAULT;
+}
+
+/* The target of --tighter: half the bound on the difference that pb-tint's
+ * interval of the ratio A/B proves ("B is within 0.59% of A": 0.3%), as a
+ * log ratio. Without such a bound (an unbounded sequence, a difference
+ * resolved) no target, and tighter_why says why. */
+static void tighter_target(struct opts *o, double *bound)
+{
+	static struct stream s;   /* static: reachable when a bad row ends the program */
+	char *files[1];
+	size_t clo, chi;
+	double lo = NAN, hi = NAN, less, more;
+	long rows = 0;
+
+	files[0] = (char *)o->tighter;
+	stream_open(&s, 1, files);
+	stream_header(&s);
+	clo = stream_col(&s, "ratio_lo");
+	chi = stream_col(&s, "ratio_hi");
+	while (stream_row(&s)) {
+		if (++rows > 1)
+			stream_die(&s, "a second interval: --tighter takes one comparison's");
+		lo = *s.field[clo] ? stream_num(&s, clo) : NAN;
+		hi = *s.field[chi] ? stream_num(&s, chi) : NAN;
+	}
+	stream_close(&s);
+	*bound = NAN;
+	if (isnan(lo) || isnan(hi))
+		snprintf(o->tighter_why, sizeof o->tighter_why, "the interval is unbounded");
+	else if (interval_sides(lo, hi, &less, &more) < 0)
+		snprintf(o->tighter_why, sizeof o->tighter_why, "the interval does not hold "
+		         "1, a difference was resolved");
+	else {
+		*bound = fmax(less, more);
+		o->target = log1p(*bound / 2);
+		if (!(o->target > 0))   /* an interval of width 0: nothing tighter to tell */
+			snprintf(o->tighter_why, sizeof o->tighter_why, "the interval has no width");
 	}
 }
 
@@ -432,6 +506,38 @@ static void print_plans(const struct anova *a, const struct opts *o, const struc
 	}
 }
 
+static const char *design_words(const struct opts *o)
+{
+	if (!o->sequential)
+		return "a design of r runs x p pairs has half-width "
+		       "t(r-1) * sqrt(sigma2_between/r + sigma2_within/(r p))";
+	return "a design of p pairs per run has, at its r-th run, the half-width of the "
+	       "t confidence sequence (pb-run --until): tstar(r, g, level) * "
+	       "sqrt(sigma2_between/r + sigma2_within/(r p)), the spread taken as measured";
+}
+
+/* The sequence priced and the target --tighter chose. */
+static void sequential_metadata(const struct opts *o, double bound)
+{
+	if (o->sequential) {
+		out_meta(KEY_PLAN_SEQUENTIAL, "t");
+		out_meta_num(KEY_PLAN_SEQ_G, "%s", o->seq_g);
+		out_meta(KEY_PLAN_SEQUENTIAL KEY_NOTE, "runs: where the sequence's half-width, at "
+		         "the spread measured, reaches the target; a study stops at a random run, "
+		         "sooner when it resolves a difference");
+	}
+	if (!o->tighter)
+		return;
+	if (isnan(bound) || !(o->target > 0)) {
+		out_meta(KEY_PLAN_TIGHTER, "none");
+		out_meta(KEY_PLAN_TIGHTER KEY_NOTE, "%s: no target", o->tighter_why);
+		return;
+	}
+	out_meta_num(KEY_PLAN_TIGHTER, "%s", bound);
+	out_meta(KEY_PLAN_TIGHTER KEY_NOTE, "%s's interval bounds the difference by %.4g%%; "
+	         "the target is half that, log1p(%.4g%%)", o->tighter, 100 * bound, 50 * bound);
+}
+
 /* What the plan rests on. Numbers as in the rows (pb(7)): the shortest
  * that read back; costs in whole ns. */
 static void plan_metadata(const struct opts *o, const struct anova *a,
@@ -451,14 +557,13 @@ static void plan_metadata(const struct opts *o, const struct anova *a,
 			num_format(n0, a[g].n0);
 			out_meta_text("%s%s (%s)", g ? ", " : "", n0, arms->key[g]);
 		}
-		out_meta_text("; a design of r runs x p pairs has half-width "
-		              "t(r-1) * sqrt(sigma2_between/r + sigma2_within/(r p))");
+		out_meta_text("; %s", design_words(o));
 		out_meta_end();
 	} else {
-		out_meta_num("pb-plan.model", "x = mean + run effect (variance sigma2_between) + noise "
+		num_format(n0, a->n0);
+		out_meta("pb-plan.model", "x = mean + run effect (variance sigma2_between) + noise "
 		         "(sigma2_within); one-way random-effects ANOVA, method of moments, "
-		         "n0 = %s; a design of r runs x p pairs has half-width "
-		         "t(r-1) * sqrt(sigma2_between/r + sigma2_within/(r p))", a->n0);
+		         "n0 = %s; %s", n0, design_words(o));
 	}
 	if (!isnan(c->pair))   /* unknown: no number, and the note says so */
 		out_meta(KEY_PLAN_PAIR_COST, "%.0f", c->pair);
@@ -466,7 +571,7 @@ static void plan_metadata(const struct opts *o, const struct anova *a,
 	out_meta(KEY_PLAN_RUN_COST, "%.0f", c->run);
 	out_meta(KEY_PLAN_RUN_COST KEY_NOTE, "%s", c->run_how);
 	if (o->target > 0)
-		out_meta_num("pb-plan.target", "%s", o->target);
+		out_meta_num(KEY_PLAN_TARGET, "%s", o->target);
 }
 
 /* The runs of one comparison: the whole input, or one candidate arm. */
@@ -525,10 +630,13 @@ int main(int argc, char **argv)
 	struct costs c;
 	size_t ccap = 0, col, rcol, g;
 	long ca, cb, carm;
+	double bound = NAN;
 
 	pb_init("pb-plan");
 	out_init();
 	parse_args(argc, argv, &o);
+	if (o.tighter)
+		tighter_target(&o, &bound);
 	stream_open(&s, argc - optind, argv + optind);
 	stream_on_meta(&s, note_run_start, &starts);
 	stream_header(&s);
@@ -575,6 +683,7 @@ int main(int argc, char **argv)
 		plan_metadata(&o, as, &c, carm >= 0 ? &arms : NULL);
 		free(as);
 	}
+	sequential_metadata(&o, bound);
 	if (carm >= 0)
 		out_field("arm");
 	out_field("plan"), out_field("sigma2_between"), out_field("sigma2_within");

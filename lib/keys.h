@@ -42,6 +42,13 @@
 /* pb-plan: what a pair and the start of a run cost, in whole ns. */
 #define KEY_PLAN_PAIR_COST "pb-plan.pair_cost"
 #define KEY_PLAN_RUN_COST "pb-plan.run_cost"
+/* pb-plan: the target half-width (in the column's unit); with --tighter
+ * the bound on the difference (a share, 0.0059 for 0.59%) that pb-tint's
+ * interval proves, or "none"; with --sequential "t" and the sequence's g. */
+#define KEY_PLAN_TARGET "pb-plan.target"
+#define KEY_PLAN_TIGHTER "pb-plan.tighter"
+#define KEY_PLAN_SEQUENTIAL "pb-plan.sequential"
+#define KEY_PLAN_SEQ_G "pb-plan.seq_g"
 
 /* pb-sense: its level and per-run statistic (--stat); after the rows the
  * workload's median (ns), and of its t analysis the smallest delay from
