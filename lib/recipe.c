@@ -57,6 +57,35 @@ static void head_stat(struct recipe *r, const char *v)
 		r->stat = r->stat_held;
 }
 
+/* The head's number under key, written back shortest (a word make and
+ * the shell take as it is), when it is one in lo..hi. */
+static void head_word(char *w, const struct study_head *h, const char *key, double lo,
+                      double hi)
+{
+	double v;
+
+	w[0] = '\0';
+	if (study_head_num(h, key, &v) == 1 && v > lo && v < hi)
+		num_format(w, v);
+}
+
+/* The t sequence's study of two arms, A the reference: pb-compare's
+ * sequential study, whose "no difference" a tighter answer refines. */
+static void head_tighter(struct recipe *r, const struct study_head *h, int arms, int ref)
+{
+	const char *kind = study_head_str(h, "seq_kind");
+	int64_t pairs;
+
+	if (!study_head_str(h, "until") || arms != 2 || ref != 0 ||
+	    (kind && strcmp(kind, "t") != 0))
+		return;
+	if (study_head_int(h, "pairs", &pairs) == 1 && pairs == 1)
+		return;   /* no spread within runs to plan from (recipe_why_not) */
+	r->tighter = 1;
+	head_word(r->seq_g, h, "seq_g", 0, 1e12 + 1);
+	head_word(r->seq_level, h, "seq_level", 0, 1);
+}
+
 /* What raw.tsv's head says of the analysis (lib/study: the first value
  * of a key counts). */
 static void recipe_of_head(struct recipe *r, const struct stream *s)
@@ -198,6 +227,27 @@ static void picture_steps(const struct recipe *r, struct step *steps, size_t *n)
 	}
 }
 
+/* What a tighter answer would cost: the sequence priced at the study's g
+ * and level, for half the bound its interval proves (pb-plan --tighter
+ * reads it from tint.tsv, so the rule stays one line of make). The pairs
+ * carry each run's start stamp, from which pb-plan measures the costs. */
+static void tighter_step(const struct recipe *r, struct step *steps, size_t *n)
+{
+	struct step *s;
+
+	if (!r->tighter || recipe_why_not(r, "tighter.tsv"))
+		return;
+	s = step_new(steps, n, "tighter.tsv", "pairs.tsv tint.tsv");
+	strv_words(&s->stage[0], "pb-logratio", "pairs.tsv", (char *)NULL);
+	strv_words(&s->stage[1], "pb-plan", "--sequential", (char *)NULL);
+	if (r->seq_g[0])
+		strv_words(&s->stage[1], "--seq-g", r->seq_g, (char *)NULL);
+	if (r->seq_level[0])
+		strv_words(&s->stage[1], "--level", r->seq_level, (char *)NULL);
+	strv_words(&s->stage[1], "--tighter", "tint.tsv", (char *)NULL);
+	s->nstage = 2;
+}
+
 /* What pb-report's page shows that a pb-compare study does not keep: each
  * run's bootstrap interval and a plan from the pairs themselves. */
 static void page_steps(const struct recipe *r, struct step *steps, size_t *n)
@@ -226,7 +276,7 @@ static void page_steps(const struct recipe *r, struct step *steps, size_t *n)
 const char *recipe_why_not(const struct recipe *r, const char *target)
 {
 	static const char *const within[] = { "runs.svg", "runs-boot.tsv", "plan.tsv",
-	                                      "plan-study.tsv" };
+	                                      "plan-study.tsv", "tighter.tsv" };
 	size_t i;
 
 	for (i = 0; r->pairs == 1 && i < LEN(within); i++)
@@ -251,6 +301,7 @@ size_t recipe_steps(const struct recipe *r, struct step *steps)
 	if (r->stat)   /* skew reads each run as the interval does */
 		strv_words(&s->stage[0], "--stat", r->stat, (char *)NULL);
 	tint_step(steps, &n, r);
+	tighter_step(r, steps, &n);
 	if (r->use)
 		use_steps(r, steps, &n);
 	if (r->pictures)
@@ -452,10 +503,31 @@ static int wanted(const struct recipe *r, const struct step *s, const char *dir,
 	return have_all(dir, s->deps);
 }
 
+void recipe_tighter_of_dir(struct recipe *r, const char *dir)
+{
+	struct study_head h;
+	struct stream s;
+	char *path;
+	int k, ref;
+
+	if (r->tighter || !open_in_dir(&s, dir, "raw.tsv", &path))
+		return;
+	study_head_read(&h, &s, -1);
+	study_head_arms(&h, s.name, &k, &ref);
+	head_tighter(r, &h, k, ref);
+	study_head_free(&h);
+	stream_close(&s);
+	free(path);
+}
+
 void recipe_make(struct recipe *r, const char *dir, int flags, recipe_done_fn *done, void *ctx)
 {
 	struct step steps[RECIPE_STEPS_MAX];
-	size_t n = recipe_steps(r, steps), i;
+	size_t n, i;
+
+	if (flags & RECIPE_ALL)
+		recipe_tighter_of_dir(r, dir);
+	n = recipe_steps(r, steps);
 
 	/* Made again, every one: no old file outlives a step that fails, and
 	 * no link planted in its place is written through. */

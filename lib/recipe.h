@@ -42,9 +42,15 @@ struct recipe {
 	long pairs;              /* the head's # pairs: per run; 0: not said */
 	int pilot;               /* plan.tsv is a pilot's (pb-compare): the page
 	                            plans from the study's pairs too (plan-study.tsv) */
+	/* a study of two arms that the t sequence stopped (pb-run --until, A
+	 * the reference): what a tighter answer would cost (tighter.tsv),
+	 * priced at the sequence's g and level as the head gives them ("" to
+	 * take pb-plan's defaults, pb-run's too) */
+	int tighter;
+	char seq_g[32], seq_level[32];
 };
 
-enum { RECIPE_STEPS_MAX = 20 };
+enum { RECIPE_STEPS_MAX = 21 };
 struct step {
 	const char *target;      /* the file it makes, in the directory */
 	const char *deps;        /* the files it reads, blank-separated */
@@ -77,7 +83,14 @@ void recipe_makefile(FILE *f, const struct recipe *r);
 typedef void recipe_done_fn(void *ctx, struct recipe *rc, const struct step *s,
                             const struct run_result *r);
 enum { RECIPE_ALL = 1, RECIPE_STOP_AT_SIGNAL = 2 };
-/* Run the recipe's steps in dir: each one whose target dir lacks (every
+/* Whether raw.tsv's head in dir makes tighter.tsv (a study of two arms
+ * the t sequence stopped, runs of more than one pair), and at what g and
+ * level: into r->tighter, r->seq_g and r->seq_level. Only an analysis made
+ * whole asks (recipe_make with RECIPE_ALL: pb-compare's study): a
+ * directory of before tighter.tsv is read as it was, not completed. */
+void recipe_tighter_of_dir(struct recipe *r, const char *dir);
+/* Run the recipe's steps in dir (with RECIPE_ALL, recipe_tighter_of_dir
+ * first): each one whose target dir lacks (every
  * one with RECIPE_ALL) and whose inputs it has, in order; done is told of
  * each (on a failure it may turn r->use or r->pictures off: the steps left
  * of them are skipped). Stops at a second signal (tools_signal_again),

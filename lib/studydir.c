@@ -540,6 +540,39 @@ static void read_plan(struct study *r, const char *dir)
 	free(path);
 }
 
+/* --- tighter.tsv: what a tighter answer would cost -------------------- */
+
+static void read_tighter(struct study *r, const char *dir)
+{
+	struct stream s;
+	struct study_head h;
+	char *path;
+	size_t plan, runs, pairs, total;
+
+	r->tighter_bound = r->tighter_target = r->tighter_runs = NAN;
+	r->tighter_pairs = r->tighter_total_ns = NAN;
+	if (!open_in_dir(&s, dir, "tighter.tsv", &path))
+		return;
+	study_head_read(&h, &s, -1);
+	study_head_num(&h, KEY_PLAN_TIGHTER, &r->tighter_bound);   /* "none": NAN stays */
+	study_head_num(&h, KEY_PLAN_TARGET, &r->tighter_target);
+	study_head_free(&h);
+	plan = stream_col(&s, "plan");
+	runs = stream_col(&s, "runs");
+	pairs = stream_col(&s, "pairs");
+	total = stream_col(&s, "total_s");
+	while (stream_row(&s)) {
+		if (strcmp(s.field[plan], "best") != 0 || !isnan(r->tighter_runs))
+			continue;
+		r->tighter_runs = field_num(&s, (long)runs);
+		r->tighter_pairs = field_num(&s, (long)pairs);
+		r->tighter_total_ns = field_num(&s, (long)total) * 1e9;
+	}
+	close_in(&s, path);
+	if (isnan(r->tighter_runs))   /* no design: no target either */
+		r->tighter_target = NAN;
+}
+
 /* --- sense.tsv: what --calibrate found -------------------------------- */
 
 /* The smallest delay from which on every larger one tried was resolved:
@@ -609,6 +642,7 @@ void study_read(struct study *r, const char *dir)
 		read_use(r, dir, i);
 	read_check(r, dir);
 	read_plan(r, dir);
+	read_tighter(r, dir);
 	read_sense(r, dir);
 	r->pictures = 1;
 	for (i = 0; i < 3; i++) {

@@ -63,6 +63,13 @@ struct study {
 	double resolves_ns, sense_max_ns;   /* NAN: none resolved */
 	int have_use;        /* runs-cpu.tsv ... tint-memory.tsv were made */
 	double maxrss_floor_kib;   /* pb-run's own peak at the start; NAN: none */
+	/* tighter.tsv (a sequential study of two arms): what telling apart
+	 * half the bound the interval proves would cost, pb-plan --sequential
+	 * --tighter's best design; NAN when absent or when it gave none */
+	double tighter_bound;     /* the bound proven, a share (0.0059: 0.59%) */
+	double tighter_target;    /* half of it as a log ratio: log1p(bound / 2) */
+	double tighter_runs, tighter_pairs;   /* the design: runs, pairs per run */
+	double tighter_total_ns;  /* its runs' cost, ns (no probe, pilot, analysis) */
 	int pictures;        /* runs.svg trend.svg pairs.svg are there */
 	int sense_picture;
 };

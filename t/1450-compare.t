@@ -51,8 +51,8 @@ lacks aa.out "$esc|$cr" "  on a pipe: no colour and no progress"
 # (command mode: CPU time and peak memory have runs-* and tint-* files of
 # their own; the pictures when gnuplot is there)
 use="runs-cpu.tsv runs-memory.tsv"
-if [ "$pics" = 1 ]; then want="Makefile check.tsv compare.json pairs.svg pairs.tsv pilot.tsv plan.tsv raw.tsv report.md $use runs.svg runs.tsv summary.txt tint-cpu.tsv tint-memory.tsv tint.tsv trend.svg "
-else want="Makefile check.tsv compare.json pairs.tsv pilot.tsv plan.tsv raw.tsv report.md $use runs.tsv summary.txt tint-cpu.tsv tint-memory.tsv tint.tsv "; fi
+if [ "$pics" = 1 ]; then want="Makefile check.tsv compare.json pairs.svg pairs.tsv pilot.tsv plan.tsv raw.tsv report.md $use runs.svg runs.tsv summary.txt tighter.tsv tint-cpu.tsv tint-memory.tsv tint.tsv trend.svg "
+else want="Makefile check.tsv compare.json pairs.tsv pilot.tsv plan.tsv raw.tsv report.md $use runs.tsv summary.txt tighter.tsv tint-cpu.tsv tint-memory.tsv tint.tsv "; fi
 is "$(cd aa && ls | tr '\n' ' ')" "$want" "the study directory holds exactly its files"
 is "$(sed -n 1,2p aa/summary.txt)" "$(sed -n 1,2p aa.out)" "summary.txt: the answer printed, first"
 like "$(sed -n 's/^# until: //p' aa/raw.tsv)" '^parity$' "raw.tsv is pb-run --until parity's"
@@ -84,9 +84,9 @@ like "$(grep '^finding: ' "$T/out")" '^finding: .*The interval includes 1: B may
 mkdir again && cp aa/raw.tsv aa/Makefile again/ && for f in pilot.tsv plan.tsv; do [ ! -f aa/$f ] || cp aa/$f again/; done
 run make -s -C again
 is "$rc" 0 "make -C DIR: exit 0"
-for f in pairs.tsv runs.tsv check.tsv tint.tsv report.md; do
+for f in pairs.tsv runs.tsv check.tsv tint.tsv tighter.tsv report.md; do
 	case $f in   # the means (R's long double) differ in their last bit under valgrind
-	tint.tsv|report.md) same_remade again/$f aa/$f "  $f made again, the same bytes" ;;
+	tint.tsv|tighter.tsv|report.md) same_remade again/$f aa/$f "  $f made again, the same bytes" ;;
 	*) same_file again/$f aa/$f "  $f made again, the same bytes" ;;
 	esac
 done

@@ -11,6 +11,7 @@
 #include "err.h"
 #include "files.h"
 #include "recipe.h"
+#include "studydir.h"
 #include "tap.h"
 
 /* The step that makes target, as a shell runs it, or "" */
@@ -143,6 +144,79 @@ static void recipe_of_heads(void)
 	free(d);
 }
 
+/* tighter.tsv: only for a study of two arms the t sequence stopped, at
+ * the head's g and level. */
+static void tighter_of_heads(void)
+{
+	static const char *const none[] = {
+		"# arms: 3\n# until: parity\n", "# until: parity\n# reference: B\n",
+		"# until: parity\n# seq_kind: median\n", "# until: parity\n# pairs: 1\n",
+		"# arms: 2\n",
+	};
+	struct recipe r;
+	char *d;
+	size_t i;
+
+	d = dir_with_head("# until: parity\n# seq_kind: t\n# seq_g: 1.18\n# seq_level: 0.9\n");
+	recipe_of_dir(&r, d);
+	is_text(text_of(&r, "tighter.tsv"), "", "recipe_of_dir alone: no tighter.tsv (an older "
+	        "directory is read as it was)");
+	recipe_tighter_of_dir(&r, d);
+	is_text(text_of(&r, "tighter.tsv"), "pb-logratio pairs.tsv | pb-plan --sequential "
+	        "--seq-g 1.18 --level 0.9 --tighter tint.tsv", "tighter.tsv: at the head's g and level");
+	private_dir_remove(d);
+	free(d);
+	d = dir_with_head("# until: parity\n# seq_g: 1.18; rm -rf /\n");
+	recipe_of_dir(&r, d);
+	recipe_tighter_of_dir(&r, d);
+	is_text(text_of(&r, "tighter.tsv"), "pb-logratio pairs.tsv | pb-plan --sequential "
+	        "--tighter tint.tsv", "tighter.tsv: a g that is no number is not taken");
+	private_dir_remove(d);
+	free(d);
+	for (i = 0; i < LEN(none); i++) {
+		d = dir_with_head(none[i]);
+		recipe_of_dir(&r, d);
+		recipe_tighter_of_dir(&r, d);
+		is_text(text_of(&r, "tighter.tsv"), "", "no tighter.tsv: a fixed design, another "
+		        "reference, the median sequence or runs of one pair");
+		private_dir_remove(d);
+		free(d);
+	}
+}
+
+/* study_read: tighter.tsv's best design, the bound and the target. */
+static void tighter_read(void)
+{
+	char *d = dir_with_head("# until: parity\n"), *p = path_in(d, "raw.tsv");
+	FILE *f = fopen(p, "a");   /* study_read wants a row */
+	struct study st;
+
+	if (!f)
+		die("%s:", p);
+	fputs("1\t1\tmeasure\tA\t1\t0\t100\t0\n1\t1\tmeasure\tB\t2\t0\t100\t0\n", f);
+	fclose(f);
+	free(p);
+	p = path_in(d, "tighter.tsv");
+	if (!(f = fopen(p, "w")))
+		die("%s:", p);
+	fputs("# pb-plan.target: 0.0037\n# pb-plan.tighter: 0.0074\n"
+	      "plan\tsigma2_between\tsigma2_within\truns\tpairs\thalfwidth\ttotal_s\n"
+	      "current\t0\t0.1\t12\t4\t0.1\t0.3\nbest\t0\t0.1\t23\t14\t0.0036\t2.5\n", f);
+	fclose(f);
+	study_read(&st, d);
+	ok(st.tighter_bound == 0.0074 && st.tighter_target == 0.0037 && st.tighter_runs == 23 &&
+	   st.tighter_pairs == 14 && st.tighter_total_ns == 2.5e9, "study_read: tighter.tsv's best row");
+	study_free(&st);
+	unlink(p);
+	study_read(&st, d);
+	ok(isnan(st.tighter_bound) && isnan(st.tighter_target) && isnan(st.tighter_runs) &&
+	   isnan(st.tighter_total_ns), "study_read without tighter.tsv: NAN");
+	study_free(&st);
+	free(p);
+	private_dir_remove(d);
+	free(d);
+}
+
 /* The Makefile of a recipe with word in it as --level, written by a
  * child: its exit status (stderr to /dev/null). */
 static int makefile_status(const char *word)
@@ -181,6 +255,8 @@ int main(void)
 	pb_init("unit-recipe");
 	steps_of_options();
 	recipe_of_heads();
+	tighter_of_heads();
+	tighter_read();
 	makefile_refuses_newline();
 	return done_testing();
 }
