@@ -260,6 +260,33 @@ static void answer_ratio(FILE *f, const struct study *s, const struct cmp_result
 		fprintf(f, "   the interval includes 1 (%s)\n", conf);
 }
 
+/* A budget a person gives: ns rounded up to 2 significant digits of
+ * seconds ("9.3s", "40s", "120s"). */
+static const char *budget_text(char buf[SIG_BUFSZ], double ns)
+{
+	double s = ns / 1e9, unit = pow(10, floor(log10(s)) - 1);
+
+	snprintf(buf, SIG_BUFSZ, "%.*fs", s < 10 ? 1 : 0, ceil(s / unit) * unit);
+	return buf;
+}
+
+/* "   to tell 0.61% apart: about 9.3 s (-b 9.3s)": what the study's own
+ * variance components price for an interval half as wide (pb-plan
+ * --sequential --tighter, tighter.tsv), its runs' cost over the share of
+ * a budget the study itself spends on them (the pilot and analysis take
+ * the rest: about 15 %). */
+static void answer_tighter(FILE *f, const struct study *s)
+{
+	char p[SIG_BUFSZ], b[SIG_BUFSZ];
+	double budget_ns = s->tighter_total_ns / 0.85;
+
+	if (isnan(s->tighter_total_ns) || isnan(s->tighter_target) || !(budget_ns >= 1e8))
+		return;
+	budget_text(b, budget_ns);
+	fprintf(f, "   to tell %s%% apart: about %.*s s (-b %s)\n", pct2(p, expm1(s->tighter_target)),
+	        (int)strlen(b) - 1, b, b);
+}
+
 /* "13 runs x 3 pairs in 1.582 s; study: DIR" */
 static void answer_basis(FILE *f, const struct study *s, const struct live *l,
                          const struct style *st)
@@ -368,6 +395,8 @@ static void write_answer(FILE *f, const struct study *s, const struct live *l,
 		}
 		answer_verdict(f, c, st);
 		answer_ratio(f, s, c);
+		if (st->say != SAY_QUIET && s->ncmp == 1 && strcmp(cmp_words(c), "no difference resolved") == 0)
+			answer_tighter(f, s);
 		summary_gate(f, s, c, l, st);
 	}
 	answer_basis(f, s, l, st);
