@@ -297,10 +297,7 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 		case O_SEQ_G: runopt_seq_g("seq-g", optarg), o->seq_g = optarg;
 			first_given(&making, "--seq-g");
 			break;
-		case O_MIN_EFFECT: o->min_effect = opt_num("min-effect", optarg);
-			if (!(o->min_effect > 0 && o->min_effect < 100))
-				die_usage("--min-effect is a percentage above 0 and below 100, "
-				          "such as 2 for 2 %%, not '%s'", optarg);
+		case O_MIN_EFFECT: o->min_effect = opt_pct("min-effect", optarg);
 			first_given(&making, "--min-effect");
 			break;
 		case O_DIR: o->dir = optarg;

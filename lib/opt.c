@@ -315,6 +315,25 @@ double opt_level(const char *name, const char *val)
 	return v;
 }
 
+/* The '%' is optional so that "2%" and "2" both read as people write
+ * them; the number before it is read as any other (pb(7), NUMBERS). */
+double opt_pct(const char *name, const char *val)
+{
+	size_t n = strlen(val) - (*val && val[strlen(val) - 1] == '%');
+	char *num = xmalloc(n + 1);
+	double v;
+	int bad;
+
+	memcpy(num, val, n);
+	num[n] = '\0';
+	bad = num_parse(num, &v) < 0 || !(v > 0 && v < 100);
+	free(num);
+	if (bad)
+		die_usage("--%s is a percentage above 0 and below 100, such as 2 for 2 %%, "
+		          "not '%s'", name, val);
+	return v;
+}
+
 /* "a, b or c" of the n names, then tail ("" or ", p90, ..."); kept to exit. */
 static const char *name_list(const char *const *names, int n, const char *last)
 {

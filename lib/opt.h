@@ -59,6 +59,9 @@ long opt_nonneg(const char *name, const char *val, long max);  /* >= 0 */
 int64_t opt_dur(const char *name, const char *val);
 double opt_num(const char *name, const char *val);
 double opt_level(const char *name, const char *val);           /* (0,1) */
+/* A percentage: "2", "2%" or "0.5%", above 0 and below 100 (the number
+ * of percent, 2 for 2 %). */
+double opt_pct(const char *name, const char *val);
 uint64_t opt_seed(const char *name, const char *val);
 /* A quantile by name: p90, p99, or qQ with Q from 0 to 1 (q0.95), R's
  * type 7. 1 with *p set; 0 when val names no quantile; a q that is not
