@@ -225,6 +225,7 @@ static void parse_option(struct config *c, int opt)
 			die_usage("--threshold is a ratio A/B: it must be > 0, not '%s'", optarg);
 		c->threshold_given = 1;
 		break;
+	case RUNOPT_TOLERANCE: c->until.tolerance = opt_pct("tolerance", optarg); break;
 	case RUNOPT_MIN_RUNS: c->until.min_runs = opt_count("min-runs", optarg, COUNT_MAX); break;
 	case RUNOPT_STAT: run_stat_parse(&c->until_stat, "stat", optarg); break;
 	case RUNOPT_LEVEL: c->until.level = opt_level("level", optarg); break;
@@ -250,7 +251,8 @@ static void check_until(const struct config *c, int stat_given, int level_given,
 
 	const char *lone = stat_given ? "--stat" : level_given ? "--level" : g_given ? "--seq-g"
 	                 : min_given ? "--min-runs" : c->threshold_given ? "--threshold"
-	                 : kind_given ? "--sequence" : c->seq_g_note ? "--seq-g-note" : NULL;
+	                 : kind_given ? "--sequence" : c->seq_g_note ? "--seq-g-note"
+	                 : c->until.tolerance > 0 ? "--tolerance" : NULL;
 
 	if (c->until.rule == SEQ_NONE) {
 		if (lone)
@@ -261,6 +263,10 @@ static void check_until(const struct config *c, int stat_given, int level_given,
 		die_usage("--until threshold needs --threshold T (a ratio A/B)");
 	if (c->until.rule != SEQ_THRESHOLD && c->threshold_given)
 		die_usage("--threshold goes with --until threshold");
+	if (c->until.rule == SEQ_TOLERANCE && !(c->until.tolerance > 0))
+		die_usage("--until tolerance needs --tolerance PCT (a margin in %%, such as 2)");
+	if (c->until.rule != SEQ_TOLERANCE && c->until.tolerance > 0)
+		die_usage("--tolerance goes with --until tolerance");
 	if (c->until.min_runs < 2)
 		die_usage("--min-runs must be at least 2: one run has no spread");
 	if (c->until.min_runs > c->runs)

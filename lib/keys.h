@@ -14,6 +14,9 @@
  * it), the name alone; the recipe (lib/recipe) reads it with the head's
  * arms and until. */
 #define KEY_RUN_SEQ_STAT "seq_stat"
+/* pb-run --until tolerance: the margin in percent, a number above 0 and
+ * below 100; pb-tint and the recipe read it as the default --tolerance. */
+#define KEY_RUN_TOLERANCE "tolerance"
 
 /* pb-pair --by-run: the statistic of each arm's times in a run (a, b):
  * median, mean, min, p90, p99 or qP; and the --stat as given, which is
@@ -32,6 +35,8 @@
 #define KEY_TINT_LEVEL "pb-tint.level"
 #define KEY_TINT_METHOD "pb-tint.method"
 #define KEY_TINT_THRESHOLD "pb-tint.threshold"
+/* pb-tint --tolerance: the margin in percent (its verdict's). */
+#define KEY_TINT_TOLERANCE "pb-tint.tolerance"
 #define METHOD_T "t"
 #define METHOD_SEQUENCE "sequence"
 

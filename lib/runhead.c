@@ -54,6 +54,8 @@ static void design_meta(const struct config *c)
 		/* pb-tint reads these: a study stopped by looking gets the
 		 * sequence, at this g and level, by default */
 		out_meta("until", "%s", seq_rule_words(&c->until));
+		if (c->until.rule == SEQ_TOLERANCE)   /* pb-tint's default margin */
+			out_meta_num(KEY_RUN_TOLERANCE, "%s", c->until.tolerance);
 		out_meta("seq_kind", "%s", seq_kind_names[c->until.kind]);
 		if (c->until.kind == SEQ_KIND_T)
 			out_meta_num("seq_g", "%s", c->until.g);

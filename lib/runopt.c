@@ -38,6 +38,11 @@ static void check_stat(const char *name, const char *val)
 	run_stat_parse(&st, name, val);
 }
 
+static void check_pct(const char *name, const char *val)
+{
+	opt_pct(name, val);
+}
+
 static void check_level(const char *name, const char *val)
 {
 	opt_level(name, val);
@@ -141,13 +146,17 @@ const struct pb_opt run_opts[] = {
 	{ "sql-file", RUNOPT_SQL_FILE, 0, "X=F", NULL, NULL, NULL, 0 },
 	{ "rollback", RUNOPT_ROLLBACK, 0, NULL, NULL, NULL, NULL, 0 },
 	{ "setup-sql", RUNOPT_SETUP_SQL, 0, "SQL", NULL, "SQL mode, X any arm (pb-run(1))", NULL, 0 },
-	{ "until", RUNOPT_UNTIL, 0, "RULE", "parity threshold halfwidth:0.01",
+	{ "until", RUNOPT_UNTIL, 0, "RULE", "parity threshold tolerance halfwidth:0.01",
 	  "after each run, stop as soon as the anytime-valid\n"
 	  "confidence sequence of the time ratio answers RULE:\n"
-	  "parity, threshold (--threshold T) or halfwidth:H;\n"
-	  "--runs is then the most runs", NULL, 0 },
+	  "parity, threshold (--threshold T), tolerance\n"
+	  "(--tolerance PCT) or halfwidth:H; --runs is then\n"
+	  "the most runs", NULL, 0 },
 	{ "threshold", RUNOPT_THRESHOLD, 't', "T", NULL, "the ratio A/B of --until threshold",
 	  NULL, 0 },
+	{ "tolerance", RUNOPT_TOLERANCE, 0, "PCT", NULL,
+	  "the margin of --until tolerance, in % (2 or 2%):\n"
+	  "stop when B is within PCT% of A, or beyond it", check_pct, 0 },
 	{ "min-runs", RUNOPT_MIN_RUNS, 0, "M", NULL, "with --until: not before M runs (default 3)",
 	  NULL, 0 },
 	{ "stat", RUNOPT_STAT, 0, "S", "median mean min lr-median p90 p99",

@@ -139,14 +139,18 @@ void seq_rule_parse(struct seq_stop *s, const char *name, const char *val)
 		s->rule = SEQ_THRESHOLD;
 		return;
 	}
+	if (strcmp(val, "tolerance") == 0) {
+		s->rule = SEQ_TOLERANCE;
+		return;
+	}
 	if (strncmp(val, "halfwidth:", 10) == 0 && num_parse(val + 10, &h) == 0 && h > 0 &&
 	    h < 1) {
 		s->rule = SEQ_HALFWIDTH;
 		s->halfwidth = h;
 		return;
 	}
-	die_usage("--%s is parity, threshold or halfwidth:H (H a relative half-width "
-	          "from 0 to 1, such as halfwidth:0.01), not '%s'", name, val);
+	die_usage("--%s is parity, threshold, tolerance or halfwidth:H (H a relative "
+	          "half-width from 0 to 1, such as halfwidth:0.01), not '%s'", name, val);
 }
 
 const char *seq_rule_words(const struct seq_stop *s)
@@ -163,8 +167,61 @@ const char *seq_rule_words(const struct seq_stop *s)
 		num_format(v, s->halfwidth);
 		snprintf(buf, sizeof buf, "halfwidth %s", v);
 		return buf;
+	case SEQ_TOLERANCE:
+		num_format(v, s->tolerance);
+		snprintf(buf, sizeof buf, "tolerance %s", v);
+		return buf;
 	default:
 		return "parity";
+	}
+}
+
+const char *const tol_verdict_names[6] = { "equivalent", "slower", "faster", "not_slower",
+                                            "not_faster", "undecided" };
+
+/* On the ratio scale, as the ratio columns and the threshold's verdict
+ * are: the ends a reader compares with 1/m and m are those. */
+enum tol_verdict tol_verdict(double lo, double hi, double pct)
+{
+	double m = 1 + pct / 100;
+
+	if (lo > 1 / m && hi < m)
+		return TOL_EQUIVALENT;
+	if (hi < 1 / m)
+		return TOL_SLOWER;
+	if (lo > m)
+		return TOL_FASTER;
+	if (lo >= 1 / m)
+		return TOL_NOT_SLOWER;
+	if (hi <= m)
+		return TOL_NOT_FASTER;
+	return TOL_UNDECIDED;
+}
+
+/* --until tolerance: answered by equivalence, or by a difference beyond
+ * the margin either way; a half answer (not_slower) goes on. */
+static const char *tolerance_answer(const struct seq_stop *s, const struct seq_look *l)
+{
+	static char buf[160];
+	char p[NUM_BUFSZ], m[NUM_BUFSZ];
+
+	num_format(p, s->tolerance);
+	num_format(m, 1 + s->tolerance / 100);
+	switch (tol_verdict(l->ratio_lo, l->ratio_hi, s->tolerance)) {
+	case TOL_EQUIVALENT:
+		snprintf(buf, sizeof buf, "the interval lies within %s%% of 1: B is equivalent to "
+		         "A within %s%%", p, p);
+		return buf;
+	case TOL_SLOWER:
+		snprintf(buf, sizeof buf, "the interval lies below 1/%s: B is slower by more "
+		         "than %s%%", m, p);
+		return buf;
+	case TOL_FASTER:
+		snprintf(buf, sizeof buf, "the interval lies above %s: B is faster by more "
+		         "than %s%%", m, p);
+		return buf;
+	default:
+		return NULL;
 	}
 }
 
@@ -172,6 +229,8 @@ const char *seq_rule_words(const struct seq_stop *s)
 static const char *answer(const struct seq_stop *s, const struct seq_look *l)
 {
 	switch (s->rule) {
+	case SEQ_TOLERANCE:
+		return tolerance_answer(s, l);
 	case SEQ_PARITY:
 		if (l->ratio_lo > 1)
 			return "the interval lies above 1: B is faster";

@@ -65,21 +65,33 @@ long seq_kind_first_bounded(enum seq_kind kind, double g, double level);
 
 /* A study that stops when its question is answered (pb-run --until): the
  * rule, and the sequence it is read from. */
-enum seq_rule { SEQ_NONE, SEQ_PARITY, SEQ_THRESHOLD, SEQ_HALFWIDTH };
+enum seq_rule { SEQ_NONE, SEQ_PARITY, SEQ_THRESHOLD, SEQ_HALFWIDTH, SEQ_TOLERANCE };
 struct seq_stop {
 	enum seq_rule rule;
 	double threshold;    /* SEQ_THRESHOLD: a ratio A/B, > 0 */
 	double halfwidth;    /* SEQ_HALFWIDTH: relative, such as 0.01 */
+	double tolerance;    /* SEQ_TOLERANCE: in percent, above 0 and below 100 */
 	double g, level;
 	enum seq_kind kind;
 	long min_runs;
 };
-/* VAL of --NAME: "parity", "threshold" or "halfwidth:H" (H > 0, < 1);
- * a usage error otherwise. The threshold is set apart (--threshold). */
+/* VAL of --NAME: "parity", "threshold", "tolerance" or "halfwidth:H"
+ * (H > 0, < 1); a usage error otherwise. The threshold and the tolerance
+ * are set apart (--threshold, --tolerance). */
 void seq_rule_parse(struct seq_stop *s, const char *name, const char *val);
 /* The rule in words for the metadata: "parity", "threshold 1.1",
- * "halfwidth 0.01"; static storage. */
+ * "halfwidth 0.01", "tolerance 2"; static storage. */
 const char *seq_rule_words(const struct seq_stop *s);
+
+/* An equivalence margin of PCT percent, m = 1 + PCT/100: where an
+ * interval lo..hi of the ratio A/B lies against 1/m and m. Equivalent:
+ * inside (1/m, m); slower: hi < 1/m; faster: lo > m; not_slower: lo >=
+ * 1/m otherwise (also where an end lies on a bound and the other inside);
+ * not_faster: hi <= m otherwise; undecided: it reaches past both. */
+enum tol_verdict { TOL_EQUIVALENT, TOL_SLOWER, TOL_FASTER, TOL_NOT_SLOWER, TOL_NOT_FASTER,
+                   TOL_UNDECIDED };
+extern const char *const tol_verdict_names[6];   /* "equivalent", ... "undecided" */
+enum tol_verdict tol_verdict(double lo, double hi, double pct);
 
 /* One look at the sequence of per-run log ratios so far (w holds their
  * mean and variance, x[0..w->n) the values themselves, which the median

@@ -92,9 +92,9 @@ is "$rc:$(row_count "$T/out"):$(grep -c '^# until:\|^# sequential:' "$T/out")" "
 	"without --until: 8 rows, no sequential metadata"
 
 # --- usage
-fails 2 '^pb-run: --until is parity, threshold or halfwidth:H' "--until bogus" pb-run --until bogus -- true
-fails 2 '^pb-run: --until is parity, threshold or halfwidth:H' "--until halfwidth:0" pb-run --until halfwidth:0 -- true
-fails 2 '^pb-run: --until is parity, threshold or halfwidth:H' "--until halfwidth:1.5" pb-run --until halfwidth:1.5 -- true
+fails 2 '^pb-run: --until is parity, threshold, tolerance or halfwidth:H' "--until bogus" pb-run --until bogus -- true
+fails 2 '^pb-run: --until is parity, threshold, tolerance or halfwidth:H' "--until halfwidth:0" pb-run --until halfwidth:0 -- true
+fails 2 '^pb-run: --until is parity, threshold, tolerance or halfwidth:H' "--until halfwidth:1.5" pb-run --until halfwidth:1.5 -- true
 fails 2 '^pb-run: --until threshold needs --threshold T' "--until threshold without a threshold" pb-run --until threshold -- true
 fails 2 '^pb-run: --threshold goes with --until threshold' "--threshold with --until parity" \
 	pb-run --until parity --threshold 1.1 -- true
