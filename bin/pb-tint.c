@@ -26,7 +26,7 @@ static const char usage[] =
 static const char usage_tail[] =
 	"Output: [group...] n mean sd se df t lo hi, then ratio ratio_lo ratio_hi\n"
 	"reduction for a log ratio, then p p_adj with --adjust, then verdict with\n"
-	"--threshold. A stream with an arm column (a study of more than two arms)\n"
+	"--threshold or --tolerance. A stream with an arm column (a study of more than two arms)\n"
 	"is grouped by arm first: one interval per candidate against the reference.\n";
 
 static const struct pb_opt options[] = {
@@ -37,6 +37,11 @@ static const struct pb_opt options[] = {
 	{ "threshold", 'T', 0, "T", NULL,
 	  "verdict above/below/crosses against T (a ratio A/B\n"
 	  "for a log-ratio column, the column's unit otherwise)", NULL, 0 },
+	{ "tolerance", 'P', 0, "PCT", NULL,
+	  "verdict equivalent, slower, faster, not_slower,\n"
+	  "not_faster or undecided against a margin of PCT %\n"
+	  "(2 or 2%) about ratio 1, of a log ratio (default:\n"
+	  "the study's, pb-run --until tolerance)", NULL, 0 },
 	{ "df-cap", 'd', 0, "N", NULL, "use df = min(n-1, N)", NULL, 0 },
 	{ "finding", 'f', 0, NULL, NULL, "add one sentence per group: '# finding: ...'", NULL, 0 },
 	{ "log-ratio", 'L', 0, NULL, NULL,
@@ -68,9 +73,10 @@ static const struct pb_cmd cmd = { usage, options, 19, usage_tail, 0 };
 
 struct opts {
 	const char *column, *group, *check, *sense;
-	double level, threshold, seq_g;
+	double level, threshold, seq_g, tolerance;
 	long df_cap;
 	int has_threshold, finding, log_ratio;
+	int has_tolerance;   /* 1 given, 2 the head's (# tolerance:) */
 	const struct quantity *q;   /* what the log ratio compares: time, or what
 	                             * pb-logratio's declaration names */
 	enum adjust adjust;
@@ -418,6 +424,10 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			o->threshold = opt_num("threshold", optarg);
 			o->has_threshold = 1;
 			break;
+		case 'P':
+			o->tolerance = opt_pct("tolerance", optarg);
+			o->has_tolerance = 1;
+			break;
 		case 'd': o->df_cap = opt_count("df-cap", optarg, 1000000000L); break;
 		case 'f': o->finding = 1; break;
 		case 'L': o->log_ratio = 1; break;
@@ -445,6 +455,8 @@ static void parse_args(int argc, char **argv, struct opts *o)
 			break;
 		}
 	}
+	if (o->has_threshold && o->has_tolerance)
+		die_usage("--threshold and --tolerance both give the verdict: one or the other");
 	if (o->check && !o->finding)
 		die_usage("--check goes with --finding: its warnings become clauses of the finding");
 	if (o->check && strcmp(o->check, "-") == 0 && optind == argc)
@@ -535,6 +547,27 @@ static void choose_method(const struct stream *s, const struct study_head *h, st
 		          "this study gets has none of; use --adjust bonferroni (or --no-sequential)");
 }
 
+/* The margin: --tolerance, else that of a study pb-run --until tolerance
+ * made (its head's "# tolerance:"), for the time's log ratio only (its
+ * question was of time, not of CPU time or memory, and a threshold
+ * given asks another). A margin needs a ratio to be a margin of. */
+static void choose_tolerance(const struct stream *s, const struct study_head *h,
+                             struct opts *o)
+{
+	const char *v = study_head_str(h, KEY_RUN_TOLERANCE);
+	char b[MSG_CUT_BUF];
+
+	if (o->has_tolerance && !o->log_ratio)
+		die_usage("--tolerance is a margin about ratio 1: '%s' is not a log-ratio column "
+		          "(--log-ratio if it is one)", o->column);
+	if (o->has_tolerance || o->has_threshold || !v || !o->log_ratio || !o->q->wall)
+		return;
+	if (num_parse(v, &o->tolerance) < 0 || !(o->tolerance > 0 && o->tolerance < 100))
+		die("%s: '# " KEY_RUN_TOLERANCE ": %s' is not a percentage above 0 and below 100 "
+		    "(as pb-run --tolerance takes)", s->name, msg_cut(b, v));
+	o->has_tolerance = 2;
+}
+
 /* The method of the intervals, as the options and the input chose it:
  * the n groups hold together at the level with an adjustment. */
 static struct interval_method method_of(const struct opts *o, size_t n)
@@ -553,6 +586,8 @@ static struct interval_method method_of(const struct opts *o, size_t n)
 	m.log_ratio = o->log_ratio;
 	m.has_threshold = o->has_threshold;
 	m.threshold = o->threshold;
+	m.has_tolerance = o->has_tolerance;
+	m.tolerance = o->tolerance;
 	return m;
 }
 
@@ -709,6 +744,7 @@ int main(int argc, char **argv)
 	if (o.seq_g_of_head)
 		o.seq_g_note = study_head_str(&head, "seq_g" KEY_NOTE);
 	o.q = log_ratio_quantity(&head, o.column);
+	choose_tolerance(&s, &head, &o);
 	if (o.log_ratio && o.has_threshold && !(o.threshold > 0))
 		die_usage("--threshold is a ratio A/B for the log-ratio column '%s'; "
 		          "it must be > 0", o.column);

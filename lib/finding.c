@@ -198,6 +198,70 @@ static void threshold_sentence(const struct finding_study *f, const char *v,
 		out_meta_text("the interval contains it; more runs would narrow it.");
 }
 
+/* "is slower than" (more) or "is faster than", "is not ..." negated; of
+ * what is not time, "uses more peak memory than", "does not use ...". */
+static const char *side_words(char *buf, size_t n, const struct quantity *q, int more,
+                              int negated)
+{
+	if (q->wall)
+		snprintf(buf, n, "is %s%s than", negated ? "not " : "", more ? "slower" : "faster");
+	else
+		snprintf(buf, n, "%s %s %s than", negated ? "does not use" : "uses",
+		         more ? "more" : "less", q->noun);
+	return buf;
+}
+
+/* "may be faster" (more 0), "may use more peak memory". */
+static const char *may_words(char *buf, size_t n, const struct quantity *q, int more)
+{
+	if (q->wall)
+		snprintf(buf, n, "may be %s", more ? "slower" : "faster");
+	else
+		snprintf(buf, n, "may use %s %s", more ? "more" : "less", q->noun);
+	return buf;
+}
+
+/* With a margin (--tolerance PCT, m = 1 + PCT/100): where the interval
+ * lies against 1/m and m, and no more than that says. */
+static void tolerance_sentence(const struct finding_study *f, const struct interval *r,
+                               const struct finding_names *nm)
+{
+	double tol = f->m->tolerance, hi = exp(r->hi);
+	enum tol_verdict v = tol_verdict(exp(r->lo), hi, tol);
+	const char *c = nm->cand, *a = nm->ref;
+	char p[NUM_BUFSZ], m[NUM_BUFSZ], w1[96], w2[96];
+
+	num_format(p, tol);
+	num_format(m, 1 + tol / 100);
+	out_meta_text(" Tolerance %s%%: %s; ", p, tol_verdict_names[v]);
+	if (v == TOL_EQUIVALENT)
+		out_meta_text("the interval lies within %s%% of 1 (inside 1/%s to %s): %s is "
+		              "equivalent to %s within %s%%.", p, m, m, c, a, p);
+	else if (v == TOL_SLOWER || v == TOL_FASTER)
+		out_meta_text("the whole interval is %s %s%s: %s %s %s by more than the %s%% "
+		              "tolerance.", v == TOL_SLOWER ? "under" : "over",
+		              v == TOL_SLOWER ? "1/" : "", m, c,
+		              side_words(w1, sizeof w1, f->q, v == TOL_SLOWER, 0), a, p);
+	else if (v == TOL_NOT_SLOWER && hi > 1 + tol / 100)
+		out_meta_text("the interval lies at or over 1/%s: %s %s %s by more than %s%%, but "
+		              "it reaches past %s: %s %s by more than %s%%; more runs would narrow it.",
+		              m, c, side_words(w1, sizeof w1, f->q, 1, 1), a, p, m, c,
+		              may_words(w2, sizeof w2, f->q, 0), p);
+	else if (v == TOL_NOT_SLOWER)
+		out_meta_text("the interval lies from 1/%s to %s with an end on a bound: %s %s %s by "
+		              "more than %s%% either way, but is not shown to be strictly within %s%%.",
+		              m, m, c, side_words(w1, sizeof w1, f->q, 1, 1), a, p, p);
+	else if (v == TOL_NOT_FASTER)
+		out_meta_text("the interval lies at or under %s: %s %s %s by more than %s%%, but it "
+		              "reaches below 1/%s: %s %s by more than %s%%; more runs would narrow it.",
+		              m, c, side_words(w1, sizeof w1, f->q, 0, 1), a, p, m, c,
+		              may_words(w2, sizeof w2, f->q, 1), p);
+	else
+		out_meta_text("the interval reaches below 1/%s and past %s: these data cannot say "
+		              "whether %s is within %s%% of %s; more runs would narrow it.", m, m, c, p,
+		              a);
+}
+
 static const char *num_word(size_t n)
 {
 	static char b[24];
@@ -437,6 +501,8 @@ void finding_out(const struct finding_study *f, const struct finding_group *g)
 		       median_sequence(m) ? "" : "g and ");
 	else if (m->has_threshold)
 		threshold_sentence(f, interval_verdict(r, m), r, g->names);
+	else if (m->has_tolerance)
+		tolerance_sentence(f, r, g->names);
 	else
 		resolved_sentence(f, r, g->names);
 	if (f->pairs && g->runs > 1 && !f->grouped_by_run)
@@ -559,6 +625,19 @@ static void method_meta(const char *tool, const struct interval_method *m,
 		         seq_kind_first_bounded(m->seq_kind, m->seq_g, m->each_level), g);
 }
 
+/* "# TOOL.tolerance: 2" and what its verdicts mean. */
+static void tolerance_meta(const char *tool, const struct interval_method *m)
+{
+	char b[NUM_BUFSZ];
+
+	out_meta_num(tool_key(tool, "tolerance"), "%s", m->tolerance);
+	num_format(b, 1 + m->tolerance / 100);
+	out_meta(tool_key(tool, "tolerance" KEY_NOTE), "a margin in percent, m = %s: verdict "
+	         "equivalent when the interval of the ratio A/B lies inside 1/m to m, slower "
+	         "wholly under 1/m, faster wholly over m, not_slower at or over 1/m otherwise, "
+	         "not_faster at or under m otherwise, undecided reaching past both", b);
+}
+
 void finding_method_meta(const char *tool, const struct finding_study *f,
                          const struct interval *iv, size_t n, int comparisons)
 {
@@ -575,4 +654,6 @@ void finding_method_meta(const char *tool, const struct finding_study *f,
 		if (m->log_ratio)
 			out_meta(tool_key(tool, "threshold" KEY_NOTE), "a ratio A/B");
 	}
+	if (m->has_tolerance)
+		tolerance_meta(tool, m);
 }

@@ -146,6 +146,10 @@ const char *interval_verdict(const struct interval *r, const struct interval_met
 {
 	double t = m->log_ratio ? log(m->threshold) : m->threshold;
 
+	/* the margin is read from the interval alone: with holm, the
+	 * Bonferroni interval (Holm's tests are of ratio 1, not of 1/m or m) */
+	if (m->has_tolerance)
+		return tol_verdict_names[tol_verdict(exp(r->lo), exp(r->hi), m->tolerance)];
 	if (m->adjust == ADJUST_HOLM && r->resolved)
 		return r->mean >= t ? "above" : "below";
 	return m->log_ratio ? verdict(exp(r->lo), exp(r->hi), m->threshold)
@@ -211,7 +215,7 @@ void interval_header_out(const struct interval_method *m)
 		out_field("p");
 		out_field("p_adj");
 	}
-	if (m->has_threshold)
+	if (m->has_threshold || m->has_tolerance)
 		out_field("verdict");
 	out_end();
 }
@@ -236,7 +240,7 @@ void interval_row_out(const struct interval *r, const struct interval_method *m)
 		out_num_or_empty(r->p);
 		out_num_or_empty(r->p_adj);
 	}
-	if (m->has_threshold)
+	if (m->has_threshold || m->has_tolerance)
 		out_field(interval_verdict(r, m));
 	out_end();
 }

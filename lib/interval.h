@@ -30,6 +30,8 @@ struct interval_method {
 	int log_ratio;       /* of a log ratio: the threshold is a ratio A/B */
 	int has_threshold;
 	double threshold;
+	int has_tolerance;   /* a margin (of a log ratio): the verdict is tol_verdict's */
+	double tolerance;    /* in percent */
 };
 
 struct interval {
@@ -69,12 +71,13 @@ struct interval interval_checked(const struct interval_values *v, int grouped, c
 void interval_warn_zero_width(const struct interval_values *v, const char *what);
 /* p, p_adj and resolved of the family's n intervals. */
 void interval_adjust(struct interval *iv, size_t n, const struct interval_method *m);
-/* The verdict against the threshold: "above", "below" or "crosses". */
+/* The verdict against the threshold: "above", "below" or "crosses"; or
+ * against the margin, as tol_verdict_names (lib/seq.h) say it. */
 const char *interval_verdict(const struct interval *r, const struct interval_method *m);
 
 /* The fields of a row after its group's, and the line's end: n mean sd
  * se df t lo hi, then ratio ratio_lo ratio_hi reduction of a log ratio,
- * p p_adj with an adjustment, verdict with a threshold. */
+ * p p_adj with an adjustment, verdict with a threshold or a margin. */
 /* What an interval lo..hi of the ratio A/B that holds 1 rules out: B's
  * time (or use) lies within 1/hi to 1/lo of A's, so B is at most *less =
  * 1 - 1/hi less and at most *more = 1/lo - 1 more than A (shares). 0, or
