@@ -86,6 +86,18 @@ static void head_tighter(struct recipe *r, const struct study_head *h, int arms,
 	head_word(r->seq_level, h, "seq_level", 0, 1);
 }
 
+/* pb-run --until tolerance's margin ("# tolerance: 2"), which pb-tint's
+ * verdict is against; a value pb-run would not write is left out, and
+ * pb-tint, which reads the head too, refuses it with its words. */
+static void head_tolerance(struct recipe *r, const struct study_head *h)
+{
+	const char *v = study_head_str(h, KEY_RUN_TOLERANCE);
+	double t;
+
+	if (v && num_parse(v, &t) == 0 && t > 0 && t < 100)
+		r->tolerance = t;
+}
+
 /* What raw.tsv's head says of the analysis (lib/study: the first value
  * of a key counts). */
 static void recipe_of_head(struct recipe *r, const struct stream *s)
@@ -107,6 +119,7 @@ static void recipe_of_head(struct recipe *r, const struct stream *s)
 		r->threshold = t;
 	if (stat)
 		head_stat(r, stat);
+	head_tolerance(r, &h);
 	if (study_head_int(&h, "pairs", &n) == 1 && n > 0 && n <= LONG_MAX)
 		r->pairs = (long)n;
 	study_head_free(&h);
@@ -182,6 +195,9 @@ static void tint_step(struct step *steps, size_t *n, const struct recipe *r)
 	if (!isnan(r->threshold)) {
 		num_format(t, r->threshold);
 		strv_words(&s->stage[0], "--threshold", t, (char *)NULL);
+	} else if (r->tolerance > 0) {
+		num_format(t, r->tolerance);
+		strv_words(&s->stage[0], "--tolerance", t, (char *)NULL);
 	}
 	strv_words(&s->stage[0], "runs.tsv", (char *)NULL);
 }

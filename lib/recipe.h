@@ -34,6 +34,7 @@ struct recipe {
 	const char *level;       /* pb-tint --level, or NULL */
 	const char *adjust;      /* pb-tint --adjust (several candidates), or NULL */
 	double threshold;        /* pb-tint --threshold; NAN: none */
+	double tolerance;        /* pb-tint --tolerance, in percent; NAN or 0: none */
 	int sense;               /* sense.tsv is there: pb-tint --sense, its picture */
 	int use;                 /* CPU time and peak memory too */
 	int pictures;            /* pb-plot's SVG pictures */
@@ -64,7 +65,7 @@ struct step {
 
 /* The recipe of a study directory as it stands: the arms and the
  * sequential rule in raw.tsv's head (several candidates: Holm; the
- * rule's statistic and threshold), the files there (sense.tsv; raw.tsv's
+ * rule's statistic, threshold and tolerance), the files there (sense.tsv; raw.tsv's
  * CPU time and memory columns). Pictures and page steps stay off. */
 void recipe_of_dir(struct recipe *r, const char *dir);
 /* Why the recipe makes no TARGET for this study (a sentence without its

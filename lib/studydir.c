@@ -405,6 +405,7 @@ static void read_tint(struct study *r, const char *dir)
 	study_head_read(&h, &s, -1);
 	study_head_num(&h, KEY_TINT_LEVEL, &r->level);
 	study_head_num(&h, KEY_TINT_THRESHOLD, &r->threshold);
+	study_head_num(&h, KEY_TINT_TOLERANCE, &r->tolerance);
 	v = study_head_str(&h, KEY_TINT_METHOD);
 	/* an older pb-tint wrote its sentence there, "confidence sequence (...)":
 	 * its first word, or a study directory of then would read as a CI */
@@ -631,6 +632,7 @@ void study_read(struct study *r, const char *dir)
 	memset(r, 0, sizeof *r);
 	r->dir = xstrdup(dir);
 	r->threshold = NAN;
+	r->tolerance = NAN;
 	r->level = 0.95;
 	r->stat = xstrdup("median");
 	r->maxrss_floor_kib = NAN;

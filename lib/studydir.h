@@ -29,7 +29,7 @@ struct cmp_result {
 	char ref, cand;
 	double ratio, lo, hi, reduction;   /* lo and hi NAN: unbounded */
 	int have;            /* pb-tint gave a row */
-	char verdict[16];    /* pb-tint's against --threshold, or "" */
+	char verdict[16];    /* pb-tint's against --threshold or --tolerance, or "" */
 	char *finding;       /* pb-tint's sentence, or NULL */
 	struct ratio_ci use[NUSE];   /* the CPU time and peak memory ratios */
 };
@@ -47,6 +47,7 @@ struct study {
 	char *until;         /* the head's rule, or NULL */
 	char *stat;          /* the per-run statistic ("median") */
 	double threshold;    /* NAN: none */
+	double tolerance;    /* pb-tint's margin in percent (the verdict's); NAN: none */
 	double level;
 	int sequence;        /* a confidence sequence (CS), not a t interval */
 	int median;          /* the median sequence's: a ratio of the median run */

@@ -75,6 +75,11 @@ static void steps_of_options(void)
 	is_text(text_of(&r, "tint.tsv"),
 	        "pb-tint --finding --check check.tsv --level 0.99 --adjust holm --threshold 1.02 "
 	        "runs.tsv", "tint.tsv: level, adjustment and threshold");
+	r.threshold = NAN;
+	r.tolerance = 2.5;
+	is_text(text_of(&r, "tint.tsv"),
+	        "pb-tint --finding --check check.tsv --level 0.99 --adjust holm --tolerance 2.5 "
+	        "runs.tsv", "tint.tsv: the margin of --until tolerance");
 
 	r = plain();
 	r.use = 1;
@@ -128,6 +133,18 @@ static void recipe_of_heads(void)
 	ok(r.threshold == 1.05, "the sequential rule's threshold");
 	ok(r.stat && strcmp(r.stat, "p90") == 0, "the rule's statistic, its first word");
 	ok(!r.level, "the level is pb-tint's to read from the head");
+	private_dir_remove(d);
+	free(d);
+
+	d = dir_with_head("# arms: 2\n# until: tolerance 2\n# tolerance: 2\n");
+	recipe_of_dir(&r, d);
+	ok(r.tolerance == 2 && isnan(r.threshold), "--until tolerance: the head's margin, no threshold");
+	private_dir_remove(d);
+	free(d);
+
+	d = dir_with_head("# tolerance: 100\n");
+	recipe_of_dir(&r, d);
+	ok(!(r.tolerance > 0), "a margin of 100 % is not taken (pb-tint refuses it)");
 	private_dir_remove(d);
 	free(d);
 
