@@ -334,6 +334,9 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 		default: {
 			const struct pb_opt *r = &run_opts[opt - O_PASS];
 
+			if (strcmp(r->name, "tolerance") == 0)
+				die_usage("--tolerance: pb-compare has no margin yet; use pb-run --until "
+				          "tolerance --tolerance PCT, then pb-tint (which reads it)");
 			if (is_refused(r->name))
 				die_usage("--%s is pb-compare's to set (it plans from --budget): "
 				            "leave it out, or use pb-run", r->name);

@@ -68,6 +68,38 @@ pb-pair --by-run --stat lr-median hw.tsv | pb-tint >hw.tint
 same_look "$(col ratio_lo 1 hw.tint) $(col ratio_hi 1 hw.tint)" "$(look lo hw.tsv) $(look hi hw.tsv)" \
 	"  --stat lr-median: pb-pair --by-run --stat lr-median | pb-tint agrees"
 
+# --- --until tolerance: an equivalence margin. The workload busy-waits
+# its microseconds, so A/A is a ratio of 1 and --b-us 2600 one of
+# 2000/2600 = 0.77, far from the margin's 1/1.2 = 0.83 and 1.2 either way:
+# the verdicts below need no particular speed, only that the study ends.
+run pb-run --until tolerance --tolerance 20 --runs 40 --pairs 20 --warmup 2 --seed 5 --quiet \
+	--worker "$W --worker --us 2000"
+cp "$T/out" tol-aa.tsv
+is "$rc:$(meta until tol-aa.tsv):$(meta tolerance tol-aa.tsv)" "0:tolerance 20:20" \
+	"--until tolerance --tolerance 20: # until: tolerance 20 and # tolerance: 20 in the head"
+like "$(tail -n 1 tol-aa.tsv)" '^# sequential: stop after run [0-9]+: the interval lies within 20% of 1: B is equivalent to A within 20% \(--until tolerance 20\)$' \
+	"  A/A: stopped, equivalent within 20 %"
+holds "  and its last look lies inside 1/1.2 to 1.2" 'lo > 1 / 1.2 && hi < 1.2' \
+	lo="$(look lo tol-aa.tsv)" hi="$(look hi tol-aa.tsv)"
+pb-pair --by-run tol-aa.tsv | pb-logratio | pb-tint --finding >tol-aa.tint
+is "$(meta pb-tint.tolerance tol-aa.tint):$(col verdict 1 tol-aa.tint)" "20:equivalent" \
+	"  pb-tint on the finished study: the head's margin, verdict equivalent"
+same_look "$(col ratio_lo 1 tol-aa.tint) $(col ratio_hi 1 tol-aa.tint)" "$(look lo tol-aa.tsv) $(look hi tol-aa.tsv)" \
+	"  the same interval as the last look"
+like "$(grep '^# finding:' tol-aa.tint)" 'Tolerance 20%: equivalent; the interval lies within 20% of 1 \(inside 1/1.2 to 1.2\): B is equivalent to A within 20%\.' \
+	"  its finding says so"
+run pb-run --until tolerance --tolerance 20% --runs 40 --pairs 20 --warmup 2 --seed 6 --quiet \
+	--worker "$W --worker --us 2000 --b-us 2600"
+cp "$T/out" tol-slow.tsv
+like "$rc:$(meta tolerance tol-slow.tsv):$(tail -n 1 tol-slow.tsv)" '^0:20:# sequential: stop after run [0-9]+: the interval lies below 1/1.2: B is slower by more than 20% \(--until tolerance 20\)$' \
+	"B 30 % slower, --tolerance 20%: stopped, slower by more than 20 %"
+pb-pair --by-run tol-slow.tsv | pb-logratio | pb-tint >tol-slow.tint
+is "$(col verdict 1 tol-slow.tint)" slower "  pb-tint's verdict: slower"
+run pb-run --until tolerance --tolerance 20 --runs 40 --pairs 20 --warmup 2 --seed 7 --quiet \
+	--worker "$W --worker --us 2600 --b-us 2000"
+like "$rc:$(tail -n 1 "$T/out")" '^0:# sequential: stop after run [0-9]+: the interval lies above 1.2: B is faster by more than 20% \(--until tolerance 20\)$' \
+	"B 30 % faster: stopped, faster by more than 20 %"
+
 # --- A/A to the most runs: it may stop (at most 5 % of such studies do,
 # by design), but what it says must hold together
 run pb-run --until parity --runs 4 --pairs 10 --warmup 2 --seed 4 --quiet \
@@ -100,6 +132,22 @@ fails 2 '^pb-run: --threshold goes with --until threshold' "--threshold with --u
 	pb-run --until parity --threshold 1.1 -- true
 fails 2 '^pb-run: --threshold goes with --until' "--threshold alone" pb-run --threshold 1.1 -- true
 fails 2 '^pb-run: --stat goes with --until' "--stat alone" pb-run --stat mean -- true
+fails 2 '^pb-run: --until tolerance needs --tolerance PCT' "--until tolerance without a margin" \
+	pb-run --until tolerance -- true
+fails 2 '^pb-run: --tolerance goes with --until tolerance' "--tolerance with --until parity" \
+	pb-run --until parity --tolerance 2 -- true
+fails 2 '^pb-run: --tolerance goes with --until \(a study' "--tolerance alone" pb-run --tolerance 2 -- true
+for v in 0 100 150 -2 x 2%% '' nan; do
+	fails 2 "^pb-run: --tolerance is a percentage above 0 and below 100, such as 2 for 2 %, not '$v'" \
+		"--tolerance '$v'" pb-run --until tolerance --tolerance "$v" -- true
+done
+run pb-run --list-options
+like "$(grep -- '^--until\|^--tolerance' "$T/out" | tr '\n' '|')" \
+	'^--until=RULE parity threshold tolerance halfwidth:0.01\|--tolerance=PCT\|$' \
+	"--list-options: tolerance among --until's rules, and --tolerance=PCT"
+run pb-run --until tolerance --tolerance 0.5% --runs 3 --pairs 2 --warmup 0 --quiet -- true
+is "$rc:$(meta until "$T/out"):$(meta tolerance "$T/out")" "0:tolerance 0.5:0.5" \
+	"--tolerance 0.5%: # until: tolerance 0.5, # tolerance: 0.5"
 fails 2 '^pb-run: --min-runs must be at least 2' "--min-runs 1" pb-run --until parity --min-runs 1 -- true
 fails 2 '^pb-run: --min-runs 9 is more than --runs 5' "--min-runs > --runs" \
 	pb-run --until parity --min-runs 9 --runs 5 -- true

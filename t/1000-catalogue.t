@@ -73,6 +73,14 @@ pb-run      | --bogus -- true                      | -                  | 2 | no
 pb-run      | --runs 1 --delay 5 us -- true        | -                  | 2 | none | unexpected 'us': commands go after -- | a stray word before --
 pb-run      | --runs 2 true                        | -                  | 2 | none | unexpected 'true': commands go after -- | a command without --
 pb-run      | -Z -- true                           | -                  | 2 | none | unknown option '-Z' | unknown short option
+pb-run      | --until tolerance -- true            | -                  | 2 | none | --until tolerance needs --tolerance PCT \(a margin in %, such as 2\) | the tolerance rule without a margin
+pb-run      | --tolerance 2 -- true                | -                  | 2 | none | --tolerance goes with --until \(a study that stops when answered\) | a margin without the rule
+pb-run      | --until threshold --threshold 1.1 --tolerance 2 -- true | - | 2 | none | --tolerance goes with --until tolerance | a margin beside another rule
+pb-run      | --until tolerance --tolerance 100 -- true | -             | 2 | none | --tolerance is a percentage above 0 and below 100, such as 2 for 2 %, not '100' | a margin of 100 %
+pb-run      | --until tolerance --tolerance 1e999 -- true | -           | 2 | none | --tolerance is a percentage above 0 and below 100, .*not '1e999' | a margin that overflows
+pb-run      | --until tolerance --tolerance %2 -- true | -              | 2 | none | --tolerance is a percentage .*not '%2' | the sign before the number
+pb-run      | --until tolerance --tolerance 0x10 -- true | -            | 2 | none | --tolerance is a percentage .*not '0x10' | a hex margin
+pb-run      | --until tolerance --tolerance ' 2' -- true | -            | 2 | none | --tolerance is a percentage .*not ' 2' | a space before the margin
 pb-run      | --quiet --runs 2 --pairs 2 --warmup 0 -- false | -        | 1 | head | run 1 pair 1 \(measure\) arm [AB]: command exited with status 1 \(its output went to /dev/null; --output inherit shows it\)$ | a failing command
 pb-run      | --quiet --order alternate --runs 1 --pairs 2 --warmup 0 -- true 'exit 3' | - | 1 | head | run 1 pair 1 \(measure\) arm B: command exited with status 3 \(its output went to /dev/null; --output inherit shows it\)$ | a failing B
 pb-run      | --quiet --runs 1 --pairs 2 --warmup 0 --no-shell -- ./no-such-command | - | 1 | head | run 1 pair 1 \(measure\) arm [AB]: cannot start './no-such-command': No such file or directory$ | NOVALGRIND: a command that does not exist
@@ -152,6 +160,12 @@ pb-tint     | --level nan                          | pairs.tsv          | 2 | no
 pb-tint     | --df-cap 0                           | pairs.tsv          | 2 | none | --df-cap wants a whole number from 1 | zero df cap
 pb-tint     | --threshold 0                        | pairs.tsv          | 2 | none | --threshold is a ratio A/B .*must be > 0 | zero ratio threshold
 pb-tint     | --threshold inf                      | pairs.tsv          | 2 | none | --threshold wants a number, not 'inf' | Inf threshold
+pb-tint     | --tolerance 0                        | pairs.tsv          | 2 | none | --tolerance is a percentage above 0 and below 100, such as 2 for 2 %, not '0' | zero margin
+pb-tint     | --tolerance 100%                     | pairs.tsv          | 2 | none | --tolerance is a percentage above 0 and below 100, .*not '100%' | a margin of 100 %
+pb-tint     | --tolerance inf                      | pairs.tsv          | 2 | none | --tolerance is a percentage .*not 'inf' | Inf margin
+pb-tint     | --tolerance 2%%                      | pairs.tsv          | 2 | none | --tolerance is a percentage .*not '2%%' | two percent signs
+pb-tint     | --tolerance 2 --threshold 1.1        | pairs.tsv          | 2 | none | --threshold and --tolerance both give the verdict: one or the other | margin and threshold
+pb-tint     | --tolerance 2 --column d             | pairs.tsv          | 2 | none | --tolerance is a margin about ratio 1: 'd' is not a log-ratio column | a margin of a column that is no log ratio
 pb-tint     | -                                    | pairs-header-only.tsv | 1 | none | pairs-header-only.tsv:4: no data rows after the header$ | header only
 pb-tint     | -                                    | empty.tsv          | 1 | none | empty.tsv: empty input: no header line$ | empty file
 pb-tint     | -                                    | pairs-cr-row.tsv   | 1 | none | pairs-cr-row.tsv:9: CR before end of line | one CRLF line
