@@ -219,7 +219,7 @@ like "$(cat "$T/err")" 'setup' "a pb-run option's value that starts with -- is i
 table=$(sed -n -e 's/^	{ "\([a-z-]*\)", RUNOPT_[A-Z_]*, [^,]*, NULL,.*/\1 NULL/p' \
 	-e 's/^	{ "\([a-z-]*\)", RUNOPT_[A-Z_]*, [^,]*, "\([A-Z]*\).*/\1 "\2/p' "$(dirname "$0")/../lib/runopt.c")
 whole=$(printf '%s\n' "$table" | cut -d' ' -f1 | tr '\n' ' ' |
-	grep -Ec '^runs pairs .* setup-sql until threshold min-runs stat level seq-g sequence seq-g-note $')
+	grep -Ec '^runs pairs .* setup-sql until threshold tolerance min-runs stat level seq-g sequence seq-g-note $')
 run pb-run --list-options
 is "$rc:$whole:$(cut -d' ' -f1 "$T/out" | tr '\n' ' ')" \
 	"0:1:$(printf '%s\n' "$table" | awk '{ print "--" $1 ($2 == "NULL" ? "" : "=" substr($2, 2)) }' | tr '\n' ' ')--help --version --list-options " \
