@@ -103,7 +103,7 @@ static void study(struct rng *r, const struct sim *s, const struct seq_stop *sto
 
 static void simulate(const struct sim *s)
 {
-	struct seq_stop stop = { SEQ_PARITY, 0, 0, s->g, s->level, SEQ_KIND_T, 3 };
+	struct seq_stop stop = { SEQ_PARITY, 0, 0, 0, s->g, s->level, SEQ_KIND_T, 3 };
 	double *hw = malloc((size_t)s->studies * sizeof *hw), n = (double)s->studies;
 	int e;
 
