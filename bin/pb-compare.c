@@ -53,14 +53,14 @@ static const char usage_tail[] =
 
 /* Options of pb-run that pb-compare sets itself or cannot pass on. */
 static const char *const refused[] = { "until", "max-time", "first-run", "seq-g-note",
-                                       "tolerance", NULL };
+                                       NULL };
 
 enum {
 	O_BUDGET = 'b', O_THRESHOLD = 't', O_RUNS = 'r', O_PAIRS = 'p', O_WARMUP = 'w',
 	O_SCAN = 'P',
 	O_MIN_RUNS = 256, O_STAT, O_LEVEL, O_DIR, O_CALIBRATE, O_FAIL, O_JSON, O_MD, O_CSV,
 	O_REPORT, O_COLOR, O_QUIET, O_FROM, O_ANALYSE, O_NO_PICTURES, O_SEQUENCE, O_MIN_EFFECT, O_SEQ_G,
-	O_VERBOSE = 'v',
+	O_TOLERANCE, O_VERBOSE = 'v',
 	O_PASS = 1000
 };
 
@@ -86,6 +86,8 @@ static const struct pb_opt own[] = {
 	  NULL, 0 },
 	{ "min-effect", O_MIN_EFFECT, 0, "PCT", NULL, "the smallest effect that matters, in %: the\n"
 	  "sequence is tuned to it (default: what the budget\nresolves, or the threshold)", NULL, 0 },
+	{ "tolerance", O_TOLERANCE, 0, "PCT", NULL, "stop when B is shown within PCT % of A, or\n"
+	  "beyond it on one side (an equivalence margin)", NULL, 0 },
 	{ "dir", O_DIR, 0, "DIR", NULL, "the study directory (default pb-compare-DATE-TIME)", NULL, 0 },
 	{ "parameter-scan", O_SCAN, 'P', "NAME LIST", NULL, "one study per value of LIST (a,b,c)\n"
 	  "with {NAME} replaced in the commands", NULL, 0 },
@@ -93,7 +95,9 @@ static const struct pb_opt own[] = {
 	  "a quarter of the budget on pb-sense's search for the\n"
 	  "smallest delay this harness resolves here", NULL, 0 },
 	{ "fail-if-slower", O_FAIL, 0, "R", NULL, "exit 3 when a candidate is slower than R with\n"
-	  "confidence (the upper end of A/X below 1/R)", NULL, 0 },
+	  "confidence (the upper end of A/X below 1/R); with\n"
+	  "--tolerance, exit 0 only when B is shown within it\n"
+	  "or faster, 4 when the budget ends undecided", NULL, 0 },
 	{ "export-json", O_JSON, 0, "FILE", NULL, NULL, NULL, 0 },
 	{ "export-markdown", O_MD, 0, "FILE", NULL, NULL, NULL, 0 },
 	{ "export-csv", O_CSV, 0, "FILE", NULL, NULL, NULL, 0 },
@@ -301,6 +305,9 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 		case O_MIN_EFFECT: o->min_effect = opt_pct("min-effect", optarg);
 			first_given(&making, "--min-effect");
 			break;
+		case O_TOLERANCE: o->tolerance = opt_pct("tolerance", optarg);
+			first_given(&making, "--tolerance");
+			break;
 		case O_DIR: o->dir = optarg;
 			first_given(&making, "--dir");
 			break;
@@ -334,9 +341,6 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 		default: {
 			const struct pb_opt *r = &run_opts[opt - O_PASS];
 
-			if (strcmp(r->name, "tolerance") == 0)
-				die_usage("--tolerance: pb-compare has no margin yet; use pb-run --until "
-				          "tolerance --tolerance PCT, then pb-tint (which reads it)");
 			if (is_refused(r->name))
 				die_usage("--%s is pb-compare's to set (it plans from --budget): "
 				            "leave it out, or use pb-run", r->name);
@@ -364,6 +368,8 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 		die_usage("--min-effect tunes the t sequence's g, which --seq-g gives: one or the other");
 	if (o->min_effect > 0 && o->sequence == SEQ_KIND_MEDIAN)
 		die_usage("--min-effect tunes the t sequence's g; the median sequence has none");
+	if (o->tolerance > 0 && !isnan(o->threshold))
+		die_usage("--tolerance and --threshold each ask the study's question: one or the other");
 	if (!isnan(o->threshold) && !(o->threshold > 0 && isfinite(o->threshold)))
 		die_usage("--threshold is a ratio A/B above 0, not '%g'", o->threshold);
 	if (!isnan(o->fail_if_slower) && !(o->fail_if_slower > 0 && isfinite(o->fail_if_slower)))

@@ -588,7 +588,7 @@ static void tune_seq_g(struct conduct *s, const struct pilot_read *p, double lev
 	double sd = sqrt(p->sd_between * p->sd_between + p->sd_within * p->sd_within /
 	                 (double)s->pairs), t = stop_threshold(o), effect = NAN, delta, g;
 	double runs = o->runs ? (double)o->runs : fmax(3, floor((double)s->runs / 1.5));
-	int given = o->min_effect > 0 || (!isnan(t) && t != 1);
+	int given = o->min_effect > 0 || o->tolerance > 0 || (!isnan(t) && t != 1);
 	char b[SIG_BUFSZ], *why = s->seq_g_why;
 	size_t n = sizeof s->seq_g_why;
 	double g0;
@@ -608,7 +608,8 @@ static void tune_seq_g(struct conduct *s, const struct pilot_read *p, double lev
 		return;
 	}
 	if (given) {
-		effect = o->min_effect > 0 ? log1p(o->min_effect / 100) : fabs(log(t));
+		effect = o->min_effect > 0 ? log1p(o->min_effect / 100)
+		         : o->tolerance > 0 ? log1p(o->tolerance / 100) : fabs(log(t));
 		delta = effect / sd;
 	} else {
 		delta = (stat_qt(1 - (1 - level) / 2, runs - 1) + stat_qt(0.8, runs - 1)) / sqrt(runs);
@@ -623,7 +624,8 @@ static void tune_seq_g(struct conduct *s, const struct pilot_read *p, double lev
 	snprintf(s->seq_g, sizeof s->seq_g, "%.3g", g);
 	if (given)
 		len = snprintf(why, n, "tuned to a %s %% effect%s", h4(b, 100 * expm1(effect)),
-		               o->min_effect > 0 ? "" : ", the threshold's");
+		               o->min_effect > 0 ? "" : o->tolerance > 0 ? ", the tolerance's"
+		               : ", the threshold's");
 	else if (!isnan(effect))
 		len = snprintf(why, n, "tuned to a %s %% effect, the least that %.0f runs resolve",
 		               h4(b, 100 * expm1(effect)), runs);
@@ -647,7 +649,7 @@ static void plan(struct conduct *s)
 	double run_ns;
 	long most, floor_runs = o->min_runs > RUNS_FLOOR ? o->min_runs : RUNS_FLOOR;
 	char a[SIG_BUFSZ], b[SIG_BUFSZ], c[SIG_BUFSZ], d[SIG_BUFSZ], e[SIG_BUFSZ];
-	char why[64], stop[360], lv[SIG_BUFSZ], t[NUM_BUFSZ], tuned[208], kind[272];
+	char why[64], stop[400], lv[SIG_BUFSZ], t[NUM_BUFSZ], tuned[208], kind[272];
 	size_t len;
 
 	if (o->calibrate)
@@ -687,10 +689,11 @@ static void plan(struct conduct *s)
 	if (o->runs)
 		s->runs = o->runs;
 	s->sequential = s->arms == 2 && s->ref == 'A';
-	if (!s->sequential && (o->sequence_given || o->min_effect > 0 || o->seq_g))
+	if (!s->sequential && (o->sequence_given || o->min_effect > 0 || o->seq_g ||
+	                       o->tolerance > 0))
 		die_usage("%s tunes the sequence that stops a study of two arms, A the reference; "
 		          "this one has a fixed design", o->sequence_given ? "--sequence"
-		          : o->seq_g ? "--seq-g" : "--min-effect");
+		          : o->seq_g ? "--seq-g" : o->tolerance > 0 ? "--tolerance" : "--min-effect");
 	level_percent(lv, o->level ? atof(o->level) : 0.95);
 	tuned[0] = '\0';
 	if (s->sequential)
@@ -703,7 +706,11 @@ static void plan(struct conduct *s)
 	if (!s->sequential)
 		snprintf(stop, sizeof stop, "a fixed design (%d arms: Holm-adjusted %s%% intervals)",
 		         s->arms, lv);
-	else if (!isnan(stop_threshold(o))) {
+	else if (o->tolerance > 0) {
+		num_format(t, o->tolerance);
+		snprintf(stop, sizeof stop, "stop when the %s lies within %s%% of 1 or beyond it on "
+		         "one side", kind, t);
+	} else if (!isnan(stop_threshold(o))) {
 		num_format(t, stop_threshold(o));
 		snprintf(stop, sizeof stop, "stop when the %s resolves the ratio against %s", kind, t);
 	} else
@@ -848,7 +855,12 @@ static void measure(struct conduct *s)
 	strv_addf(&v, "-w%ld", s->warmup);
 	if (s->sequential) {
 		strv_add(&v, "--until");
-		if (isnan(stop_threshold(o)))
+		if (o->tolerance > 0) {
+			num_format(t, o->tolerance);
+			strv_add(&v, "tolerance");
+			strv_add(&v, "--tolerance");
+			strv_add(&v, t);
+		} else if (isnan(stop_threshold(o)))
 			strv_add(&v, "parity");
 		else {
 			strv_add(&v, "threshold");
@@ -983,15 +995,24 @@ void w_json(FILE *f, const void *ctx)
 }
 
 
+/* With a tolerance, the gate passes on evidence: B shown within it, or
+ * faster, or not slower by more than it (lib/seq's tol_verdict); slower
+ * than --fail-if-slower fails it; anything else is undecided. */
 int study_exit_status(const struct study *r, const struct live *l)
 {
-	int i;
+	int i, undecided = 0;
 
-	if (!isnan(l->fail_if_slower))
-		for (i = 0; i < r->ncmp; i++)
-			if (cmp_slower_than(&r->cmp[i], l->fail_if_slower))
-				return EXIT_SLOWER;
-	return 0;
+	if (isnan(l->fail_if_slower))
+		return 0;
+	for (i = 0; i < r->ncmp; i++) {
+		const struct cmp_result *c = &r->cmp[i];
+
+		if (cmp_slower_than(c, l->fail_if_slower))
+			return EXIT_SLOWER;
+		if (r->tolerance > 0 && !cmp_not_slower_beyond(c, r->tolerance))
+			undecided = 1;
+	}
+	return undecided ? EXIT_UNDECIDED : 0;
 }
 
 /* Run one study into s->dir; r is it read back. */

@@ -23,6 +23,7 @@ struct compare_opts {
 	enum seq_kind sequence;   /* --sequence */
 	int sequence_given;
 	double min_effect;   /* --min-effect, in %; 0: not given */
+	double tolerance;    /* --tolerance, in %; 0: not given */
 	const char *seq_g;   /* --seq-g, as given, or NULL */
 	struct strv pass;    /* pb-run's options, as given */
 	char **cmds;
@@ -102,8 +103,9 @@ void conduct_done(struct conduct *s);
  * error, or when dir is NULL pb-compare-DATE-TIME, -2, -3, ... after it
  * when that is taken. Removed at exit while nothing was measured in it. */
 char *conduct_make_dir(const char *dir);
-/* The exit status the gate gives the study: EXIT_SLOWER or 0. */
-enum { EXIT_SLOWER = 3 };
+/* The exit status the gate gives the study: EXIT_SLOWER, 0, or with a
+ * tolerance EXIT_UNDECIDED when neither slower nor within it was shown. */
+enum { EXIT_SLOWER = 3, EXIT_UNDECIDED = 4 };
 int study_exit_status(const struct study *r, const struct live *l);
 /* Writers for write_in: the Makefile (a struct recipe), report.md (a
  * struct study), summary.txt (a struct summary_ctx), JSON (a

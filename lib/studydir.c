@@ -14,6 +14,7 @@
 #include "human.h"
 #include "keys.h"
 #include "num.h"
+#include "seq.h"
 #include "studydir.h"
 #include "stats.h"
 #include "stream.h"
@@ -763,4 +764,14 @@ const char *use_words(const struct ratio_ci *u)
 int cmp_slower_than(const struct cmp_result *c, double ratio)
 {
 	return bounded(c) && c->hi < 1 / ratio;
+}
+
+int cmp_not_slower_beyond(const struct cmp_result *c, double pct)
+{
+	enum tol_verdict v;
+
+	if (!bounded(c))
+		return 0;
+	v = tol_verdict(c->lo, c->hi, pct);
+	return v == TOL_EQUIVALENT || v == TOL_FASTER || v == TOL_NOT_SLOWER;
 }

@@ -93,6 +93,9 @@ struct live {
 
 /* Whether candidate c is slower than ratio with confidence. */
 int cmp_slower_than(const struct cmp_result *c, double ratio);
+/* Whether candidate c is shown not slower than A by more than pct % (its
+ * interval within the margin, faster, or at or over 1/(1 + pct/100)). */
+int cmp_not_slower_beyond(const struct cmp_result *c, double pct);
 /* The verdict in words: "faster", "slower", "no difference resolved". */
 const char *cmp_words(const struct cmp_result *c);
 

@@ -183,7 +183,7 @@ static void summary_gate(FILE *f, const struct study *s, const struct cmp_result
 {
 	char t[NUM_BUFSZ];
 
-	if (!isnan(s->threshold) && *c->verdict) {
+	if (!isnan(s->threshold) && *c->verdict && !(s->tolerance > 0)) {
 		num_format(t, s->threshold);
 		fprintf(f, "   threshold %s: ", t);
 		put_safe_text(f, c->verdict);
@@ -194,9 +194,15 @@ static void summary_gate(FILE *f, const struct study *s, const struct cmp_result
 		fprintf(f, "   ");
 		if (cmp_slower_than(c, l->fail_if_slower))
 			paint(f, st, C_RED, "slower than --fail-if-slower %s with confidence", t);
-		else
+		else if (!(s->tolerance > 0))
 			paint(f, st, C_GREEN, "--fail-if-slower %s: passed, %c is not shown to take %s "
 			      "times A's time or more", t, c->cand, t);
+		else if (cmp_not_slower_beyond(c, s->tolerance))
+			paint(f, st, C_GREEN, "--fail-if-slower %s: passed, %c is shown not slower than "
+			      "%c by more than the tolerance", t, c->cand, c->ref);
+		else
+			paint(f, st, C_YELLOW, "--fail-if-slower %s: undecided (exit 4), %c is shown "
+			      "neither slower than that nor within the tolerance", t, c->cand);
 		fprintf(f, "\n");
 	}
 }
@@ -217,11 +223,43 @@ static const char *pct2(char buf[SIG_BUFSZ], double share)
 	return buf;
 }
 
+/* The verdict against a tolerance of pct % (pb-tint's, in c->verdict):
+ * 1 when said. */
+static int tolerance_verdict(FILE *f, const struct cmp_result *c, double pct,
+                             const struct style *st)
+{
+	char t[NUM_BUFSZ];
+	const char *v = c->verdict;
+
+	if (!(pct > 0) || !*v || !bounded(c))
+		return 0;
+	num_format(t, pct);
+	if (strcmp(v, "equivalent") == 0)
+		paint(f, st, C_GREEN, "%c is equivalent to %c within %s%%", c->cand, c->ref, t);
+	else if (strcmp(v, "slower") == 0 || strcmp(v, "faster") == 0)
+		paint(f, st, *v == 's' ? C_RED : C_GREEN, "%c is %s than %c by more than %s%%", c->cand,
+		      v, c->ref, t);
+	else if (strcmp(cmp_words(c), "faster") == 0 || strcmp(cmp_words(c), "slower") == 0)
+		paint(f, st, verdict_color(c), "%c is %s than %c; whether by more than %s%% is not yet "
+		      "shown", c->cand, cmp_words(c), c->ref, t);
+	else if (strcmp(v, "not_slower") == 0 || strcmp(v, "not_faster") == 0)
+		paint(f, st, v[4] == 's' ? C_GREEN : C_YELLOW, "%c is not %s than %c by more than %s%%",
+		      c->cand, v + 4, c->ref, t);
+	else
+		paint(f, st, C_YELLOW, "Undecided: %c may or may not be within %s%% of %c", c->cand, t,
+		      c->ref);
+	fputc('\n', f);
+	return 1;
+}
+
 /* "B is slower than A", "No difference resolved between A and B", ... */
-static void answer_verdict(FILE *f, const struct cmp_result *c, const struct style *st)
+static void answer_verdict(FILE *f, const struct study *s, const struct cmp_result *c,
+                           const struct style *st)
 {
 	const char *w = cmp_words(c);
 
+	if (tolerance_verdict(f, c, s->tolerance, st))
+		return;
 	if (!bounded(c))
 		paint(f, st, C_YELLOW, "%c against %c: too few runs to bound the ratio", c->cand,
 		      c->ref);
@@ -283,8 +321,9 @@ static void answer_tighter(FILE *f, const struct study *s)
 	if (isnan(s->tighter_total_ns) || isnan(s->tighter_target) || !(budget_ns >= 1e8))
 		return;
 	budget_text(b, budget_ns);
-	fprintf(f, "   to tell %s%% apart: about %.*s s (-b %s)\n", pct2(p, expm1(s->tighter_target)),
-	        (int)strlen(b) - 1, b, b);
+	fprintf(f, "   to tell %s%% apart: about %.*s s, %.0f runs x %.0f pairs (-b %s)\n",
+	        pct2(p, expm1(s->tighter_target)), (int)strlen(b) - 1, b, s->tighter_runs,
+	        s->tighter_pairs, budget_ns < 1e9 ? "1s" : b);
 }
 
 /* "13 runs x 3 pairs in 1.582 s; study: DIR" */
@@ -393,9 +432,10 @@ static void write_answer(FILE *f, const struct study *s, const struct live *l,
 			        c->ref);
 			continue;
 		}
-		answer_verdict(f, c, st);
+		answer_verdict(f, s, c, st);
 		answer_ratio(f, s, c);
-		if (st->say != SAY_QUIET && s->ncmp == 1 && strcmp(cmp_words(c), "no difference resolved") == 0)
+		if (st->say != SAY_QUIET && s->ncmp == 1 && strcmp(c->verdict, "equivalent") != 0 &&
+		    strcmp(cmp_words(c), "no difference resolved") == 0)
 			answer_tighter(f, s);
 		summary_gate(f, s, c, l, st);
 	}

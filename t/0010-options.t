@@ -136,7 +136,7 @@ check "--runs wants a whole number from 1 to [0-9]+, not '0'" --runs 0
 check "--order is random, alternate or blocked, not 'sideways'" --order sideways
 check "--timeout must be more than 0" --timeout 0
 check "--min-effect is a percentage above 0 and below 100, such as 2 for 2 %, not '100%'" --min-effect 100%
-check "--tolerance: pb-compare has no margin yet; use pb-run --until tolerance --tolerance PCT, then pb-tint \(which reads it\)" --tolerance 2
+check "--tolerance is a percentage above 0 and below 100, such as 2 for 2 %, not '0'" --tolerance 0
 lacks "$T/cmp-errors" '-{3}' "pb-compare: no doubled dashes in these messages (----level)"
 cd "$top" || exit 1
 
