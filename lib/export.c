@@ -272,7 +272,9 @@ static void json_cmps(struct json *j, const struct study *s, const struct live *
 		jstr(j, "interval", s->sequence ? "confidence sequence" : "t interval");
 		jstr(j, "verdict", cmp_words(c));
 		jnum(j, "threshold", s->threshold);
-		jstr(j, "threshold_verdict", *c->verdict ? c->verdict : NULL);
+		jstr(j, "threshold_verdict", *c->verdict && !(s->tolerance > 0) ? c->verdict : NULL);
+		jnum(j, "tolerance", s->tolerance > 0 ? s->tolerance : NAN);
+		jstr(j, "tolerance_verdict", *c->verdict && s->tolerance > 0 ? c->verdict : NULL);
 		jbool(j, "slower_than_fail", !isnan(l->fail_if_slower) &&
 		                             cmp_slower_than(c, l->fail_if_slower));
 		jstr(j, "finding", c->finding);
@@ -298,6 +300,18 @@ static void json_design(struct json *j, const struct study *s)
 	jstr(j, "stop", s->stop);
 	jnum(j, "maxrss_floor_kib", s->maxrss_floor_kib);
 	json_close(j, '}');
+	if (isnan(s->tighter_total_ns)) {
+		json_key(j, "tighter");
+		fputs("null", j->f);
+	} else {   /* tighter.tsv: what an interval half as wide would take */
+		json_open(j, "tighter", '{');
+		jnum(j, "bound", s->tighter_bound);
+		jnum(j, "target_lr", s->tighter_target);
+		jnum(j, "runs", s->tighter_runs);
+		jnum(j, "pairs", s->tighter_pairs);
+		jnum(j, "runs_ns", s->tighter_total_ns);
+		json_close(j, '}');
+	}
 	if (!s->have_pilot) {
 		json_key(j, "pilot");
 		fputs("null", j->f);
