@@ -65,6 +65,8 @@ struct opts {
 	double seq_g;
 	const char *tighter;   /* pb-tint's output the target comes from, or NULL */
 	char tighter_why[160]; /* why there is no target from it, or "" */
+	double tighter_sd;     /* the sd of its runs' log ratios (pb-tint's sd), or NAN */
+	double tighter_scale;  /* what the variance components were scaled by, or NAN */
 };
 
 struct run_acc {
@@ -323,6 +325,7 @@ static void tighter_target(struct opts *o, double *bound)
 	static struct stream s;   /* static: reachable when a bad row ends the program */
 	char *files[1];
 	size_t clo, chi;
+	long csd;
 	double lo = NAN, hi = NAN, less, more;
 	long rows = 0;
 
@@ -331,11 +334,15 @@ static void tighter_target(struct opts *o, double *bound)
 	stream_header(&s);
 	clo = stream_col(&s, "ratio_lo");
 	chi = stream_col(&s, "ratio_hi");
+	csd = stream_col_find(&s, "sd");
+	o->tighter_sd = NAN;
 	while (stream_row(&s)) {
 		if (++rows > 1)
 			stream_die(&s, "a second interval: --tighter takes one comparison's");
 		lo = *s.field[clo] ? stream_num(&s, clo) : NAN;
 		hi = *s.field[chi] ? stream_num(&s, chi) : NAN;
+		if (csd >= 0 && *s.field[csd])
+			o->tighter_sd = stream_num(&s, (size_t)csd);
 	}
 	stream_close(&s);
 	*bound = NAN;
@@ -350,6 +357,25 @@ static void tighter_target(struct opts *o, double *bound)
 		if (!(o->target > 0))   /* an interval of width 0: nothing tighter to tell */
 			snprintf(o->tighter_why, sizeof o->tighter_why, "the interval has no width");
 	}
+}
+
+/* The sequence reads each run's statistic (pb-run --stat: the median of
+ * each arm by default), whose spread over runs is not the pairs' mean's
+ * the ANOVA models: both components are scaled so that the study's own
+ * design has the spread its runs showed (tint.tsv's sd), and the designs
+ * priced keep the ANOVA's split between runs and pairs. */
+static void scale_to_runs(struct anova *a, struct opts *o)
+{
+	double model = a->s2b + a->s2w / a->mean_pairs, k;
+
+	if (!(o->tighter_sd > 0) || !(model > 0))
+		return;
+	k = o->tighter_sd * o->tighter_sd / model;
+	if (!isfinite(k) || !isfinite(a->s2b * k) || !isfinite(a->s2w * k))
+		return;
+	a->s2b *= k;
+	a->s2w *= k;
+	o->tighter_scale = k;
 }
 
 struct start {
@@ -536,6 +562,13 @@ static void sequential_metadata(const struct opts *o, double bound)
 	out_meta_num(KEY_PLAN_TIGHTER, "%s", bound);
 	out_meta(KEY_PLAN_TIGHTER KEY_NOTE, "%s's interval bounds the difference by %.4g%%; "
 	         "the target is half that, log1p(%.4g%%)", o->tighter, 100 * bound, 50 * bound);
+	if (!isnan(o->tighter_scale)) {
+		out_meta_num(KEY_PLAN_TIGHTER ".scale", "%s", o->tighter_scale);
+		out_meta(KEY_PLAN_TIGHTER ".scale" KEY_NOTE, "sigma2_between and sigma2_within "
+		         "scaled by it, so that the study's design has the spread of its runs' "
+		         "statistic (sd %.4g in %s; the pairs' mean would have %.4g)", o->tighter_sd,
+		         o->tighter, o->tighter_sd / sqrt(o->tighter_scale));
+	}
 }
 
 /* What the plan rests on. Numbers as in the rows (pb(7)): the shortest
@@ -662,6 +695,9 @@ int main(int argc, char **argv)
 	}
 	for (g = 0; g < arms.n; g++)
 		analyse(&cm[g], &s, carm >= 0 ? arms.key[g] : NULL);
+	o.tighter_scale = NAN;
+	if (o.tighter && arms.n == 1)
+		scale_to_runs(&cm[0].a, &o);
 	study_head_read(&head, &s, -1);
 	find_costs(&o, &head, &starts, &t.ids, t.ns, t.pairs, t.total,
 	           ca >= 0 && cb >= 0 ? 1 + (carm >= 0) : 0, &c);

@@ -62,6 +62,18 @@ near "$(meta pb-plan.target "$T/out")" 0.003715174551863433 1e-12 "--tighter: th
 near "$(meta pb-plan.tighter "$T/out")" 0.007444168734491385 1e-12 "--tighter: the bound in pb-plan.tighter"
 is "$rc:$(plan_row best "$T/out" | cut -d'|' -f2)" "0:1" "--tighter: a best row"
 printf 'n\tmean\tratio\tratio_lo\tratio_hi\n12\t0\t1.1\t1.02\t1.2\n' >"$T/faster.tsv"
+# with pb-tint's sd of the runs' statistic (0.061 here), the components
+# are scaled so that the study's design (4 runs x 5 pairs) has it;
+# python3: k = 0.061**2 / (s2b + s2w/5) = 3.9982967390421855, s2b k =
+# 0.0036672867851487985, the current half-width hw(4, 5) sqrt(k) =
+# 0.20683253234374815 (tstar(4) 0.061 / sqrt(4))
+printf 'n\tmean\tsd\tratio\tratio_lo\tratio_hi\n12\t0\t0.061\t1.001\t0.9941\t1.0075\n' >"$T/samesd.tsv"
+run pb-plan --sequential --tighter "$T/samesd.tsv" --run-cost 1ms --pair-cost 1ms balanced.tsv
+near "$(meta pb-plan.tighter.scale "$T/out")" 3.9982967390421855 1e-12 "--tighter with sd: the scale, sd^2 over the model's run variance"
+near "$(plan_row current "$T/out" | cut -d'|' -f3)" 0.20683253234374815 1e-12 "  the study's design then has the spread its runs showed"
+near "$(rows "$T/out" | awk -F'\t' '$1 == "current" { print $2 }')" 0.0036672867851487985 1e-12 "  sigma2_between scaled (and said so)"
+like "$(meta pb-plan.tighter.scale.note "$T/out")" '^sigma2_between and sigma2_within scaled by it, so that the study.s design has the spread of its runs. statistic \(sd 0\.061 in ' \
+	"  the note says why"
 run pb-plan --sequential --tighter "$T/faster.tsv" balanced.tsv
 is "$rc:$(meta pb-plan.tighter "$T/out"):$(rows "$T/out" | cut -f1 | tr '\n' ' ')" "0:none:current " \
 	"--tighter, a difference resolved: no target, the current row only"
