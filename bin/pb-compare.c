@@ -368,6 +368,8 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 		die_usage("--min-effect tunes the t sequence's g, which --seq-g gives: one or the other");
 	if (o->min_effect > 0 && o->sequence == SEQ_KIND_MEDIAN)
 		die_usage("--min-effect tunes the t sequence's g; the median sequence has none");
+	if (o->verbose && o->quiet)
+		die_usage("--verbose says all and --quiet the answer alone: one or the other");
 	if (o->tolerance > 0 && !isnan(o->threshold))
 		die_usage("--tolerance and --threshold each ask the study's question: one or the other");
 	if (!isnan(o->threshold) && !(o->threshold > 0 && isfinite(o->threshold)))

@@ -341,8 +341,13 @@ static void tighter_target(struct opts *o, double *bound)
 			stream_die(&s, "a second interval: --tighter takes one comparison's");
 		lo = *s.field[clo] ? stream_num(&s, clo) : NAN;
 		hi = *s.field[chi] ? stream_num(&s, chi) : NAN;
+		if (lo <= 0 || hi <= 0 || lo > hi)
+			stream_die(&s, "ratio_lo and ratio_hi are ratios above 0, lo at most hi: "
+			           "this is not pb-tint's output");
 		if (csd >= 0 && *s.field[csd])
 			o->tighter_sd = stream_num(&s, (size_t)csd);
+		if (!(isnan(o->tighter_sd) || (o->tighter_sd >= 0 && isfinite(o->tighter_sd))))
+			stream_die(&s, "sd is a spread of 0 or more: this is not pb-tint's output");
 	}
 	stream_close(&s);
 	*bound = NAN;
@@ -371,8 +376,10 @@ static void scale_to_runs(struct anova *a, struct opts *o)
 	if (!(o->tighter_sd > 0) || !(model > 0))
 		return;
 	k = o->tighter_sd * o->tighter_sd / model;
-	if (!isfinite(k) || !isfinite(a->s2b * k) || !isfinite(a->s2w * k))
-		return;
+	/* a spread whose square a double does not hold cannot be planned for */
+	if (!(k > 0) || !isfinite(k) || !isfinite(a->s2b * k) || !isfinite(a->s2w * k))
+		die("%s: sd %g cannot scale the variance components (%g): a double does not hold "
+		    "the result", o->tighter, o->tighter_sd, model);
 	a->s2b *= k;
 	a->s2w *= k;
 	o->tighter_scale = k;

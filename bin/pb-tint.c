@@ -555,14 +555,18 @@ static void choose_tolerance(const struct stream *s, const struct study_head *h,
                              struct opts *o)
 {
 	const char *v = study_head_str(h, KEY_RUN_TOLERANCE);
+	const char *until = study_head_str(h, "until");
 	char b[MSG_CUT_BUF];
 
 	if (o->has_tolerance && !o->log_ratio)
 		die_usage("--tolerance is a margin about ratio 1: '%s' is not a log-ratio column "
 		          "(--log-ratio if it is one)", o->column);
-	if (o->has_tolerance || o->has_threshold || !v || !o->log_ratio || !o->q->wall)
+	/* the margin is the study's question only where it stopped on it */
+	if (o->has_tolerance || o->has_threshold || !v || !o->log_ratio || !o->q->wall ||
+	    !until || strncmp(until, "tolerance", 9) != 0)
 		return;
-	if (num_parse(v, &o->tolerance) < 0 || !(o->tolerance > 0 && o->tolerance < 100))
+	if (num_parse(v, &o->tolerance) < 0 || !(o->tolerance > 0 && o->tolerance < 100) ||
+	    1 + o->tolerance / 100 == 1)
 		die("%s: '# " KEY_RUN_TOLERANCE ": %s' is not a percentage above 0 and below 100 "
 		    "(as pb-run --tolerance takes)", s->name, msg_cut(b, v));
 	o->has_tolerance = 2;

@@ -326,7 +326,8 @@ double opt_pct(const char *name, const char *val)
 
 	memcpy(num, val, n);
 	num[n] = '\0';
-	bad = num_parse(num, &v) < 0 || !(v > 0 && v < 100);
+	/* a share 1 + v/100 must differ from 1, or no interval can be inside */
+	bad = num_parse(num, &v) < 0 || !(v > 0 && v < 100) || 1 + v / 100 == 1;
 	free(num);
 	if (bad)
 		die_usage("--%s is a percentage above 0 and below 100, such as 2 for 2 %%, "

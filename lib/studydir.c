@@ -390,6 +390,37 @@ static void check_ratio(const struct stream *s, const char *what, double ratio, 
 		           what);
 }
 
+/* pb-tint's margin, a percentage it would take, or its stream refused:
+ * the gate's exit status rests on it. */
+static void read_tolerance(const struct stream *s, const struct study_head *h, struct study *r)
+{
+	const char *v = study_head_str(h, KEY_TINT_TOLERANCE);
+	char b[MSG_CUT_BUF];
+
+	if (!v)
+		return;
+	if (num_parse(v, &r->tolerance) < 0 || !(r->tolerance > 0 && r->tolerance < 100) ||
+	    1 + r->tolerance / 100 == 1)
+		stream_die(s, "'# " KEY_TINT_TOLERANCE ": %s' is not a percentage above 0 and below "
+		           "100: this is not pb-tint's output", msg_cut(b, v));
+}
+
+/* A verdict against the margin is what the interval gives (lib/seq's
+ * tol_verdict, as pb-tint decides it): the answer's first line is the
+ * verdict, the gate's exit status the interval. */
+static void check_tolerance_verdict(const struct stream *s, const struct study *r,
+                                    const struct cmp_result *c)
+{
+	char b[MSG_CUT_BUF];
+
+	if (!(r->tolerance > 0) || isnan(c->lo) || isnan(c->hi))
+		return;
+	if (strcmp(c->verdict, tol_verdict_names[tol_verdict(c->lo, c->hi, r->tolerance)]) != 0)
+		stream_die(s, "the verdict '%s' is not what the interval gives against the %g%% "
+		           "tolerance: this is not pb-tint's output", msg_cut(b, c->verdict),
+		           r->tolerance);
+}
+
 static void read_tint(struct study *r, const char *dir)
 {
 	struct findings f = { NULL, 0, 0 };
@@ -406,7 +437,7 @@ static void read_tint(struct study *r, const char *dir)
 	study_head_read(&h, &s, -1);
 	study_head_num(&h, KEY_TINT_LEVEL, &r->level);
 	study_head_num(&h, KEY_TINT_THRESHOLD, &r->threshold);
-	study_head_num(&h, KEY_TINT_TOLERANCE, &r->tolerance);
+	read_tolerance(&s, &h, r);
 	v = study_head_str(&h, KEY_TINT_METHOD);
 	/* an older pb-tint wrote its sentence there, "confidence sequence (...)":
 	 * its first word, or a study directory of then would read as a CI */
@@ -434,6 +465,7 @@ static void read_tint(struct study *r, const char *dir)
 		check_ratio(&s, "time", c->ratio, c->lo, c->hi);
 		if (verdict >= 0)
 			snprintf(c->verdict, sizeof c->verdict, "%s", s.field[verdict]);
+		check_tolerance_verdict(&s, r, c);
 	}
 	close_in(&s, path);
 	/* one finding per row, in the rows' order */
@@ -544,6 +576,27 @@ static void read_plan(struct study *r, const char *dir)
 
 /* --- tighter.tsv: what a tighter answer would cost -------------------- */
 
+static int whole_count(double x)
+{
+	return x >= 1 && x <= 1e9 && x == floor(x);
+}
+
+/* pb-plan's best design, as it writes one: whole runs and pairs, a cost
+ * of a finite time, a target and a bound between 0 and 1. */
+static void check_tighter(const struct stream *s, const struct study *r)
+{
+	if (!whole_count(r->tighter_runs) || !whole_count(r->tighter_pairs))
+		stream_die(s, "runs and pairs are whole numbers from 1 to 1e9: this is not "
+		           "pb-plan's output");
+	if (!(r->tighter_total_ns > 0 && r->tighter_total_ns < 1e21))
+		stream_die(s, "total_s is a time above 0 and below 1e12 s: this is not pb-plan's "
+		           "output");
+	if (!(r->tighter_target > 0 && r->tighter_target < 1) ||
+	    !(r->tighter_bound > 0 && r->tighter_bound < 1))
+		stream_die(s, "a best design needs '# " KEY_PLAN_TARGET ":' and '# "
+		           KEY_PLAN_TIGHTER ":' between 0 and 1: this is not pb-plan's output");
+}
+
 static void read_tighter(struct study *r, const char *dir)
 {
 	struct stream s;
@@ -569,6 +622,7 @@ static void read_tighter(struct study *r, const char *dir)
 		r->tighter_runs = field_num(&s, (long)runs);
 		r->tighter_pairs = field_num(&s, (long)pairs);
 		r->tighter_total_ns = field_num(&s, (long)total) * 1e9;
+		check_tighter(&s, r);
 	}
 	close_in(&s, path);
 	if (isnan(r->tighter_runs))   /* no design: no target either */

@@ -343,38 +343,70 @@ static void answer_basis(FILE *f, const struct study *s, const struct live *l,
 	fputc('\n', f);
 }
 
+/* A warning's line is cut here: the rest is -v's. */
+enum { HEADLINE_MAX = 160 };
+
+/* At most max bytes of w, not cutting a UTF-8 character; 1 when cut. */
+static int copy_cut(char *h, size_t *k, const char *w, size_t n, size_t max)
+{
+	size_t m = n < max ? n : max;
+
+	while (m < n && m > 0 && ((unsigned char)w[m] & 0xC0) == 0x80)
+		m--;   /* w[m] continues a character: end before it */
+	memcpy(h, w, m);
+	*k = m;
+	return m < n;
+}
+
 /* pb-check's warning in a line: its first clause, without what it says
  * in parentheses ("Run 5 has an effect beyond 4.5 IQRs of the quartiles
  * of the runs' effects"); the whole of it is -v's. A warning of a study
- * of several arms starts "B: ". */
-static void put_headline(FILE *f, const char *w)
+ * of several arms starts "B: ". A note with no such clause is cut. */
+static void put_headline(FILE *f, const char *w, int arms)
 {
 	size_t n, i, k = 0;
-	const char *stop;
 	char *h;
-	int depth = 0;
+	int depth = 0, cut = 0;
 
-	if (w[0] >= 'A' && w[0] <= 'Z' && w[1] == ':' && w[2] == ' ') {
+	if (arms > 2 && w[0] >= 'A' && w[0] <= 'Z' && w[1] == ':' && w[2] == ' ') {
 		fprintf(f, "arm %c: ", w[0]);
 		w += 3;
 	}
-	n = strcspn(w, ":;");
-	if ((stop = strstr(w, ". ")) != NULL && (size_t)(stop - w) < n)
-		n = (size_t)(stop - w);
-	h = xmalloc(n + 1);
-	for (i = 0; i < n; i++)
-		if (w[i] == '(')
-			depth++;
-		else if (w[i] == ')' && depth)
-			depth--;
-		else if (!depth && !(w[i] == ' ' && k && h[k - 1] == ' '))
-			h[k++] = w[i];
+	n = strlen(w);
+	h = xmalloc(HEADLINE_MAX + 4);
+	for (i = 0; i < n && k < HEADLINE_MAX; i++) {
+		char c = w[i];
+
+		if (c == '(' || (c == ')' && depth) || depth) {
+			depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+			continue;
+		}
+		if (c == ':' || c == ';' || (c == '.' && (w[i + 1] == ' ' || !w[i + 1])))
+			break;
+		if (!(c == ' ' && (!k || h[k - 1] == ' ')))
+			h[k++] = c;
+	}
+	cut = i < n && k >= HEADLINE_MAX;
+	if (cut && ((unsigned char)w[i] & 0xC0) == 0x80) {   /* not mid-character */
+		while (k && ((unsigned char)h[k - 1] & 0xC0) == 0x80)
+			k--;
+		k -= k > 0;   /* its first byte */
+	}
 	while (k && (h[k - 1] == ' ' || h[k - 1] == '.'))
 		k--;
+	if (!k) {   /* all of it in parentheses, or no clause: as it is, cut */
+		const char *t = w + strspn(w, " ");
+
+		cut = copy_cut(h, &k, t, strlen(t), HEADLINE_MAX);
+		while (k && h[k - 1] == ' ')
+			k--;
+	}
+	if (cut)
+		memcpy(h + k, "...", 3), k += 3;
 	h[k] = '\0';
 	if (h[0] >= 'a' && h[0] <= 'z')   /* a sentence of its own now */
 		h[0] = (char)(h[0] - 'a' + 'A');
-	put_safe_text(f, h);
+	put_safe_text(f, *h ? h : "pb-check gave a warning without words");
 	free(h);
 }
 
@@ -401,18 +433,30 @@ static void put_shell_word(FILE *f, const char *w)
 	free(copy);
 }
 
+/* Whether w, as put_safe_text shows it, is w: a control byte or one
+ * that is not UTF-8 is shown as \xNN, which a shell reads as itself. */
+static int pasteable(const char *w)
+{
+	char *shown = safe_text(w);
+	int same = strcmp(shown, w) == 0;
+
+	free(shown);
+	return same;
+}
+
 /* "warning: HEADLINE (more: pb-compare --from DIR -v)" */
 static void answer_warning(FILE *f, const struct study *s, const char *w,
                            const struct style *st)
 {
 	paint(f, st, C_YELLOW, "warning:");
 	fputc(' ', f);
-	put_headline(f, w);
-	if (s->dir) {
+	put_headline(f, w, s->narms);
+	if (s->dir && pasteable(s->dir)) {
 		fputs(" (more: pb-compare --from ", f);
 		put_shell_word(f, s->dir);
 		fputs(" -v)", f);
-	}
+	} else if (s->dir)   /* a byte shown as \xNN: pasted, it would name another */
+		fputs(" (more: pb-compare -v --from the study's directory)", f);
 	fputc('\n', f);
 }
 

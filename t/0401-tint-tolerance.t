@@ -48,7 +48,7 @@ done
 is "$(meta pb-tint.tolerance six.out)" 5 "# pb-tint.tolerance: 5"
 like "$(meta pb-tint.tolerance.note six.out)" '^a margin in percent, m = 1.05: verdict equivalent when' \
 	"  and its note says what the verdicts mean"
-is "$(grep -c '^# pb-tint.threshold' six.out)" 0 "no threshold"
+is "$(grep -c '^# pb-tint.tolerance:' six.out):$(grep -c '^# pb-tint.threshold' six.out)" 1:0 "a margin, and no threshold"
 f() { grep "^# finding: \[$1\]" six.out; }
 like "$(f eq)" 'Tolerance 5%: equivalent; the interval lies within 5% of 1 \(inside 1/1.05 to 1.05\): B is equivalent to A within 5%\.$' \
 	"finding, equivalent"

@@ -29,11 +29,11 @@ like "$(sed -n 1p aa.out)" "$verdict" "  the verdict in words first"
 like "$(sed -n 2p aa.out)" '^   (B takes [0-9.]+% (more|less) time than A \([0-9.]+% to [0-9.]+% (more|less), at 95% confidence\)|B is within [0-9.]+% of A: it takes from [0-9.]+% less time to [0-9.]+% more \(at 95% confidence\)|so far B takes [0-9.]+% (more|less) time than A)$' \
 	"  then the ratio as a percentage, with its interval"
 like "$(grep -v '^   ' aa.out | sed -n 2p)" '^[1-6] runs? x 4 pairs in [0-9.]+ (n|µ|m)?s; study: aa$' "  then what it rests on, and where the study is"
-like "$(sed -n '3,$p' aa.out | grep '^   ' | grep -Ev '^   to tell [0-9.]+% apart: about [0-9.]+ s, [0-9]+ runs x [0-9]+ pairs \(-b [0-9.]+s\)$' | grep -vc .)" '^0$' \
+like "$(grep -c . aa.out):$(sed -n '3,$p' aa.out | grep '^   ' | grep -Ev '^   to tell [0-9.]+% apart: about [0-9.]+ s, [0-9]+ runs x [0-9]+ pairs \(-b [0-9.]+s\)$' | grep -vc .)" '^[3-9]:0$' \
 	"  between them, at most what a tighter answer would cost"
-is "$(sed -n '4,$p' aa.out | grep -v '^   to tell ' | grep -v '; study: aa$' | grep -vc '^warning: [^(]* (more: pb-compare --from aa -v)$')" 0 \
+is "$(grep -c '; study: aa$' aa.out):$(sed -n '4,$p' aa.out | grep -v '^   to tell ' | grep -v '; study: aa$' | grep -vc '^warning: [^(]* (more: pb-compare --from aa -v)$')" 1:0 \
 	"  then only warnings, a line each, naming the command that says more"
-is "$(sort aa.out | uniq -d)" "" "  no line twice"
+like "$(grep -c . aa.out):$(sort aa.out | uniq -d)" '^[3-9]:$' "  no line twice"
 # A/A ends "no difference" but for the sequence's error (about 2 %):
 # then the bound it proves, and what a tighter answer would cost
 if [ "$(sed -n 1p aa.out)" = "No difference resolved between A and B" ]; then
@@ -67,7 +67,8 @@ use="runs-cpu.tsv runs-memory.tsv"
 if [ "$pics" = 1 ]; then want="Makefile check.tsv compare.json pairs.svg pairs.tsv pilot.tsv plan.tsv raw.tsv report.md $use runs.svg runs.tsv summary.txt tighter.tsv tint-cpu.tsv tint-memory.tsv tint.tsv trend.svg "
 else want="Makefile check.tsv compare.json pairs.tsv pilot.tsv plan.tsv raw.tsv report.md $use runs.tsv summary.txt tighter.tsv tint-cpu.tsv tint-memory.tsv tint.tsv "; fi
 is "$(cd aa && ls | tr '\n' ' ')" "$want" "the study directory holds exactly its files"
-is "$(sed -n 1,2p aa/summary.txt)" "$(sed -n 1,2p aa.out)" "summary.txt: the answer printed, first"
+is "$(sed -n 1,2p aa/summary.txt | grep -Ec "$verdict|^   "):$(sed -n 1,2p aa/summary.txt)" "2:$(sed -n 1,2p aa.out)" \
+	"summary.txt: the answer first, as printed"
 like "$(sed -n 's/^# until: //p' aa/raw.tsv)" '^parity$' "raw.tsv is pb-run --until parity's"
 like "$(grep -c '^# run: ' aa/pilot.tsv)" '^3$' "pilot.tsv: the pilot's 3 runs, kept apart"
 
@@ -104,7 +105,8 @@ for f in pairs.tsv runs.tsv check.tsv tint.tsv tighter.tsv report.md; do
 	esac
 done
 run pb-compare --from aa
-is "$rc:$(sed -n 1,2p "$T/out")" "0:$(sed -n 1,2p aa.out)" "--from DIR: the answer again"
+is "$rc:$(sed -n 1,2p "$T/out" | grep -Ec "$verdict|^   "):$(sed -n 1,2p "$T/out")" "0:2:$(sed -n 1,2p aa.out)" \
+	"--from DIR: the answer again"
 
 # --- exports
 is "$(jq -r '[.schema, .exit_status, .partial, (.arms|length), .comparisons[0].reference,

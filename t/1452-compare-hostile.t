@@ -85,6 +85,85 @@ run pb-compare --from ck -v
 is "$rc:$(grep -c '^warning: XXXXXXXX*: ' "$T/out")" "0:$(grep -c '^XXXX' ck/check.tsv)" \
 	"check.tsv with 100000-byte arm values: exit 0, each warning with its arm"
 
+# --- what the answer trusts, checked: a margin, a verdict against it,
+# a tighter design (issue 29, a hostile pass). tol DIR LO HI VERDICT PCT:
+# examples/compare with that interval and pb-tint's margin and verdict.
+tol() {
+	rm -rf "$1" && cp -r "$top/examples/compare" "$1"
+	awk -F'\t' -v OFS='\t' -v l="$2" -v h="$3" -v v="$4" -v p="$5" '
+		/^# pb-tint: / { print; print "# pb-tint.tolerance: " p; next }
+		/^#/ { print; next }
+		!hd { hd = 1; print $0, "verdict"; next }
+		{ $9 = sqrt(l * h); $10 = l; $11 = h; print $0, v }' \
+		"$top/examples/compare/tint.tsv" >"$1/tint.tsv"
+}
+tol t150 0.5 2 equivalent 150
+run pb-compare --from t150 --fail-if-slower 1.05
+like "$rc:$(cat "$T/err")" "^1:pb-compare: t150/tint\.tsv:[0-9]+: '# pb-tint\.tolerance: 150' is not a percentage above 0 and below 100: this is not pb-tint.s output$" \
+	"a margin of 150% in tint.tsv: one line, exit 1 (it decides the gate)"
+tol tnan 0.99 1.01 equivalent nan
+run pb-compare --from tnan --fail-if-slower 1.05
+like "$rc:$(cat "$T/err")" "^1:pb-compare: tnan/tint\.tsv:[0-9]+: '# pb-tint\.tolerance: nan' is not a percentage" \
+	"  a margin 'nan': refused, not read as none"
+tol tlie 0.4 0.6 equivalent 2
+run pb-compare --from tlie --fail-if-slower 1.05
+like "$rc:$(cat "$T/err")" "^1:pb-compare: tlie/tint\.tsv:[0-9]+: the verdict 'equivalent' is not what the interval gives against the 2% tolerance: this is not pb-tint.s output$" \
+	"  'equivalent' for an interval 0.4 to 0.6: refused"
+tol tok 0.99 1.01 equivalent 2
+run pb-compare --from tok --fail-if-slower 1.02
+is "$rc:$(sed -n 1p "$T/out")" "0:B is equivalent to A within 2%" "  pb-tint's own verdict: the answer, exit 0"
+
+# tighter.tsv no pb-plan writes: a cost no double holds, runs not whole
+tight() {
+	rm -rf "$1" && cp -r tok "$1"
+	printf '# pb-plan.target: %s\n# pb-plan.tighter: 0.01\nplan\tsigma2_between\tsigma2_within\truns\tpairs\thalfwidth\ttotal_s\nbest\t0\t0.001\t%s\t%s\t0.004\t%s\n' \
+		"$2" "$3" "$4" "$5" >"$1/tighter.tsv"
+}
+for v in "tt1 0.005 40 100 1e308" "tt2 0.005 -40 100 8" "tt3 0.005 40.5 100 8" "tt4 1e300 40 100 8" "tt5 0.005 1e300 100 8"; do
+	set -- $v
+	tight "$@"
+	run pb-compare --from "$1"
+	like "$rc:$(cat "$T/err"):$(grep -c 'nan\|inf' "$T/out")" "^1:pb-compare: $1/tighter\\.tsv:[0-9]+: .*: this is not pb-plan.s output:0$" \
+		"tighter.tsv with target $2, runs $3, pairs $4, total_s $5: one line, exit 1"
+done
+tight tt6 0.005 40 100 8
+run pb-compare --from tt6
+is "$rc:$(grep '^   to tell ' "$T/out")" "0:   to tell 0.50% apart: about 9.5 s, 40 runs x 100 pairs (-b 9.5s)" \
+	"  pb-plan's own: the line, 8 s of runs over 0.85, rounded up"
+
+# pb-check's notes as a warning's line: the first clause, parentheses
+# out, cut, never empty
+warn_note() {   # DIR NOTE: examples/compare with one warning of that note
+	rm -rf "$1" && cp -r "$top/examples/compare" "$1"
+	awk -F'\t' -v OFS='\t' -v n="$2" '/^#/ { print; next } !h { h = 1; print; next }
+		!w { w = 1; $2 = "warn"; $7 = n } { print }' "$top/examples/compare/check.tsv" >"$1/check.tsv"
+}
+long=$(awk 'BEGIN { while (length(s) < 100000) s = s "word "; print s }')
+for v in "n1|x (y: z) w: more|X w" "n2|(only parens)|(only parens)" "n3|((unbalanced: x|((unbalanced: x" \
+	"n4|   |pb-check gave a warning without words" "n5|.|." "n6|Z: note|Z"; do
+	d=${v%%|*} rest=${v#*|} nt=${rest%%|*} want=${rest#*|}
+	warn_note "$d" "$nt"
+	run pb-compare --from "$d"
+	is "$rc:$(sed -n 's/^warning: \(.*\) (more: pb-compare --from [^ ]* -v)$/\1/p' "$T/out")" "0:$want" \
+		"a note '$nt': the warning's line says '$want'"
+done
+warn_note n7 "$long"
+run pb-compare --from n7
+like "$rc:$(grep '^warning: ' "$T/out" | wc -c | tr -d ' ')" '^0:(1[6-9][0-9]|2[0-4][0-9])$' \
+	"  a 100 KB note: a line of at most about 200 bytes"
+nl='
+'
+warn_note "dir${nl}with a newline" "Run 3 is odd: look"
+run pb-compare --from "dir${nl}with a newline"
+is "$rc:$(grep '^warning: ' "$T/out")" "0:warning: Run 3 is odd (more: pb-compare -v --from the study's directory)" \
+	"  a directory with a newline: not offered to paste (it would name another)"
+warn_note "it's here" "Run 3 is odd: look"
+run pb-compare --from "it's here"
+is "$(grep '^warning: ' "$T/out")" "warning: Run 3 is odd (more: pb-compare --from 'it'\\''s here' -v)" \
+	"  a quote in the directory: quoted for the shell"
+fails 2 "^pb-compare: --verbose says all and --quiet the answer alone: one or the other" \
+	"-v with --quiet: usage" pb-compare -v --quiet --from tok
+
 # pb-compare without pb-run beside it or on PATH: one line, its hint once.
 # Its options are its own and pb-run's table compiled in (lib/runopt.c):
 # --from, which runs no pb-run, needs none.
