@@ -711,8 +711,8 @@ static void plan(struct conduct *s)
 		snprintf(stop, sizeof stop, "stop when the %s lies within %s%% of 1 or beyond it on "
 		         "one side", kind, t);
 	} else if (!isnan(stop_threshold(o))) {
-		num_format(t, stop_threshold(o));
-		snprintf(stop, sizeof stop, "stop when the %s resolves the ratio against %s", kind, t);
+		snprintf(stop, sizeof stop, "stop when the %s resolves the ratio against %s", kind,
+		         h4(e, stop_threshold(o)));   /* 1/1.05 to a person: 0.9524 */
 	} else
 		snprintf(stop, sizeof stop, "stop when the %s excludes 1", kind);
 	s->plan = xmalloc(PLAN_MAX);

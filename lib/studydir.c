@@ -591,10 +591,12 @@ static void check_tighter(const struct stream *s, const struct study *r)
 	if (!(r->tighter_total_ns > 0 && r->tighter_total_ns < 1e21))
 		stream_die(s, "total_s is a time above 0 and below 1e12 s: this is not pb-plan's "
 		           "output");
-	if (!(r->tighter_target > 0 && r->tighter_target < 1) ||
-	    !(r->tighter_bound > 0 && r->tighter_bound < 1))
+	/* a bound of 225 % is a share of 2.25; a target a log ratio */
+	if (!(r->tighter_target > 0 && r->tighter_target < 10) ||
+	    !(r->tighter_bound > 0 && r->tighter_bound < 1e6))
 		stream_die(s, "a best design needs '# " KEY_PLAN_TARGET ":' and '# "
-		           KEY_PLAN_TIGHTER ":' between 0 and 1: this is not pb-plan's output");
+		           KEY_PLAN_TIGHTER ":' above 0 (a log ratio, a share): this is not "
+		           "pb-plan's output");
 }
 
 static void read_tighter(struct study *r, const char *dir)
@@ -605,7 +607,7 @@ static void read_tighter(struct study *r, const char *dir)
 	size_t plan, runs, pairs, total;
 
 	r->tighter_bound = r->tighter_target = r->tighter_runs = NAN;
-	r->tighter_pairs = r->tighter_total_ns = NAN;
+	r->tighter_pairs = r->tighter_total_ns = r->tighter_current_ns = NAN;
 	if (!open_in_dir(&s, dir, "tighter.tsv", &path))
 		return;
 	study_head_read(&h, &s, -1);
@@ -617,6 +619,11 @@ static void read_tighter(struct study *r, const char *dir)
 	pairs = stream_col(&s, "pairs");
 	total = stream_col(&s, "total_s");
 	while (stream_row(&s)) {
+		if (strcmp(s.field[plan], "current") == 0) {   /* the study's own runs */
+			double t = field_num(&s, (long)total) * 1e9;
+
+			r->tighter_current_ns = t > 0 && t < 1e21 ? t : NAN;
+		}
 		if (strcmp(s.field[plan], "best") != 0 || !isnan(r->tighter_runs))
 			continue;
 		r->tighter_runs = field_num(&s, (long)runs);

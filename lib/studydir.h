@@ -71,6 +71,7 @@ struct study {
 	double tighter_target;    /* half of it as a log ratio: log1p(bound / 2) */
 	double tighter_runs, tighter_pairs;   /* the design: runs, pairs per run */
 	double tighter_total_ns;  /* its runs' cost, ns (no probe, pilot, analysis) */
+	double tighter_current_ns;   /* the study's own runs' cost as pb-plan priced it */
 	int pictures;        /* runs.svg trend.svg pairs.svg are there */
 	int sense_picture;
 };

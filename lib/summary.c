@@ -115,7 +115,8 @@ static const char *use_text(char buf[SIG_BUFSZ], int k, double x)
 	return k == USE_MEMORY ? sig4_kib(buf, x) : sig4_ns(buf, x);
 }
 
-static void summary_arm(FILE *f, const struct arm_result *a, const struct style *st)
+static void summary_arm(FILE *f, const struct study *s, const struct arm_result *a,
+                        const struct style *st)
 {
 	char m[SIG_BUFSZ], q1[SIG_BUFSZ], q3[SIG_BUFSZ], lo[SIG_BUFSZ], hi[SIG_BUFSZ];
 
@@ -134,16 +135,16 @@ static void summary_arm(FILE *f, const struct arm_result *a, const struct style 
 		fprintf(f, "  per-run %s to %s", h4ns(lo, a->run_lo), h4ns(hi, a->run_hi));
 	fprintf(f, "\n");
 	if (!isnan(a->use_median[USE_CPU]) || !isnan(a->use_median[USE_MEMORY]))
-		fprintf(f, "   CPU time median %s  peak memory median %s\n",
+		fprintf(f, "   CPU time median %s  peak memory median %s%s\n",
 		        h4ns(m, a->use_median[USE_CPU]), use_text(q1, USE_MEMORY,
-		                                                  a->use_median[USE_MEMORY]));
+		                                                  a->use_median[USE_MEMORY]),
+		        study_arm_at_floor(s, a) ? " (pb-run's own peak: at most that)" : "");
 }
 
 static void summary_cmp(FILE *f, const struct study *s, const struct cmp_result *c,
                         const struct style *st)
 {
-	char r[SIG_BUFSZ], lv[SIG_BUFSZ], iv[96], ch[96], w[SIG_BUFSZ], r2[SIG_BUFSZ];
-	char l2[SIG_BUFSZ];
+	char r[SIG_BUFSZ], lv[SIG_BUFSZ], iv[96], ch[96];
 
 	fprintf(f, "%c against %c: ", c->cand, c->ref);
 	if (!c->have) {
@@ -160,16 +161,8 @@ static void summary_cmp(FILE *f, const struct study *s, const struct cmp_result 
 		paint(f, st, C_YELLOW, "too few runs for the sequence to bound it");
 		fprintf(f, " (so far %s)", ch);
 	} else if (strcmp(cmp_words(c), "no difference resolved") == 0) {
+		/* what it rules out is the answer's, said above */
 		paint(f, st, C_YELLOW, "no difference resolved");
-		/* what the interval rules out, not the estimate alone */
-		double less, more;
-
-		if (interval_sides(c->lo, c->hi, &less, &more) == 0)
-			fprintf(f, ": %c is within %s%% of %c (at most %s%% faster, %s%% slower; more "
-			        "runs would narrow it)", c->cand, h4(w, 100 * fmax(less, more)), c->ref,
-			        h4(l2, 100 * less), h4(r2, 100 * more));
-		else
-			fprintf(f, " (the interval includes 1; more runs would narrow it)");
 	} else {
 		fprintf(f, "%s: ", ch);
 		paint(f, st, verdict_color(c), "%c is %s", c->cand, cmp_words(c));
@@ -181,19 +174,32 @@ static void summary_cmp(FILE *f, const struct study *s, const struct cmp_result 
 static void summary_gate(FILE *f, const struct study *s, const struct cmp_result *c,
                          const struct live *l, const struct style *st)
 {
-	char t[NUM_BUFSZ];
+	char t[SIG_BUFSZ];   /* h4 for the threshold, num_format for the gate */
 
 	if (!isnan(s->threshold) && *c->verdict && !(s->tolerance > 0)) {
-		num_format(t, s->threshold);
-		fprintf(f, "   threshold %s: ", t);
-		put_safe_text(f, c->verdict);
-		fputc('\n', f);
+		const char *v = c->verdict;
+
+		h4(t, s->threshold);
+		if (strcmp(v, "above") == 0)
+			fprintf(f, "   threshold %s: %c is at least %sx as fast as %c\n", t, c->cand, t,
+			        c->ref);
+		else if (strcmp(v, "below") == 0)
+			fprintf(f, "   threshold %s: %c is not %sx as fast as %c\n", t, c->cand, t, c->ref);
+		else if (strcmp(v, "crosses") == 0)
+			fprintf(f, "   threshold %s: not yet shown whether %c is %sx as fast as %c\n", t,
+			        c->cand, t, c->ref);
+		else {
+			fprintf(f, "   threshold %s: ", t);
+			put_safe_text(f, v);
+			fputc('\n', f);
+		}
 	}
 	if (!isnan(l->fail_if_slower)) {
 		num_format(t, l->fail_if_slower);
 		fprintf(f, "   ");
 		if (cmp_slower_than(c, l->fail_if_slower))
-			paint(f, st, C_RED, "slower than --fail-if-slower %s with confidence", t);
+			paint(f, st, C_RED, "--fail-if-slower %s: failed (exit 3), %c is slower than "
+			      "that with confidence", t, c->cand);
 		else if (!(s->tolerance > 0))
 			paint(f, st, C_GREEN, "--fail-if-slower %s: passed, %c is not shown to take %s "
 			      "times A's time or more", t, c->cand, t);
@@ -234,7 +240,10 @@ static int tolerance_verdict(FILE *f, const struct cmp_result *c, double pct,
 	if (!(pct > 0) || !*v || !bounded(c))
 		return 0;
 	num_format(t, pct);
-	if (strcmp(v, "equivalent") == 0)
+	if (strcmp(v, "equivalent") == 0 && strcmp(cmp_words(c), "no difference resolved") != 0)
+		paint(f, st, C_GREEN, "%c is %s than %c, by less than %s%%", c->cand, cmp_words(c),
+		      c->ref, t);
+	else if (strcmp(v, "equivalent") == 0)
 		paint(f, st, C_GREEN, "%c is equivalent to %c within %s%%", c->cand, c->ref, t);
 	else if (strcmp(v, "slower") == 0 || strcmp(v, "faster") == 0)
 		paint(f, st, *v == 's' ? C_RED : C_GREEN, "%c is %s than %c by more than %s%%", c->cand,
@@ -308,20 +317,23 @@ static const char *budget_text(char buf[SIG_BUFSZ], double ns)
 	return buf;
 }
 
-/* "   to tell 0.61% apart: about 9.3 s (-b 9.3s)": what the study's own
- * variance components price for an interval half as wide (pb-plan
- * --sequential --tighter, tighter.tsv), its runs' cost over the share of
- * a budget the study itself spends on them (the pilot and analysis take
- * the rest: about 15 %). */
-static void answer_tighter(FILE *f, const struct study *s)
+/* "   to narrow it to +-0.61%: about 9.3 s, 77 runs x 13 pairs (-b
+ * 9.3s)": what the study's own variance components price for an interval
+ * half as wide as the bound (pb-plan --sequential --tighter,
+ * tighter.tsv): its runs' cost, and what this study spent beside its own
+ * runs (the probe, the pilot, the analysis); without the wall time
+ * (--from), the runs' cost over the share of a budget a study leaves its
+ * runs, about 85 %. */
+static void answer_tighter(FILE *f, const struct study *s, const struct live *l)
 {
 	char p[SIG_BUFSZ], b[SIG_BUFSZ];
-	double budget_ns = s->tighter_total_ns / 0.85;
+	double beside = l->wall_ns - s->tighter_current_ns;
+	double budget_ns = beside > 0 ? s->tighter_total_ns + beside : s->tighter_total_ns / 0.85;
 
 	if (isnan(s->tighter_total_ns) || isnan(s->tighter_target) || !(budget_ns >= 1e8))
 		return;
 	budget_text(b, budget_ns);
-	fprintf(f, "   to tell %s%% apart: about %.*s s, %.0f runs x %.0f pairs (-b %s)\n",
+	fprintf(f, "   to narrow it to \xc2\xb1%s%%: about %.*s s, %.0f runs x %.0f pairs (-b %s)\n",
 	        pct2(p, expm1(s->tighter_target)), (int)strlen(b) - 1, b, s->tighter_runs,
 	        s->tighter_pairs, budget_ns < 1e9 ? "1s" : b);
 }
@@ -480,7 +492,7 @@ static void write_answer(FILE *f, const struct study *s, const struct live *l,
 		answer_ratio(f, s, c);
 		if (st->say != SAY_QUIET && s->ncmp == 1 && strcmp(c->verdict, "equivalent") != 0 &&
 		    strcmp(cmp_words(c), "no difference resolved") == 0)
-			answer_tighter(f, s);
+			answer_tighter(f, s, l);
 		summary_gate(f, s, c, l, st);
 	}
 	answer_basis(f, s, l, st);
@@ -585,8 +597,8 @@ static void summary_design(FILE *f, const struct study *s, const struct live *l)
 {
 	char w[SIG_BUFSZ], b[SIG_BUFSZ];
 
-	fprintf(f, "%ld run%s x %ld pairs (warm-up %ld)", s->runs, s->runs == 1 ? "" : "s",
-	        s->pairs, s->warmup);
+	fprintf(f, "%ld run%s x %ld pair%s (warm-up %ld)", s->runs, s->runs == 1 ? "" : "s",
+	        s->pairs, s->pairs == 1 ? "" : "s", s->warmup);
 	if (!isnan(l->wall_ns))
 		fprintf(f, " in %s", h4ns(w, l->wall_ns));
 	if (!isnan(l->budget_ns))
@@ -637,7 +649,7 @@ static void write_details(FILE *f, const struct study *s, const struct live *l,
 	if (l->plan && !st->plan_said)
 		fprintf(f, "%s\n", l->plan);
 	for (i = 0; i < s->narms; i++)
-		summary_arm(f, &s->arm[i], st);
+		summary_arm(f, s, &s->arm[i], st);
 	fprintf(f, "\n");
 	for (i = 0; i < s->ncmp; i++) {
 		summary_cmp(f, s, &s->cmp[i], st);
@@ -829,6 +841,28 @@ static void scan_cell(FILE *f, const char *text, int w)
 	fprintf(f, "%*s", shown < w ? w - shown + 2 : 2, "");
 }
 
+/* A change of time in percent, signed: "+1.1%", "-3.0%". */
+static const char *signed_pct(char buf[SIG_BUFSZ], double share)
+{
+	char p[SIG_BUFSZ];
+
+	snprintf(buf, SIG_BUFSZ, "%c%s%%", share < 0 ? '-' : '+', pct2(p, share));
+	return buf;
+}
+
+/* "+0.011% to +2.3%": the candidate's time against the reference's, the
+ * ends of the interval of ref/cand turned over, as the answer says it. */
+static const char *change_interval(char *buf, size_t n, const struct cmp_result *c)
+{
+	char a[SIG_BUFSZ], b[SIG_BUFSZ];
+
+	if (!bounded(c))
+		snprintf(buf, n, "unbounded");
+	else
+		snprintf(buf, n, "%s to %s", signed_pct(a, 1 / c->hi - 1), signed_pct(b, 1 / c->lo - 1));
+	return buf;
+}
+
 void write_scan_table(FILE *f, const struct study *const *s, const struct live *const *l,
                       size_t n, const char *param, const struct style *st)
 {
@@ -839,14 +873,14 @@ void write_scan_table(FILE *f, const struct study *const *s, const struct live *
 
 	if (n == 0)
 		return;
-	/* the widths: the longest value and interval (ratios are 4 digits) */
+	/* the widths: the longest value and interval */
 	for (i = 0; i < n; i++) {
 		const char *v = strchr(l[i]->value, '=') ? strchr(l[i]->value, '=') + 1 : l[i]->value;
 
 		wv = (int)safe_text_width(v) > wv ? (int)safe_text_width(v) : wv;
 		for (k = 0; k < s[i]->ncmp; k++)
 			if (s[i]->cmp[k].have) {
-				int w = (int)strlen(interval_text(iv, sizeof iv, &s[i]->cmp[k]));
+				int w = (int)strlen(change_interval(iv, sizeof iv, &s[i]->cmp[k]));
 
 				wi = w > wi ? w : wi;
 			}
@@ -855,11 +889,10 @@ void write_scan_table(FILE *f, const struct study *const *s, const struct live *
 	for (i = 0; i + 1 < n && !s[i]->ncmp; i++)
 		;
 	one = s[i];
-	snprintf(head, sizeof head, "%s%% %s", level_percent(lv, one->level), interval_name(one));
+	snprintf(head, sizeof head, "%s%% interval", level_percent(lv, one->level));
 	wi = (int)strlen(head) > wi ? (int)strlen(head) : wi;
-	snprintf(r, sizeof r, "%c/%c ratio", one->ncmp ? one->cmp[0].ref : 'A',
-	         one->ncmp > 1 ? 'X' : one->ncmp ? one->cmp[0].cand : 'B');
-	wr = (int)strlen(r) > 6 ? (int)strlen(r) : 6;
+	snprintf(r, sizeof r, "%c's time", one->ncmp > 1 ? 'X' : one->ncmp ? one->cmp[0].cand : 'B');
+	wr = (int)strlen(r) > 7 ? (int)strlen(r) : 7;
 	scan_cell(f, param, wv);
 	scan_cell(f, r, wr);
 	scan_cell(f, head, wi);
@@ -883,8 +916,8 @@ void write_scan_table(FILE *f, const struct study *const *s, const struct live *
 				fputs("no interval\n", f);
 				continue;
 			}
-			scan_cell(f, h4(r, c->ratio), wr);
-			scan_cell(f, interval_text(iv, sizeof iv, c), wi);
+			scan_cell(f, signed_pct(r, 1 / c->ratio - 1), wr);
+			scan_cell(f, change_interval(iv, sizeof iv, c), wi);
 			if (s[i]->ncmp > 1)
 				fprintf(f, "%c: ", c->cand);
 			w = cmp_words(c);

@@ -29,15 +29,15 @@ like "$(sed -n 1p aa.out)" "$verdict" "  the verdict in words first"
 like "$(sed -n 2p aa.out)" '^   (B takes [0-9.]+% (more|less) time than A \([0-9.]+% to [0-9.]+% (more|less), at 95% confidence\)|B is within [0-9.]+% of A: it takes from [0-9.]+% less time to [0-9.]+% more \(at 95% confidence\)|so far B takes [0-9.]+% (more|less) time than A)$' \
 	"  then the ratio as a percentage, with its interval"
 like "$(grep -v '^   ' aa.out | sed -n 2p)" '^[1-6] runs? x 4 pairs in [0-9.]+ (n|µ|m)?s; study: aa$' "  then what it rests on, and where the study is"
-like "$(grep -c . aa.out):$(sed -n '3,$p' aa.out | grep '^   ' | grep -Ev '^   to tell [0-9.]+% apart: about [0-9.]+ s, [0-9]+ runs x [0-9]+ pairs \(-b [0-9.]+s\)$' | grep -vc .)" '^[3-9]:0$' \
+like "$(grep -c . aa.out):$(sed -n '3,$p' aa.out | grep '^   ' | grep -Ev '^   to narrow it to ±[0-9.]+%: about [0-9.]+ s, [0-9]+ runs x [0-9]+ pairs \(-b [0-9.]+s\)$' | grep -vc .)" '^[3-9]:0$' \
 	"  between them, at most what a tighter answer would cost"
-is "$(grep -c '; study: aa$' aa.out):$(sed -n '4,$p' aa.out | grep -v '^   to tell ' | grep -v '; study: aa$' | grep -vc '^warning: [^(]* (more: pb-compare --from aa -v)$')" 1:0 \
+is "$(grep -c '; study: aa$' aa.out):$(sed -n '4,$p' aa.out | grep -v '^   to narrow it to ' | grep -v '; study: aa$' | grep -vc '^warning: [^(]* (more: pb-compare --from aa -v)$')" 1:0 \
 	"  then only warnings, a line each, naming the command that says more"
 like "$(grep -c . aa.out):$(sort aa.out | uniq -d)" '^[3-9]:$' "  no line twice"
 # A/A ends "no difference" but for the sequence's error (about 2 %):
 # then the bound it proves, and what a tighter answer would cost
 if [ "$(sed -n 1p aa.out)" = "No difference resolved between A and B" ]; then
-	is "$(grep -c '^   B is within [0-9.]*% of A: ' aa.out):$(grep -c '^   to tell [0-9.]*% apart: ' aa.out)" 1:1 \
+	is "$(grep -c '^   B is within [0-9.]*% of A: ' aa.out):$(grep -c '^   to narrow it to ±[0-9.]*%: ' aa.out)" 1:1 \
 		"  no difference: the bound proved, and the budget that would tell half of it"
 	like "$(sed -n 's/^# pb-plan: [^ ]* //p' aa/tighter.tsv)" '^pb-plan --sequential --seq-g [0-9.e-]+ --level 0\.95 --tighter tint\.tsv$' \
 		"  priced by pb-plan --sequential on the study's own variance components"
@@ -48,7 +48,7 @@ fi
 # summary.txt: the answer, then everything (-v's)
 like "$(grep '^plan: ' aa/summary.txt)" '^plan: 4 pairs x up to 6 runs, warm-up 1 \(--pairs; pilot: a pair [0-9.]+ (n|µ|m)s, a run.s start .*\), stop when the 95% sequence \(g [0-9.e-]+, tuned to (a [0-9.]+ % effect, the least|the least effect) that 6 runs resolve(, raised from [0-9.e-]+ to be bounded by run 3)?; --min-effect chooses the effect\) excludes 1, within 600\.0 s, the analysis included: [0-9]+ steps( and [34] pictures)?, [0-9.]+ (µ|m)?s at the pilot.s [0-9.]+ (µ|m)?s a step$' \
 	"  summary.txt: the plan line after the answer, and why"
-like "$(grep '^B against A: ' aa/summary.txt)" '^B against A: A/B time ratio [0-9.]+, 95% CS [0-9.]+ to [0-9.]+: (no difference resolved: B is within [0-9.]+% of A \(at most [0-9.]+% faster, [0-9.]+% slower; more runs would narrow it\)|too few runs for the sequence to bound it \(so far B takes [^)]*\)|B takes [^:]*: B is (faster|slower))$' \
+like "$(grep '^B against A: ' aa/summary.txt)" '^B against A: A/B time ratio [0-9.]+, 95% CS [0-9.]+ to [0-9.]+: (no difference resolved|too few runs for the sequence to bound it \(so far B takes [^)]*\)|B takes [^:]*: B is (faster|slower))$' \
 	"  the ratio, its sequence and the verdict; a direction only where the interval resolves one"
 like "$(grep -Ec '^   median [0-9.]* (n|µ|m)s  IQR ' aa/summary.txt)" '^2$' "  a median and IQR per arm, in human units"
 like "$(grep '^[0-9]* runs x .*warm-up' aa/summary.txt)" '^[0-9]+ runs x 4 pairs \(warm-up 1\) in [0-9.]+ (n|µ|m)?s of a 600\.0 s budget; stop after run' \
@@ -165,7 +165,7 @@ if nums "$mt" && awk -v m="$mt" 'BEGIN { exit !(m > 0 && m <= 599.8e9) }'; then
 else not_ok "  pb-run's --max-time: the budget less the time spent and the analysis'"; diag "max_time_ns: '$mt'"; fi
 like "$(grep '^[0-9]* runs x .*warm-up' slow/summary.txt)" '^[0-9]+ runs x 3 pairs \(warm-up 1\) in [0-9.]+ (n|µ|m)?s of a 600\.0 s budget; stop after run [0-9]+: the interval is under the threshold' \
 	"  it stopped by its sequence, within the budget"
-like "$(cat "$T/out")" 'slower than --fail-if-slower 1\.1 with confidence' "  the summary says why"
+like "$(cat "$T/out")" '--fail-if-slower 1\.1: failed \(exit 3\), B is slower than that with confidence' "  the summary says why"
 is "$(jq -r '.exit_status, .comparisons[0].slower_than_fail' slow/compare.json | tr '\n' ' ')" "3 true " \
 	"  and compare.json"
 run pb-compare --from slow --fail-if-slower 50
@@ -211,11 +211,11 @@ is "$(cd scan && ls | tr '\n' ' ')" "compare.json report.md summary.txt us=2000 
 is "$(jq -r '.parameter, (.studies|length), .studies[1].value, .studies[1].arms[1].command' scan/compare.json | tr '\n' '|')" \
 	"us|2|us=3000|$W --us 3000|" "  {us} replaced in each study's commands"
 like "$(grep -c '^| `us=' scan/report.md)" '^4$' "  report.md: a row per arm and value"
-is "$(grep -A2 '^us  *A/B ratio  *95% CS  *verdict$' "$T/out" | sed 1d | cut -d' ' -f1 | tr '\n' ' ')" "2000 3000 " \
+is "$(grep -A2 "^us  *B's time  *95% interval  *verdict$" "$T/out" | sed 1d | cut -d' ' -f1 | tr '\n' ' ')" "2000 3000 " \
 	"  one table after the studies: a row per value"
-like "$(grep '^3000 ' "$T/out")" '^3000  +([0-9.]+  +([0-9.]+ to [0-9.]+|unbounded)  +(B is (faster|slower)|no difference resolved)|  +no interval)$' \
-	"  each row: the ratio, its interval, the verdict"
-is "$(grep -c '^us  *A/B ratio' scan/summary.txt)" 1 "  summary.txt ends with the table too"
+like "$(grep '^3000 ' "$T/out")" '^3000  +([-+][0-9.]+%  +([-+][0-9.]+% to [-+][0-9.]+%|unbounded)  +(B is (faster|slower)|no difference resolved)|  +no interval)$' \
+	"  each row: B's time against A's in percent, its interval, the verdict, as the answer says them"
+is "$(grep -c "^us  *B's time" scan/summary.txt)" 1 "  summary.txt ends with the table too"
 
 # --- an interrupt keeps what was measured and says partial
 # The study cannot end before the signal: 1000 runs of 11 pairs of 4 ms,

@@ -114,8 +114,11 @@ run pb-compare --from tok --fail-if-slower 1.02
 is "$rc:$(sed -n 1p "$T/out")" "0:B is equivalent to A within 2%" "  pb-tint's own verdict: the answer, exit 0"
 
 # tighter.tsv no pb-plan writes: a cost no double holds, runs not whole
+rm -rf nt && cp -r "$top/examples/compare" nt   # no difference, no margin
+awk -F'\t' -v OFS='\t' '/^#/ { print; next } !hd { hd = 1; print; next } { $9 = 1; $10 = 0.99; $11 = 1.01; print }' \
+	"$top/examples/compare/tint.tsv" >nt/tint.tsv
 tight() {
-	rm -rf "$1" && cp -r tok "$1"
+	rm -rf "$1" && cp -r nt "$1"
 	printf '# pb-plan.target: %s\n# pb-plan.tighter: 0.01\nplan\tsigma2_between\tsigma2_within\truns\tpairs\thalfwidth\ttotal_s\nbest\t0\t0.001\t%s\t%s\t0.004\t%s\n' \
 		"$2" "$3" "$4" "$5" >"$1/tighter.tsv"
 }
@@ -128,7 +131,7 @@ for v in "tt1 0.005 40 100 1e308" "tt2 0.005 -40 100 8" "tt3 0.005 40.5 100 8" "
 done
 tight tt6 0.005 40 100 8
 run pb-compare --from tt6
-is "$rc:$(grep '^   to tell ' "$T/out")" "0:   to tell 0.50% apart: about 9.5 s, 40 runs x 100 pairs (-b 9.5s)" \
+is "$rc:$(grep '^   to narrow it to ' "$T/out")" "0:   to narrow it to ±0.50%: about 9.5 s, 40 runs x 100 pairs (-b 9.5s)" \
 	"  pb-plan's own: the line, 8 s of runs over 0.85, rounded up"
 
 # pb-check's notes as a warning's line: the first clause, parentheses
