@@ -109,8 +109,10 @@ fails 2 '^pb-plan: --tighter and --target both set the target' "--tighter with -
 # half; with none, at most 5 % answer (the sequence's guarantee).
 S=$D/../../share/dev/sim-tighter
 "$S" -w 2.5e-5 1e-3 30 40 | pb-plan --sequential --target 0.003 --run-cost 50ms --pair-cost 1ms >"$T/plan"
-set -- $(awk -F'\t' '!/^#/ && $1 == "best" { print $2, $3, $4, $5 }' "$T/plan")
-is "$#:$3:$4" "4:57:53" "the plan from the seeded study: 57 runs x 53 pairs"
+best=$(awk -F'\t' '!/^#/ && $1 == "best" { print $2, $3, $4, $5 }' "$T/plan")
+# shellcheck disable=SC2086   # four numbers; x where a stub gave none
+set -- $best x x x x
+like "$best" '^[^ ]+ [^ ]+ 57 53$' "the plan from the seeded study: 57 runs x 53 pairs"
 "$S" -m 2000 "$1" "$2" "$3" "$4" 0.003 >"$T/sim"
 value() { awk -F'\t' -v e="$1" -v c="$2" '!h { for (i = 1; i <= NF; i++) if ($i == c) j = i; h = 1; next }
 	($1 == 0) == (e == 0) { print $j }' "$T/sim"; }
@@ -119,10 +121,10 @@ is "$(awk -v p="$(value 0 hw_reached)" -v s="$(value 0 hw_se)" 'BEGIN { print (p
 	"no difference: the half-width reaches the target in about half the studies"
 is "$(awk -v p="$(value 1 resolved)" -v s="$(value 1 resolved_se)" 'BEGIN { print (p - 2 * s > 0.5) }')" 1 \
 	"a true difference of the target's size: resolved in more than half the studies"
-is "$(awk -v p="$(value 0 resolved)" -v s="$(value 0 resolved_se)" 'BEGIN { print (p - 2 * s < 0.05) }')" 1 \
+is "$(awk -v p="$(value 0 resolved)" -v s="$(value 0 resolved_se)" 'BEGIN { print (p != "" && s > 0 && p - 2 * s < 0.05) }')" 1 \
 	"no difference: at most 5 % answer"
 "$S" -m 2000 "$1" "$2" "$3" "$4" 0.003 >"$T/again"
-is "$(cmp -s "$T/again" "$T/sim" && echo same)" same "seeded: the same table twice"
+is "$(test -s "$T/sim" && cmp -s "$T/again" "$T/sim" && echo same)" same "seeded: the same table twice"
 run "$S"
 like "$rc:$(head -n 1 "$T/err")" '^2:usage: sim-tighter' "sim-tighter without its operands: exit 2, its usage"
 
