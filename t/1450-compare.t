@@ -77,7 +77,7 @@ run pb-compare $B -r 10 -p 4 --sequence median --dir med --no-shell -- "$W --us 
 exited_ok "--sequence median, A/A, 10 runs of 4 pairs: exit 0, a summary"
 like "$(grep '^plan: ' med/summary.txt)" 'stop when the 95% median sequence excludes 1' "  the plan names the median sequence, and no g"
 is "$(meta seq_kind med/raw.tsv):$(meta seq_g med/raw.tsv)" "median:" "  the head: seq_kind median, no seq_g"
-like "$(sed -n 2p "$T/out")" '\(at 95% confidence, of the median run\)$' "  the answer says it is of the median run"
+like "$(sed -n 2p "$T/out")" 'at 95% confidence, of the median run\)$' "  the answer says it is of the median run"
 like "$(grep '^B against A: ' med/summary.txt)" '^B against A: A/B median time ratio [0-9.]+, 95% CS ' "  the summary says median time ratio"
 like "$(grep '^finding: ' med/summary.txt)" 'A/B median time ratio' "  and so does the finding"
 
