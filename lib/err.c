@@ -266,3 +266,14 @@ void xgrow_zero(void *pp, size_t *cap, size_t need, size_t size)
 	xgrow(pp, cap, need, size);
 	memset((char *)*(void **)pp + old * size, 0, (*cap - old) * size);
 }
+
+int shell_word_plain(const char *w)
+{
+	const char *p;
+
+	for (p = w; *p; p++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		            "0123456789_./:=,+-@%", *p))
+			return 0;
+	return *w != '\0';
+}

@@ -42,6 +42,8 @@ void put_safe_text(FILE *f, const char *s);
 /* The columns put_safe_text(s) takes on a terminal: 4 a byte it escapes,
  * 1 a character it writes (wide characters counted as one). */
 size_t safe_text_width(const char *s);
+/* Whether the shell reads w as it is, needing no quotes (not empty). */
+int shell_word_plain(const char *w);
 noreturn void die(const char *fmt, ...);        /* exit 1 */
 noreturn void die_usage(const char *fmt, ...);  /* exit 2, points at --help */
 void warn(const char *fmt, ...);

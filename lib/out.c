@@ -63,24 +63,12 @@ size_t out_meta_len(const char *key, const char *value)
 	return strlen("# ") + strlen(key) + strlen(": ") + out_escaped_len(value);
 }
 
-/* A word the shell reads as it is, needing no quotes. */
-static int shell_plain(const char *w)
-{
-	const char *p;
-
-	for (p = w; *p; p++)
-		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-		            "0123456789_./:=,+-@%", *p))
-			return 0;
-	return *w != '\0';
-}
-
 /* A word as the shell would need it to mean the same thing again. */
 static void out_shell_word(const char *w)
 {
 	const char *p;
 
-	if (shell_plain(w)) {
+	if (shell_word_plain(w)) {
 		out_escaped(w);
 		return;
 	}
@@ -100,7 +88,7 @@ static size_t shell_word_len(const char *w)
 {
 	size_t n = 2;
 
-	if (shell_plain(w))
+	if (shell_word_plain(w))
 		return strlen(w);
 	for (; *w; w++) {
 		char c[2] = { *w, '\0' };
