@@ -165,6 +165,13 @@ static void json_key(struct json *j, const char *key)
 		fprintf(j->f, "\"%s\": ", key);
 }
 
+/* "key": null, for what was not measured or made. */
+static void json_null(struct json *j, const char *key)
+{
+	json_key(j, key);
+	fputs("null", j->f);
+}
+
 static void json_open(struct json *j, const char *key, int brace)
 {
 	json_key(j, key);
@@ -221,8 +228,7 @@ static void json_arms(struct json *j, const struct study *s)
 		jnum(j, "cpu_median_ns", a->use_median[USE_CPU]);
 		jnum(j, "memory_median_kib", a->use_median[USE_MEMORY]);
 		if (isnan(a->use_median[USE_MEMORY])) {
-			json_key(j, "memory_at_floor");
-			fputs("null", j->f);
+			json_null(j, "memory_at_floor");
 		} else
 			jbool(j, "memory_at_floor", study_arm_at_floor(s, a));
 		json_close(j, '}');
@@ -239,8 +245,7 @@ static void json_use(struct json *j, const struct cmp_result *c)
 		const struct ratio_ci *u = &c->use[k];
 
 		if (!u->have) {
-			json_key(j, use_kinds[k].key);
-			fputs("null", j->f);
+			json_null(j, use_kinds[k].key);
 			continue;
 		}
 		json_open(j, use_kinds[k].key, '{');
@@ -301,8 +306,7 @@ static void json_design(struct json *j, const struct study *s)
 	jnum(j, "maxrss_floor_kib", s->maxrss_floor_kib);
 	json_close(j, '}');
 	if (isnan(s->tighter_total_ns)) {
-		json_key(j, "tighter");
-		fputs("null", j->f);
+		json_null(j, "tighter");
 	} else {   /* tighter.tsv: what an interval half as wide would take */
 		json_open(j, "tighter", '{');
 		jnum(j, "bound", s->tighter_bound);
@@ -313,8 +317,7 @@ static void json_design(struct json *j, const struct study *s)
 		json_close(j, '}');
 	}
 	if (!s->have_pilot) {
-		json_key(j, "pilot");
-		fputs("null", j->f);
+		json_null(j, "pilot");
 	} else {
 		json_open(j, "pilot", '{');
 		jnum(j, "runs", (double)s->pilot_runs);
@@ -351,8 +354,7 @@ static void json_study(struct json *j, const struct study *s, const struct live 
 		jstr(j, NULL, s->warnings[w]);
 	json_close(j, ']');
 	if (!s->have_sense) {
-		json_key(j, "calibration");
-		fputs("null", j->f);
+		json_null(j, "calibration");
 	} else {
 		json_open(j, "calibration", '{');
 		jnum(j, "resolves_ns", s->resolves_ns);

@@ -229,28 +229,33 @@ static const char *pct2(char buf[SIG_BUFSZ], double share)
 	return buf;
 }
 
+/* Whether a verdict of cmp_words resolves a direction. */
+static int directed(const char *w)
+{
+	return strcmp(w, "faster") == 0 || strcmp(w, "slower") == 0;
+}
+
 /* The verdict against a tolerance of pct % (pb-tint's, in c->verdict):
  * 1 when said. */
 static int tolerance_verdict(FILE *f, const struct cmp_result *c, double pct,
                              const struct style *st)
 {
 	char t[NUM_BUFSZ];
-	const char *v = c->verdict;
+	const char *v = c->verdict, *w = cmp_words(c);
 
 	if (!(pct > 0) || !*v || !bounded(c))
 		return 0;
 	num_format(t, pct);
-	if (strcmp(v, "equivalent") == 0 && strcmp(cmp_words(c), "no difference resolved") != 0)
-		paint(f, st, C_GREEN, "%c is %s than %c, by less than %s%%", c->cand, cmp_words(c),
-		      c->ref, t);
+	if (strcmp(v, "equivalent") == 0 && directed(w))
+		paint(f, st, C_GREEN, "%c is %s than %c, by less than %s%%", c->cand, w, c->ref, t);
 	else if (strcmp(v, "equivalent") == 0)
 		paint(f, st, C_GREEN, "%c is equivalent to %c within %s%%", c->cand, c->ref, t);
-	else if (strcmp(v, "slower") == 0 || strcmp(v, "faster") == 0)
+	else if (directed(v))   /* pb-tint's: beyond the margin */
 		paint(f, st, *v == 's' ? C_RED : C_GREEN, "%c is %s than %c by more than %s%%", c->cand,
 		      v, c->ref, t);
-	else if (strcmp(cmp_words(c), "faster") == 0 || strcmp(cmp_words(c), "slower") == 0)
+	else if (directed(w))
 		paint(f, st, verdict_color(c), "%c is %s than %c; whether by more than %s%% is not yet "
-		      "shown", c->cand, cmp_words(c), c->ref, t);
+		      "shown", c->cand, w, c->ref, t);
 	else if (strcmp(v, "not_slower") == 0 || strcmp(v, "not_faster") == 0)
 		paint(f, st, v[4] == 's' ? C_GREEN : C_YELLOW, "%c is not %s than %c by more than %s%%",
 		      c->cand, v + 4, c->ref, t);
@@ -272,7 +277,7 @@ static void answer_verdict(FILE *f, const struct study *s, const struct cmp_resu
 	if (!bounded(c))
 		paint(f, st, C_YELLOW, "%c against %c: too few runs to bound the ratio", c->cand,
 		      c->ref);
-	else if (strcmp(w, "faster") == 0 || strcmp(w, "slower") == 0)
+	else if (directed(w))
 		paint(f, st, verdict_color(c), "%c is %s than %c", c->cand, w, c->ref);
 	else
 		paint(f, st, C_YELLOW, "No difference resolved between %c and %c", c->ref, c->cand);
@@ -427,8 +432,7 @@ static void put_shell_word(FILE *f, const char *w)
 {
 	char *copy, *p, *q;
 
-	if (*w && w[strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	                      "0123456789_./:=,+-@%")] == '\0') {
+	if (shell_word_plain(w)) {
 		put_safe_text(f, w);
 		return;
 	}
@@ -921,7 +925,7 @@ void write_scan_table(FILE *f, const struct study *const *s, const struct live *
 			if (s[i]->ncmp > 1)
 				fprintf(f, "%c: ", c->cand);
 			w = cmp_words(c);
-			if (strcmp(w, "faster") == 0 || strcmp(w, "slower") == 0)
+			if (directed(w))
 				paint(f, st, verdict_color(c), "%c is %s", c->cand, w);
 			else
 				paint(f, st, verdict_color(c), "%s", w);
