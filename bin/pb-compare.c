@@ -52,8 +52,7 @@ static const char usage_tail[] =
 #define BUDGET_MOST_NS 1e15
 
 /* Options of pb-run that pb-compare sets itself or cannot pass on. */
-static const char *const refused[] = { "until", "max-time", "first-run", "seq-g-note",
-                                       NULL };
+static const char *const refused[] = { "until", "max-time", "first-run", "seq-g-note", NULL };
 
 enum {
 	O_BUDGET = 'b', O_THRESHOLD = 't', O_RUNS = 'r', O_PAIRS = 'p', O_WARMUP = 'w',

@@ -565,8 +565,7 @@ static void choose_tolerance(const struct stream *s, const struct study_head *h,
 	if (o->has_tolerance || o->has_threshold || !v || !o->log_ratio || !o->q->wall ||
 	    !until || strncmp(until, "tolerance", 9) != 0)
 		return;
-	if (num_parse(v, &o->tolerance) < 0 || !(o->tolerance > 0 && o->tolerance < 100) ||
-	    1 + o->tolerance / 100 == 1)
+	if (num_parse(v, &o->tolerance) < 0 || !tol_pct_ok(o->tolerance))
 		die("%s: '# " KEY_RUN_TOLERANCE ": %s' is not a percentage above 0 and below 100 "
 		    "(as pb-run --tolerance takes)", s->name, msg_cut(b, v));
 	o->has_tolerance = 2;

@@ -13,6 +13,7 @@
 #include "keys.h"
 #include "num.h"
 #include "recipe.h"
+#include "seq.h"
 #include "stream.h"
 #include "study.h"
 
@@ -94,7 +95,7 @@ static void head_tolerance(struct recipe *r, const struct study_head *h)
 	const char *v = study_head_str(h, KEY_RUN_TOLERANCE);
 	double t;
 
-	if (v && num_parse(v, &t) == 0 && t > 0 && t < 100)
+	if (v && num_parse(v, &t) == 0 && tol_pct_ok(t))
 		r->tolerance = t;
 }
 

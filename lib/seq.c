@@ -181,6 +181,11 @@ const char *const tol_verdict_names[6] = { "equivalent", "slower", "faster", "no
 
 /* On the ratio scale, as the ratio columns and the threshold's verdict
  * are: the ends a reader compares with 1/m and m are those. */
+int tol_pct_ok(double pct)
+{
+	return pct > 0 && pct < 100 && 1 + pct / 100 != 1;
+}
+
 enum tol_verdict tol_verdict(double lo, double hi, double pct)
 {
 	double m = 1 + pct / 100;

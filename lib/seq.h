@@ -92,6 +92,9 @@ enum tol_verdict { TOL_EQUIVALENT, TOL_SLOWER, TOL_FASTER, TOL_NOT_SLOWER, TOL_N
                    TOL_UNDECIDED };
 extern const char *const tol_verdict_names[6];   /* "equivalent", ... "undecided" */
 enum tol_verdict tol_verdict(double lo, double hi, double pct);
+/* Whether pct is a margin: above 0, below 100, and 1 + pct/100 told
+ * from 1 (or no interval could lie inside it). */
+int tol_pct_ok(double pct);
 
 /* One look at the sequence of per-run log ratios so far (w holds their
  * mean and variance, x[0..w->n) the values themselves, which the median

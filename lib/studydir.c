@@ -399,8 +399,7 @@ static void read_tolerance(const struct stream *s, const struct study_head *h, s
 
 	if (!v)
 		return;
-	if (num_parse(v, &r->tolerance) < 0 || !(r->tolerance > 0 && r->tolerance < 100) ||
-	    1 + r->tolerance / 100 == 1)
+	if (num_parse(v, &r->tolerance) < 0 || !tol_pct_ok(r->tolerance))
 		stream_die(s, "'# " KEY_TINT_TOLERANCE ": %s' is not a percentage above 0 and below "
 		           "100: this is not pb-tint's output", msg_cut(b, v));
 }
