@@ -53,7 +53,8 @@ lib/libpb.a: $(LIBOBJ)
 bin/pb-run.pg: FORCE
 	@sh share/dev/pg-probe "$(PG)" $@
 FORCE:
-bin/pb-run: $(RUNSRC) bin/pb-run.h bin/pb-run-pg.c bin/pb-run-nopg.c lib/libpb.a $(LIBHDR) \
+bin/pb-run: $(RUNSRC) bin/pb-run.h bin/pb-run-pg.c bin/pb-run-pq.c bin/pb-run-pq.h \
+		bin/pb-run-nopg.c lib/libpb.a $(LIBHDR) \
 		config.mk bin/pb-run.pg
 	@set -e; { read -r src; read -r pgc || :; read -r pgl || :; } <bin/pb-run.pg; \
 	echo '$(CC) $(CPPFLAGS)' "$$pgc" '$(CFLAGS) $(LDFLAGS) -o $@ $(RUNSRC)' "$$src" \

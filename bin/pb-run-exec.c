@@ -153,7 +153,7 @@ static void io_for_output(struct proc_io *io, const struct config *c)
 
 static const struct executor command_ops = {
 	"command",
-	"from just before posix_spawn to just after " REAPER " reaps the process: "
+	"from just before fork to just after " REAPER " reaps the process: "
 	"its start-up, the work and its exit",
 	NULL, command_begin, command_work, command_end, no_metadata, command_pid, NULL,
 };

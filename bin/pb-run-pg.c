@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <libpq-fe.h>
+#include "pb-run-pq.h"
 
 #include "clock.h"
 #include "conninfo.h"
@@ -142,7 +142,7 @@ static char *safe_conninfo(const char *conninfo)
 {
 	char *err = NULL, *out = NULL;
 	size_t len = 0, cap = 0;
-	PQconninfoOption *opts = PQconninfoParse(conninfo, &err), *o;
+	PQconninfoOption *opts = pq.PQconninfoParse(conninfo, &err), *o;
 
 	if (!opts) {
 		char msg[512], *redacted = xstrdup(conninfo);
@@ -150,7 +150,7 @@ static char *safe_conninfo(const char *conninfo)
 
 		free(redacted);
 		one_line(msg, sizeof msg, err ? err : "bad conninfo");
-		PQfreemem(err);
+		pq.PQfreemem(err);
 		/* libpq quotes the URI or a token of it, which may be the password. */
 		if (secret)
 			die_usage("--pg: malformed conninfo (libpq's message not shown: "
@@ -176,7 +176,7 @@ static char *safe_conninfo(const char *conninfo)
 		}
 		append(&out, &len, &cap, "'");
 	}
-	PQconninfoFree(opts);
+	pq.PQconninfoFree(opts);
 	return out;
 }
 
@@ -224,11 +224,11 @@ static const char *connect_timeout_of(const PQconninfoOption *opts)
 
 static void check_connect_timeout(const char *conninfo)
 {
-	PQconninfoOption *opts = PQconninfoParse(conninfo, NULL);
+	PQconninfoOption *opts = pq.PQconninfoParse(conninfo, NULL);
 	const char *val = connect_timeout_of(opts);
 
 	connect_timeout_ns(val ? val : getenv("PGCONNECT_TIMEOUT"));
-	PQconninfoFree(opts);
+	pq.PQconninfoFree(opts);
 }
 
 /* How long a connection attempt may take: connect_timeout of the conninfo
@@ -237,7 +237,7 @@ static void check_connect_timeout(const char *conninfo)
  * calls, and per host: here it bounds the whole attempt. */
 static int64_t connect_limit(const struct pg *p, PGconn *c, const char **source)
 {
-	PQconninfoOption *opts = PQconninfo(c);
+	PQconninfoOption *opts = pq.PQconninfo(c);
 	int64_t ns = p->timeout_ns, set = connect_timeout_ns(connect_timeout_of(opts));
 
 	*source = "--timeout";
@@ -245,7 +245,7 @@ static int64_t connect_limit(const struct pg *p, PGconn *c, const char **source)
 		ns = set;
 		*source = "connect_timeout";
 	}
-	PQconninfoFree(opts);
+	pq.PQconninfoFree(opts);
 	return ns > 0 && ns < CONNECT_MIN_NS ? CONNECT_MIN_NS : ns;
 }
 
@@ -255,13 +255,13 @@ static int drive_connection(PGconn *c, int64_t deadline)
 {
 	PostgresPollingStatusType st = PGRES_POLLING_WRITING;   /* libpq's start */
 
-	while (PQstatus(c) != CONNECTION_BAD && st != PGRES_POLLING_OK &&
+	while (pq.PQstatus(c) != CONNECTION_BAD && st != PGRES_POLLING_OK &&
 	       st != PGRES_POLLING_FAILED) {
-		int w = wait_fd(PQsocket(c), st == PGRES_POLLING_READING ? POLLIN : POLLOUT,
+		int w = wait_fd(pq.PQsocket(c), st == PGRES_POLLING_READING ? POLLIN : POLLOUT,
 		                deadline);
 		if (w != W_READY)
 			return w;
-		st = PQconnectPoll(c);
+		st = pq.PQconnectPoll(c);
 	}
 	return W_READY;
 }
@@ -272,7 +272,7 @@ static PGconn *connect_db(struct pg *p, char *msg, size_t n)
 {
 	const char *keys[] = { "dbname", "fallback_application_name", NULL };
 	const char *vals[] = { p->conninfo, "pb-run", NULL };
-	PGconn *c = PQconnectStartParams(keys, vals, 1);
+	PGconn *c = pq.PQconnectStartParams(keys, vals, 1);
 	const char *source;
 	int64_t limit;
 	char why[400];
@@ -288,14 +288,14 @@ static PGconn *connect_db(struct pg *p, char *msg, size_t n)
 	else if (w == W_DEADLINE)
 		snprintf(msg, n, "cannot connect to PostgreSQL: no answer from the server "
 		         "within %.6g s (%s)", (double)limit / 1e9, source);
-	else if (PQstatus(c) != CONNECTION_OK || PQsetnonblocking(c, 1) != 0) {
-		one_line(why, sizeof why, PQerrorMessage(c));
+	else if (pq.PQstatus(c) != CONNECTION_OK || pq.PQsetnonblocking(c, 1) != 0) {
+		one_line(why, sizeof why, pq.PQerrorMessage(c));
 		snprintf(msg, n, "cannot connect to PostgreSQL: %s", why);
 	} else {
-		PQsetNoticeProcessor(c, ignore_notice, NULL);
+		pq.PQsetNoticeProcessor(c, ignore_notice, NULL);
 		return c;
 	}
-	PQfinish(c);
+	pq.PQfinish(c);
 	return NULL;
 }
 
@@ -331,7 +331,7 @@ static void reap_by(pid_t pid, int64_t deadline)
  * pb-run be killed first). */
 static void cancel_by(PGconn *c, int64_t deadline)
 {
-	PGcancel *k = PQgetCancel(c);
+	PGcancel *k = pq.PQgetCancel(c);
 	sigset_t all, old, waiting;
 	int64_t left = deadline - clock_ns();
 	pid_t pid;
@@ -351,12 +351,12 @@ static void cancel_by(PGconn *c, int64_t deadline)
 		sigdelset(&old, SIGALRM);
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		alarm((unsigned)((left > 0 ? left : 0) / 1000000000) + 1);
-		_exit(PQcancel(k, err, sizeof err) ? 0 : 1);
+		_exit(pq.PQcancel(k, err, sizeof err) ? 0 : 1);
 	}
 	waiting = old;
 	sigaddset(&waiting, SIGCHLD);
 	sigprocmask(SIG_SETMASK, &waiting, NULL);
-	PQfreeCancel(k);
+	pq.PQfreeCancel(k);
 	if (pid > 0)
 		reap_by(pid, deadline);
 	sigprocmask(SIG_SETMASK, &old, NULL);
@@ -399,7 +399,7 @@ static int interrupt_trip(PGconn *c, struct trip *t)
 static int await_server(PGconn *c, struct trip *t, short events)
 {
 	for (;;) {
-		int w = wait_fd(PQsocket(c), events, t->deadline);
+		int w = wait_fd(pq.PQsocket(c), events, t->deadline);
 
 		if (w == W_READY)
 			return 0;
@@ -423,7 +423,7 @@ static int keep_going(PGconn *c, struct trip *t)
 
 static int input(PGconn *c, struct trip *t)
 {
-	if (PQconsumeInput(c))
+	if (pq.PQconsumeInput(c))
 		return 0;
 	t->gone = t->lost = 1;
 	return -1;
@@ -435,7 +435,7 @@ static int flush_all(PGconn *c, struct trip *t)
 {
 	int f;
 
-	while ((f = PQflush(c)) == 1)
+	while ((f = pq.PQflush(c)) == 1)
 		if (await_server(c, t, POLLIN | POLLOUT) < 0 || input(c, t) < 0)
 			return -1;
 	if (f < 0)
@@ -446,7 +446,7 @@ static int flush_all(PGconn *c, struct trip *t)
 /* Wait until PQgetResult will not block. */
 static int await_result(PGconn *c, struct trip *t)
 {
-	while (PQisBusy(c))
+	while (pq.PQisBusy(c))
 		if (await_server(c, t, POLLIN) < 0 || input(c, t) < 0)
 			return -1;
 	return 0;
@@ -458,13 +458,13 @@ static int drain_copy_out(PGconn *c, struct trip *t)
 	char *buf;
 	int n;
 
-	while ((n = PQgetCopyData(c, &buf, 1)) != -1) {
+	while ((n = pq.PQgetCopyData(c, &buf, 1)) != -1) {
 		if (n == -2) {
 			t->gone = t->lost = 1;
 			return -1;
 		}
 		if (n > 0) {
-			PQfreemem(buf);
+			pq.PQfreemem(buf);
 			if (keep_going(c, t) < 0)
 				return -1;
 		} else if (await_server(c, t, POLLIN) < 0 || input(c, t) < 0) {
@@ -481,7 +481,7 @@ static int refuse_copy_in(PGconn *c, struct trip *t)
 {
 	int r;
 
-	while ((r = PQputCopyEnd(c, "pb-run sends no COPY data")) == 0)
+	while ((r = pq.PQputCopyEnd(c, "pb-run sends no COPY data")) == 0)
 		if (await_server(c, t, POLLOUT) < 0)
 			return -1;
 	if (r < 0) {
@@ -493,8 +493,8 @@ static int refuse_copy_in(PGconn *c, struct trip *t)
 
 static void keep_result(struct trip *t, PGresult *r)
 {
-	ExecStatusType s = PQresultStatus(r);
-	const char *tag = PQcmdStatus(r);
+	ExecStatusType s = pq.PQresultStatus(r);
+	const char *tag = pq.PQcmdStatus(r);
 
 	/* COMMIT, END, COMMIT AND CHAIN, COMMIT PREPARED; PREPARE TRANSACTION
 	 * ends the transaction too. (Procedures and DO blocks cannot commit
@@ -502,11 +502,11 @@ static void keep_result(struct trip *t, PGresult *r)
 	if (!t->committed[0] && (strncmp(tag, "COMMIT", 6) == 0 ||
 	                         strcmp(tag, "PREPARE TRANSACTION") == 0))
 		snprintf(t->committed, sizeof t->committed, "%s", tag);
-	if (t->res && PQresultStatus(t->res) == PGRES_FATAL_ERROR && s != PGRES_FATAL_ERROR) {
-		PQclear(r);   /* the first error is the one to report */
+	if (t->res && pq.PQresultStatus(t->res) == PGRES_FATAL_ERROR && s != PGRES_FATAL_ERROR) {
+		pq.PQclear(r);   /* the first error is the one to report */
 		return;
 	}
-	PQclear(t->res);
+	pq.PQclear(t->res);
 	t->res = r;
 }
 
@@ -518,14 +518,14 @@ static void round_trip(PGconn *c, const char *sql, int64_t deadline, struct trip
 
 	memset(t, 0, sizeof *t);
 	t->deadline = deadline;
-	if (!PQsendQuery(c, sql)) {
+	if (!pq.PQsendQuery(c, sql)) {
 		t->gone = t->lost = 1;
 		return;
 	}
 	if (flush_all(c, t) < 0)
 		return;
-	while (await_result(c, t) == 0 && (r = PQgetResult(c)) != NULL) {
-		ExecStatusType s = PQresultStatus(r);
+	while (await_result(c, t) == 0 && (r = pq.PQgetResult(c)) != NULL) {
+		ExecStatusType s = pq.PQresultStatus(r);
 
 		keep_result(t, r);
 		if (keep_going(c, t) < 0)
@@ -538,7 +538,7 @@ static void round_trip(PGconn *c, const char *sql, int64_t deadline, struct trip
 			return;
 		}
 	}
-	if (PQstatus(c) == CONNECTION_BAD)   /* libpq's last result said so */
+	if (pq.PQstatus(c) == CONNECTION_BAD)   /* libpq's last result said so */
 		t->gone = t->lost = 1;
 }
 
@@ -550,17 +550,17 @@ static int ok_status(ExecStatusType s)
 
 static int trip_ok(const struct trip *t)
 {
-	return !t->gone && !t->timed_out && t->res && ok_status(PQresultStatus(t->res));
+	return !t->gone && !t->timed_out && t->res && ok_status(pq.PQresultStatus(t->res));
 }
 
 /* SQLSTATE and primary message of a failed result, on one line. */
 static void describe_error(PGconn *c, PGresult *r, char *msg, size_t n)
 {
-	const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
-	const char *text = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : NULL;
+	const char *state = r ? pq.PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
+	const char *text = r ? pq.PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : NULL;
 	char line[400];
 
-	one_line(line, sizeof line, text ? text : PQerrorMessage(c));
+	one_line(line, sizeof line, text ? text : pq.PQerrorMessage(c));
 	snprintf(msg, n, "SQL error %s: %s", state ? state : "(no SQLSTATE)", line);
 }
 
@@ -580,7 +580,7 @@ static void describe_trip(PGconn *c, const struct trip *t, int64_t timeout_ns,
 		snprintf(msg, n, "timed out after %.6g s (--timeout): cancelled",
 		         (double)timeout_ns / 1e9);
 	else if (t->lost) {
-		one_line(why, sizeof why, PQerrorMessage(c));
+		one_line(why, sizeof why, pq.PQerrorMessage(c));
 		snprintf(msg, n, "connection lost: %s", why);
 	} else if (t->gone)
 		snprintf(msg, n, "the server answered with COPY BOTH (replication), "
@@ -598,7 +598,7 @@ static int64_t deadline_after(int64_t start, int64_t timeout_ns)
  * next observation starts clean. -1 when the connection is unusable. */
 static int end_open_transaction(struct pg *p)
 {
-	PGTransactionStatusType s = PQtransactionStatus(p->conn);
+	PGTransactionStatusType s = pq.PQtransactionStatus(p->conn);
 	struct trip t;
 	int ok;
 
@@ -607,15 +607,15 @@ static int end_open_transaction(struct pg *p)
 	if (s != PQTRANS_INERROR && s != PQTRANS_INTRANS)
 		return -1;
 	round_trip(p->conn, "ROLLBACK", deadline_after(clock_ns(), p->timeout_ns), &t);
-	ok = trip_ok(&t) && PQtransactionStatus(p->conn) == PQTRANS_IDLE;
-	PQclear(t.res);
+	ok = trip_ok(&t) && pq.PQtransactionStatus(p->conn) == PQTRANS_IDLE;
+	pq.PQclear(t.res);
 	return ok ? 0 : -1;
 }
 
 /* Where a script may leave the session: no transaction open. */
 static const char *transaction_left_open(PGconn *c)
 {
-	PGTransactionStatusType s = PQtransactionStatus(c);
+	PGTransactionStatusType s = pq.PQtransactionStatus(c);
 
 	return s == PQTRANS_IDLE ? NULL : s == PQTRANS_INTRANS ? "open" : "in an unknown state";
 }
@@ -637,7 +637,7 @@ static int run_setup_sql(struct pg *p, const char *sql, char *msg, size_t n)
 		         "inside it; end the transaction in the setup", open);
 		ok = 0;
 	}
-	PQclear(t.res);
+	pq.PQclear(t.res);
 	return ok ? 0 : -1;
 }
 
@@ -651,7 +651,7 @@ static int pg_begin(struct executor *ex, const struct config *c, long run,
 	if (!p->conn)
 		return -1;
 	if (c->setup_sql && run_setup_sql(p, c->setup_sql, msg, n) < 0) {
-		PQfinish(p->conn);
+		pq.PQfinish(p->conn);
 		p->conn = NULL;
 		return -1;
 	}
@@ -664,7 +664,7 @@ static void pg_end(struct executor *ex, const struct config *c)
 
 	(void)c;
 	if (p->conn)
-		PQfinish(p->conn);
+		pq.PQfinish(p->conn);
 	p->conn = NULL;
 }
 
@@ -717,7 +717,7 @@ static void pg_work(struct executor *ex, const struct config *c, int arm, long r
 		         "inside it; end the transaction in the script, or use --rollback "
 		         "without it", open);
 	}
-	PQclear(t.res);
+	pq.PQclear(t.res);
 }
 
 static void pg_metadata(struct executor *ex, const struct config *c)
@@ -745,7 +745,7 @@ static pid_t pg_pid(struct executor *ex)
 {
 	struct pg *p = ex->state;
 
-	return p->conn ? PQbackendPID(p->conn) : 0;
+	return p->conn ? pq.PQbackendPID(p->conn) : 0;
 }
 
 /* One round trip per observation: with --rollback the script travels
@@ -779,6 +779,7 @@ void exec_pg_init(struct executor *ex, const struct config *c)
 	PGconn *probe;
 	int arm;
 
+	pq_load();
 	p->conninfo = c->pg;
 	p->timeout_ns = c->timeout_ns;
 	p->safe_conninfo = safe_conninfo(c->pg);
@@ -797,9 +798,9 @@ void exec_pg_init(struct executor *ex, const struct config *c)
 	}
 	if (!probe)
 		die("%s", msg);
-	v = PQparameterStatus(probe, "server_version");
+	v = pq.PQparameterStatus(probe, "server_version");
 	snprintf(p->server_version, sizeof p->server_version, "%s", v ? v : "unknown");
-	PQfinish(probe);
+	pq.PQfinish(probe);
 	*ex = pg_ops;
 	ex->state = p;
 }

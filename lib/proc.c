@@ -6,7 +6,7 @@
 #endif
 #include <errno.h>
 #include <signal.h>
-#include <spawn.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,27 +134,7 @@ void proc_signals_init(void)
 void proc_prepare(struct proc_spec *p, char **argv, int search,
                   const struct proc_io *io, char **envp)
 {
-	sigset_t none, dflt;
-
-	posix_spawn_file_actions_init(&p->fa);
-	if (io->in >= 0)
-		posix_spawn_file_actions_adddup2(&p->fa, io->in, 0);
-	if (io->out >= 0)
-		posix_spawn_file_actions_adddup2(&p->fa, io->out, 1);
-	if (io->err >= 0)
-		posix_spawn_file_actions_adddup2(&p->fa, io->err, 2);
-	posix_spawnattr_init(&p->at);
-	sigemptyset(&none);
-	sigemptyset(&dflt);
-	sigaddset(&dflt, SIGPIPE);
-	sigaddset(&dflt, SIGINT);
-	sigaddset(&dflt, SIGTERM);
-	sigaddset(&dflt, SIGHUP);
-	posix_spawnattr_setsigmask(&p->at, &none);
-	posix_spawnattr_setsigdefault(&p->at, &dflt);
-	posix_spawnattr_setpgroup(&p->at, 0);
-	posix_spawnattr_setflags(&p->at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
-	                                 POSIX_SPAWN_SETSIGDEF);
+	p->io = *io;
 	p->argv = argv;
 	p->envp = envp;
 	p->search = search;
@@ -162,22 +142,119 @@ void proc_prepare(struct proc_spec *p, char **argv, int search,
 
 void proc_unprepare(struct proc_spec *p)
 {
-	posix_spawn_file_actions_destroy(&p->fa);
-	posix_spawnattr_destroy(&p->at);
+	(void)p;
 }
+
+/* In the forked child, until exec: only async-signal-safe calls. The
+ * signals pb-run catches get their default action back (a handler of
+ * ours would run in the child with pb-run's list of live groups), as do
+ * those it ignores (an ignored SIGPIPE survives exec); then the mask
+ * the parent blocked everything with is cleared. On a failed exec the
+ * errno goes to the parent through the close-on-exec pipe fd. dry: end
+ * where the exec would be (proc_floor_kib). */
+static void child_exec(const struct proc_spec *p, int fd, int dry)
+{
+	static const int reset[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD };
+	struct sigaction dfl;
+	sigset_t none;
+	size_t i;
+	int e;
+
+	setpgid(0, 0);
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	for (i = 0; i < sizeof reset / sizeof *reset; i++)
+		sigaction(reset[i], &dfl, NULL);
+	if ((p->io.in >= 0 && dup2(p->io.in, 0) < 0) || (p->io.out >= 0 && dup2(p->io.out, 1) < 0) ||
+	    (p->io.err >= 0 && dup2(p->io.err, 2) < 0)) {
+		e = errno;
+	} else {
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
+		if (dry)
+			_exit(0);
+		if (p->envp)
+			environ = p->envp;
+		if (p->search)
+			execvp(p->argv[0], p->argv);
+		else
+			execv(p->argv[0], p->argv);
+		e = errno;
+	}
+	while (write(fd, &e, sizeof e) < 0 && errno == EINTR)
+		;
+	_exit(127);
+}
+
+static int cloexec_pipe(int fd[2])
+{
+	if (pipe(fd) < 0)
+		return -1;
+	fcntl(fd[0], F_SETFD, FD_CLOEXEC);
+	fcntl(fd[1], F_SETFD, FD_CLOEXEC);
+	return 0;
+}
+
+/* The exec's errno from the child, or 0 when the pipe closed without
+ * one (the exec happened). */
+static int exec_errno(int fd)
+{
+	int e = 0;
+	ssize_t r;
+
+	while ((r = read(fd, &e, sizeof e)) < 0 && errno == EINTR)
+		;
+	return r == (ssize_t)sizeof e ? e : 0;
+}
+
+/* fork with every signal blocked, so that no handler of ours runs in
+ * the child; the child goes to child_exec. */
+static pid_t fork_child(const struct proc_spec *p, int fd[2], int dry)
+{
+	sigset_t all, old;
+	pid_t pid;
+	int e;
+
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	pid = fork();
+	if (pid == 0) {
+		close(fd[0]);
+		child_exec(p, fd[1], dry);
+	}
+	e = errno;
+	if (pid > 0) {
+		setpgid(pid, pid);   /* the child does too: whichever runs first */
+		live_add(pid);
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	errno = e;
+	return pid;
+}
+
+static pid_t wait_for(pid_t pid, int *wstatus, int flags, struct proc_usage *use);
+static void reap(pid_t pid, int *wstatus, struct proc_usage *use);
 
 pid_t proc_start(const struct proc_spec *p)
 {
+	int fd[2], e, ws;
 	pid_t pid;
-	int err = (p->search ? posix_spawnp : posix_spawn)(&pid, p->argv[0], &p->fa,
-	                                                   &p->at, p->argv,
-	                                                   p->envp ? p->envp : environ);
 
-	if (err) {
-		errno = err;
+	if (cloexec_pipe(fd) < 0)
+		return -1;
+	pid = fork_child(p, fd, 0);
+	e = errno;
+	close(fd[1]);
+	if (pid > 0 && (e = exec_errno(fd[0])) != 0) {
+		reap(pid, &ws, NULL);
+		pid = -1;
+	}
+	close(fd[0]);
+	if (pid < 0) {
+		errno = e;
 		return -1;
 	}
-	live_add(pid);
 	if (proc_interrupted)   /* the signal came before we knew the group */
 		kill(-pid, SIGKILL);
 	return pid;
@@ -213,6 +290,10 @@ static pid_t wait_for(pid_t pid, int *wstatus, int flags, struct proc_usage *use
 #else
 		use->maxrss_kib = (int64_t)ru.ru_maxrss;          /* KiB: Linux, the BSDs */
 #endif
+		use->minflt = (int64_t)ru.ru_minflt;
+		use->majflt = (int64_t)ru.ru_majflt;
+		use->nvcsw = (int64_t)ru.ru_nvcsw;
+		use->nivcsw = (int64_t)ru.ru_nivcsw;
 	}
 	return r;
 #else
@@ -304,49 +385,29 @@ int proc_wait_usage(pid_t pid, int64_t timeout_ns, int *wstatus, struct proc_usa
 	}
 }
 
-/* Linux: the peak of this process's own memory (VmHWM), which is what a
- * process it spawns starts from. getrusage's ru_maxrss also holds what
- * this process inherited at its exec from its parent's (the shell's
- * 676 KiB under a static musl pb-run of 100 KiB): not a floor of the
- * children's. -1 where there is no such line. */
-static int64_t vm_hwm_kib(void)
+int64_t proc_floor_kib(void)
 {
-#ifdef __linux__
-	FILE *f = fopen("/proc/self/status", "r");
-	char line[256];
-	long long kib = -1;
+#if PROC_USAGE
+	static char *argv[] = { "/", NULL };   /* never run: the child ends first */
+	struct proc_spec p;
+	struct proc_io none = { -1, -1, -1 };
+	struct proc_usage use;
+	int fd[2], ws;
+	pid_t pid;
 
-	if (!f)
+	proc_prepare(&p, argv, 0, &none, NULL);
+	if (cloexec_pipe(fd) < 0)
 		return -1;
-	while (fgets(line, sizeof line, f))
-		if (sscanf(line, "VmHWM: %lld kB", &kib) == 1)
-			break;
-	fclose(f);
-	return kib;
+	pid = fork_child(&p, fd, 1);
+	close(fd[0]);
+	close(fd[1]);
+	if (pid < 0)
+		return -1;
+	reap(pid, &ws, &use);
+	return use.maxrss_kib;
 #else
 	return -1;
 #endif
-}
-
-int64_t proc_self_maxrss_kib(void)
-{
-	int64_t hwm = vm_hwm_kib();
-#if PROC_USAGE
-	struct rusage ru;
-#endif
-
-	if (hwm >= 0)
-		return hwm;
-#if PROC_USAGE
-
-	if (getrusage(RUSAGE_SELF, &ru) == 0)
-#ifdef __APPLE__
-		return (int64_t)ru.ru_maxrss / 1024;
-#else
-		return (int64_t)ru.ru_maxrss;
-#endif
-#endif
-	return -1;
 }
 
 int proc_wait(pid_t pid, int64_t timeout_ns, int *wstatus)

@@ -6,7 +6,6 @@
 #define PB_PROC_H
 
 #include <signal.h>
-#include <spawn.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -23,18 +22,22 @@ struct proc_io {
 	int in, out, err;
 };
 /* A command ready to start, prepared once so that starting it (inside a
- * timed window) does no more than posix_spawn. search: look argv[0] up in
- * PATH; envp NULL = our environment. */
+ * timed window) does no more than fork and exec. search: look argv[0] up
+ * in PATH; envp NULL = our environment. The child is made by fork, not
+ * posix_spawn: glibc's posix_spawn runs the child in pb-run's memory
+ * until exec, so that every command's peak resident set would start
+ * from pb-run's; a forked child starts from the pages pb-run has
+ * written, a few hundred KiB (proc_floor_kib). */
 struct proc_spec {
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t at;
+	struct proc_io io;
 	char **argv, **envp;
 	int search;
 };
 void proc_prepare(struct proc_spec *p, char **argv, int search,
                   const struct proc_io *io, char **envp);
 void proc_unprepare(struct proc_spec *p);
-/* Returns the pid, or -1 with errno set. */
+/* Returns the pid, or -1 with errno set: also when the exec failed (the
+ * child reports its errno before it exits, and is reaped). */
 pid_t proc_start(const struct proc_spec *p);
 enum { PROC_EXITED = 0, PROC_TIMEOUT = 1, PROC_INTERRUPTED = 2 };
 /* Wait for pid to end (timeout_ns 0 = no limit). On timeout or interrupt
@@ -44,10 +47,11 @@ int proc_wait(pid_t pid, int64_t timeout_ns, int *wstatus);
  * macOS; PROC_USAGE says whether this build has it). As Linux's wait4
  * gives it: CPU time of the child and of the children it waited for;
  * maxrss the largest peak resident set among them (the child's own
- * counts the memory it shared until exec: posix_spawn's child runs in
- * pb-run's memory until then). */
+ * counts what the forked child held before its exec: proc_floor_kib). */
 struct proc_usage {
 	int64_t user_ns, sys_ns, maxrss_kib;
+	int64_t minflt, majflt;   /* page faults: served from memory, from disk */
+	int64_t nvcsw, nivcsw;    /* context switches: waits, and preemptions */
 };
 #if defined(__linux__) || defined(PB_HAVE_WAIT4)
 #define PROC_USAGE 1
@@ -57,9 +61,10 @@ struct proc_usage {
 /* proc_wait, and *use (all 0 without wait4) from the reaping, also when
  * the child was killed on a timeout. */
 int proc_wait_usage(pid_t pid, int64_t timeout_ns, int *wstatus, struct proc_usage *use);
-/* Our own peak resident set in KiB so far (the least a spawned child's
- * maxrss can be); -1 without PROC_USAGE. */
-int64_t proc_self_maxrss_kib(void);
+/* The least maxrss a command can have: the peak of a child forked as
+ * proc_start forks one, which ends where the exec would be (KiB); -1
+ * without PROC_USAGE. */
+int64_t proc_floor_kib(void);
 /* 1 when pid has ended (and is reaped, *wstatus set), else 0. */
 int proc_poll(pid_t pid, int *wstatus);
 /* SIGKILL the group of pid and reap pid; returns its wait status. */

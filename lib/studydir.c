@@ -738,18 +738,22 @@ void study_free(struct study *r)
 
 /* --- a study's arms and comparisons ------------------------------------ */
 
-/* Whether an arm's peak memory is pb-run's own: a spawned process's
- * maxrss starts from pb-run's peak when it execs, which the last
- * maxrss_floor_kib of raw.tsv bounds; what the command itself used is
- * then not measured. */
+/* Whether an arm's peak memory is pb-run's floor, not its own: a
+ * forked process's maxrss starts from what it holds before its exec,
+ * which the last maxrss_floor_kib of raw.tsv measures; what the command
+ * itself used is then not measured. */
 int study_arm_at_floor(const struct study *s, const struct arm_result *a)
 {
 	double m = a->use_median[USE_MEMORY], f = s->maxrss_floor_kib;
 
-	/* within 5 % below it: pb-run grows a little after a spawn; far below
-	 * it, the spawn did not start from pb-run's peak (a static musl
-	 * pb-run's children did not) and the figure is the arm's own */
-	return !isnan(f) && m <= f && m >= 0.95 * f;
+	/* a child forked in the loop holds more than the probe's: the libc
+	 * code it runs on to its exec is mapped in (64 KiB at each fault),
+	 * and Linux reads a peak from per-CPU counters that lag by up to a
+	 * few hundred KiB (a static no-op: wait4 548 KiB where its own VmHWM
+	 * said 696); a static no-op's median was 1.09 to 1.32 times the last
+	 * probe's in eight studies here. A little below it, the probe was
+	 * taken later than the spawn, when pb-run had grown. */
+	return !isnan(f) && m <= 1.5 * f && m >= 0.95 * f;
 }
 
 const struct arm_result *study_arm(const struct study *s, char letter)

@@ -63,7 +63,7 @@ struct study {
 	int have_sense;
 	double resolves_ns, sense_max_ns;   /* NAN: none resolved */
 	int have_use;        /* runs-cpu.tsv ... tint-memory.tsv were made */
-	double maxrss_floor_kib;   /* pb-run's own peak at the start; NAN: none */
+	double maxrss_floor_kib;   /* what a forked child holds before exec; NAN: none */
 	/* tighter.tsv (a sequential study of two arms): what telling apart
 	 * half the bound the interval proves would cost, pb-plan --sequential
 	 * --tighter's best design; NAN when absent or when it gave none */

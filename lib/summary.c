@@ -138,7 +138,7 @@ static void summary_arm(FILE *f, const struct study *s, const struct arm_result 
 		fprintf(f, "   CPU time median %s  peak memory median %s%s\n",
 		        h4ns(m, a->use_median[USE_CPU]), use_text(q1, USE_MEMORY,
 		                                                  a->use_median[USE_MEMORY]),
-		        study_arm_at_floor(s, a) ? " (pb-run's own peak: at most that)" : "");
+		        study_arm_at_floor(s, a) ? " (at pb-run's floor: at most that)" : "");
 }
 
 static void summary_cmp(FILE *f, const struct study *s, const struct cmp_result *c,
@@ -546,10 +546,10 @@ static void summary_use(FILE *f, const char *lead, const struct study *s,
 
 		sig4_kib(fl, low->use_median[USE_MEMORY]);
 		if (study_arm_at_floor(s, ra) && study_arm_at_floor(s, ca))
-			fprintf(f, " (both at pb-run's own peak: each uses at most that, and what is "
+			fprintf(f, " (both at pb-run's floor: each uses at most that, and what is "
 			        "below it is not measured)");
 		else
-			fprintf(f, " (%c's %s is pb-run's own peak: %c uses at most that, so the "
+			fprintf(f, " (%c's %s is at pb-run's floor: %c uses at most that, so the "
 			        "ratio may understate the difference)", low->letter, fl, low->letter);
 	}
 	fputc('\n', f);
@@ -631,7 +631,7 @@ static void summary_sense(FILE *f, const struct study *s)
 }
 
 /* Whether the memory line says something: not when both arms sit at
- * pb-run's own peak, below which nothing is measured. */
+ * pb-run's floor, below which nothing is measured. */
 static int use_informs(const struct study *s, const struct cmp_result *c, int k)
 {
 	const struct arm_result *ra = study_arm(s, c->ref), *ca = study_arm(s, c->cand);
@@ -769,7 +769,7 @@ static void md_use(FILE *f, const struct study *s, const struct arm_result *a,
 	for (k = 0; k < NUSE; k++) {
 		fprintf(f, " %s", use_text(m, k, a->use_median[k]));
 		if (k == USE_MEMORY && study_arm_at_floor(s, a))
-			fputs(" (pb-run's own peak)", f);
+			fputs(" (at pb-run's floor)", f);
 		if (c && c->use[k].have)
 			fprintf(f, " (%c/%c %s, %s)", c->ref, c->cand, h4(r, c->use[k].ratio),
 			        ci_text(iv, sizeof iv, 1, c->use[k].lo, c->use[k].hi));

@@ -217,6 +217,3 @@ holds() {
 	if awk $_hargs "BEGIN { exit !($_he) }"; then ok "$_hn"; else
 		not_ok "$_hn"; diag "false: $_he, with$_hargs"; fi
 }
-# pb_run_static: the pb-run on PATH is statically linked (make musl): its
-# children start from nothing, not from its own peak
-pb_run_static() { ! ldd "$(command -v pb-run)" >/dev/null 2>&1; }
