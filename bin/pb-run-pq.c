@@ -9,28 +9,16 @@
 
 struct pq_api pq;
 
-/* The soname first (the library the dynamic linker would find); then
- * the directory pg_config named at build time, for a libpq outside the
- * linker's path. */
+/* By its soname, where the dynamic linker finds it (libpq's ABI has
+ * been .5 since PostgreSQL 8.0). */
 static void *open_libpq(char *why, size_t len)
 {
-	static const char *const names[] = {
-		"libpq.so.5",
-#ifdef PB_LIBPQ_DIR
-		PB_LIBPQ_DIR "/libpq.so.5",
-#endif
-	};
+	void *h = dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL);
 	const char *e;
-	size_t i;
-	void *h;
 
-	for (i = 0; i < sizeof names / sizeof *names; i++) {
-		if ((h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL)))
-			return h;
-		if (i == 0 && (e = dlerror()))
-			snprintf(why, len, "%s", e);
-	}
-	return NULL;
+	if (!h && (e = dlerror()))
+		snprintf(why, len, "%s", e);
+	return h;
 }
 
 static void pq_symbol(void *h, const char *name, void *slot, size_t size)

@@ -8,11 +8,19 @@ static const struct quantity named[] = {
 	{ "CPU time (user)", "ns", 0 },
 	{ "CPU time (system)", "ns", 0 },
 	{ "CPU time", "ns", 0 },
+	{ "minor page faults", "faults", 0 },
+	{ "major page faults", "faults", 0 },
+	{ "voluntary context switches", "switches", 0 },
+	{ "involuntary context switches", "switches", 0 },
 };
 /* The names of pb-pair's paired columns (a_NAME, b_NAME) and of pb-run's
  * raw ones, in the order of named[] (cpu, user + sys, is pb-pair's). */
-static const char *const paired[] = { "maxrss", "user", "sys", "cpu" };
-static const char *const raw[] = { "maxrss_kib", "user_ns", "sys_ns", NULL };
+static const char *const paired[] = {
+	"maxrss", "user", "sys", "cpu", "minflt", "majflt", "nvcsw", "nivcsw",
+};
+static const char *const raw[] = {
+	"maxrss_kib", "user_ns", "sys_ns", NULL, "minflt", "majflt", "nvcsw", "nivcsw",
+};
 
 static const struct quantity *of_name(const char *col, size_t n)
 {

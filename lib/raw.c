@@ -5,7 +5,17 @@
 #include "raw.h"
 #include "stream.h"
 
-static const char *const use_cols[NUSE_READ] = { "user_ns", "sys_ns", "maxrss_kib" };
+/* The raw stream's name of each; cpu is made, not read. */
+static const char *const use_cols[NUSE] = {
+	"user_ns", "sys_ns", "maxrss_kib", NULL, "minflt", "majflt", "nvcsw", "nivcsw",
+};
+static const char *const use_rule[NUSE] = {
+	"CPU time must be a whole number of ns >= 0", "CPU time must be a whole number of ns >= 0",
+	"maxrss_kib must be a whole number of KiB >= 0", NULL,
+	"a count of faults must be a whole number >= 0", "a count of faults must be a whole number >= 0",
+	"a count of context switches must be a whole number >= 0",
+	"a count of context switches must be a whole number >= 0",
+};
 static const char *const raw_cols[] = {
 	"run", "pair", "phase", "arm", "pos", "delay_ns", "ns", "status",
 };
@@ -19,8 +29,9 @@ void raw_cols_find(struct raw_cols *c, const struct stream *s)
 	for (i = 0; i < 8; i++)
 		*pos[i] = stream_col(s, raw_cols[i]);
 	c->spin = stream_col_find(s, "spin_ns");
-	for (i = 0; i < NUSE_READ; i++)
-		c->nuse += (c->use[i] = stream_col_find(s, use_cols[i])) >= 0;
+	for (i = 0; i < NUSE; i++)
+		if (use_cols[i])
+			c->nuse += (c->use[i] = stream_col_find(s, use_cols[i])) >= 0;
 	c->use[USE_CPU] = c->use[USE_SYS] >= 0 ? c->use[USE_USER] : -1;
 	c->nuse += c->use[USE_CPU] >= 0;
 	c->extra = xmalloc(s->ncol * sizeof *c->extra);
@@ -116,11 +127,10 @@ void raw_obs_read(struct raw_obs *h, const struct stream *s, const struct raw_co
 	                                         "spin_ns must be a whole number of ns >= 0");
 	h->ns = int_at_least(s, c->ns, 1, "time must be a whole number of ns > 0");
 	h->status = int_at_least(s, c->status, INT64_MIN + 1, "status must be a whole number");
-	for (i = 0; i < NUSE_READ; i++)
-		h->use[i] = c->use[i] < 0 ? 0
-		          : int_at_least(s, (size_t)c->use[i], 0, i == USE_MAXRSS
-		                         ? "maxrss_kib must be a whole number of KiB >= 0"
-		                         : "CPU time must be a whole number of ns >= 0");
+	for (i = 0; i < NUSE; i++)
+		if (use_cols[i])
+			h->use[i] = c->use[i] < 0 ? 0
+			          : int_at_least(s, (size_t)c->use[i], 0, use_rule[i]);
 	if (h->use[USE_USER] > INT64_MAX - h->use[USE_SYS])
 		stream_die(s, "user_ns + sys_ns is beyond 2^63 ns: not a CPU time");
 	h->use[USE_CPU] = h->use[USE_USER] + h->use[USE_SYS];

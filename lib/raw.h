@@ -9,11 +9,16 @@
 
 struct stream;
 
-/* pb-run's rusage columns (command mode): user_ns sys_ns maxrss_kib.
- * cpu is not read but made, user + sys: the scheduler's exact total,
- * where the split between the two is sampled at clock ticks (a short
- * process can show 0 in either). */
-enum { USE_USER, USE_SYS, USE_MAXRSS, USE_CPU, NUSE, NUSE_READ = USE_CPU };
+/* pb-run's rusage columns (command mode): user_ns sys_ns maxrss_kib
+ * minflt majflt nvcsw nivcsw. cpu is not read but made, user + sys: the
+ * scheduler's exact total, where the split between the two is sampled
+ * at clock ticks (a short process can show 0 in either). In this order
+ * pb-pair writes them (a_user b_user ... a_cpu b_cpu a_minflt b_minflt
+ * ...): cpu before the counts, where it was before there were any. */
+enum {
+	USE_USER, USE_SYS, USE_MAXRSS, USE_CPU, USE_MINFLT, USE_MAJFLT, USE_NVCSW, USE_NIVCSW,
+	NUSE
+};
 
 /* Column positions of the raw stream, and the extra ones passed through. */
 struct raw_cols {

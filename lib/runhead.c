@@ -85,7 +85,7 @@ static void design_meta(const struct config *c)
 /* "# rusage:": what the columns hold, or why there are none. */
 static void rusage_meta(const struct config *c)
 {
-	long long floor_kib = runner_has_usage(c) ? (long long)proc_self_maxrss_kib() : 0;
+	long long floor_kib = runner_has_usage(c) ? (long long)proc_floor_kib() : 0;
 
 	if (c->pg)
 		out_meta("rusage", "none in SQL mode: the server's backend does the work, and "
@@ -99,14 +99,17 @@ static void rusage_meta(const struct config *c)
 		out_meta("rusage", "none: this build has no wait4 (not POSIX), so no user_ns, "
 		         "sys_ns or maxrss_kib columns");
 	else
-		out_meta("rusage", "user_ns, sys_ns and maxrss_kib of the reaped command process "
-		         "(wait4): its CPU time in user and in kernel mode (ns, to the us) and its "
-		         "peak resident set (KiB), counting the descendants it waited for (their "
-		         "CPU time added; maxrss the largest of the process and each of them, not "
-		         "their sum); %s; where the spawned process runs in pb-run's memory until "
-		         "exec (glibc's posix_spawn) maxrss is never below pb-run's own peak resident set, "
-		         "%lld KiB at the start (maxrss_floor_kib, given again at the end: it grows "
-		         "a little); user_ns + sys_ns is the scheduler's CPU "
+		out_meta("rusage", "user_ns, sys_ns, maxrss_kib, minflt, majflt, nvcsw and nivcsw "
+		         "of the reaped command process "
+		         "(wait4): its CPU time in user and in kernel mode (ns, to the us), its "
+		         "peak resident set (KiB), its page faults (minor: no read from a device; "
+		         "major) and context switches (voluntary; involuntary: preempted), counting "
+		         "the descendants it waited for (their "
+		         "CPU time and counts added; maxrss the largest of the process and each of "
+		         "them, not their sum); %s; maxrss is never below what the forked process holds "
+		         "before its exec (the pages pb-run had written, copied on write), pb-run's "
+		         "floor, %lld KiB at the start (maxrss_floor_kib, measured by a fork that ends "
+		         "there, and given again at the end: it grows a little); user_ns + sys_ns is the scheduler's CPU "
 		         "time, its split between "
 		         "the two sampled at clock ticks by most kernels; a failed or timed-out "
 		         "observation has "
@@ -154,7 +157,8 @@ void runhead_out(int argc, char **argv, const struct config *c, struct executor 
 	out_field("pos"), out_field("delay_ns"), out_field("ns"), out_field("status");
 	out_field("spin_ns");
 	if (runner_has_usage(c))
-		out_field("user_ns"), out_field("sys_ns"), out_field("maxrss_kib");
+		out_field("user_ns"), out_field("sys_ns"), out_field("maxrss_kib"),
+		out_field("minflt"), out_field("majflt"), out_field("nvcsw"), out_field("nivcsw");
 	out_end();
 	flush_stdout_or_die();
 }

@@ -30,13 +30,13 @@ int runner_has_usage(const struct config *c)
 }
 
 /* "# maxrss_floor_kib:" again near the end (the line before the last,
- * which says why the study ended), however it ends: pb-run
- * grew since the head (its spawns' stacks), and the children's peaks
- * start from its peak at each exec. */
+ * which says why the study ended), however it ends: pb-run's written
+ * pages grew since the head (its buffers), and a forked child starts
+ * from them. */
 static void floor_at_end(const struct config *c)
 {
 	if (runner_has_usage(c))
-		out_meta("maxrss_floor_kib", "%lld", (long long)proc_self_maxrss_kib());
+		out_meta("maxrss_floor_kib", "%lld", (long long)proc_floor_kib());
 }
 
 static const char *describe(const struct where *w)
@@ -125,6 +125,10 @@ static void write_row(const struct config *c, long run, long pair, const char *p
 		out_i64(h->use.user_ns);
 		out_i64(h->use.sys_ns);
 		out_i64(h->use.maxrss_kib);
+		out_i64(h->use.minflt);
+		out_i64(h->use.majflt);
+		out_i64(h->use.nvcsw);
+		out_i64(h->use.nivcsw);
 	}
 	out_end();
 }

@@ -74,7 +74,7 @@ for page in "$M"/man1/*.1 "$M"/man7/*.7; do
 	mask=
 	sp='[[:space:]]\{1,\}'
 	case $name in
-	pb-run.1) mask="/^[0-9]/s/$sp[0-9]\\{1,\\}$sp[0-9]\\{1,\\}$sp[0-9]\\{1,\\}\$/ U U U/; "'s/start=[^ ]*/start=S/; s/pid=[0-9]*/pid=P/; s/study=[0-9a-f]*/study=S/; s/ host=.*/ host=H/; s/^\(# maxrss_floor_kib: \)[0-9]*/\1N/; s/[0-9]\{4,\}/N/g' ;;
+	pb-run.1) mask="/^[0-9]/s/\\($sp[0-9]\\{1,\\}\\)\\{7\\}\$/ U U U U U U U/; "'s/start=[^ ]*/start=S/; s/pid=[0-9]*/pid=P/; s/study=[0-9a-f]*/study=S/; s/ host=.*/ host=H/; s/^\(# maxrss_floor_kib: \)[0-9]*/\1N/; s/[0-9]\{4,\}/N/g' ;;
 	pb-sense.1) mask='/^delay_ns/!s/-\{0,1\}[0-9][0-9.]*/N/g' ;;
 	pb-pg.7) skip "$name: its opening example needs a PostgreSQL server: t/0931-pages-pg.t"; continue ;;
 	pb-plot.1)

@@ -94,7 +94,7 @@ run pb-pair --host sh/shard-1.tsv h2.tsv h3.tsv
 is "$rc:$(rows "$T/out" | cut -f1,9 | sort -u | tr '\t\n' ': ')" "0:1:$host 2:$host 3:h2 4:h2 5:h3 6:h3 " \
 	"pb-pair --host: each pair gets its run's host"
 # (the shards are of command mode: the paired rusage columns come last)
-is "$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" "run pair first a b d delay spin host a_user b_user a_sys b_sys a_maxrss b_maxrss a_cpu b_cpu" \
+is "$(grep -v '^#' "$T/out" | head -n 1 | tr '\t' ' ')" "run pair first a b d delay spin host a_user b_user a_sys b_sys a_maxrss b_maxrss a_cpu b_cpu a_minflt b_minflt a_majflt b_majflt a_nvcsw b_nvcsw a_nivcsw b_nivcsw" \
 	"pb-pair --host: host after the pair columns, before the paired rusage"
 pb-pair --by-run --host sh/shard-1.tsv h2.tsv h3.tsv | pb-logratio >hruns.tsv
 run pb-tint --group host hruns.tsv

@@ -118,7 +118,7 @@ run pb-compare --from aa --export-json - --export-markdown md --export-csv csv
 is "$rc:$(jq -r .dir "$T/out")" "0:aa" "--export-json -: only the JSON on stdout"
 is "$(sed -n 1,2p md)" "$(printf '%s\n' '| Command | Median | IQR | A/X time ratio | 95% CS | Verdict | CPU time | Peak memory |' '|:---|---:|---:|---:|:---|:---|---:|---:|')" \
 	"--export-markdown: a table hyperfine users paste"
-like "$(sed -n 3p md)" '^\| `.*--us 2000` \(A\) \| [0-9.]+ (n|µ|m)s \| .* \| 1 \| \| reference \| [0-9.]+ (n|µ|m)s \| [0-9.]+ (KiB|MiB)( \(pb-run.s own peak\))? \|$' "  the reference's row"
+like "$(sed -n 3p md)" '^\| `.*--us 2000` \(A\) \| [0-9.]+ (n|µ|m)s \| .* \| 1 \| \| reference \| [0-9.]+ (n|µ|m)s \| [0-9.]+ (KiB|MiB)( \(at pb-run.s floor\))? \|$' "  the reference's row"
 is "$(head -n 1 csv | cut -d, -f1-10)" "arm,command,median_ns,q1_ns,q3_ns,ratio,ratio_lo,ratio_hi,reduction,verdict" \
 	"--export-csv: the header"
 is "$(awk -F, 'NR == 3 { print $1 }' csv):$(wc -l <csv | tr -d ' ')" "B:3" "  a row per arm"
