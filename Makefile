@@ -8,11 +8,11 @@ include config.mk
 LIBOBJ = lib/err.o lib/opt.o lib/runopt.o lib/num_parse.o lib/num_format.o lib/stream.o lib/out.o \
 	lib/stats.o lib/rng.o lib/strmap.o lib/group.o lib/clock.o lib/proc.o lib/sysinfo.o lib/boot.o \
 	lib/study.o lib/conninfo.o lib/progress.o lib/order.o lib/seq.o lib/check.o lib/runstat.o \
-	lib/quantity.o lib/human.o lib/html.o lib/svg.o lib/files.o lib/strv.o lib/tools.o lib/recipe.o lib/studydir.o lib/summary.o lib/export.o lib/conduct.o lib/report.o lib/interval.o lib/finding.o lib/raw.o lib/pending.o lib/pairs.o lib/until.o lib/runner.o lib/runhead.o
+	lib/quantity.o lib/human.o lib/html.o lib/svg.o lib/files.o lib/strv.o lib/tools.o lib/recipe.o lib/studydir.o lib/summary.o lib/export.o lib/conduct.o lib/report.o lib/interval.o lib/finding.o lib/raw.o lib/pending.o lib/pairs.o lib/until.o lib/runner.o lib/runhead.o lib/cgroup.o
 LIBHDR = lib/err.h lib/opt.h lib/runopt.h lib/num.h lib/stream.h lib/out.h lib/stats.h lib/rng.h \
 	lib/strmap.h lib/group.h lib/pow10.h lib/num_bits.h lib/num_field.h lib/clock.h lib/proc.h lib/sysinfo.h lib/boot.h lib/study.h \
 	lib/conninfo.h lib/progress.h lib/order.h lib/seq.h lib/check.h lib/runstat.h lib/quantity.h \
-	lib/human.h lib/html.h lib/svg.h lib/files.h lib/strv.h lib/tools.h lib/recipe.h lib/studydir.h lib/summary.h lib/export.h lib/conduct.h lib/report.h lib/interval.h lib/finding.h lib/raw.h lib/pending.h lib/pairs.h lib/until.h lib/runner.h lib/runhead.h lib/keys.h
+	lib/human.h lib/html.h lib/svg.h lib/files.h lib/strv.h lib/tools.h lib/recipe.h lib/studydir.h lib/summary.h lib/export.h lib/conduct.h lib/report.h lib/interval.h lib/finding.h lib/raw.h lib/pending.h lib/pairs.h lib/until.h lib/runner.h lib/runhead.h lib/keys.h lib/cgroup.h
 FILTERS = bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross bin/pb-plan bin/pb-check
 TOOLS = bin/pb-run $(FILTERS) bin/pb-compare bin/pb-report
 RUNSRC = bin/pb-run.c bin/pb-run-exec.c bin/pb-run-cpu.c
@@ -25,7 +25,7 @@ PBSHARE = share/pb/pb.sh share/pb/common.gp share/pb/runs.gp share/pb/sense.gp s
 WORKERH = share/pb/pb-worker.h
 WORKERSHARE = share/pb/pb_worker.py share/pb/pb-worker.mjs
 UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng t/unit/boot t/unit/conninfo \
-	t/unit/seq t/unit/recipe t/unit/price
+	t/unit/seq t/unit/recipe t/unit/price t/unit/cgroup
 TESTGEN = t/gen/synth share/dev/sim-skew share/dev/sim-tighter
 MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
 	share/man/man1/pb-tint.1 share/man/man1/pb-boot.1 share/man/man1/pb-cross.1 \

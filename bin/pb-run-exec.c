@@ -85,28 +85,79 @@ static int command_begin(struct executor *ex, const struct config *c, long run,
 	return 0;
 }
 
+/* --resources tree: the observation's fresh cgroups, which the child
+ * joins before its exec (made outside the timed window). 0, or -1 with
+ * o failed: the study cannot go on. */
+static int tree_enter(const struct config *c, struct proc_spec *spec, int *fds, struct obs *o)
+{
+	char why[256 + 4200];
+	int n;
+
+	spec->njoin = 0;
+	if (!c->tree)
+		return 0;
+	if ((n = cgroup_tree_enter(fds, why, sizeof why)) < 0) {
+		char ignored[8];
+
+		cgroup_tree_leave(ignored, sizeof ignored);
+		o->status = ST_SPAWN_FAILED;
+		o->fatal = o->stop = 1;
+		snprintf(o->msg, sizeof o->msg, "--resources tree: %.480s", why);
+		return -1;
+	}
+	spec->join = fds;
+	spec->njoin = n;
+	return 0;
+}
+
+/* What the cgroups counted, after the reaping; then what is left in
+ * them is killed and they are removed. 0, or -1 with o failed: a cgroup
+ * that cannot be removed stops the study. */
+static int tree_leave(const struct config *c, struct obs *o)
+{
+	char why[4400];
+
+	if (!c->tree)
+		return 0;
+	if (o->status != ST_SPAWN_FAILED)
+		cgroup_tree_read(&o->tree);
+	if (cgroup_tree_leave(why, sizeof why) == 0)
+		return 0;
+	o->status = ST_SPAWN_FAILED;
+	o->fatal = o->stop = 1;
+	snprintf(o->msg, sizeof o->msg, "--resources tree: %.480s", why);
+	return -1;
+}
+
 static void command_work(struct executor *ex, const struct config *c, int arm,
                          long run, long pair, struct obs *o)
 {
 	struct command *cm = ex->state;
-	int ws, r;
+	int ws, r, fds[CG_N];
 	pid_t pid;
 
 	(void)run, (void)pair;
+	if (tree_enter(c, &cm->spec[arm], fds, o) < 0) {
+		o->t0 = o->t1 = clock_ns();
+		return;
+	}
 	o->t0 = clock_ns();
 	pid = proc_start(&cm->spec[arm]);
 	if (pid < 0) {
 		o->t1 = clock_ns();
 		o->status = ST_SPAWN_FAILED;
 		o->fatal = 1;
-		snprintf(o->msg, sizeof o->msg, "cannot start '%s': %s",
-		         cm->spec[arm].argv[0], strerror(errno));
+		snprintf(o->msg, sizeof o->msg, "cannot start '%s'%s: %s", cm->spec[arm].argv[0],
+		         c->tree ? " in its cgroups" : "", strerror(errno));
+		tree_leave(c, o);
 		return;
 	}
 	r = proc_wait_usage(pid, c->timeout_ns, &ws, &o->use);
 	o->t1 = clock_ns();
 	if (r == PROC_EXITED)
 		proc_end_group(pid);   /* its background children end with it */
+	if (tree_leave(c, o) < 0 && r != PROC_INTERRUPTED)
+		return;
 	if (r == PROC_INTERRUPTED) {
 		o->status = ST_INTERRUPTED;
 		return;

@@ -218,6 +218,7 @@ static void parse_option(struct config *c, int opt)
 	case RUNOPT_ROLLBACK: c->rollback = 1; break;
 	case RUNOPT_SETUP_SQL: c->setup_sql = optarg; break;
 	case RUNOPT_CPU: cpu_list = optarg; break;
+	case RUNOPT_RESOURCES: c->tree = opt_choice("resources", optarg, runopt_resources, 2); break;
 	case RUNOPT_UNTIL: seq_rule_parse(&c->until, "until", optarg); break;
 	case RUNOPT_THRESHOLD:
 		c->until.threshold = opt_num("threshold", optarg);
@@ -346,6 +347,9 @@ static void check_mode(struct config *c, int nargs, char **args)
 		die_usage("--pg needs --sql-a SQL (or --sql-a-file)");
 	if (c->pg && c->no_shell)
 		die_usage("--no-shell has no meaning with --pg");
+	if (c->tree && (c->worker || c->pg))
+		die_usage("--resources tree measures each observation's processes: a command's, "
+		          "not a %s's (command mode only)", c->worker ? "worker request" : "query");
 	if (arms_given && !c->worker)
 		die_usage("--arms goes with --worker; %s", c->pg ? "with --pg the arms are those "
 		          "given SQL" : "the commands after -- are the arms");
@@ -498,6 +502,19 @@ static void run_hook(struct runner *st, const char *name, const char *cmd,
 	}
 }
 
+/* --resources tree: a place for each quantity, or exit 2 before
+ * anything runs; what is made is removed at exit, however it comes. */
+static void tree_init(void)
+{
+	char why[8192];
+
+	if (cgroup_tree_init(why, sizeof why) < 0) {
+		fprintf(stderr, "pb-run: %s\n", why);
+		exit(EXIT_USAGE);
+	}
+	atexit(cgroup_tree_cleanup);
+}
+
 int main(int argc, char **argv)
 {
 	static struct config c;
@@ -513,9 +530,11 @@ int main(int argc, char **argv)
 	parse_args(argc, argv, &c);
 	if (cpu_list)   /* before anything starts: children inherit it */
 		run_pin_cpus(cpu_list, cpu_affinity, sizeof cpu_affinity);
+	if (c.tree)
+		tree_init();
 	open_output(&c);
 	proc_signals_init();
-	atexit(proc_kill_live);   /* die() in the middle of a run */
+	atexit(proc_kill_live);   /* die() in the middle of a run; before the cgroups' end */
 	memset(&ex, 0, sizeof ex);
 	if (c.pg)
 		exec_pg_init(&ex, &c);

@@ -138,6 +138,8 @@ void proc_prepare(struct proc_spec *p, char **argv, int search,
 	p->argv = argv;
 	p->envp = envp;
 	p->search = search;
+	p->join = NULL;
+	p->njoin = 0;
 }
 
 void proc_unprepare(struct proc_spec *p)
@@ -150,17 +152,23 @@ void proc_unprepare(struct proc_spec *p)
  * ours would run in the child with pb-run's list of live groups), as do
  * those it ignores (an ignored SIGPIPE survives exec); then the mask
  * the parent blocked everything with is cleared. On a failed exec the
- * errno goes to the parent through the close-on-exec pipe fd. dry: end
- * where the exec would be (proc_floor_kib). */
+ * errno goes to the parent through the close-on-exec pipe fd, as does
+ * that of a failed join of its cgroups. dry: end where the exec would be
+ * (proc_floor_kib). */
 static void child_exec(const struct proc_spec *p, int fd, int dry)
 {
 	static const int reset[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD };
 	struct sigaction dfl;
 	sigset_t none;
 	size_t i;
-	int e;
+	int e, k;
 
 	setpgid(0, 0);
+	for (k = 0; k < p->njoin; k++)
+		if (write(p->join[k], "0", 1) != 1) {
+			e = errno;
+			goto report;
+		}
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;
 	sigemptyset(&dfl.sa_mask);
@@ -182,6 +190,7 @@ static void child_exec(const struct proc_spec *p, int fd, int dry)
 			execv(p->argv[0], p->argv);
 		e = errno;
 	}
+report:
 	while (write(fd, &e, sizeof e) < 0 && errno == EINTR)
 		;
 	_exit(127);

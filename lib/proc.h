@@ -32,6 +32,11 @@ struct proc_spec {
 	struct proc_io io;
 	char **argv, **envp;
 	int search;
+	/* cgroup.procs fds (lib/cgroup) the child writes "0" to before its
+	 * exec, so that it and all it starts are counted there from its
+	 * first instruction; a failed write is reported as a failed exec */
+	const int *join;
+	int njoin;
 };
 void proc_prepare(struct proc_spec *p, char **argv, int search,
                   const struct proc_io *io, char **envp);

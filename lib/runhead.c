@@ -123,6 +123,26 @@ static void rusage_meta(const struct config *c)
 		out_meta("maxrss_floor_kib", "%lld", (long long)floor_kib);
 }
 
+/* "# resources:" with --resources tree: where each tree_ column is read,
+ * and what it counts. None without it: the stream is as it was. */
+static void resources_meta(const struct config *c)
+{
+	char where[3 * 4200];
+
+	if (!c->tree)
+		return;
+	cgroup_tree_describe(where, sizeof where);
+	out_meta("resources", "tree: each observation in cgroups of its own, made for it under "
+	         "pb-run's cgroup and removed after it, joined by the forked process before its "
+	         "exec: the command and every process it starts; %s; tree_maxrss_kib the "
+	         "cgroup's peak memory (KiB; v1 counts the page cache charged to it, v2's "
+	         "memory.peak too), tree_cpu_ns its CPU time (ns; v2's usage_usec to the us), "
+	         "tree_read_bytes and tree_write_bytes its block-device I/O (page-cache reads "
+	         "and writes not yet written back are not counted); what is left in the "
+	         "cgroups when the command is reaped is killed: the observation is over",
+	         where);
+}
+
 /* Where and when: the study's identity, the machine, the clock. */
 static void machine_meta(const struct config *c, const struct executor *ex,
                          const char *cpu_list, const char *cpu_affinity)
@@ -153,12 +173,16 @@ void runhead_out(int argc, char **argv, const struct config *c, struct executor 
 	commands_meta(c, ex);
 	design_meta(c);
 	machine_meta(c, ex, cpu_list, cpu_affinity);
+	resources_meta(c);
 	out_field("run"), out_field("pair"), out_field("phase"), out_field("arm");
 	out_field("pos"), out_field("delay_ns"), out_field("ns"), out_field("status");
 	out_field("spin_ns");
 	if (runner_has_usage(c))
 		out_field("user_ns"), out_field("sys_ns"), out_field("maxrss_kib"),
 		out_field("minflt"), out_field("majflt"), out_field("nvcsw"), out_field("nivcsw");
+	if (c->tree)
+		out_field("tree_maxrss_kib"), out_field("tree_cpu_ns"), out_field("tree_read_bytes"),
+		out_field("tree_write_bytes");
 	out_end();
 	flush_stdout_or_die();
 }

@@ -21,6 +21,7 @@ struct half {
 	int64_t delay;
 	int64_t spin;       /* how long the delay's busy-wait ran inside the window */
 	struct proc_usage use;
+	struct cgroup_use tree;
 };
 
 /* Where wait4 is: the reaped process's, as the kernel keeps them. */
@@ -130,6 +131,12 @@ static void write_row(const struct config *c, long run, long pair, const char *p
 		out_i64(h->use.nvcsw);
 		out_i64(h->use.nivcsw);
 	}
+	if (c->tree) {
+		out_i64(h->tree.maxrss_kib);
+		out_i64(h->tree.cpu_ns);
+		out_i64(h->tree.read_bytes);
+		out_i64(h->tree.write_bytes);
+	}
 	out_end();
 }
 
@@ -228,6 +235,7 @@ static int observe(struct runner *st, long run, long pair, const char *phase, in
 	h->ns = o.t1 - o.t0 > 0 ? o.t1 - o.t0 : 1;
 	h->status = o.status;
 	h->use = o.use;
+	h->tree = o.tree;
 	h->arm = arm;
 	h->pos = pos;
 	show_progress(st, run, pair, phase);

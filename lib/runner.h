@@ -14,6 +14,7 @@
 #include <stdnoreturn.h>
 #include <sys/types.h>
 
+#include "cgroup.h"
 #include "order.h"
 #include "proc.h"
 #include "progress.h"
@@ -39,6 +40,7 @@ struct obs {
 	int fatal;            /* the run cannot go on (worker died, connection lost) */
 	int stop;             /* the study cannot go on, even with --ignore-failure */
 	struct proc_usage use;   /* command mode: the reaped process's (wait4) */
+	struct cgroup_use tree;  /* --resources tree: its cgroups' (lib/cgroup) */
 	char msg[512];
 };
 
@@ -49,6 +51,7 @@ struct config {
 	int arms;                  /* k: 2 to ORDER_ARMS_MAX */
 	int reference;             /* the arm the others are compared with: 0 = A */
 	int rollback, no_shell, quiet, ignore_failure, aa;
+	int tree;                  /* --resources tree: each observation in its cgroups */
 	long runs, pairs, warmup, first_run;
 	int order;                 /* enum order (lib/order.h) */
 	uint64_t seed;

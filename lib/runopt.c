@@ -93,6 +93,13 @@ static void check_sequence(const char *name, const char *val)
 	seq_kind_parse(name, val);
 }
 
+const char *const runopt_resources[] = { "process", "tree" };
+
+static void check_resources(const char *name, const char *val)
+{
+	opt_choice(name, val, runopt_resources, 2);
+}
+
 #define ARMS "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z"
 
 /* name, key, letter, arg, choices, help, check, flags; in the order
@@ -137,6 +144,10 @@ const struct pb_opt run_opts[] = {
 	{ "quiet", RUNOPT_QUIET, 0, NULL, NULL, "no progress on stderr", NULL, 0 },
 	{ "cpu", RUNOPT_CPU, 0, "LIST", NULL,
 	  "pin pb-run and what it starts to these CPUs (0,2-3;\nLinux)", NULL, 0 },
+	{ "resources", RUNOPT_RESOURCES, 0, "R", "process tree",
+	  "process (default: wait4's columns) or tree: also\n"
+	  "the whole tree's memory, CPU time and I/O from\n"
+	  "cgroups of each observation's own (Linux, root)", check_resources, 0 },
 	{ "pg", RUNOPT_PG, 0, "CONNINFO", NULL, NULL, NULL, 0 },
 	{ "sql-a", RUNOPT_SQL_A, 0, "SQL", NULL, NULL, NULL, 0 },
 	{ "sql-b", RUNOPT_SQL_B, 0, "SQL", NULL, NULL, NULL, 0 },

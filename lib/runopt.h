@@ -15,12 +15,15 @@ enum run_opt_key {
 	RUNOPT_SQL_B_FILE, RUNOPT_ROLLBACK, RUNOPT_SETUP_SQL, RUNOPT_CPU, RUNOPT_UNTIL,
 	RUNOPT_THRESHOLD, RUNOPT_MIN_RUNS, RUNOPT_STAT, RUNOPT_LEVEL, RUNOPT_SEQ_G,
 	RUNOPT_MAX_TIME, RUNOPT_ARMS, RUNOPT_REFERENCE, RUNOPT_SQL, RUNOPT_SQL_FILE,
-	RUNOPT_SEQUENCE, RUNOPT_SEQ_G_NOTE, RUNOPT_TOLERANCE,
+	RUNOPT_SEQUENCE, RUNOPT_SEQ_G_NOTE, RUNOPT_TOLERANCE, RUNOPT_RESOURCES,
 };
 
 /* The most runs, pairs or warm-up pairs pb-run takes: pb-compare plans
  * no more. */
 enum { RUNOPT_COUNT_MAX = 100000000 };
+
+/* --resources: process (0) or tree (1). */
+extern const char *const runopt_resources[];
 
 /* Ended by a NULL name. */
 extern const struct pb_opt run_opts[];
