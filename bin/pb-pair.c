@@ -73,6 +73,7 @@ struct opts {
  * end of each row: the reference's and the candidate's. */
 static const char *const use_names[NUSE] = {
 	"user", "sys", "maxrss", "cpu", "minflt", "majflt", "nvcsw", "nivcsw",
+	"tree_maxrss", "tree_cpu", "tree_read", "tree_write",
 };
 
 struct run {
@@ -615,7 +616,7 @@ static void by_run_meta(const struct opts *o, int multi, int ref)
 /* "# pb-pair.rusage:" what the paired rusage columns at the end hold. */
 static void use_meta(const struct pairing *pr)
 {
-	char list[192];
+	char list[384];
 	size_t n = 0, i;
 
 	list[0] = '\0';
@@ -623,10 +624,14 @@ static void use_meta(const struct pairing *pr)
 		if (pr->c.use[i] >= 0)
 			n += (size_t)snprintf(list + n, sizeof list - n, "%sa_%s b_%s", n ? " " : "",
 			                      use_names[i], use_names[i]);
-	out_meta("pb-pair.rusage", "%s: pb-run's user_ns, sys_ns (ns) and maxrss_kib (KiB)%s "
+	out_meta("pb-pair.rusage", "%s: pb-run's user_ns, sys_ns (ns) and maxrss_kib (KiB)%s%s "
 	         "of %s (a_) and of %s (b_)%s%s", list,
 	         pr->c.use[USE_MINFLT] >= 0 ? ", minflt, majflt (page faults) and nvcsw, nivcsw "
 	                                      "(context switches)" : "",
+	         pr->c.use[USE_TREE_MAXRSS] >= 0 ? ", and the whole tree's tree_maxrss_kib (KiB), "
+	                                           "tree_cpu_ns (ns), tree_read_bytes and "
+	                                           "tree_write_bytes (bytes: --resources tree)"
+	                                         : "",
 	         pr->multi ? "the reference" : "arm A", pr->multi ? "the candidate" : "arm B",
 	         pr->o.by_run ? ", each reduced per run by the same statistic as a and b" : "",
 	         pr->c.use[USE_CPU] >= 0 ? pr->o.by_run

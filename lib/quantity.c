@@ -12,14 +12,20 @@ static const struct quantity named[] = {
 	{ "major page faults", "faults", 0 },
 	{ "voluntary context switches", "switches", 0 },
 	{ "involuntary context switches", "switches", 0 },
+	{ "peak memory (whole tree)", "KiB", 0 },
+	{ "CPU time (whole tree)", "ns", 0 },
+	{ "bytes read (whole tree)", "bytes", 0 },
+	{ "bytes written (whole tree)", "bytes", 0 },
 };
 /* The names of pb-pair's paired columns (a_NAME, b_NAME) and of pb-run's
  * raw ones, in the order of named[] (cpu, user + sys, is pb-pair's). */
 static const char *const paired[] = {
 	"maxrss", "user", "sys", "cpu", "minflt", "majflt", "nvcsw", "nivcsw",
+	"tree_maxrss", "tree_cpu", "tree_read", "tree_write",
 };
 static const char *const raw[] = {
 	"maxrss_kib", "user_ns", "sys_ns", NULL, "minflt", "majflt", "nvcsw", "nivcsw",
+	"tree_maxrss_kib", "tree_cpu_ns", "tree_read_bytes", "tree_write_bytes",
 };
 
 static const struct quantity *of_name(const char *col, size_t n)

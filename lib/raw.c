@@ -8,6 +8,7 @@
 /* The raw stream's name of each; cpu is made, not read. */
 static const char *const use_cols[NUSE] = {
 	"user_ns", "sys_ns", "maxrss_kib", NULL, "minflt", "majflt", "nvcsw", "nivcsw",
+	"tree_maxrss_kib", "tree_cpu_ns", "tree_read_bytes", "tree_write_bytes",
 };
 static const char *const use_rule[NUSE] = {
 	"CPU time must be a whole number of ns >= 0", "CPU time must be a whole number of ns >= 0",
@@ -15,6 +16,10 @@ static const char *const use_rule[NUSE] = {
 	"a count of faults must be a whole number >= 0", "a count of faults must be a whole number >= 0",
 	"a count of context switches must be a whole number >= 0",
 	"a count of context switches must be a whole number >= 0",
+	"tree_maxrss_kib must be a whole number of KiB >= 0",
+	"tree_cpu_ns must be a whole number of ns >= 0",
+	"tree_read_bytes must be a whole number of bytes >= 0",
+	"tree_write_bytes must be a whole number of bytes >= 0",
 };
 static const char *const raw_cols[] = {
 	"run", "pair", "phase", "arm", "pos", "delay_ns", "ns", "status",

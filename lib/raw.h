@@ -10,13 +10,16 @@
 struct stream;
 
 /* pb-run's rusage columns (command mode): user_ns sys_ns maxrss_kib
- * minflt majflt nvcsw nivcsw. cpu is not read but made, user + sys: the
- * scheduler's exact total, where the split between the two is sampled
- * at clock ticks (a short process can show 0 in either). In this order
- * pb-pair writes them (a_user b_user ... a_cpu b_cpu a_minflt b_minflt
+ * minflt majflt nvcsw nivcsw, and with --resources tree its cgroups'
+ * tree_maxrss_kib tree_cpu_ns tree_read_bytes tree_write_bytes. cpu is
+ * not read but made, user + sys: the scheduler's exact total, where the
+ * split between the two is sampled at clock ticks (a short process can
+ * show 0 in either). In this order pb-pair writes them (a_user b_user
+ * ... a_cpu b_cpu a_minflt b_minflt ... a_tree_maxrss b_tree_maxrss
  * ...): cpu before the counts, where it was before there were any. */
 enum {
 	USE_USER, USE_SYS, USE_MAXRSS, USE_CPU, USE_MINFLT, USE_MAJFLT, USE_NVCSW, USE_NIVCSW,
+	USE_TREE_MAXRSS, USE_TREE_CPU, USE_TREE_READ, USE_TREE_WRITE,
 	NUSE
 };
 
