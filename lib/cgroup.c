@@ -1,3 +1,4 @@
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -419,6 +420,39 @@ void cgroup_tree_describe(char *buf, size_t n)
 	}
 }
 
+/* v1's blkio counts a device's bytes only where a throttle limit is set
+ * on it (the kernels since 5.x): a limit of 10^15 bytes/s, none in
+ * effect, on each device of /sys/block, in the observation's cgroup. */
+static void v1_io_counted(const char *dir)
+{
+	static const char *const file[] = { "blkio.throttle.read_bps_device",
+	                                    "blkio.throttle.write_bps_device" };
+	char f[PATH_MAX + 128], line[64], *dev;
+	struct dirent *e;
+	DIR *d = opendir("/sys/block");
+	size_t i;
+	int fd;
+
+	while (d && (e = readdir(d))) {
+		snprintf(f, sizeof f, "/sys/block/%.200s/dev", e->d_name);
+		if (e->d_name[0] == '.' || !(dev = slurp(f)))
+			continue;
+		snprintf(line, sizeof line, "%.*s 1000000000000000\n", (int)strcspn(dev, "\n"), dev);
+		free(dev);
+		for (i = 0; i < 2; i++) {
+			snprintf(f, sizeof f, "%s/%s", dir, file[i]);
+			if ((fd = open(f, O_WRONLY | O_CLOEXEC)) >= 0) {
+				if (write(fd, line, strlen(line)) < 0) {
+					/* a device without the throttle: not counted */
+				}
+				close(fd);
+			}
+		}
+	}
+	if (d)
+		closedir(d);
+}
+
 int cgroup_tree_enter(int *fds, char *why, size_t n)
 {
 	char f[PATH_MAX + 128];
@@ -434,6 +468,8 @@ int cgroup_tree_enter(int *fds, char *why, size_t n)
 			p->cur[0] = '\0';
 			return -1;
 		}
+		if (at[CG_IO] == i && !p->v2)
+			v1_io_counted(p->cur);
 		snprintf(f, sizeof f, "%s/cgroup.procs", p->cur);
 		if ((p->fd = open(f, O_WRONLY | O_CLOEXEC)) < 0) {
 			snprintf(why, n, "cannot open %s: %s", f, strerror(errno));

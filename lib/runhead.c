@@ -138,7 +138,9 @@ static void resources_meta(const struct config *c)
 	         "cgroup's peak memory (KiB; v1 counts the page cache charged to it, v2's "
 	         "memory.peak too), tree_cpu_ns its CPU time (ns; v2's usage_usec to the us), "
 	         "tree_read_bytes and tree_write_bytes its block-device I/O (page-cache reads "
-	         "and writes not yet written back are not counted); what is left in the "
+	         "and writes not yet written back are not counted; v1's blkio counts a device "
+	         "where a throttle limit is set, so pb-run sets one of 10^15 bytes/s, none in "
+	         "effect, on each of /sys/block in the cgroup); what is left in the "
 	         "cgroups when the command is reaped is killed: the observation is over",
 	         where);
 }
