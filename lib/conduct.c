@@ -362,7 +362,7 @@ static void price_analysis(struct conduct *s)
 	size_t n;
 
 	analysis_recipe(s, &a);
-	a.use = 1;   /* the most steps: the CPU time's and memory's too */
+	a.use = 1;   /* the most steps: the CPU time's and memory's too (not the tree's: four small ones) */
 	a.sense = s->o->calibrate;
 	n = recipe_steps(&a, steps);
 	recipe_steps_free(steps, n);
@@ -935,14 +935,19 @@ static void step_failed(void *ctx, struct recipe *rc, const struct step *st,
 	if (!r->status)
 		return;
 	if (st->use) {
-		fprintf(stderr, "pb-compare: CPU time and peak memory are not compared (%s): %s\n",
-		        st->target, *r->msg ? r->msg : "failed");
-		for (k = 0; k < NUSE; k++) {
+		int tree = st->use == 2;
+
+		fprintf(stderr, "pb-compare: %sCPU time and peak memory are not compared (%s): %s\n",
+		        tree ? "the whole tree's " : "", st->target, *r->msg ? r->msg : "failed");
+		for (k = tree ? NUSE_PROCESS : 0; k < (tree ? NUSE : NUSE_PROCESS); k++) {
 			const char *files[2] = { use_kinds[k].runs, use_kinds[k].tint };
 
 			remove_in(s->dir, files, 2);
 		}
-		rc->use = 0;
+		if (tree)
+			rc->tree = 0;
+		else
+			rc->use = 0;
 	} else if (st->picture) {
 		remove_in(s->dir, svg, LEN(svg));
 		rc->pictures = 0;
@@ -962,6 +967,7 @@ static void analyse(struct conduct *s, struct recipe *a)
 	free(sense);
 	a->pictures = s->pictures;
 	a->use = recipe_raw_has_use(s->dir);
+	a->tree = a->use && recipe_raw_has_tree(s->dir);
 	recipe_make(a, s->dir, RECIPE_ALL, step_failed, s);
 }
 

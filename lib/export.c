@@ -64,9 +64,9 @@ static void csv_use(FILE *f, const struct study *s, const struct arm_result *a,
 {
 	int k;
 
-	for (k = 0; k < NUSE; k++)
+	for (k = 0; k < NUSE_PROCESS; k++)   /* wait4's: the tree's are in the JSON */
 		csv_num(f, a->use_median[k]);
-	for (k = 0; k < NUSE; k++) {
+	for (k = 0; k < NUSE_PROCESS; k++) {
 		const struct ratio_ci *u = c ? &c->use[k] : NULL;
 		int have = u ? u->have : !isnan(a->use_median[k]);
 
@@ -231,19 +231,26 @@ static void json_arms(struct json *j, const struct study *s)
 			json_null(j, "memory_at_floor");
 		} else
 			jbool(j, "memory_at_floor", study_arm_at_floor(s, a));
+		if (s->have_tree) {
+			jnum(j, "tree_cpu_median_ns", a->use_median[USE_TREE_CPU]);
+			jnum(j, "tree_memory_median_kib", a->use_median[USE_TREE_MEMORY]);
+		}
 		json_close(j, '}');
 	}
 	json_close(j, ']');
 }
 
-/* "cpu": {...}, "memory": {...}, or null where not measured. */
-static void json_use(struct json *j, const struct cmp_result *c)
+/* "cpu": {...}, "memory": {...}, or null where not measured; the whole
+ * tree's where it was (--resources tree). */
+static void json_use(struct json *j, const struct study *s, const struct cmp_result *c)
 {
 	int k;
 
 	for (k = 0; k < NUSE; k++) {
 		const struct ratio_ci *u = &c->use[k];
 
+		if (k >= NUSE_PROCESS && !s->have_tree)
+			continue;
 		if (!u->have) {
 			json_null(j, use_kinds[k].key);
 			continue;
@@ -283,7 +290,7 @@ static void json_cmps(struct json *j, const struct study *s, const struct live *
 		jbool(j, "slower_than_fail", !isnan(l->fail_if_slower) &&
 		                             cmp_slower_than(c, l->fail_if_slower));
 		jstr(j, "finding", c->finding);
-		json_use(j, c);
+		json_use(j, s, c);
 		json_close(j, '}');
 	}
 	json_close(j, ']');

@@ -21,13 +21,17 @@ const struct use_kind use_kinds[NUSE] = {
 	{ "CPU time", "cpu_time", "a_cpu", "b_cpu", "lr_cpu", "runs-cpu.tsv", "tint-cpu.tsv" },
 	{ "peak memory", "peak_memory", "a_maxrss", "b_maxrss", "lr_memory", "runs-memory.tsv",
 	  "tint-memory.tsv" },
+	{ "whole-tree CPU time", "tree_cpu_time", "a_tree_cpu", "b_tree_cpu", "lr_tree_cpu",
+	  "runs-tree-cpu.tsv", "tint-tree-cpu.tsv" },
+	{ "whole-tree peak memory", "tree_peak_memory", "a_tree_maxrss", "b_tree_maxrss",
+	  "lr_tree_memory", "runs-tree-memory.tsv", "tint-tree-memory.tsv" },
 };
 
 /* --- what a directory says of its analysis ----------------------------- */
 
-int recipe_raw_has_use(const char *dir)
+/* Whether dir's raw.tsv has every one of the n columns cols. */
+static int raw_has(const char *dir, const char *const *cols, size_t n)
 {
-	static const char *const cols[] = { "user_ns", "sys_ns", "maxrss_kib" };
 	struct stream s;
 	char *path;
 	int have = 1;
@@ -35,11 +39,25 @@ int recipe_raw_has_use(const char *dir)
 
 	if (!open_in_dir(&s, dir, "raw.tsv", &path))
 		return 0;
-	for (i = 0; i < LEN(cols); i++)
+	for (i = 0; i < n; i++)
 		have &= stream_col_find(&s, cols[i]) >= 0;
 	stream_close(&s);
 	free(path);
 	return have;
+}
+
+int recipe_raw_has_use(const char *dir)
+{
+	static const char *const cols[] = { "user_ns", "sys_ns", "maxrss_kib" };
+
+	return raw_has(dir, cols, LEN(cols));
+}
+
+int recipe_raw_has_tree(const char *dir)
+{
+	static const char *const cols[] = { "tree_cpu_ns", "tree_maxrss_kib" };
+
+	return raw_has(dir, cols, LEN(cols));
 }
 
 /* seq_stat ("median"; an older pb-run wrote "median (each run's ...)":
@@ -142,6 +160,7 @@ void recipe_of_dir(struct recipe *r, const char *dir)
 	r->sense = is_regular_file(path);
 	free(path);
 	r->use = recipe_raw_has_use(dir);
+	r->tree = r->use && recipe_raw_has_tree(dir);
 }
 
 /* --- the steps ----------------------------------------------------------- */
@@ -210,14 +229,15 @@ static void use_steps(const struct recipe *r, struct step *steps, size_t *n)
 	struct step *s;
 	int k;
 
-	for (k = 0; k < NUSE; k++) {
+	for (k = 0; k < (r->tree ? NUSE : NUSE_PROCESS); k++) {
 		const struct use_kind *u = &use_kinds[k];
+		int use = k < NUSE_PROCESS ? 1 : 2;
 
 		s = step_new(steps, n, u->runs, "raw.tsv");
-		s->use = 1;
+		s->use = use;
 		runs_step(s, r, u);
 		s = step_new(steps, n, u->tint, u->runs);
-		s->use = 1;
+		s->use = use;
 		strv_words(&s->stage[0], "pb-tint", "--column", u->lr, (char *)NULL);
 		tint_options(s, r);
 		strv_words(&s->stage[0], u->runs, (char *)NULL);
@@ -508,7 +528,7 @@ static int wanted(const struct recipe *r, const struct step *s, const char *dir,
 	char *path;
 	int here;
 
-	if ((s->use && !r->use) || (s->picture && !r->pictures))
+	if ((s->use && !r->use) || (s->use == 2 && !r->tree) || (s->picture && !r->pictures))
 		return 0;
 	if (!(flags & RECIPE_ALL)) {
 		path = path_in(dir, s->target);

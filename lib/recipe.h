@@ -17,8 +17,10 @@
 /* What else than wall time a command-mode study compares: each
  * observation's CPU time and peak memory (pb-run), paired by pb-pair and
  * analysed as the time is, by the same steps with pb-logratio --a COL
- * --b COL, in files of their own. */
-enum { USE_CPU, USE_MEMORY, NUSE };
+ * --b COL, in files of their own; and with pb-run --resources tree the
+ * whole tree's, from its cgroups (USE_TREE_CPU on: NUSE_PROCESS kinds
+ * are wait4's, the others the tree's). */
+enum { USE_CPU, USE_MEMORY, USE_TREE_CPU, USE_TREE_MEMORY, NUSE, NUSE_PROCESS = USE_TREE_CPU };
 struct use_kind {
 	const char *name;    /* "CPU time", "peak memory": for a person */
 	const char *key;     /* "cpu_time", "peak_memory": JSON (not "cpu": the host's) */
@@ -37,6 +39,7 @@ struct recipe {
 	double tolerance;        /* pb-tint --tolerance, in percent; NAN or 0: none */
 	int sense;               /* sense.tsv is there: pb-tint --sense, its picture */
 	int use;                 /* CPU time and peak memory too */
+	int tree;                /* the whole tree's too (pb-run --resources tree) */
 	int pictures;            /* pb-plot's SVG pictures */
 	int page;                /* what only pb-report's page shows too */
 	char stat_held[32];      /* stat when the directory gave it */
@@ -51,14 +54,14 @@ struct recipe {
 	char seq_g[32], seq_level[32];
 };
 
-enum { RECIPE_STEPS_MAX = 21 };
+enum { RECIPE_STEPS_MAX = 25 };
 struct step {
 	const char *target;      /* the file it makes, in the directory */
 	const char *deps;        /* the files it reads, blank-separated */
 	struct strv stage[2];    /* a pipeline of one or two tools */
 	int nstage;
 	int picture;             /* pb-plot writes target itself (-o) */
-	int use;                 /* a step of CPU time or peak memory */
+	int use;                 /* a step of CPU time or peak memory: 1 wait4's, 2 the tree's */
 	int page;                /* made for pb-report's page only */
 	const char *lr_of;       /* this input needs pb-logratio first when it has no lr */
 };
@@ -71,8 +74,10 @@ void recipe_of_dir(struct recipe *r, const char *dir);
 /* Why the recipe makes no TARGET for this study (a sentence without its
  * full stop), or NULL when it makes it or never would. */
 const char *recipe_why_not(const struct recipe *r, const char *target);
-/* Whether dir's raw.tsv has pb-run's CPU time and peak memory columns. */
+/* Whether dir's raw.tsv has pb-run's CPU time and peak memory columns;
+ * the whole tree's (--resources tree). */
 int recipe_raw_has_use(const char *dir);
+int recipe_raw_has_tree(const char *dir);
 size_t recipe_steps(const struct recipe *r, struct step *steps);
 void recipe_steps_free(struct step *steps, size_t n);
 /* The step as a shell runs it, in dir: "pb-logratio runs.tsv | pb-tint". */

@@ -961,9 +961,11 @@ static void use_lines(void)
 			for (k = 0; k < NUSE; k++) {
 				char lead[32], *text = NULL;
 				size_t len = 0;
-				FILE *m = open_memstream(&text, &len);
+				FILE *m;
 
-				if (!m)
+				if (!study_has_use(&s, k))
+					continue;
+				if (!(m = open_memstream(&text, &len)))
 					die("pb-report: cannot hold a line in memory:");
 				lead[0] = '\0';
 				if (s.ncmp > 1)

@@ -168,7 +168,8 @@ static void read_arms(struct study *r, const struct study_head *h, const char *p
 			r->arm[i].what = with_delay(r->arm[i].what, delay);
 		r->arm[i].median = r->arm[i].q1 = r->arm[i].q3 = NAN;
 		r->arm[i].run_lo = r->arm[i].run_hi = NAN;
-		r->arm[i].use_median[USE_CPU] = r->arm[i].use_median[USE_MEMORY] = NAN;
+		for (j = 0; j < NUSE; j++)
+			r->arm[i].use_median[j] = NAN;
 	}
 	r->ncmp = 0;
 	for (i = 0; i < k; i++) {
@@ -487,7 +488,10 @@ static void read_use(struct study *r, const char *dir, int k)
 
 	if (!open_in_dir(&s, dir, use_kinds[k].tint, &path))
 		return;
-	r->have_use = 1;
+	if (k < NUSE_PROCESS)
+		r->have_use = 1;
+	else
+		r->have_tree = 1;
 	armcol = stream_col_find(&s, "arm");
 	ratio = stream_col_find(&s, "ratio");
 	lo = stream_col_find(&s, "ratio_lo");
@@ -838,4 +842,9 @@ int cmp_not_slower_beyond(const struct cmp_result *c, double pct)
 		return 0;
 	v = tol_verdict(c->lo, c->hi, pct);
 	return v == TOL_EQUIVALENT || v == TOL_FASTER || v == TOL_NOT_SLOWER;
+}
+
+int study_has_use(const struct study *s, int k)
+{
+	return k < NUSE_PROCESS ? s->have_use : s->have_tree;
 }

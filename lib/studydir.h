@@ -63,6 +63,7 @@ struct study {
 	int have_sense;
 	double resolves_ns, sense_max_ns;   /* NAN: none resolved */
 	int have_use;        /* runs-cpu.tsv ... tint-memory.tsv were made */
+	int have_tree;       /* runs-tree-cpu.tsv ... tint-tree-memory.tsv were */
 	double maxrss_floor_kib;   /* what a forked child holds before exec; NAN: none */
 	/* tighter.tsv (a sequential study of two arms): what telling apart
 	 * half the bound the interval proves would cost, pb-plan --sequential
@@ -105,6 +106,9 @@ const struct arm_result *study_arm(const struct study *s, char letter);
 const struct cmp_result *study_cmp(const struct study *s, char arm);
 /* The reference's median time (ns), or NAN. */
 double study_reference_median(const struct study *s);
+/* Whether the study compared the use_kinds k: wait4's CPU time and
+ * memory (have_use), or the whole tree's (have_tree). */
+int study_has_use(const struct study *s, int k);
 /* Whether arm a's median peak memory is pb-run's own (its floor). */
 int study_arm_at_floor(const struct study *s, const struct arm_result *a);
 /* The verdict of a CPU time or memory ratio: "less", "more", ... */

@@ -112,7 +112,7 @@ static const char *use_text(char buf[SIG_BUFSZ], int k, double x)
 {
 	if (isnan(x))
 		return strcpy(buf, "?");
-	return k == USE_MEMORY ? sig4_kib(buf, x) : sig4_ns(buf, x);
+	return k == USE_MEMORY || k == USE_TREE_MEMORY ? sig4_kib(buf, x) : sig4_ns(buf, x);
 }
 
 static void summary_arm(FILE *f, const struct study *s, const struct arm_result *a,
@@ -139,6 +139,10 @@ static void summary_arm(FILE *f, const struct study *s, const struct arm_result 
 		        h4ns(m, a->use_median[USE_CPU]), use_text(q1, USE_MEMORY,
 		                                                  a->use_median[USE_MEMORY]),
 		        study_arm_at_floor(s, a) ? " (at pb-run's floor: at most that)" : "");
+	if (!isnan(a->use_median[USE_TREE_CPU]) || !isnan(a->use_median[USE_TREE_MEMORY]))
+		fprintf(f, "   whole tree: CPU time median %s  peak memory median %s\n",
+		        h4ns(m, a->use_median[USE_TREE_CPU]),
+		        use_text(q1, USE_TREE_MEMORY, a->use_median[USE_TREE_MEMORY]));
 }
 
 static void summary_cmp(FILE *f, const struct study *s, const struct cmp_result *c,
@@ -657,8 +661,8 @@ static void write_details(FILE *f, const struct study *s, const struct live *l,
 	fprintf(f, "\n");
 	for (i = 0; i < s->ncmp; i++) {
 		summary_cmp(f, s, &s->cmp[i], st);
-		for (k = 0; s->have_use && k < NUSE; k++)
-			if (use_informs(s, &s->cmp[i], k))
+		for (k = 0; k < NUSE; k++)
+			if (study_has_use(s, k) && use_informs(s, &s->cmp[i], k))
 				summary_use(f, "   ", s, &s->cmp[i], k, st);
 	}
 	fprintf(f, "\n");
@@ -766,7 +770,7 @@ static void md_use(FILE *f, const struct study *s, const struct arm_result *a,
 	char m[SIG_BUFSZ], r[SIG_BUFSZ], iv[96];
 	int k;
 
-	for (k = 0; k < NUSE; k++) {
+	for (k = 0; k < NUSE_PROCESS; k++) {   /* the table's two columns: wait4's */
 		fprintf(f, " %s", use_text(m, k, a->use_median[k]));
 		if (k == USE_MEMORY && study_arm_at_floor(s, a))
 			fputs(" (at pb-run's floor)", f);
@@ -1018,11 +1022,17 @@ static void report_use(FILE *f, const struct study *s)
 		for (k = 0; k < NUSE; k++) {
 			char lead[32];
 
+			if (!study_has_use(s, k))
+				continue;
 			snprintf(lead, sizeof lead, "- %c against %c, ", s->cmp[i].cand, s->cmp[i].ref);
 			summary_use(f, lead, s, &s->cmp[i], k, &plain);
 		}
 	fputs("\nBoth are pb-run's, of each observation's process (`# rusage:` in raw.tsv "
 	      "says what they count), analysed as the time is.\n\n", f);
+	if (s->have_tree)
+		fputs("The whole tree's are those of every process the command started, from "
+		      "cgroups of each observation's own (pb-run --resources tree; `# resources:` "
+		      "in raw.tsv says where each comes from).\n\n", f);
 }
 
 void write_report(FILE *f, const struct study *s)
@@ -1072,5 +1082,8 @@ void write_report(FILE *f, const struct study *s)
 	      "(CPU time and peak memory: the steps of runs.tsv and tint.tsv with pb-logratio --a "
 	      "a_cpu --b b_cpu --name lr_cpu and --a a_maxrss --b b_maxrss --name lr_memory)" : "",
 	      f);
+	fputs(s->have_tree ? ", runs-tree-cpu.tsv and tint-tree-cpu.tsv, runs-tree-memory.tsv and "
+	      "tint-tree-memory.tsv (the whole tree's, likewise with a_tree_cpu b_tree_cpu and "
+	      "a_tree_maxrss b_tree_maxrss)" : "", f);
 	fputs(". `make` in this directory redoes the analysis from raw.tsv.\n", f);
 }

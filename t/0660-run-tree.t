@@ -4,9 +4,9 @@
 # tree_maxrss_kib tree_cpu_ns tree_read_bytes tree_write_bytes; the
 # refusal where no cgroup is writable (a user, --worker, --pg); no cgroup
 # or process left after a run, a failure, SIGINT or SIGTERM; pb-pair's
-# a_tree_* b_tree_* columns. Amounts are pb-workload's (--alloc-mib,
-# every page touched; --cpu-us, CPU time however long it takes) and
-# dd's, never times.
+# a_tree_* b_tree_* columns; pb-compare's analysis of them. Amounts are
+# pb-workload's (--alloc-mib, every page touched; --cpu-us, CPU time
+# however long it takes) and dd's, never times.
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
 W=$top/examples/workload/pb-workload
@@ -99,6 +99,25 @@ like "$(grep -v '^#' pairs.tsv | head -n 1)" \
 	"pb-pair: the tree columns paired last"
 same_value "$(col a_tree_maxrss 1 pairs.tsv):$(col b_tree_maxrss 1 pairs.tsv)" \
 	"$(col tree_maxrss_kib 1 mem.tsv):$(col tree_maxrss_kib 2 mem.tsv)" "pb-pair: a_ is A's, b_ is B's"
+
+# --- pb-compare: the whole tree's CPU time and peak memory, analysed as
+# wait4's are (two 20 ms of CPU time against one: a ratio of about 2)
+run pb-compare -r 3 -p 3 -b 600s --no-pictures -v --resources tree --dir cmp \
+	--export-json "$T/cmp.json" -- \
+	"sh -c '$W --us 0 --cpu-us 20000 & $W --us 0 --cpu-us 20000; wait'" "$W --us 0 --cpu-us 20000"
+exited_ok "pb-compare --resources tree: exit 0, a summary"
+cp "$T/out" cmp.txt
+r=$(sed -n 's/^   whole-tree CPU time: A\/B \([0-9.]*\),.*/\1/p' cmp.txt)
+holds "pb-compare: the whole-tree CPU time ratio A/B, about 2" 'r > 1.6 && r < 2.6' r="$r"
+like "$(grep -c '^   whole tree: CPU time median .* peak memory median ' cmp.txt)" '^2$' \
+	"pb-compare -v: each arm's whole-tree medians"
+like "$(grep '^   whole-tree peak memory: A/B ' cmp.txt)" 'A/B [0-9.]+, ' \
+	"pb-compare: the whole-tree peak memory's line"
+like "$(tr -d ' \n' <cmp.json)" '"tree_cpu_time":\{"ratio":[0-9.]+,"ratio_lo":[0-9.]+,"ratio_hi":[0-9.]+,"verdict":"less"\}' \
+	"pb-compare --export-json: tree_cpu_time, B uses less"
+if [ -s cmp/tint-tree-memory.tsv ] && [ -s cmp/runs-tree-cpu.tsv ] && grep -q 'lr_tree_cpu' cmp/Makefile; then
+	ok "the study directory: runs-tree-*.tsv, tint-tree-*.tsv, in its Makefile"; else
+	not_ok "the study directory: runs-tree-*.tsv, tint-tree-*.tsv, in its Makefile"; diag "$(ls cmp 2>&1)"; fi
 
 # --- what the observation leaves: a daemon killed, nothing after a failure
 cat >daemon.sh <<EOS
