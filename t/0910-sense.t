@@ -199,13 +199,17 @@ fails 2 "^pb-sense: pb-sense runs A/A, two arms of one command: --arms does not 
 	pb-sense --delays 0 --arms 3 --worker true
 fails 2 "^pb-sense: unknown option '--bogus' \(see pb-sense --help\)$" "an unknown option: pb-sense says so, exit 2" \
 	pb-sense --delays 0 --bogus -- true
-run pb-sense --delays 0,1us --res 20 --see 7 --lev 0.9 --ru 2 --pa 3 --wa 0 --ra "$T/abbr" -- true
-is "$rc:$(row_count "$T/out")" 0:2 "abbreviated options (--res, --see, --lev, --ru, --pa, --wa, --ra): exit 0"
+# (--resa: --res is also pb-run's --resources, which passes through)
+run pb-sense --delays 0,1us --resa 20 --see 7 --lev 0.9 --ru 2 --pa 3 --wa 0 --ra "$T/abbr" -- true
+is "$rc:$(row_count "$T/out")" 0:2 "abbreviated options (--resa, --see, --lev, --ru, --pa, --wa, --ra): exit 0"
 is "$(grep '^# pb-sense: ' "$T/out" | cut -d' ' -f4-20)" \
 	"pb-sense --delays 0,1us --raw $T/abbr --seed 7 --resamples 20 --level 0.9 --runs 2 --pairs 3 --warmup 0" \
 	"abbreviations are written out in full in the provenance"
-like "$(grep '^# pb-sense.seen: ' "$T/out")" '\(20 resamples, level 0\.9\)' "--res 20 --lev 0.9 reach pb-sense's analysis"
+like "$(grep '^# pb-sense.seen: ' "$T/out")" '\(20 resamples, level 0\.9\)' "--resa 20 --lev 0.9 reach pb-sense's analysis"
 is "$(grep -h '^# seed: ' "$T/abbr"/raw-*.tsv | sort -u)" "# seed: 7" "--see 7 reaches pb-run as its seed"
+fails 2 "^pb-sense: .*--res.*ambiguous|^pb-sense: .*--res.*(--resamples|--resources)" \
+	"--res: ambiguous, pb-sense's --resamples or pb-run's --resources" \
+	pb-sense --delays 0 --res 20 -- true
 # A pb-run option's value passes through as it is, even when it looks
 # like an option.
 run pb-sense --delays 0 --runs 2 --pairs 2 --warmup 0 --setup --bogus -- true
