@@ -134,7 +134,7 @@ static void resources_meta(const struct config *c)
 	cgroup_tree_describe(where, sizeof where);
 	out_meta("resources", "tree: each observation in cgroups of its own, made for it under "
 	         "pb-run's cgroup and removed after it, joined by the forked process before its "
-	         "exec: the command and every process it starts; %s; tree_maxrss_kib the "
+	         "exec (inside the timed window): the command and every process it starts; %s; tree_maxrss_kib the "
 	         "cgroup's peak memory (KiB; v1 counts the page cache charged to it, v2's "
 	         "memory.peak too), tree_cpu_ns its CPU time (ns; v2's usage_usec to the us), "
 	         "tree_read_bytes and tree_write_bytes its block-device I/O (page-cache reads "
