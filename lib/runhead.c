@@ -3,6 +3,7 @@
 #include "clock.h"
 #include "err.h"
 #include "keys.h"
+#include "machine.h"
 #include "out.h"
 #include "runhead.h"
 #include "study.h"
@@ -150,6 +151,7 @@ static void machine_meta(const struct config *c, const struct executor *ex,
                          const char *cpu_list, const char *cpu_affinity)
 {
 	char buf[512];
+	struct machine_state m;
 
 	out_meta("study", "%016llx", (unsigned long long)c->study);
 	sysinfo_host(buf, sizeof buf);
@@ -161,6 +163,8 @@ static void machine_meta(const struct config *c, const struct executor *ex,
 	if (cpu_list)
 		out_meta("cpu_affinity", "%s (--cpu %s: pb-run and every process it starts)",
 		         cpu_affinity, cpu_list);
+	machine_state_read(&m);
+	machine_head_out(&m);
 	out_meta("clock", "CLOCK_MONOTONIC; ns = %s; plus delay_ns on the delayed arm",
 	         ex->timed);
 	rusage_meta(c);

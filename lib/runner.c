@@ -6,6 +6,8 @@
 
 #include "clock.h"
 #include "err.h"
+#include "machine.h"
+#include "num.h"
 #include "out.h"
 #include "rng.h"
 #include "runner.h"
@@ -278,12 +280,31 @@ static int phase(struct runner *st, struct rng *r, long run, const char *name, l
 	return ended ? -1 : 0;
 }
 
+/* "# run_end: R end=STAMP load=L psi=P psi_run=Q": the machine at the
+ * run's end, and the CPU pressure over the run. */
+static void run_end(struct runner *st, long run, const struct machine_now *begin)
+{
+	struct machine_now end;
+	char stamp[32], words[96], q[NUM_BUFSZ];
+	double psi_run;
+
+	clock_utc_stamp(stamp);
+	machine_now_read(&end);
+	machine_now_words(&end, words, sizeof words);
+	psi_run = machine_psi_between(begin, &end);
+	num_format(q, psi_run);
+	out_meta("run_end", "%ld end=%s%s%s%s", run, stamp, words, psi_run >= 0 ? " psi_run=" : "",
+	         psi_run >= 0 ? q : "");
+	flush_or_stop(st);
+}
+
 static void one_run(struct runner *st, long run)
 {
 	const struct config *c = st->c;
 	struct where setup = { run, 0, "setup", -1 }, cleanup = { run, 0, "cleanup", -1 };
 	struct rng r;
-	char stamp[32], msg[512], host[256];
+	char stamp[32], msg[512], host[256], words[96];
+	struct machine_now begin;
 
 	rng_seed(&r, rng_derive(c->seed, (uint64_t)run));
 	if (c->setup)
@@ -291,16 +312,19 @@ static void one_run(struct runner *st, long run)
 	if (proc_interrupted)
 		runner_interrupted(st, &setup);
 	clock_utc_stamp(stamp);
+	machine_now_read(&begin);
 	if (st->ex->begin_run(st->ex, c, run, msg, sizeof msg) < 0) {
 		if (proc_interrupted)   /* a connection or a worker's start cut short */
 			runner_interrupted(st, &setup);
 		runner_stop(st, &setup, msg);
 	}
 	sysinfo_host(host, sizeof host);
-	run_comment_out(run, stamp, (long)st->ex->pid(st->ex), c->study, host);
+	machine_now_words(&begin, words, sizeof words);
+	run_comment_out(run, stamp, (long)st->ex->pid(st->ex), c->study, words, host);
 	if (phase(st, &r, run, "warmup", c->warmup, 0) == 0)
 		phase(st, &r, run, "measure", c->pairs, c->warmup);
 	st->ex->end_run(st->ex, c);
+	run_end(st, run, &begin);
 	if (c->cleanup)
 		st->hook(st, "cleanup", c->cleanup, &cleanup);
 	if (proc_interrupted)

@@ -218,10 +218,10 @@ void study_arm_key(char key[8], const char *prefix, int arm)
 }
 
 void run_comment_out(long run, const char *start, long pid, uint64_t study,
-                     const char *host)
+                     const char *words, const char *host)
 {
-	out_meta("run", "%ld start=%s pid=%ld study=%016llx host=%s", run, start, pid,
-	         (unsigned long long)study, host);
+	out_meta("run", "%ld start=%s pid=%ld study=%016llx%s host=%s", run, start, pid,
+	         (unsigned long long)study, words, host);
 }
 
 static int take(struct word *w, const char *p, size_t len, const char *name)

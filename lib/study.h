@@ -90,8 +90,9 @@ struct word {            /* a span of a metadata value; len 0: absent */
 	size_t len;
 };
 
-/* The value of "# run: R start=STAMP pid=N study=ID host=HOST". Older
- * streams have no study=, the oldest no host= either. */
+/* The value of "# run: R start=STAMP pid=N study=ID load=L psi=P
+ * host=HOST". Older streams have no load= and psi=, older still no
+ * study=, the oldest no host= either. */
 struct run_comment {
 	int64_t run;
 	struct word number;  /* R as written */
@@ -109,10 +110,11 @@ struct word study_word(const char *value, const char *name);
  * "# interrupted: SIGNAL in run R ...". R, or -1 when the value is not so. */
 int64_t study_event_run(const char *value);
 
-/* Write the comment: host last, as the rest of the line, whatever it
- * holds; start is a clock_utc_stamp. */
+/* Write the comment: words (" load=L psi=P", or "") before host, and
+ * host last, as the rest of the line, whatever it holds; start is a
+ * clock_utc_stamp. */
 void run_comment_out(long run, const char *start, long pid, uint64_t study,
-                     const char *host);
+                     const char *words, const char *host);
 /* 0, or -1 when the value does not begin with a run number (a whole
  * number >= 0, then a space or the end). Words of other names are
  * skipped; of a name given twice, the first counts. */

@@ -62,8 +62,9 @@ like "$(meta clock main)" '^CLOCK_MONOTONIC; ns = from just before fork .*start-
 like "$(meta start main)" "^$STAMP\$" "metadata: start, UTC with ms"
 STUDY='[0-9a-f]{16}'
 like "$(meta study main)" "^$STUDY\$" "metadata: study, 16 hex digits"
-is "$(count '^# run:' main):$(count "^# run: [0-9]+ start=$STAMP pid=[0-9]+ study=$STUDY host=.+\$" main)" "2:2" \
-	"one '# run: N start=... pid=N study=ID host=H' comment per run"
+# load= and psi= where the system says (Linux's /proc; 0650-run-env.t)
+is "$(count '^# run:' main):$(count "^# run: [0-9]+ start=$STAMP pid=[0-9]+ study=$STUDY( load=[0-9.]+)?( psi=[0-9.]+)? host=.+\$" main)" "2:2" \
+	"one '# run: N start=... pid=N study=ID [load=L psi=P] host=H' comment per run"
 is "$(sed -n 's/^# run: .* study=\([^ ]*\) .*/\1/p' main | sort -u):$(count '^# run:' main)" "$(meta study main):2" \
 	"every run comment names the study of the head"
 is "$(sed -n 's/^# run: \([0-9]*\) .*/\1/p' main | tr '\n' ' ')" "1 2 " "run comments number the runs 1, 2"

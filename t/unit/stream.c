@@ -475,7 +475,7 @@ static void test_run_comment_out(void)
 
 	clock_utc_stamp(stamp);
 	capture_begin();
-	run_comment_out(12, stamp, 4242, UINT64_C(0xabc), "vm one\ttab");
+	run_comment_out(12, stamp, 4242, UINT64_C(0xabc), "", "vm one\ttab");
 	out = capture_end();
 	ok(strncmp(out, "# run: 12 start=", 16) == 0 && strlen(out) > 40 &&
 	   strcmp(out + 40, " pid=4242 study=0000000000000abc host=vm one\\ttab\n") == 0,
