@@ -14,6 +14,7 @@
 #include "conninfo.h"
 #include "err.h"
 #include "files.h"
+#include "machine.h"
 #include "num.h"
 #include "opt.h"
 #include "order.h"
@@ -43,7 +44,29 @@ static const char usage_tail[] =
 /* "+": no reordering, so that a stray word (--delay 5 us -- CMD) is
  * caught after the options instead of being run as a command. The short
  * options are pb-compare's letters for the same options. */
-static const struct pb_cmd cmd = { usage, run_opts, 21, usage_tail, 1 };
+static struct pb_cmd cmd = { usage, NULL, 21, usage_tail, 1 };
+
+/* --env is pb-run's alone: not in lib/runopt's table, which pb-compare
+ * and pb-sense pass through to a study. */
+enum { OPT_ENV = 2000 };
+static const struct pb_opt env_opt = {
+	"env", OPT_ENV, 0, NULL, NULL, "print the machine's state (governor, boost, SMT,\n"
+	"ASLR, isolated CPUs, load, CPU pressure) and what\nto do about each; alone, no study",
+	NULL, 0
+};
+
+static const struct pb_opt *options(void)
+{
+	static struct pb_opt *o;
+	size_t n = 0;
+
+	while (run_opts[n].name)
+		n++;
+	o = xcalloc(n + 2, sizeof *o);
+	memcpy(o, run_opts, n * sizeof *o);
+	o[n] = env_opt;
+	return o;
+}
 
 static const long COUNT_MAX = RUNOPT_COUNT_MAX;
 static const char arm_letters[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -424,7 +447,16 @@ static void parse_args(int argc, char **argv, struct config *c)
 	c->until.level = 0.95;
 	c->until.min_runs = 3;
 	run_stat_parse(&c->until_stat, "stat", "median");
+	cmd.opts = options();
 	while ((opt = pb_getopt(argc, argv, &cmd)) != -1) {
+		if (opt == OPT_ENV) {
+			if (argc != 2)
+				die_usage("--env prints the machine's state and runs no study: give it "
+				          "alone (pb-run --env)");
+			machine_env_out(argc, argv);
+			flush_stdout_or_die();
+			exit(0);
+		}
 		parse_option(c, opt);
 		stat_given |= opt == RUNOPT_STAT, level_given |= opt == RUNOPT_LEVEL;
 		g_given |= opt == RUNOPT_SEQ_G, min_given |= opt == RUNOPT_MIN_RUNS;

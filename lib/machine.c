@@ -293,3 +293,155 @@ double machine_psi_between(const struct machine_now *a, const struct machine_now
 	v = 100 * (b->psi_total_us - a->psi_total_us) / wall_us;
 	return round(v * 100) / 100;   /* to 0.01 %: what the reading is good for */
 }
+
+/* --- pb-run --env ------------------------------------------------------ */
+
+enum env_status { ENV_OK, ENV_WARN, ENV_UNKNOWN };
+static const char *const env_status_names[] = { "ok", "warn", "unknown" };
+
+static void env_row(const char *item, enum env_status st, const char *state, const char *advice)
+{
+	out_field(item);
+	out_field(env_status_names[st]);
+	out_field(state);
+	out_field(advice);
+	out_end();
+}
+
+static int known(const char *v)
+{
+	return strcmp(v, "unknown") != 0;
+}
+
+static void env_governor(const struct machine_state *m)
+{
+	if (!known(m->governor))
+		env_row("governor", ENV_UNKNOWN, m->governor, "pb-run reads the governor only on "
+		        "Linux (/sys/devices/system/cpu/cpu*/cpufreq); see your system's power settings.");
+	else if (strcmp(m->governor, "none") == 0)
+		env_row("governor", ENV_OK, m->governor, "No cpufreq driver (a virtual machine, or a "
+		        "fixed clock): nothing to set here, though the host may still change the "
+		        "clock.");
+	else if (strcmp(m->governor, "performance") == 0)
+		env_row("governor", ENV_OK, m->governor, "The clock stays high whatever the load: "
+		        "nothing to do.");
+	else
+		env_row("governor", ENV_WARN, m->governor, "A scaling governor changes the clock "
+		        "with the load, so runs differ in speed: set it to performance "
+		        "(cpupower frequency-set -g performance, as root).");
+}
+
+static void env_boost(const struct machine_state *m)
+{
+	if (!known(m->boost))
+		env_row("boost", ENV_UNKNOWN, m->boost, "Neither cpufreq/boost nor "
+		        "intel_pstate/no_turbo is there to read: check the firmware's turbo setting "
+		        "if the host has one.");
+	else if (strcmp(m->boost, "off") == 0)
+		env_row("boost", ENV_OK, m->boost, "The clock does not rise above its base with the "
+		        "temperature and the load: nothing to do.");
+	else
+		env_row("boost", ENV_WARN, m->boost, "Boost raises the clock while the chip is cool "
+		        "and idle, so early and late runs differ: turn it off (echo 0 > "
+		        "/sys/devices/system/cpu/cpufreq/boost, or echo 1 > "
+		        "/sys/devices/system/cpu/intel_pstate/no_turbo, as root).");
+}
+
+static void env_smt(const struct machine_state *m)
+{
+	if (!known(m->smt))
+		env_row("smt", ENV_UNKNOWN, m->smt, "/sys/devices/system/cpu/smt/control is not "
+		        "there to read: see whether the CPU runs two threads per core (lscpu).");
+	else if (strcmp(m->smt, "on") == 0)
+		env_row("smt", ENV_WARN, m->smt, "A sibling thread shares each core, and whatever "
+		        "runs on it slows the study: pin pb-run with --cpu to one thread of a core "
+		        "and keep its sibling idle, or turn SMT off (echo off > "
+		        "/sys/devices/system/cpu/smt/control, as root).");
+	else
+		env_row("smt", ENV_OK, m->smt, "No sibling thread shares a core: nothing to do.");
+}
+
+static void env_aslr(const struct machine_state *m)
+{
+	if (!known(m->aslr))
+		env_row("aslr", ENV_UNKNOWN, m->aslr, "/proc/sys/kernel/randomize_va_space is not "
+		        "there to read: nothing pb-run can say about address randomization.");
+	else if (strcmp(m->aslr, "0") == 0)
+		env_row("aslr", ENV_WARN, m->aslr, "Every run gets the same memory layout, so one "
+		        "layout's luck is in all of them: turn randomization back on (sysctl "
+		        "kernel.randomize_va_space=2, as root) so that runs sample layouts.");
+	else
+		env_row("aslr", ENV_OK, m->aslr, "Addresses differ from run to run, so the runs "
+		        "sample memory layouts and their spread shows it: keep it.");
+}
+
+static void env_isolation(const struct machine_state *m)
+{
+	if (!known(m->isolcpus))
+		env_row("isolcpus", ENV_UNKNOWN, m->isolcpus, "/sys/devices/system/cpu/isolated "
+		        "is not there to read: nothing pb-run can say about isolated CPUs.");
+	else if (strcmp(m->isolcpus, "none") == 0)
+		env_row("isolcpus", ENV_WARN, m->isolcpus, "Every CPU takes other work: for "
+		        "steadier runs boot with isolcpus=LIST (and nohz_full=LIST rcu_nocbs=LIST) "
+		        "and run pb-run --cpu LIST.");
+	else
+		env_row("isolcpus", ENV_OK, m->isolcpus, "These CPUs are kept from other work: "
+		        "run pb-run --cpu on them.");
+	if (!known(m->isolation))
+		env_row("isolation", ENV_UNKNOWN, m->isolation, "/proc/cmdline is not there to "
+		        "read: nothing pb-run can say about the kernel's isolation options.");
+	else
+		env_row("isolation", ENV_OK, m->isolation, strcmp(m->isolation, "none") == 0
+		        ? "The kernel was booted without isolation options: see isolcpus."
+		        : "The kernel's options that keep work off some CPUs, as booted.");
+}
+
+static void env_now(const struct machine_now *n)
+{
+	char v[NUM_BUFSZ];
+
+	if (!n->has_load)
+		env_row("load", ENV_UNKNOWN, "unknown", "/proc/loadavg is not there to read: see "
+		        "uptime for the load.");
+	else {
+		num_format(v, n->load);
+		env_row("load", n->load >= 1 ? ENV_WARN : ENV_OK, v, n->load >= 1
+		        ? "Other work keeps the CPUs busy (the 1-minute load average is 1 or more): "
+		          "stop it, or wait for it to end, before a study."
+		        : "Little else is running (the 1-minute load average is below 1): nothing "
+		          "to do.");
+	}
+	if (!n->has_psi)
+		env_row("pressure", ENV_UNKNOWN, "unknown", "This kernel says nothing of CPU "
+		        "pressure (/proc/pressure/cpu: Linux 4.20 or later, booted with psi=1).");
+	else {
+		num_format(v, n->psi);
+		env_row("pressure", n->psi >= 10 ? ENV_WARN : ENV_OK, v, n->psi >= 10
+		        ? "Tasks waited for a CPU for 10% or more of the last 10 seconds (% of the "
+		          "time, some avg10): stop other work before a study, or pb-check will warn."
+		        : "Tasks waited for a CPU less than 10% of the last 10 seconds (some avg10): "
+		          "nothing to do.");
+	}
+}
+
+void machine_env_out(int argc, char **argv)
+{
+	struct machine_state m;
+	struct machine_now n;
+
+	machine_state_read(&m);
+	machine_now_read(&n);
+	out_begin(NULL, argc, argv);
+	out_field("item"), out_field("status"), out_field("state"), out_field("advice");
+	out_end();
+	env_row("cpus", known(m.cpus) ? ENV_OK : ENV_UNKNOWN, m.cpus, "The CPUs online.");
+	env_governor(&m);
+	env_row("freq_khz", known(m.freq_khz) ? ENV_OK : ENV_UNKNOWN, m.freq_khz,
+	        known(m.freq_khz) ? "CPU 0's clock now, in kHz (with a scaling governor it moves)."
+	                          : "No cpufreq driver says the clock: nothing to read.");
+	env_boost(&m);
+	env_smt(&m);
+	env_aslr(&m);
+	env_isolation(&m);
+	env_now(&n);
+}

@@ -40,6 +40,10 @@ void machine_now_words(const struct machine_now *n, char *buf, size_t size);
 /* The CPU pressure over the time from a to b, in %; -1 when unknown. */
 double machine_psi_between(const struct machine_now *a, const struct machine_now *b);
 
+/* pb-run --env: a stream "item status state advice" (status ok, warn or
+ * unknown; advice what a person can do about it), provenance first. */
+void machine_env_out(int argc, char **argv);
+
 /* The parsers: 0, or -1 when the text is not so. */
 /* /proc/loadavg: its first field, the 1-minute load. */
 int machine_parse_loadavg(const char *text, double *load1);
