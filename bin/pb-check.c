@@ -22,7 +22,8 @@ static const char usage[] =
 	"Check a pair stream (pb-pair's, not --by-run) before trusting its interval:\n"
 	"the order of the arms, a position effect, carry-over, drift across runs, the\n"
 	"warm-up, outlier runs, partial runs, per-arm medians under a changing load,\n"
-	"and the spread of each arm. One row per check: check status value lo hi unit\n"
+	"the spread of each arm, the shape of the runs' ratios, and the machine (CPU\n"
+	"pressure, the governor). One row per check: check status value lo hi unit\n"
 	"note, status ok, warn or n/a. A study of more than two arms (an arm column)\n"
 	"is checked per candidate, and each arm's places in the pairs are checked.\n";
 
@@ -44,6 +45,8 @@ static const struct pb_opt options[] = {
 	{ "seed", 'S', 0, "N", NULL, "their seed (default 1)", NULL, 0 },
 	{ "stat", 'T', 0, "S", "median mean min lr-median p90 p99",
 	  "each run's statistic for skew (default: the head's\n# seq_stat:, else median)", NULL, 0 },
+	{ "pressure", 'P', 0, "PCT", NULL,
+	  "env warns when the median run's CPU pressure is\nPCT % or more (default 10)", NULL, 0 },
 	{ "strict", 's', 0, NULL, NULL, "exit 3 when a check warns", NULL, 0 },
 	{ NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
@@ -85,6 +88,8 @@ static int parse_args(int argc, char **argv, struct check_opts *o)
 			break;
 		case 'S': o->seed = opt_seed("seed", optarg); break;
 		case 'T': run_stat_parse(&o->stat, "stat", optarg), o->stat_given = 1; break;
+		case 'P': o->pressure = opt_between("pressure", optarg, 0, 1e300,
+			                                "a percentage above 0 (10)"); break;
 		case 's': strict = 1; break;
 		}
 	}
@@ -134,8 +139,25 @@ static char *event_text(const char *key, const char *value)
 	return t;
 }
 
-/* Metadata met anywhere, head or rows: what stopped a run, and what
- * pb-pair dropped. */
+/* "# run_end: R ... psi_run=Q": Q kept, when it is a number >= 0. */
+static void take_psi(struct check_events *ev, const char *value)
+{
+	struct word w = study_word(value, "psi_run");
+	char b[NUM_BUFSZ];
+	double v;
+
+	if (!w.len || w.len >= sizeof b)
+		return;
+	memcpy(b, w.p, w.len);
+	b[w.len] = '\0';
+	if (num_parse(b, &v) < 0 || v < 0)
+		return;
+	xgrow(&ev->psi_run, &ev->psi_cap, ev->npsi + 1, sizeof *ev->psi_run);
+	ev->psi_run[ev->npsi++] = v;
+}
+
+/* Metadata met anywhere, head or rows: what stopped a run, what pb-pair
+ * dropped, and the CPU pressure of each run. */
 static void on_meta(void *ctx, const struct stream *s, const struct meta *m)
 {
 	struct check_events *ev = ctx;
@@ -147,6 +169,8 @@ static void on_meta(void *ctx, const struct stream *s, const struct meta *m)
 			ev->text[ev->n++] = event_text(m->key, m->value);
 		else
 			ev->more++;
+	} else if (strcmp(m->key, "run_end") == 0) {
+		take_psi(ev, m->value);
 	} else if (strcmp(m->key, KEY_PAIR_FAILED) == 0) {
 		int64_t v;
 		long n = num_parse_i64(m->value, &v) < 0 || v < 0 ? 0 : v > LONG_MAX ? LONG_MAX
@@ -198,6 +222,7 @@ static void read_design(struct state *st)
 	st->d.warmup = head_int(h, "warmup", -1);
 	st->d.order = study_head_str(h, "order");
 	st->d.pairing = study_head_str(h, "pairing");
+	st->d.governor = study_head_str(h, "machine.governor");
 	/* a study stopped by a sequence (# until:) says which, as pb-tint reads it */
 	st->d.seq_kind = study_head_str(h, "until") ? study_head_str(h, "seq_kind") : NULL;
 	if (st->d.seq_kind && strcmp(st->d.seq_kind, "t") != 0 &&
@@ -484,6 +509,7 @@ int main(int argc, char **argv)
 	check_report_free(&methods);
 	for (i = 0; i < st.ev.n; i++)
 		free(st.ev.text[i]);
+	free(st.ev.psi_run);
 	strmap_free(&st.arms);
 	study_head_free(&st.head);
 	stream_close(&st.s);

@@ -27,6 +27,7 @@ void check_defaults(struct check_opts *o)
 	run_stat_parse(&o->stat, "stat", "median");
 	o->stat_given = 0;
 	o->seed = 1;
+	o->pressure = 10;
 }
 
 const char *check_status_name(enum check_status s)
@@ -1367,6 +1368,84 @@ static void check_skew(struct ctx *c)
 	row_note(row, &t);
 }
 
+/* --- 12. the machine beside the data ------------------------------------------ */
+
+/* A governor that changes the clock with the load: any but performance
+ * (each CPU's, comma-separated), where there is one to know. */
+static int scaling_governor(const char *g)
+{
+	size_t len;
+
+	for (; g && *g; g += len + (g[len] == ',')) {
+		len = strcspn(g, ",");
+		if (!(len == 11 && memcmp(g, "performance", 11) == 0) &&
+		    !(len == 4 && memcmp(g, "none", 4) == 0) &&
+		    !(len == 7 && memcmp(g, "unknown", 7) == 0))
+			return 1;
+	}
+	return 0;
+}
+
+/* ", and the governor G does not scale the clock", or "" when it is not
+ * known. */
+static const char *steady_governor(char *b, size_t size, const char *g)
+{
+	if (!g || strcmp(g, "unknown") == 0)
+		snprintf(b, size, "%s", "");
+	else if (strcmp(g, "none") == 0)
+		snprintf(b, size, ", and no governor scales the clock (# machine.governor: none)");
+	else
+		snprintf(b, size, ", and the governor %.100s does not scale the clock", g);
+	return b;
+}
+
+static void check_env(struct ctx *c)
+{
+	const char *g = c->d->governor;
+	size_t n = c->ev->npsi;
+	double *v, med = 0;
+	int pressed, scaling = scaling_governor(g);
+	struct check_row *row;
+	struct text t = { 0 };
+	char b[SIGBUF], b2[SIGBUF], gov[160];
+
+	steady_governor(gov, sizeof gov, g);
+	if (!n && !gov[0] && !scaling) {
+		row_na(c->rep, "env", "%", "The stream records neither the CPU pressure of its runs "
+		       "(# run_end: psi_run=) nor the governor (# machine.governor:): a pb-run "
+		       "before it did, or a system without them.");
+		return;
+	}
+	if (n) {
+		v = xmalloc(n * sizeof *v);
+		memcpy(v, c->ev->psi_run, n * sizeof *v);
+		med = stat_median(v, n);
+		free(v);
+	}
+	pressed = n && c->o->pressure <= 100 && med >= c->o->pressure;   /* above 100: off */
+	row = row_add(c->rep, "env", pressed || scaling ? CHECK_WARN : CHECK_OK, "%");
+	if (n)
+		row_value(row, med);
+	if (pressed)
+		text_add(&t, "The runs ran under CPU pressure, a task waiting for a CPU %s%% of the "
+		         "median run's time (psi_run of # run_end:, of %zu run%s; %s%% or more warns)%s",
+		         sig(b, med), n, n == 1 ? "" : "s", sig(b2, c->o->pressure),
+		         scaling ? "" : ": other work took the CPUs, by turns that differ from run "
+		         "to run, so stop it or give the study idle CPUs (pb-run --env, --cpu).");
+	if (scaling)
+		text_add(&t, "%s governor %s%s changes the clock with the load, so runs may differ "
+		         "in speed: set it to performance%s (pb-run --env says how).",
+		         pressed ? ", and with the scaling" : "The CPU frequency", g,
+		         pressed ? ", which" : "", pressed ? " and stop the other work" : "");
+	if (!pressed && !scaling && n)
+		text_add(&t, "The median run's CPU pressure was %s%% (psi_run of # run_end:, of %zu "
+		         "run%s; %s%% or more warns)%s.", sig(b, med), n, n == 1 ? "" : "s",
+		         sig(b2, c->o->pressure), gov);
+	else if (!pressed && !scaling)
+		text_add(&t, "The stream records no CPU pressure of its runs%s.", gov);
+	row_note(row, &t);
+}
+
 /* --- all ------------------------------------------------------------------------ */
 
 void check_study(const struct check_run *runs, size_t nruns, const struct check_design *d,
@@ -1398,6 +1477,7 @@ void check_study(const struct check_run *runs, size_t nruns, const struct check_
 	check_bimodal(&c);
 	check_spread(&c);
 	check_skew(&c);
+	check_env(&c);
 	free(c.run_d);
 	free(c.c1.x);
 	free(c.c2.x);
@@ -1467,6 +1547,11 @@ void check_methods(const struct check_opts *o, int arms, struct check_report *re
 	           "shape, under which the t sequence is not valid), but for a study stopped by the "
 	           "median sequence; value = the skewness g1", o->stat.name, MIN_RUNS_SKEW,
 	           level_pct(l2, shared_level(o, 2)));
+	method_add(rep, "env", "the median over runs of psi_run (# run_end:, pb-run's reading of "
+	           "/proc/pressure/cpu: the share of the run's time a task waited for a CPU, in %%), "
+	           "and the head's # machine.governor:; warns at a median of %s%% or more, or "
+	           "with a governor other than performance (one that scales the clock); n/a "
+	           "without either", sig(s, o->pressure));
 	if (arms > 2)
 		method_add(rep, "positions", "with %d arms, per arm: how often it ran at each place "
 		           "of a pair (pos_a, pos_b), against 1/%d each: the chi-square test (df %d) of "

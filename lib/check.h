@@ -1,8 +1,8 @@
 /* check: what pb-check(1) asks of a pair stream before its interval is
  * trusted: the order of the arms, a position effect, carry-over, drift,
  * the warm-up, outlier runs, partial runs, per-arm medians under a load
- * that comes and goes, the spread of each arm, and the shape of the runs'
- * ratios. Each check gives one
+ * that comes and goes, the spread of each arm, the shape of the runs'
+ * ratios, and the machine beside them (CPU pressure, the governor). Each check gives one
  * or more rows, ok, warn or n/a, with a note that a person reads on its
  * own. The runs given are one comparison (one candidate arm against the
  * baseline); a stream of several arms is checked one arm at a time. */
@@ -39,6 +39,7 @@ struct check_design {
 	const char *pairing;    /* the head's "# pairing:", or NULL */
 	const char *seq_kind;   /* the head's "# seq_kind:" (t, median), or NULL */
 	const char *seq_stat;   /* the head's "# seq_stat:", or NULL */
+	const char *governor;   /* the head's "# machine.governor:", or NULL */
 };
 
 /* What the comments among the rows said: pb-run's "# failed:",
@@ -49,6 +50,8 @@ struct check_events {
 	char *text[CHECK_EVENTS_KEPT];   /* "run_ended: run 3 ...", cut */
 	size_t n, more;
 	long failed_pairs;
+	double *psi_run;        /* each "# run_end:" line's psi_run=, % */
+	size_t npsi, psi_cap;
 };
 
 struct check_opts {
@@ -63,6 +66,7 @@ struct check_opts {
 	struct run_stat stat;   /* each run's statistic for skew (median) */
 	int stat_given;         /* --stat: over the head's # seq_stat: */
 	uint64_t seed;          /* (1) */
+	double pressure;        /* the median run's psi_run, %, that warns (10) */
 };
 
 enum check_status { CHECK_OK, CHECK_WARN, CHECK_NA };
