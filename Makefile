@@ -25,7 +25,7 @@ PBSHARE = share/pb/pb.sh share/pb/common.gp share/pb/runs.gp share/pb/sense.gp s
 WORKERH = share/pb/pb-worker.h
 WORKERSHARE = share/pb/pb_worker.py share/pb/pb-worker.mjs
 UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng t/unit/boot t/unit/conninfo \
-	t/unit/seq t/unit/recipe t/unit/price t/unit/cgroup
+	t/unit/seq t/unit/recipe t/unit/price t/unit/cgroup t/unit/machine
 TESTGEN = t/gen/synth share/dev/sim-skew share/dev/sim-tighter
 MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
 	share/man/man1/pb-tint.1 share/man/man1/pb-boot.1 share/man/man1/pb-cross.1 \
