@@ -144,8 +144,8 @@ musl: deps-check
 	$(MAKE) copy-to TO=build/musl
 	cd build/musl && $(MAKE) CC=musl-gcc LDFLAGS=-static PG=0 check
 
-# Fuzzing (t/fuzz/README): the stream reader and the number parser and
-# printer under libFuzzer with ASan+UBSan, FUZZ_SECONDS each from the seed
+# Fuzzing (t/fuzz/README): the stream reader, the number parser and
+# printer, and the /proc parsers (lib/machine) under libFuzzer with ASan+UBSan, FUZZ_SECONDS each from the seed
 # corpus; any crash, leak, hang or UB fails, its input in t/fuzz/out/.
 # libFuzzer's runtime is a package of its own: when a probe does not link,
 # need is asked for it by name (through a command that never exists).
@@ -155,7 +155,7 @@ FUZZ_CC = clang
 FUZZ_FLAGS = -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer -Wall -Wextra -Werror \
 	-DSTREAM_READ_CHUNK=11 -DSTREAM_LINE_MAX=200u
-FUZZ_LIB = lib/err.c lib/num_parse.c lib/num_format.c lib/strmap.c lib/stream.c lib/out.c lib/study.c
+FUZZ_LIB = lib/err.c lib/num_parse.c lib/num_format.c lib/strmap.c lib/stream.c lib/out.c lib/study.c lib/machine.c lib/clock.c
 FUZZ_OUT = t/fuzz/out
 fuzz:
 	@$(NEED) $(FUZZ_CC):clang
@@ -164,11 +164,11 @@ fuzz:
 		>$(FUZZ_OUT)/probe.c; \
 	$(FUZZ_CC) -fsanitize=fuzzer -o $(FUZZ_OUT)/probe $(FUZZ_OUT)/probe.c 2>/dev/null || \
 	$(NEED) libfuzzer-runtime:libclang-rt-dev
-	for t in stream num; do \
+	for t in stream num machine; do \
 	  $(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS) -o $(FUZZ_OUT)/$$t t/fuzz/$$t.c $(FUZZ_LIB) \
 	    $(LDLIBS) || exit 1; \
 	done
-	@for t in stream num; do \
+	@for t in stream num machine; do \
 	  mkdir -p $(FUZZ_OUT)/corpus-$$t; \
 	  echo "fuzz $$t: $(FUZZ_SECONDS) s, log in $(FUZZ_OUT)/$$t.log"; \
 	  $(FUZZ_OUT)/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -print_final_stats=1 \
