@@ -67,14 +67,15 @@ for page in "$M"/man1/*.1 "$M"/man7/*.7; do
 	if [ ! -s "$T/opening.sh" ]; then
 		not_ok "$name opens with an example"; continue
 	fi
-	# what varies from run to run: times, ids and the host, and the last
+	# what varies from run to run: times, ids, the host, the load and CPU
+	# pressure (load=, psi=, psi_run=: there or not, by system), and the last
 	# three columns, the rusage, whole (a CPU time split at clock ticks
 	# can be 0 in either) (pb-run), every number (pb-sense); pb-pg needs a
 	# server; pb-plot draws a picture
 	mask=
 	sp='[[:space:]]\{1,\}'
 	case $name in
-	pb-run.1) mask="/^[0-9]/s/\\($sp[0-9]\\{1,\\}\\)\\{7\\}\$/ U U U U U U U/; "'s/start=[^ ]*/start=S/; s/pid=[0-9]*/pid=P/; s/study=[0-9a-f]*/study=S/; s/ host=.*/ host=H/; s/^\(# maxrss_floor_kib: \)[0-9]*/\1N/; s/[0-9]\{4,\}/N/g' ;;
+	pb-run.1) mask="/^[0-9]/s/\\($sp[0-9]\\{1,\\}\\)\\{7\\}\$/ U U U U U U U/; "'s/start=[^ ]*/start=S/; s/end=[^ ]*/end=S/; s/ load=[0-9.]*//; s/ psi=[0-9.]*//; s/ psi_run=[0-9.]*//; s/pid=[0-9]*/pid=P/; s/study=[0-9a-f]*/study=S/; s/ host=.*/ host=H/; s/^\(# maxrss_floor_kib: \)[0-9]*/\1N/; s/[0-9]\{4,\}/N/g' ;;
 	pb-sense.1) mask='/^delay_ns/!s/-\{0,1\}[0-9][0-9.]*/N/g' ;;
 	pb-pg.7) skip "$name: its opening example needs a PostgreSQL server: t/0931-pages-pg.t"; continue ;;
 	pb-plot.1)
