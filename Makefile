@@ -145,8 +145,9 @@ musl: deps-check
 	cd build/musl && $(MAKE) CC=musl-gcc LDFLAGS=-static PG=0 check
 
 # Fuzzing (t/fuzz/README): the stream reader, the number parser and
-# printer, and the /proc parsers (lib/machine) under libFuzzer with ASan+UBSan, FUZZ_SECONDS each from the seed
-# corpus; any crash, leak, hang or UB fails, its input in t/fuzz/out/.
+# printer, and the /proc parsers (lib/machine) under libFuzzer with
+# ASan+UBSan, FUZZ_SECONDS each from the seed corpus; any crash, leak,
+# hang or UB fails, its input in t/fuzz/out/.
 # libFuzzer's runtime is a package of its own: when a probe does not link,
 # need is asked for it by name (through a command that never exists).
 FUZZ_SECONDS = 60
