@@ -142,7 +142,7 @@ static char *event_text(const char *key, const char *value)
 /* "# run_end: R ... psi_run=Q": Q kept, when it is a number >= 0. */
 static void take_psi(struct check_events *ev, const char *value)
 {
-	struct word w = study_word(value, "psi_run");
+	struct word w = study_word(value, RUN_END_PSI);
 	char b[NUM_BUFSZ];
 	double v;
 
@@ -169,7 +169,7 @@ static void on_meta(void *ctx, const struct stream *s, const struct meta *m)
 			ev->text[ev->n++] = event_text(m->key, m->value);
 		else
 			ev->more++;
-	} else if (strcmp(m->key, "run_end") == 0) {
+	} else if (strcmp(m->key, KEY_RUN_END) == 0) {
 		take_psi(ev, m->value);
 	} else if (strcmp(m->key, KEY_PAIR_FAILED) == 0) {
 		int64_t v;
@@ -222,7 +222,7 @@ static void read_design(struct state *st)
 	st->d.warmup = head_int(h, "warmup", -1);
 	st->d.order = study_head_str(h, "order");
 	st->d.pairing = study_head_str(h, "pairing");
-	st->d.governor = study_head_str(h, "machine.governor");
+	st->d.governor = study_head_str(h, KEY_MACHINE_GOVERNOR);
 	/* a study stopped by a sequence (# until:) says which, as pb-tint reads it */
 	st->d.seq_kind = study_head_str(h, "until") ? study_head_str(h, "seq_kind") : NULL;
 	if (st->d.seq_kind && strcmp(st->d.seq_kind, "t") != 0 &&

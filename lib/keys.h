@@ -18,6 +18,14 @@
  * below 100; pb-tint and the recipe read it as the default --tolerance. */
 #define KEY_RUN_TOLERANCE "tolerance"
 
+/* pb-run: each CPU's frequency governor (the distinct ones, comma-
+ * separated; "none" without cpufreq, "unknown" off Linux), in the head;
+ * after each run "# run_end: R end=STAMP load=L psi=P psi_run=Q", whose
+ * psi_run, the CPU pressure over the run in %, pb-check reads. */
+#define KEY_MACHINE_GOVERNOR "machine.governor"
+#define KEY_RUN_END "run_end"
+#define RUN_END_PSI "psi_run"
+
 /* pb-pair --by-run: the statistic of each arm's times in a run (a, b):
  * median, mean, min, p90, p99 or qP; and the --stat as given, which is
  * that or lr-median (lr the median of the pairs' ln(a/b), a and b the

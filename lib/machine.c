@@ -5,6 +5,7 @@
 
 #include "clock.h"
 #include "err.h"
+#include "keys.h"
 #include "machine.h"
 #include "num.h"
 #include "out.h"
@@ -248,7 +249,7 @@ void machine_state_read(struct machine_state *m)
 void machine_head_out(const struct machine_state *m)
 {
 	out_meta("machine.cpus", "%s", m->cpus);
-	out_meta("machine.governor", "%s", m->governor);
+	out_meta(KEY_MACHINE_GOVERNOR, "%s", m->governor);
 	out_meta("machine.freq_khz", "%s", m->freq_khz);
 	out_meta("machine.boost", "%s", m->boost);
 	out_meta("machine.smt", "%s", m->smt);

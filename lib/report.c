@@ -1479,7 +1479,7 @@ static void study_head(const struct table *t)
 		const char *k = t->meta[i].key;
 
 		if (!t->meta[i].head || strncmp(k, "pb-", 3) == 0 || strcmp(k, "run") == 0 ||
-		    strcmp(k, "run_end") == 0 ||
+		    strcmp(k, KEY_RUN_END) == 0 ||
 		    strcmp(k, "pair") == 0 || strcmp(k, "log_ratio") == 0)
 			continue;
 		html_put(page, "<dt>%s</dt><dd class=\"mono\">%s</dd>\n", k, t->meta[i].value);

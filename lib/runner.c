@@ -6,6 +6,7 @@
 
 #include "clock.h"
 #include "err.h"
+#include "keys.h"
 #include "machine.h"
 #include "num.h"
 #include "out.h"
@@ -293,8 +294,8 @@ static void run_end(struct runner *st, long run, const struct machine_now *begin
 	machine_now_words(&end, words, sizeof words);
 	psi_run = machine_psi_between(begin, &end);
 	num_format(q, psi_run);
-	out_meta("run_end", "%ld end=%s%s%s%s", run, stamp, words, psi_run >= 0 ? " psi_run=" : "",
-	         psi_run >= 0 ? q : "");
+	out_meta(KEY_RUN_END, "%ld end=%s%s%s%s", run, stamp, words,
+	         psi_run >= 0 ? " " RUN_END_PSI "=" : "", psi_run >= 0 ? q : "");
 	flush_or_stop(st);
 }
 
