@@ -217,7 +217,8 @@ like "$(cat "$T/err")" 'setup' "a pb-run option's value that starts with -- is i
 # pb-sense takes pb-run's options from pb-run --list-options: pb-run's
 # table (lib/runopt.c), in its order, "=KIND" on those that take a value
 # (the capitals their value starts with), then --help, --version and
-# --list-options
+# --list-options; between them pb-run's own --env, which is not the
+# table's (pb-compare and pb-sense pass that table on to a study)
 # (the table read from lib/runopt.c must be the whole table, or the two
 # could agree on a part of it: one assertion, so it never holds of a stub)
 table=$(sed -n -e 's/^	{ "\([a-z-]*\)", RUNOPT_[A-Z_]*, [^,]*, NULL,.*/\1 NULL/p' \
@@ -226,8 +227,8 @@ whole=$(printf '%s\n' "$table" | cut -d' ' -f1 | tr '\n' ' ' |
 	grep -Ec '^runs pairs .* setup-sql until threshold tolerance min-runs stat level seq-g sequence seq-g-note $')
 run pb-run --list-options
 is "$rc:$whole:$(cut -d' ' -f1 "$T/out" | tr '\n' ' ')" \
-	"0:1:$(printf '%s\n' "$table" | awk '{ print "--" $1 ($2 == "NULL" ? "" : "=" substr($2, 2)) }' | tr '\n' ' ')--help --version --list-options " \
-	"pb-run --list-options: its option table (the whole table of lib/runopt.c), =KIND on those that take a value"
+	"0:1:$(printf '%s\n' "$table" | awk '{ print "--" $1 ($2 == "NULL" ? "" : "=" substr($2, 2)) }' | tr '\n' ' ')--env --help --version --list-options " \
+	"pb-run --list-options: its option table (the whole table of lib/runopt.c), =KIND on those that take a value, then --env"
 
 run pb-sense --runs 2 --pairs 2 --warmup 0 --delays 0,5us -- false
 is "$rc:$(grep -c '^pb-sense: pb-run failed' "$T/err")" 1:1 "a failing command: exit 1"
