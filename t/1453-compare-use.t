@@ -122,7 +122,7 @@ below)
 	words=": B uses [0-9.]+% more \(A's [0-9.]+ (KiB|MiB) is at pb-run's floor: A uses at most that, so the ratio may understate the difference\)$"
 	floors='[true,false]' md=" (KiB|MiB) \(at pb-run's floor\) \|$" csv='memory_at_floor 1 0 '
 	how="A below the floor: shown at it, the ratio may understate, in words" ;;
-*)	words=': B uses [0-9.]+% more$' floors='[false,false]' md=' [0-9.]+ KiB \|$' csv='memory_at_floor 0 0 '
+*)	words=': B uses [0-9.]+% more$' floors='[false,false]' md=' [0-9.]+ (KiB|MiB) \|$' csv='memory_at_floor 0 0 '
 	how="A above the floor: measured, the ratio without a note" ;;
 esac
 if [ "$vg" = 1 ]; then
