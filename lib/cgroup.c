@@ -462,7 +462,10 @@ int cgroup_tree_enter(int *fds, char *why, size_t n)
 	for (i = 0; i < nplaces; i++) {
 		struct place *p = &places[i];
 
-		snprintf(p->cur, sizeof p->cur, "%.4000s/pb-run.%ld.%lu", p->base, (long)getpid(), made);
+		char d[sizeof p->cur]; /* not p->cur itself: gcc -O1 -Wrestrict sees p->base overlap it */
+
+		snprintf(d, sizeof d, "%.4000s/pb-run.%ld.%lu", p->base, (long)getpid(), made);
+		memcpy(p->cur, d, sizeof d);
 		if (mkdir(p->cur, 0755) < 0) {
 			snprintf(why, n, "cannot make the cgroup %s: %s", p->cur, strerror(errno));
 			p->cur[0] = '\0';
