@@ -139,21 +139,28 @@ static char *event_text(const char *key, const char *value)
 	return t;
 }
 
-/* "# run_end: R ... psi_run=Q": Q kept, when it is a number >= 0. */
+/* "# run_end: R ... psi_run=Q": R and Q kept, when R is a run number and
+ * Q a share of time, 0 to 100; which of them count is check_env's. */
 static void take_psi(struct check_events *ev, const char *value)
 {
 	struct word w = study_word(value, RUN_END_PSI);
 	char b[NUM_BUFSZ];
+	size_t k = strcspn(value, " ");
+	int64_t run;
 	double v;
 
-	if (!w.len || w.len >= sizeof b)
+	if (!w.len || w.len >= sizeof b || !k || k >= sizeof b)
+		return;
+	memcpy(b, value, k);
+	b[k] = '\0';
+	if (num_parse_i64(b, &run) < 0 || run < 1)
 		return;
 	memcpy(b, w.p, w.len);
 	b[w.len] = '\0';
-	if (num_parse(b, &v) < 0 || v < 0)
+	if (num_parse(b, &v) < 0 || !(v >= 0 && v <= 100))
 		return;
-	xgrow(&ev->psi_run, &ev->psi_cap, ev->npsi + 1, sizeof *ev->psi_run);
-	ev->psi_run[ev->npsi++] = v;
+	xgrow(&ev->psi, &ev->psi_cap, ev->npsi + 1, sizeof *ev->psi);
+	ev->psi[ev->npsi++] = (struct check_psi){ run, v };
 }
 
 /* Metadata met anywhere, head or rows: what stopped a run, what pb-pair
@@ -509,7 +516,7 @@ int main(int argc, char **argv)
 	check_report_free(&methods);
 	for (i = 0; i < st.ev.n; i++)
 		free(st.ev.text[i]);
-	free(st.ev.psi_run);
+	free(st.ev.psi);
 	strmap_free(&st.arms);
 	study_head_free(&st.head);
 	stream_close(&st.s);

@@ -1399,10 +1399,55 @@ static const char *steady_governor(char *b, size_t size, const char *g)
 	return b;
 }
 
+/* A run_end line's reading and where it stood among them. */
+struct psi_at {
+	int64_t run;
+	size_t line;
+	double pct;
+};
+
+static int psi_cmp(const void *x, const void *y)
+{
+	const struct psi_at *a = x, *b = y;
+
+	if (a->run != b->run)
+		return (a->run > b->run) - (a->run < b->run);
+	return (a->line > b->line) - (a->line < b->line);
+}
+
+/* The CPU pressure of each run of the data, into v (c->nruns long): one
+ * "# run_end:" a run, the first where a stream repeats one (cat of two
+ * files), none for a run the data does not have. How many. */
+static size_t runs_psi(const struct ctx *c, double *v)
+{
+	size_t i, n = 0, m = c->ev->npsi, lo, hi;
+	struct psi_at *s = xmalloc((m ? m : 1) * sizeof *s);
+
+	for (i = 0; i < m; i++)
+		s[i] = (struct psi_at){ c->ev->psi[i].run, i, c->ev->psi[i].pct };
+	qsort(s, m, sizeof *s, psi_cmp);
+	for (i = 0; i < c->nruns; i++) {
+		int64_t r = c->runs[i].run;
+
+		for (lo = 0, hi = m; lo < hi;) {   /* the first entry of run r, if any */
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (s[mid].run < r)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < m && s[lo].run == r)
+			v[n++] = s[lo].pct;
+	}
+	free(s);
+	return n;
+}
+
 static void check_env(struct ctx *c)
 {
 	const char *g = c->d->governor;
-	size_t n = c->ev->npsi;
+	size_t n;
 	double *v, med = 0;
 	int pressed, scaling = scaling_governor(g);
 	struct check_row *row;
@@ -1410,17 +1455,16 @@ static void check_env(struct ctx *c)
 	char b[SIGBUF], b2[SIGBUF], gov[160];
 
 	steady_governor(gov, sizeof gov, g);
+	v = xmalloc((c->nruns ? c->nruns : 1) * sizeof *v);
+	n = runs_psi(c, v);
+	if (n)   /* to 0.01 %, as pb-run reads it: a median of two is not finer */
+		med = round(stat_median(v, n) * 100) / 100;
+	free(v);
 	if (!n && !gov[0] && !scaling) {
 		row_na(c->rep, "env", "%", "The stream records neither the CPU pressure of its runs "
 		       "(# run_end: psi_run=) nor the governor (# machine.governor:): a pb-run "
 		       "before it did, or a system without them.");
 		return;
-	}
-	if (n) {
-		v = xmalloc(n * sizeof *v);
-		memcpy(v, c->ev->psi_run, n * sizeof *v);
-		med = stat_median(v, n);
-		free(v);
 	}
 	pressed = n && c->o->pressure <= 100 && med >= c->o->pressure;   /* above 100: off */
 	row = row_add(c->rep, "env", pressed || scaling ? CHECK_WARN : CHECK_OK, "%");

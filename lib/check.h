@@ -46,11 +46,15 @@ struct check_design {
  * "# run_ended:" and "# interrupted:", and pb-pair's count of dropped
  * pairs. The first CHECK_EVENTS_KEPT texts are kept, the rest counted. */
 enum { CHECK_EVENTS_KEPT = 4 };
+struct check_psi {
+	int64_t run;
+	double pct;
+};
 struct check_events {
 	char *text[CHECK_EVENTS_KEPT];   /* "run_ended: run 3 ...", cut */
 	size_t n, more;
 	long failed_pairs;
-	double *psi_run;        /* each "# run_end:" line's psi_run=, % */
+	struct check_psi *psi;  /* each "# run_end:" line's run and psi_run=, % */
 	size_t npsi, psi_cap;
 };
 

@@ -292,7 +292,9 @@ double machine_psi_between(const struct machine_now *a, const struct machine_now
 	if (!a->has_psi || !b->has_psi || !(wall_us > 0) || b->psi_total_us < a->psi_total_us)
 		return -1;
 	v = 100 * (b->psi_total_us - a->psi_total_us) / wall_us;
-	return round(v * 100) / 100;   /* to 0.01 %: what the reading is good for */
+	/* the kernel's total and the clock are read apart, so a run stalled
+	 * throughout can read a hair over 100 %: it is 100 */
+	return round(fmin(v, 100) * 100) / 100;   /* to 0.01 %: what the reading is good for */
 }
 
 /* --- pb-run --env ------------------------------------------------------ */

@@ -141,6 +141,21 @@ $G --seed 3 --runs 10 --pairs 40 | awk '/^# run: / && r { printf "# run_end: %s 
 	END { printf "# run_end: %s end=x psi_run=1\n", r }' | pb-pair 2>/dev/null >one.tsv
 run pb-check one.tsv
 is "$(env_row "$T/out")" "ok:1" "one run at 90 among nine at 1: the median, 1, is ok"
+# Lines that are not one reading of one run of the data do not count: a
+# run's second line (cat of two files), runs the data lacks, run numbers
+# that are not, and shares outside 0 to 100. The 10 runs at 20 stay 20.
+raw 20 | awk '{ print } /^# run_end: 3 / { print; print "# run_end: 3 end=x psi_run=99"
+	for (r = 11; r <= 30; r++) print "# run_end: " r " end=x psi_run=99"
+	print "# run_end: -1 end=x psi_run=99"; print "# run_end: x end=x psi_run=99"
+	print "# run_end: 4 end=x psi_run=1e308"; print "# run_end: 4 end=x psi_run=-5" }' |
+	pb-pair 2>/dev/null >odd.tsv
+run pb-check odd.tsv
+is "$(grep -c '^# run_end: ' odd.tsv):$(env_row "$T/out")" "36:warn:20" \
+	"36 run_end lines, 10 of them the data's runs' first: the median 20"
+like "$(grep '^# pb-check.warning: The runs ran' "$T/out")" ', of 10 runs;' "  of 10 runs, not 36"
+raw 30 | awk '/^# run_end: [1-6] / { sub(/psi_run=30/, "psi_run=150") } { print }' | pb-pair 2>/dev/null >over.tsv
+run pb-check over.tsv
+is "$(env_row "$T/out")" "warn:30" "psi_run 150 in six runs (not a share): the other four, 30"
 refuses 2 "^pb-check: --pressure wants a percentage above 0" "--pressure 0: exit 2" pb-check --pressure 0 p0.tsv
 refuses 2 "^pb-check: --pressure" "--pressure x: exit 2" pb-check --pressure x p0.tsv
 
