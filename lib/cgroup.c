@@ -548,6 +548,52 @@ static void kill_members(const char *dir, int v2)
 	free(t);
 }
 
+/* Appends "/NAME" of path's first subdirectory to path: 1, or 0 when it
+ * has none (or the longer path would not fit). */
+static int first_subdir(char *path, size_t n)
+{
+	size_t len = strlen(path);
+	struct dirent *e;
+	struct stat st;
+	DIR *d = opendir(path);
+	int found = 0;
+
+	if (!d)
+		return 0;
+	while (!found && (e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
+		    len + 1 + strlen(e->d_name) >= n)
+			continue;
+		snprintf(path + len, n - len, "/%s", e->d_name);
+		found = lstat(path, &st) == 0 && S_ISDIR(st.st_mode);
+		if (!found)
+			path[len] = '\0';
+	}
+	closedir(d);
+	return found;
+}
+
+/* Removes the cgroups a command made inside dir, leaves first, killing
+ * what each holds: the observation's cgroup cannot go while they are
+ * there. Stops at one still busy (its process not dead yet) or after
+ * 10000 removals; the caller tries again. */
+static void remove_children(const char *dir, int v2)
+{
+	char path[PATH_MAX + 128];
+	int ops;
+
+	for (ops = 0; ops < 10000; ops++) {
+		snprintf(path, sizeof path, "%s", dir);
+		while (first_subdir(path, sizeof path))
+			;
+		if (!strcmp(path, dir))
+			return;
+		kill_members(path, v2);
+		if (rmdir(path) < 0 && errno != ENOENT)
+			return;
+	}
+}
+
 /* Empties and removes the cgroup p->cur: 0, or -1 when it still holds a
  * process after about 10 s (one in uninterruptible sleep). */
 static int remove_place(struct place *p)
@@ -568,6 +614,7 @@ static int remove_place(struct place *p)
 		if (errno != EBUSY)
 			return -1;
 		kill_members(p->cur, p->v2);
+		remove_children(p->cur, p->v2);
 		nanosleep(&ms, NULL);
 	}
 	return -1;

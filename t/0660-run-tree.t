@@ -138,6 +138,28 @@ if [ "$rc" -eq 1 ] && [ -n "$p" ] && [ -z "$(left "$p")" ] && grep -q '^# failed
 	ok "a failed command: exit 1, no cgroup left"; else
 	not_ok "a failed command: exit 1, no cgroup left"; diag "rc $rc pid '$p' $(left "$p")"; fi
 
+# a command that makes cgroups of its own inside its memory cgroup (v1,
+# as here) and moves a hanging process into the deepest: they go first
+cat >nest.sh <<EOS
+d=/sys/fs/cgroup/memory\$(sed -n 's/^[0-9]*:memory://p' /proc/self/cgroup)
+mkdir -p "\$d/sub/deeper" || exit 9
+sh -c 'echo \$\$ >"\$1/sub/deeper/cgroup.procs" && echo \$\$ >$T/nest.pid && exec $W --hang' nest "\$d" &
+until [ -s $T/nest.pid ]; do sleep 0.01; done
+EOS
+if grep -q '^[0-9]*:memory:' /proc/self/cgroup; then
+	run pb-run --quiet -r 1 -p 1 -w 0 --resources tree -- "sh $T/nest.sh"
+	p=$(pid_of "$T/out") d=$(cat nest.pid 2>/dev/null)
+	state=$(awk '{ print $3 }' "/proc/$d/stat" 2>/dev/null)
+	if [ "$rc" -eq 0 ] && [ -n "$p" ] && [ -n "$d" ] && [ -z "$(left "$p")" ] &&
+		{ [ -z "$state" ] || [ "$state" = Z ]; }; then
+		ok "cgroups the command made inside its own: removed, their process killed"; else
+		not_ok "cgroups the command made inside its own: removed, their process killed"
+		diag "rc $rc pid '$p' hang '$d' state '$state' left '$(left "$p")' $(cat "$T/err")"
+		[ -n "$d" ] && kill -9 "$d" 2>/dev/null; fi
+else
+	skip "cgroups the command made inside its own: no v1 memory cgroup here"
+fi
+
 # SIGINT and SIGTERM while a command hangs in its cgroups
 for sig in INT TERM; do
 	pb-run --quiet -r 1 -p 1 -w 0 --resources tree -- "$W --hang" >sig.tsv 2>sig.err &
