@@ -55,7 +55,10 @@ like "$(meta rusage "$T/out")" '^none in worker mode: ' "worker mode: # rusage s
 # --- a failed and a timed-out observation keep what wait4 gave
 run pb-run --quiet --runs 1 --pairs 1 --warmup 0 --ignore-failure --no-shell -- "$W --us 0 --alloc-mib 24 --exit 3"
 is "$rc:$(column status "$T/out" | sort -u)" "0:3" "a failing command: status 3, recorded"
-is "$(column maxrss_kib "$T/out" | awk '$1 >= 24 * 1024 { n++ } END { print n + 0 }')" 2 \
+# (ru_maxrss comes from counters the kernel keeps per CPU and adds up in
+# steps of 128 KiB: a static musl build that touched 24 MiB reads 24448
+# KiB one time in three, so 256 KiB less is the bound)
+is "$(column maxrss_kib "$T/out" | awk '$1 >= 24 * 1024 - 256 { n++ } END { print n + 0 }')" 2 \
 	"a failing command: the maxrss of both rows holds the 24 MiB it touched"
 # The timeout must come after the 24 MiB are touched (about 10 ms alone).
 # Nothing tells when that happened, so a too-early kill (a machine loaded
@@ -64,7 +67,7 @@ is "$(column maxrss_kib "$T/out" | awk '$1 >= 24 * 1024 { n++ } END { print n + 
 killed() {
 	run pb-run --quiet --runs 1 --pairs 1 --warmup 0 --ignore-failure --timeout "$1" --no-shell -- \
 		"$W --us 100000000 --alloc-mib 24"
-	bad=$(rows_of "$T/out" | awk -F'\t' 'NR > 1 && !($12 >= 24 * 1024 && $10 + $11 > 0) { print }')
+	bad=$(rows_of "$T/out" | awk -F'\t' 'NR > 1 && !($12 >= 24 * 1024 - 256 && $10 + $11 > 0) { print }')
 }
 killed 3s
 [ -n "$bad" ] && killed 30s
@@ -180,13 +183,17 @@ if [ -n "$asan" ]; then
 else
 	if nums "$fl" && [ "$fl" -le 1024 ]; then ok "maxrss_floor_kib at most 1024: $fl"
 	else not_ok "maxrss_floor_kib at most 1024"; diag "got '$fl'"; fi
-	gt1=$(/usr/bin/time -f %M "$W" --alloc-mib 1 2>&1 >/dev/null | tail -n 1)
-	gt2=$(/usr/bin/time -f %M "$W" --alloc-mib 2 2>&1 >/dev/null | tail -n 1)
+	# GNU time's median of five; within 10 %, or within the 256 KiB by
+	# which the kernel's counters lag (a static musl build's 1 MiB reads
+	# 896 or 1024 KiB alone)
+	gt1=$(for i in 1 2 3 4 5; do /usr/bin/time -f %M "$W" --alloc-mib 1 2>&1 >/dev/null | tail -n 1; done | median)
+	gt2=$(for i in 1 2 3 4 5; do /usr/bin/time -f %M "$W" --alloc-mib 2 2>&1 >/dev/null | tail -n 1; done | median)
 	a1=$(rows_of small.tsv | awk -F'\t' '$3 == "measure" && $4 == "A" { print $12 }' | median)
 	b2=$(rows_of small.tsv | awk -F'\t' '$3 == "measure" && $4 == "B" { print $12 }' | median)
 	diag "median maxrss_kib: A $a1 (GNU time $gt1), B $b2 (GNU time $gt2); floor $fl"
 	if nums "$a1" "$gt1" "$b2" "$gt2" && awk -v a="$a1" -v g="$gt1" -v b="$b2" -v h="$gt2" \
-		'BEGIN { exit !(a >= 0.9 * g && a <= 1.1 * g && b >= 0.9 * h && b <= 1.1 * h) }'; then
+		'function close_to(x, y) { return (x >= 0.9 * y && x <= 1.1 * y) || (x - y <= 256 && y - x <= 256) }
+		BEGIN { exit !(close_to(a, g) && close_to(b, h)) }'; then
 		ok "--alloc-mib 1 and 2: each arm's median within 10% of GNU time's"
 	else
 		not_ok "--alloc-mib 1 and 2: each arm's median within 10% of GNU time's"
