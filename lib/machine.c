@@ -334,62 +334,64 @@ static void env_governor(const struct machine_state *m)
 		        "(cpupower frequency-set -g performance, as root).");
 }
 
+/* An item read as one word: unknown, the word that means if_word (ok or
+ * warn), or any other, which means the other; each with its advice. */
+static void env_word(const char *item, const char *state, const char *word,
+                     enum env_status if_word, const char *unknown_advice,
+                     const char *word_advice, const char *other_advice)
+{
+	if (!known(state))
+		env_row(item, ENV_UNKNOWN, state, unknown_advice);
+	else if (strcmp(state, word) == 0)
+		env_row(item, if_word, state, word_advice);
+	else
+		env_row(item, if_word == ENV_OK ? ENV_WARN : ENV_OK, state, other_advice);
+}
+
 static void env_boost(const struct machine_state *m)
 {
-	if (!known(m->boost))
-		env_row("boost", ENV_UNKNOWN, m->boost, "Neither cpufreq/boost nor "
-		        "intel_pstate/no_turbo is there to read: check the firmware's turbo setting "
-		        "if the host has one.");
-	else if (strcmp(m->boost, "off") == 0)
-		env_row("boost", ENV_OK, m->boost, "The clock does not rise above its base with the "
-		        "temperature and the load: nothing to do.");
-	else
-		env_row("boost", ENV_WARN, m->boost, "Boost raises the clock while the chip is cool "
-		        "and idle, so early and late runs differ: turn it off (echo 0 > "
-		        "/sys/devices/system/cpu/cpufreq/boost, or echo 1 > "
-		        "/sys/devices/system/cpu/intel_pstate/no_turbo, as root).");
+	env_word("boost", m->boost, "off", ENV_OK, "Neither cpufreq/boost nor "
+	         "intel_pstate/no_turbo is there to read: check the firmware's turbo setting "
+	         "if the host has one.",
+	         "The clock does not rise above its base with the "
+	         "temperature and the load: nothing to do.",
+	         "Boost raises the clock while the chip is cool "
+	         "and idle, so early and late runs differ: turn it off (echo 0 > "
+	         "/sys/devices/system/cpu/cpufreq/boost, or echo 1 > "
+	         "/sys/devices/system/cpu/intel_pstate/no_turbo, as root).");
 }
 
 static void env_smt(const struct machine_state *m)
 {
-	if (!known(m->smt))
-		env_row("smt", ENV_UNKNOWN, m->smt, "/sys/devices/system/cpu/smt/control is not "
-		        "there to read: see whether the CPU runs two threads per core (lscpu).");
-	else if (strcmp(m->smt, "on") == 0)
-		env_row("smt", ENV_WARN, m->smt, "A sibling thread shares each core, and whatever "
-		        "runs on it slows the study: pin pb-run with --cpu to one thread of a core "
-		        "and keep its sibling idle, or turn SMT off (echo off > "
-		        "/sys/devices/system/cpu/smt/control, as root).");
-	else
-		env_row("smt", ENV_OK, m->smt, "No sibling thread shares a core: nothing to do.");
+	env_word("smt", m->smt, "on", ENV_WARN, "/sys/devices/system/cpu/smt/control is not "
+	         "there to read: see whether the CPU runs two threads per core (lscpu).",
+	         "A sibling thread shares each core, and whatever "
+	         "runs on it slows the study: pin pb-run with --cpu to one thread of a core "
+	         "and keep its sibling idle, or turn SMT off (echo off > "
+	         "/sys/devices/system/cpu/smt/control, as root).",
+	         "No sibling thread shares a core: nothing to do.");
 }
 
 static void env_aslr(const struct machine_state *m)
 {
-	if (!known(m->aslr))
-		env_row("aslr", ENV_UNKNOWN, m->aslr, "/proc/sys/kernel/randomize_va_space is not "
-		        "there to read: nothing pb-run can say about address randomization.");
-	else if (strcmp(m->aslr, "0") == 0)
-		env_row("aslr", ENV_WARN, m->aslr, "Every run gets the same memory layout, so one "
-		        "layout's luck is in all of them: turn randomization back on (sysctl "
-		        "kernel.randomize_va_space=2, as root) so that runs sample layouts.");
-	else
-		env_row("aslr", ENV_OK, m->aslr, "Addresses differ from run to run, so the runs "
-		        "sample memory layouts and their spread shows it: keep it.");
+	env_word("aslr", m->aslr, "0", ENV_WARN, "/proc/sys/kernel/randomize_va_space is not "
+	         "there to read: nothing pb-run can say about address randomization.",
+	         "Every run gets the same memory layout, so one "
+	         "layout's luck is in all of them: turn randomization back on (sysctl "
+	         "kernel.randomize_va_space=2, as root) so that runs sample layouts.",
+	         "Addresses differ from run to run, so the runs "
+	         "sample memory layouts and their spread shows it: keep it.");
 }
 
 static void env_isolation(const struct machine_state *m)
 {
-	if (!known(m->isolcpus))
-		env_row("isolcpus", ENV_UNKNOWN, m->isolcpus, "/sys/devices/system/cpu/isolated "
-		        "is not there to read: nothing pb-run can say about isolated CPUs.");
-	else if (strcmp(m->isolcpus, "none") == 0)
-		env_row("isolcpus", ENV_WARN, m->isolcpus, "Every CPU takes other work: for "
-		        "steadier runs boot with isolcpus=LIST (and nohz_full=LIST rcu_nocbs=LIST) "
-		        "and run pb-run --cpu LIST.");
-	else
-		env_row("isolcpus", ENV_OK, m->isolcpus, "These CPUs are kept from other work: "
-		        "run pb-run --cpu on them.");
+	env_word("isolcpus", m->isolcpus, "none", ENV_WARN, "/sys/devices/system/cpu/isolated "
+	         "is not there to read: nothing pb-run can say about isolated CPUs.",
+	         "Every CPU takes other work: for "
+	         "steadier runs boot with isolcpus=LIST (and nohz_full=LIST rcu_nocbs=LIST) "
+	         "and run pb-run --cpu LIST.",
+	         "These CPUs are kept from other work: "
+	         "run pb-run --cpu on them.");
 	if (!known(m->isolation))
 		env_row("isolation", ENV_UNKNOWN, m->isolation, "/proc/cmdline is not there to "
 		        "read: nothing pb-run can say about the kernel's isolation options.");
