@@ -332,14 +332,17 @@ static const char *budget_text(char buf[SIG_BUFSZ], double ns)
  * tighter.tsv): its runs' cost, and what this study spent beside its own
  * runs (the probe, the pilot, the analysis); without the wall time
  * (--from), the runs' cost over the share of a budget a study leaves its
- * runs, about 85 %. */
+ * runs, about 85 %. Not for a target beyond +-1000 %: such a study
+ * needs a look at its runs, not a price. */
 static void answer_tighter(FILE *f, const struct study *s, const struct live *l)
 {
 	char p[SIG_BUFSZ], b[SIG_BUFSZ];
 	double beside = l->wall_ns - s->tighter_current_ns;
 	double budget_ns = beside > 0 ? s->tighter_total_ns + beside : s->tighter_total_ns / 0.85;
 
-	if (isnan(s->tighter_total_ns) || isnan(s->tighter_target) || !(budget_ns >= 1e8))
+	/* narrowing an interval wider than +-1000 % is not worth a line */
+	if (isnan(s->tighter_total_ns) || !(s->tighter_target <= log1p(10)) ||
+	    !(budget_ns >= 1e8))
 		return;
 	budget_text(b, budget_ns);
 	fprintf(f, "   to narrow it to \xc2\xb1%s%%: about %.*s s, %.0f runs x %.0f pairs (-b %s)\n",

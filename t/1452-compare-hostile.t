@@ -129,6 +129,17 @@ for v in "tt1 0.005 40 100 1e308" "tt2 0.005 -40 100 8" "tt3 0.005 40.5 100 8" "
 	like "$rc:$(cat "$T/err"):$(grep -c 'nan\|inf' "$T/out")" "^1:pb-compare: $1/tighter\\.tsv:[0-9]+: .*: this is not pb-plan.s output:0$" \
 		"tighter.tsv with target $2, runs $3, pairs $4, total_s $5: one line, exit 1"
 done
+# a study of two very noisy runs: pb-plan's target log1p(3e5 / 2), about
+# 11.9; read, but a narrowing beyond +-1000 % is no line
+rm -rf tt7 && cp -r nt tt7
+printf '# pb-plan.target: 11.918\n# pb-plan.tighter: 300000\nplan\tsigma2_between\tsigma2_within\truns\tpairs\thalfwidth\ttotal_s\nbest\t0\t0.001\t3\t100\t11.9\t8\n' >tt7/tighter.tsv
+run pb-compare --from tt7
+is "$rc:$(grep -c '^   to narrow it to ' "$T/out"):$(grep -c 'nan\|inf' "$T/out")" "0:0:0" \
+	"tighter.tsv of a study bounded by 3e5 %: read, no narrowing line"
+tight tt8 710 40 100 8
+run pb-compare --from tt8
+like "$rc:$(cat "$T/err")" "^1:pb-compare: tt8/tighter\\.tsv:[0-9]+: .*: this is not pb-plan.s output$" \
+	"  a target of 710, beyond any finite bound's: refused"
 tight tt6 0.005 40 100 8
 run pb-compare --from tt6
 is "$rc:$(grep '^   to narrow it to ' "$T/out")" "0:   to narrow it to ±0.50%: about 9.5 s, 40 runs x 100 pairs (-b 9.5s)" \
