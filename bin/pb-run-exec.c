@@ -173,6 +173,15 @@ static void command_work(struct executor *ex, const struct config *c, int arm,
 		describe_exit(o->msg, sizeof o->msg, "command", ws, discarded(c, "output"));
 }
 
+/* --duet: the whole observation, in the arm's timer. */
+static size_t command_duet_work(struct executor *ex, const struct config *c, int arm,
+                                long run, long pair, struct obs *o, void *blob)
+{
+	(void)blob;
+	command_work(ex, c, arm, run, pair, o);
+	return 0;
+}
+
 static void command_end(struct executor *ex, const struct config *c)
 {
 	(void)ex, (void)c;
@@ -207,6 +216,7 @@ static const struct executor command_ops = {
 	"from just before fork to just after " REAPER " reaps the process: "
 	"its start-up, the work and its exit",
 	NULL, command_begin, command_work, command_end, no_metadata, command_pid, NULL,
+	command_duet_work, NULL, NULL,
 };
 
 void exec_command_init(struct executor *ex, const struct config *c)
@@ -259,14 +269,12 @@ static void cloexec_pipe(int fd[2])
 	fcntl(fd[1], F_SETFD, FD_CLOEXEC);
 }
 
-static int worker_begin(struct executor *ex, const struct config *c, long run,
-                        char *msg, size_t n)
+/* A fresh worker process: 0, or -1 with msg. */
+static int worker_start(struct worker *w, const struct config *c, char *msg, size_t n)
 {
-	struct worker *w = ex->state;
 	int in[2], out[2];
 	struct proc_io io;
 
-	(void)run;
 	cloexec_pipe(in);
 	cloexec_pipe(out);
 	io_for_output(&io, c);
@@ -288,6 +296,30 @@ static int worker_begin(struct executor *ex, const struct config *c, long run,
 		return -1;
 	}
 	proc_watch(w->pid);   /* its group is killed when it exits */
+	return 0;
+}
+
+/* The workers of a run: one, or with --duet one per arm. */
+static int workers(const struct config *c)
+{
+	return c->duet ? 2 : 1;
+}
+
+/* The worker that serves arm. */
+static struct worker *arm_worker(struct executor *ex, const struct config *c, int arm)
+{
+	return (struct worker *)ex->state + (c->duet ? arm : 0);
+}
+
+static int worker_begin(struct executor *ex, const struct config *c, long run,
+                        char *msg, size_t n)
+{
+	int i;
+
+	(void)run;
+	for (i = 0; i < workers(c); i++)
+		if (worker_start((struct worker *)ex->state + i, c, msg, n) < 0)
+			return -1;
 	return 0;
 }
 
@@ -477,32 +509,41 @@ static void judge_answer(struct worker *w, struct obs *o)
 	         w->buf);
 }
 
-static void worker_work(struct executor *ex, const struct config *c, int arm,
-                        long run, long pair, struct obs *o)
+enum { WRITE_FAILED = -10 };   /* beside read_answer's results */
+
+/* The timed exchange: the request written, the answer read; o->t0 and
+ * o->t1 around it. What read_answer returned, or WRITE_FAILED. */
+static int worker_exchange(struct worker *w, const struct config *c, int arm, long run,
+                           long pair, struct obs *o)
 {
-	struct worker *w = ex->state;
 	char req[64];
 	int n = snprintf(req, sizeof req, "%c\t%ld\t%ld\n", 'A' + arm, run, pair), r;
 
-	if (answered_unasked(w, o)) {
-		o->t0 = o->t1 = clock_ns();
-		return;
-	}
 	o->t0 = clock_ns();
 	if (write_all(w->to, req, (size_t)n) < 0) {
 		o->t1 = clock_ns();
+		return WRITE_FAILED;
+	}
+	r = read_answer(w, c->timeout_ns ? o->t0 + c->timeout_ns : 0);
+	o->t1 = clock_ns();
+	return r;
+}
+
+/* The observation as the exchange's result r (errno err) makes it; a
+ * worker that cannot go on is stopped. */
+static void worker_judge(struct worker *w, const struct config *c, int r, int err,
+                         struct obs *o)
+{
+	switch (r) {
+	case 1: judge_answer(w, o); return;
+	case 0: worker_died(w, o, "end of its output"); return;
+	case WRITE_FAILED:
 		if (proc_interrupted) {
 			o->status = ST_INTERRUPTED;
 			return;
 		}
 		worker_died(w, o, "its stdin is closed");
 		return;
-	}
-	r = read_answer(w, c->timeout_ns ? o->t0 + c->timeout_ns : 0);
-	o->t1 = clock_ns();
-	switch (r) {
-	case 1: judge_answer(w, o); return;
-	case 0: worker_died(w, o, "end of its output"); return;
 	case -2:
 		worker_stop(w, 0);
 		o->status = ST_TIMEOUT;
@@ -518,14 +559,85 @@ static void worker_work(struct executor *ex, const struct config *c, int arm,
 		snprintf(o->msg, sizeof o->msg, "worker answer longer than %d bytes",
 		         ANSWER_MAX - 2);
 		return;
-	default: worker_died(w, o, strerror(errno)); return;
+	default: worker_died(w, o, strerror(err)); return;
 	}
+}
+
+static void worker_work(struct executor *ex, const struct config *c, int arm,
+                        long run, long pair, struct obs *o)
+{
+	struct worker *w = arm_worker(ex, c, arm);
+	int r;
+
+	if (answered_unasked(w, o)) {
+		o->t0 = o->t1 = clock_ns();
+		return;
+	}
+	r = worker_exchange(w, c, arm, run, pair, o);
+	worker_judge(w, c, r, errno, o);
+}
+
+/* --duet: what the arm's timer found, for pb-run to judge: the
+ * exchange's result and the worker's buffer as the timer left it. */
+struct duet_answer {
+	int unasked;   /* something waited before the request: not sent */
+	int r, err;
+	size_t len, used;
+	char buf[ANSWER_MAX];
+};
+
+static size_t worker_duet_work(struct executor *ex, const struct config *c, int arm,
+                               long run, long pair, struct obs *o, void *blob)
+{
+	struct worker *w = arm_worker(ex, c, arm);
+	struct duet_answer *d = blob;
+	struct pollfd p = { w->from, POLLIN, 0 };
+
+	/* only looked at: pb-run reads it when it judges (answered_unasked) */
+	d->unasked = w->len > w->used || poll(&p, 1, 0) > 0;
+	if (d->unasked) {
+		o->t0 = o->t1 = clock_ns();
+		return sizeof *d;
+	}
+	d->r = worker_exchange(w, c, arm, run, pair, o);
+	d->err = errno;
+	d->len = w->len;
+	d->used = w->used;
+	memcpy(d->buf, w->buf, w->len);
+	return sizeof *d;
+}
+
+static void worker_duet_done(struct executor *ex, const struct config *c, int arm,
+                             struct obs *o, const void *blob, size_t len)
+{
+	struct worker *w = arm_worker(ex, c, arm);
+	const struct duet_answer *d = blob;
+
+	if (len != sizeof *d || d->len >= sizeof w->buf)   /* not from a timer of ours */
+		die("--duet: arm %c's answer came back garbled", 'A' + arm);
+	if (d->unasked) {
+		if (!answered_unasked(w, o))
+			snprintf(o->msg, sizeof o->msg, "worker wrote before the request");
+		return;
+	}
+	w->len = d->len;
+	w->used = d->used;
+	memcpy(w->buf, d->buf, d->len);
+	w->buf[w->len] = '\0';
+	worker_judge(w, c, d->r, d->err, o);
+}
+
+static pid_t worker_duet_pid(struct executor *ex, int arm)
+{
+	return ((struct worker *)ex->state)[arm].pid;
 }
 
 static void worker_end(struct executor *ex, const struct config *c)
 {
-	(void)c;
-	worker_stop(ex->state, proc_interrupted ? 0 : WORKER_GRACE_MS);
+	int i;
+
+	for (i = 0; i < workers(c); i++)
+		worker_stop((struct worker *)ex->state + i, proc_interrupted ? 0 : WORKER_GRACE_MS);
 }
 
 /* The run's last answer is one only when nothing follows it, in what was
@@ -533,12 +645,12 @@ static void worker_end(struct executor *ex, const struct config *c)
  * run, and its output ends when it exits (its group is killed then,
  * proc_watch) or closes it: so a second answer, however late, is read,
  * and no clock decides. A worker that outlives its grace is killed. */
-static void worker_last_answer(struct executor *ex, const struct config *c, struct obs *o)
+static void worker_last_answer(struct executor *ex, const struct config *c, int arm,
+                               struct obs *o)
 {
-	struct worker *w = ex->state;
+	struct worker *w = arm_worker(ex, c, arm);
 	int r;
 
-	(void)c;
 	close_fd(&w->to);
 	if (unread_to_front(w)) {
 		answered_twice(w, o, "with its answer to the run's last request");
@@ -565,17 +677,20 @@ static const struct executor worker_ops = {
 	"the round trip: from just before the request is written to the worker "
 	"to just after its answer is read",
 	NULL, worker_begin, worker_work, worker_end, no_metadata, worker_pid,
-	worker_last_answer,
+	worker_last_answer, worker_duet_work, worker_duet_done, worker_duet_pid,
 };
 
 void exec_worker_init(struct executor *ex, const struct config *c)
 {
-	struct worker *w = xcalloc(1, sizeof *w);
+	struct worker *w = xcalloc(2, sizeof *w);
+	int i;
 
-	w->argv = command_argv(c->worker, c->no_shell);
-	w->search = c->no_shell;
-	w->hint = discarded(c, "stderr");
-	w->to = w->from = -1;
+	for (i = 0; i < 2; i++) {
+		w[i].argv = command_argv(c->worker, c->no_shell);
+		w[i].search = c->no_shell;
+		w[i].hint = discarded(c, "stderr");
+		w[i].to = w[i].from = -1;
+	}
 	*ex = worker_ops;
 	ex->state = w;
 }

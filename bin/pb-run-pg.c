@@ -768,7 +768,7 @@ static const struct executor pg_ops = {
 	"pg",
 	"the round trip of the script (with BEGIN and ROLLBACK under --rollback): "
 	"from just before it is sent to just after its last result arrives",
-	NULL, pg_begin, pg_work, pg_end, pg_metadata, pg_pid, NULL,
+	NULL, pg_begin, pg_work, pg_end, pg_metadata, pg_pid, NULL, NULL, NULL, NULL,
 };
 
 void exec_pg_init(struct executor *ex, const struct config *c)

@@ -12,6 +12,7 @@
 
 #include "clock.h"
 #include "conninfo.h"
+#include "duet.h"
 #include "err.h"
 #include "files.h"
 #include "machine.h"
@@ -123,7 +124,7 @@ static void open_output(struct config *c)
 	c->err_fd = c->out_fd;
 }
 
-static int seed_given;
+static int seed_given, order_given;
 /* --cpu: the list asked for, and the set pinned to (for the metadata). */
 static const char *cpu_list;
 static char cpu_affinity[512];
@@ -195,7 +196,10 @@ static void parse_option(struct config *c, int opt)
 	case RUNOPT_RUNS: c->runs = opt_count("runs", optarg, COUNT_MAX); break;
 	case RUNOPT_PAIRS: c->pairs = opt_count("pairs", optarg, COUNT_MAX); break;
 	case RUNOPT_WARMUP: c->warmup = opt_nonneg("warmup", optarg, COUNT_MAX); break;
-	case RUNOPT_ORDER: c->order = opt_choice("order", optarg, order_names, NORDERS); break;
+	case RUNOPT_ORDER:
+		c->order = opt_choice("order", optarg, order_names, NORDERS);
+		order_given = 1;
+		break;
 	case RUNOPT_SEED: c->seed = opt_seed("seed", optarg); seed_given = 1; break;
 	case RUNOPT_DELAY: c->delay_ns = opt_dur("delay", optarg); break;
 	case RUNOPT_DELAY_ARM:
@@ -241,6 +245,7 @@ static void parse_option(struct config *c, int opt)
 	case RUNOPT_ROLLBACK: c->rollback = 1; break;
 	case RUNOPT_SETUP_SQL: c->setup_sql = optarg; break;
 	case RUNOPT_CPU: cpu_list = optarg; break;
+	case RUNOPT_DUET: c->duet = 1; break;
 	case RUNOPT_RESOURCES: c->tree = opt_choice("resources", optarg, runopt_resources, 2); break;
 	case RUNOPT_UNTIL: seq_rule_parse(&c->until, "until", optarg); break;
 	case RUNOPT_THRESHOLD:
@@ -352,6 +357,23 @@ static void check_arm(const struct config *c, const char *name, int arm)
 		          arm_letters[arm], arm_letters[arm], c->arms == 2 ? "and" : "to",
 		          arm_letters[c->arms - 1], c->worker ? " (--arms K for more)" : "");
 }
+/* --duet: two arms, a command or a worker, and no order to choose. */
+static void check_duet(const struct config *c)
+{
+	if (!c->duet)
+		return;
+	if (c->pg)
+		die_usage("--duet runs each arm in a process of its own on its CPU; with --pg the "
+		          "work is the server's, not on a CPU pb-run chooses");
+	if (c->arms > 2)
+		die_usage("--duet runs two arms at once, on two CPUs: not %d", c->arms);
+	if (order_given)
+		die_usage("--duet starts A and B at the same moment: no --order to choose");
+	if (c->tree)
+		die_usage("--duet and --resources tree do not go together yet: each observation's "
+		          "cgroups are made one at a time");
+}
+
 static void check_mode(struct config *c, int nargs, char **args)
 {
 	int modes = (nargs > 0) + (c->worker != NULL) + (c->pg != NULL), i, any_sql = 0;
@@ -394,6 +416,7 @@ static void check_mode(struct config *c, int nargs, char **args)
 	}
 	check_arm(c, "delay-arm", c->delay_arm);
 	check_arm(c, "reference", c->reference);
+	check_duet(c);
 }
 
 /* Every value pb-run writes as metadata, and the provenance line, must fit
@@ -547,6 +570,14 @@ static void tree_init(void)
 	atexit(cgroup_tree_cleanup);
 }
 
+/* --duet: the first two CPUs pb-run may use (after --cpu), or exit 2. */
+static void duet_init(struct config *c)
+{
+	if (duet_cpus(c->duet_cpu) < 2)
+		die_usage("--duet needs two CPUs, and %s: it runs A and B at once, each on its own",
+		          cpu_list ? "--cpu leaves pb-run one" : "this process may use only one");
+}
+
 int main(int argc, char **argv)
 {
 	static struct config c;
@@ -562,6 +593,8 @@ int main(int argc, char **argv)
 	parse_args(argc, argv, &c);
 	if (cpu_list)   /* before anything starts: children inherit it */
 		run_pin_cpus(cpu_list, cpu_affinity, sizeof cpu_affinity);
+	if (c.duet)
+		duet_init(&c);
 	if (c.tree)
 		tree_init();
 	open_output(&c);

@@ -64,20 +64,26 @@ static void on_signal(int sig)
 		proc_on_interrupt();
 }
 
-/* The watched child (a worker): when it has exited, kill its group at
- * once, before it is reaped (a zombie keeps its pid from being reused).
- * WNOWAIT leaves it to be reaped by the code that waits for it. */
-static volatile sig_atomic_t watched;
+/* The watched children (a worker; two with --duet): when one has
+ * exited, kill its group at once, before it is reaped (a zombie keeps its
+ * pid from being reused). WNOWAIT leaves it to be reaped by the code
+ * that waits for it. */
+enum { WATCH_MAX = 2 };
+static volatile sig_atomic_t watched[WATCH_MAX];
 
 static void end_watched_group(void)
 {
-	pid_t p = (pid_t)watched;
 	siginfo_t si;
+	int i;
 
-	si.si_pid = 0;
-	if (p > 0 && waitid(P_PID, (id_t)p, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-	    si.si_pid == p)
-		kill(-p, SIGKILL);
+	for (i = 0; i < WATCH_MAX; i++) {
+		pid_t p = (pid_t)watched[i];
+
+		si.si_pid = 0;
+		if (p > 0 && waitid(P_PID, (id_t)p, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+		    si.si_pid == p)
+			kill(-p, SIGKILL);
+	}
 }
 
 static void on_child(int sig)
@@ -93,8 +99,13 @@ void proc_watch(pid_t pid)
 {
 	static int unblocked;
 	sigset_t chld;
+	int i;
 
-	watched = pid;
+	for (i = 0; pid > 0 && i < WATCH_MAX; i++)
+		if (watched[i] == 0) {
+			watched[i] = pid;
+			break;
+		}
 	if (pid > 0 && !unblocked) {
 		sigemptyset(&chld);
 		sigaddset(&chld, SIGCHLD);
@@ -271,9 +282,12 @@ pid_t proc_start(const struct proc_spec *p)
 
 static void reaped(pid_t pid)
 {
+	int i;
+
 	live_remove(pid);
-	if (watched == pid)
-		watched = 0;
+	for (i = 0; i < WATCH_MAX; i++)
+		if (watched[i] == pid)
+			watched[i] = 0;
 }
 
 #if PROC_USAGE

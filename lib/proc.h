@@ -77,7 +77,7 @@ int proc_kill(pid_t pid);
 /* SIGKILL what is left of the group of pid, a child just reaped: what it
  * started in the background ends with it. */
 void proc_end_group(pid_t pid);
-/* Watch pid (0: none): the moment it exits, SIGCHLD kills its group, so
+/* Watch pid (up to two at once, until reaped): the moment it exits, SIGCHLD kills its group, so
  * that nothing it left behind holds a pipe that pb-run reads. The first
  * call unblocks SIGCHLD for good: proc_wait with a timeout (which waits
  * for SIGCHLD) must not be used after it. */

@@ -47,7 +47,16 @@ static void design_meta(const struct config *c)
 	out_meta("first_run", "%ld", c->first_run);
 	out_meta("pairs", "%ld", c->pairs);
 	out_meta("warmup", "%ld", c->warmup);
-	out_meta("order", "%s", order_names[c->order]);
+	if (c->duet) {
+		out_meta("order", "duet");
+		out_meta("duet_cpus", "%d,%d", c->duet_cpu[0], c->duet_cpu[1]);
+		out_meta("duet_cpus" KEY_NOTE, "A and B of each pair start at the same moment, "
+		         "released together once both are ready, each pinned to one of these CPUs "
+		         "(which drawn per pair, the cpu column), each timed by a process of "
+		         "pb-run's own pinned beside it; pos 0: neither went first; start_ns = "
+		         "from the release to the arm's clock start");
+	} else
+		out_meta("order", "%s", order_names[c->order]);
 	out_meta("seed", "%llu", (unsigned long long)c->seed);
 	out_meta("delay_ns", "%lld", (long long)c->delay_ns);
 	out_meta("delay_arm", "%c", 'A' + c->delay_arm);
@@ -189,6 +198,8 @@ void runhead_out(int argc, char **argv, const struct config *c, struct executor 
 	if (c->tree)
 		out_field("tree_maxrss_kib"), out_field("tree_cpu_ns"), out_field("tree_read_bytes"),
 		out_field("tree_write_bytes");
+	if (c->duet)
+		out_field("cpu"), out_field("start_ns");
 	out_end();
 	flush_stdout_or_die();
 }

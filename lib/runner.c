@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "duet.h"
 #include "err.h"
 #include "keys.h"
 #include "machine.h"
@@ -25,6 +26,8 @@ struct half {
 	int64_t spin;       /* how long the delay's busy-wait ran inside the window */
 	struct proc_usage use;
 	struct cgroup_use tree;
+	int cpu;            /* --duet: the CPU it ran on */
+	int64_t start;      /* --duet: from the pair's release to its t0 */
 };
 
 /* Where wait4 is: the reaped process's, as the kernel keeps them. */
@@ -140,6 +143,10 @@ static void write_row(const struct config *c, long run, long pair, const char *p
 		out_i64(h->tree.read_bytes);
 		out_i64(h->tree.write_bytes);
 	}
+	if (c->duet) {
+		out_i64(h->cpu);
+		out_i64(h->start);
+	}
 	out_end();
 }
 
@@ -199,6 +206,63 @@ static void run_ended(struct runner *st)
 	flush_or_stop(st);
 }
 
+void runner_delay(const struct config *c, int arm, struct obs *o, int64_t *delay,
+                  int64_t *spin)
+{
+	*delay = *spin = 0;
+	if (c->delay_ns && o->status == 0) {
+		/* the spin cannot end before its deadline, and ends after it by
+		 * a clock read, or by much more when the core is taken away: the
+		 * realized delay is what the window really held */
+		int64_t end = clock_spin_until(o->t1 + c->delay_ns);
+		if (arm == c->delay_arm) {
+			*spin = end - o->t1;
+			o->t1 = end;
+			*delay = c->delay_ns;
+		}
+	}
+}
+
+/* Before an observation: the --prepare hook, and an interrupt seen. */
+static void before_observe(struct runner *st, const struct where *w)
+{
+	if (st->c->prepare)
+		st->hook(st, "prepare", st->c->prepare, w);
+	if (proc_interrupted)
+		runner_interrupted(st, w);
+}
+
+/* After its work (and delay): the run's last answer judged, the half
+ * filled, the meter; a failure stops the study or ends the run.
+ * Returns 0 to go on, -1 when the run must stop (st->ended says why). */
+static int after_observe(struct runner *st, const struct where *w, int pos, int last,
+                         struct obs *o, struct half *h)
+{
+	const struct config *c = st->c;
+
+	/* after the delay's spin, which must not hold the run's end */
+	if (last && st->ex->last_answer && !o->fatal && o->status != ST_INTERRUPTED)
+		st->ex->last_answer(st->ex, c, w->arm, o);
+	if (o->status == ST_INTERRUPTED || proc_interrupted)
+		runner_interrupted(st, w);
+	h->ns = o->t1 - o->t0 > 0 ? o->t1 - o->t0 : 1;
+	h->status = o->status;
+	h->use = o->use;
+	h->tree = o->tree;
+	h->arm = w->arm;
+	h->pos = pos;
+	show_progress(st, w->run, w->pair, w->phase);
+	if (o->status == 0)
+		return 0;
+	if (!c->ignore_failure || o->stop)
+		runner_stop(st, w, o->msg);
+	if (o->fatal) {
+		snprintf(st->ended, sizeof st->ended, "%s: %s", describe(w), o->msg);
+		return -1;
+	}
+	return 0;
+}
+
 /* Time one observation: the work, then the busy-wait delay, both inside
  * the window. The other arm waits as long outside its window, so that
  * both arms leave the machine in the same state for the next
@@ -208,49 +272,54 @@ static void run_ended(struct runner *st)
 static int observe(struct runner *st, long run, long pair, const char *phase, int arm,
                    int pos, int last, struct half *h)
 {
-	const struct config *c = st->c;
 	struct where w = { run, pair, phase, arm };
 	struct obs o;
 
-	if (c->prepare)
-		st->hook(st, "prepare", c->prepare, &w);
-	if (proc_interrupted)
-		runner_interrupted(st, &w);
+	before_observe(st, &w);
 	memset(&o, 0, sizeof o);
-	st->ex->work(st->ex, c, arm, run, pair, &o);
-	h->delay = h->spin = 0;
-	if (c->delay_ns && o.status == 0) {
-		/* the spin cannot end before its deadline, and ends after it by
-		 * a clock read, or by much more when the core is taken away: the
-		 * realized delay is what the window really held */
-		int64_t end = clock_spin_until(o.t1 + c->delay_ns);
-		if (arm == c->delay_arm) {
-			h->spin = end - o.t1;
-			o.t1 = end;
-			h->delay = c->delay_ns;
-		}
+	st->ex->work(st->ex, st->c, arm, run, pair, &o);
+	runner_delay(st->c, arm, &o, &h->delay, &h->spin);
+	return after_observe(st, &w, pos, last, &o, h);
+}
+
+/* --duet: a pair's two arms at once, A on one CPU and B on the other,
+ * which drawn from the run's generator; both rows place 0. */
+static int observe_duet(struct runner *st, struct rng *r, long run, long pair,
+                        const char *phase, int last, struct half *h)
+{
+	struct where w[2] = { { run, pair, phase, 0 }, { run, pair, phase, 1 } };
+	struct obs o[2];
+	int64_t delay[2], spin[2], start[2];
+	int coin = (int)(rng_next(r) >> 63), cpu[2], arm, ended = 0;
+
+	cpu[0] = st->c->duet_cpu[coin];
+	cpu[1] = st->c->duet_cpu[!coin];
+	before_observe(st, &w[0]);
+	before_observe(st, &w[1]);
+	duet_observe(st->ex, st->c, run, pair, cpu, o, delay, spin, start);
+	for (arm = 0; arm < 2; arm++) {
+		h[arm].delay = delay[arm];
+		h[arm].spin = spin[arm];
+		h[arm].cpu = cpu[arm];
+		h[arm].start = start[arm];
+		ended |= after_observe(st, &w[arm], 0, last, &o[arm], &h[arm]) < 0;
 	}
-	/* after the delay's spin, which must not hold the run's end */
-	if (last && st->ex->last_answer && !o.fatal && o.status != ST_INTERRUPTED)
-		st->ex->last_answer(st->ex, c, &o);
-	if (o.status == ST_INTERRUPTED || proc_interrupted)
-		runner_interrupted(st, &w);
-	h->ns = o.t1 - o.t0 > 0 ? o.t1 - o.t0 : 1;
-	h->status = o.status;
-	h->use = o.use;
-	h->tree = o.tree;
-	h->arm = arm;
-	h->pos = pos;
-	show_progress(st, run, pair, phase);
-	if (o.status == 0)
-		return 0;
-	if (!c->ignore_failure || o.stop)
-		runner_stop(st, &w, o.msg);
-	if (o.fatal) {
-		snprintf(st->ended, sizeof st->ended, "%s: %s", describe(&w), o.msg);
-		return -1;
+	return ended ? -1 : 0;
+}
+
+/* --duet: a phase's n pairs, each written once both are observed (also
+ * when one of them ended the run); -1 when the run ended. */
+static int duet_phase(struct runner *st, struct rng *r, long run, const char *name, long n,
+                      int closes, struct half *h)
+{
+	long pair;
+	int ended = 0;
+
+	for (pair = 1; !ended && pair <= n; pair++) {
+		ended = observe_duet(st, r, run, pair, name, closes && pair == n, h) < 0;
+		write_pair(st, run, pair, name, h, 2);
 	}
-	return 0;
+	return ended ? -1 : 0;
 }
 
 /* One phase of n pairs in the study's order, the first of them pair
@@ -267,8 +336,11 @@ static int phase(struct runner *st, struct rng *r, long run, const char *name, l
 	struct half *held = xmalloc((size_t)open * (size_t)k * sizeof *held), *block;
 	struct order_walk w;
 
-	order_walk_begin(&w, st->c->order, r, first, n, k);
-	while (!ended && order_walk_next(&w, &pair, &arm, &pos)) {
+	if (st->c->duet)
+		ended = duet_phase(st, r, run, name, n, closes, held) < 0;
+	else
+		order_walk_begin(&w, st->c->order, r, first, n, k);
+	while (!st->c->duet && !ended && order_walk_next(&w, &pair, &arm, &pos)) {
 		block = &held[(size_t)(pair % open) * (size_t)k];
 		ended = observe(st, run, pair + 1, name, arm, pos, closes && --left == 0,
 		                &block[pos - 1]) < 0;

@@ -52,6 +52,8 @@ struct config {
 	int reference;             /* the arm the others are compared with: 0 = A */
 	int rollback, no_shell, quiet, ignore_failure, aa;
 	int tree;                  /* --resources tree: each observation in its cgroups */
+	int duet;                  /* --duet: A and B at once, each on a CPU of duet_cpu */
+	int duet_cpu[2];
 	long runs, pairs, warmup, first_run;
 	int order;                 /* enum order (lib/order.h) */
 	uint64_t seed;
@@ -83,8 +85,23 @@ struct executor {
 	/* After the run's last observation, before its pair is written: no
 	 * more requests, and o fails when what follows makes its answer no
 	 * answer (a worker's second one). NULL: nothing can follow. */
-	void (*last_answer)(struct executor *, const struct config *, struct obs *);
+	void (*last_answer)(struct executor *, const struct config *, int arm, struct obs *);
+	/* --duet (lib/duet.h). duet_work: the timed part of arm's
+	 * observation, in a process of its own on the arm's CPU, forked from
+	 * pb-run; what pb-run needs of it afterwards goes into blob (at most
+	 * DUET_BLOB_MAX bytes), its length returned. duet_done: in pb-run,
+	 * the observation finished with it (NULL: nothing to finish).
+	 * duet_pid: a process of the arm's that lives across observations
+	 * (a worker), pinned to the arm's CPU with it; 0 for none. NULL
+	 * duet_work: the mode has no duet. */
+	size_t (*duet_work)(struct executor *, const struct config *, int arm, long run,
+	                    long pair, struct obs *, void *blob);
+	void (*duet_done)(struct executor *, const struct config *, int arm, struct obs *,
+	                  const void *blob, size_t len);
+	pid_t (*duet_pid)(struct executor *, int arm);
 };
+
+enum { DUET_BLOB_MAX = 4200 };
 
 /* Where in the study something happened, for messages and comments. */
 struct where {
@@ -108,6 +125,11 @@ struct runner {
 	char ended[640];        /* why the current run ended early */
 };
 
+/* The busy-wait of --delay after an observation's work, inside the
+ * window of the delayed arm (its t1 moved, *delay and *spin set), after
+ * it for the others (0 in both); nothing after a failure. */
+void runner_delay(const struct config *c, int arm, struct obs *o, int64_t *delay,
+                  int64_t *spin);
 /* Command mode has the rusage columns, where wait4 is. */
 int runner_has_usage(const struct config *c);
 /* The runs, from --first-run, until the last, --until's answer or

@@ -144,6 +144,10 @@ const struct pb_opt run_opts[] = {
 	{ "quiet", RUNOPT_QUIET, 0, NULL, NULL, "no progress on stderr", NULL, 0 },
 	{ "cpu", RUNOPT_CPU, 0, "LIST", NULL,
 	  "pin pb-run and what it starts to these CPUs (0,2-3;\nLinux)", NULL, 0 },
+	{ "duet", RUNOPT_DUET, 0, NULL, NULL,
+	  "each pair's A and B at the same moment, each pinned\n"
+	  "to its own CPU (the first two of --cpu or of those\n"
+	  "allowed; which arm gets which drawn per pair; Linux)", NULL, 0 },
 	{ "resources", RUNOPT_RESOURCES, 0, "R", "process tree",
 	  "process (default: wait4's columns) or tree: also\n"
 	  "the whole tree's memory, CPU time and I/O from\n"
