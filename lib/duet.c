@@ -3,6 +3,8 @@
 #ifdef __linux__
 #define _GNU_SOURCE
 #include <sched.h>
+#include <dirent.h>
+#include <stdlib.h>
 #include <sys/prctl.h>
 #endif
 #include <errno.h>
@@ -67,6 +69,52 @@ static int pin(pid_t pid, int cpu)
 	return -1;
 #endif
 }
+
+#ifdef __linux__
+/* pid's threads, and those of its descendants (a worker started through
+ * /bin/sh -c, a JVM's threads), to the one CPU: what each thread holds
+ * is set one by one (a thread's affinity is its own), the descendants
+ * found in /proc/PID/task/TID/children. 0, or -1 with errno when pid
+ * itself cannot be pinned. */
+static int pin_tree(pid_t pid, int cpu, int depth)
+{
+	char path[64], line[4096], *p, *end;
+	struct dirent *e;
+	DIR *d;
+	FILE *f;
+
+	snprintf(path, sizeof path, "/proc/%ld/task", (long)pid);
+	if (depth > 16 || !(d = opendir(path)))
+		return pin(pid, cpu);
+	while ((e = readdir(d))) {
+		long tid = strtol(e->d_name, &end, 10);
+
+		if (tid <= 0 || *end)
+			continue;
+		pin((pid_t)tid, cpu);
+		snprintf(path, sizeof path, "/proc/%ld/task/%ld/children", (long)pid, tid);
+		if (!(f = fopen(path, "r")))
+			continue;
+		if (fgets(line, sizeof line, f))
+			for (p = line; *p; p = end) {
+				long child = strtol(p, &end, 10);
+
+				if (end == p)
+					break;
+				pin_tree((pid_t)child, cpu, depth + 1);
+			}
+		fclose(f);
+	}
+	closedir(d);
+	return pin(pid, cpu);
+}
+#else
+static int pin_tree(pid_t pid, int cpu, int depth)
+{
+	(void)depth;
+	return pin(pid, cpu);
+}
+#endif
 
 static int open_pipes(struct pipes *p)
 {
@@ -240,7 +288,7 @@ static void pin_lasting(struct executor *ex, const int cpu[2], struct obs o[2], 
 	for (arm = 0; arm < 2; arm++) {
 		pid_t pid = ex->duet_pid ? ex->duet_pid(ex, arm) : 0;
 
-		bad[arm] = pid > 0 && pin(pid, cpu[arm]) < 0 && errno != ESRCH;
+		bad[arm] = pid > 0 && pin_tree(pid, cpu[arm], 0) < 0 && errno != ESRCH;
 		if (bad[arm])
 			failed(&o[arm], "--duet: cannot pin arm %c's worker to CPU %d: %s", arm,
 			       cpu[arm], errno);
