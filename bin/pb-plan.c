@@ -466,6 +466,8 @@ static void find_costs(const struct opts *o, const struct study_head *head,
                        const double *time_ns, double pairs, double pair_time, int have_ab,
                        struct costs *c)
 {
+	const char *order = study_head_str(head, "order");
+	int duet = order && strcmp(order, "duet") == 0;
 	double stamps;
 	int64_t warm;
 
@@ -475,7 +477,8 @@ static void find_costs(const struct opts *o, const struct study_head *head,
 	} else if (have_ab) {
 		c->pair = pair_time / pairs;
 		snprintf(c->pair_how, sizeof c->pair_how, have_ab > 1 ? "measured: mean over the "
-		         "pairs of the reference's time and every candidate's" : "measured: mean of a + b");
+		         "pairs of the reference's time and every candidate's" : duet ? "measured: "
+		         "mean of the longer of a and b (duet: A and B at once)" : "measured: mean of a + b");
 	} else if (o->target > 0) {
 		die("no a and b columns to measure a pair's cost from; give --pair-cost");
 	} else {
@@ -624,18 +627,21 @@ struct comparison {
 };
 
 /* The time of a pair, for its cost: a + b, or with several comparisons
- * the reference's a once (in the first arm's rows) and every arm's b. */
+ * the reference's a once (in the first arm's rows) and every arm's b;
+ * in a duet study, where A and B run at once, the longer of a and b. */
 struct times {
 	struct strmap ids;   /* every run */
 	double *ns, total, pairs;
 	size_t cap;
+	int duet;
 };
 
 static void add_time(struct stream *s, struct times *t, const char *id, long ca, long cb,
                      int with_a)
 {
 	size_t k = strmap_intern(&t->ids, id, strlen(id));
-	double v = stream_num(s, (size_t)cb) + (with_a ? stream_num(s, (size_t)ca) : 0);
+	double b = stream_num(s, (size_t)cb), a = with_a ? stream_num(s, (size_t)ca) : 0;
+	double v = t->duet ? fmax(a, b) : a + b;
 
 	xgrow_zero(&t->ns, &t->cap, k + 1, sizeof *t->ns);
 	if (!isfinite(v) || !isfinite(t->total + v))
@@ -685,6 +691,7 @@ int main(int argc, char **argv)
 	ca = stream_col_find(&s, "a");
 	cb = stream_col_find(&s, "b");
 	carm = group_has_arms(&s) ? stream_col_find(&s, "arm") : -1;
+	t.duet = stream_head_meta(&s, "order", 0) && !strcmp(stream_head_meta(&s, "order", 0), "duet");
 	while (stream_row(&s)) {
 		const char *id = s.field[rcol], *arm = carm >= 0 ? s.field[carm] : "";
 		size_t k;

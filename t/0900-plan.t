@@ -141,6 +141,16 @@ is "$(cost run_cost)" \
 	"9992000 (measured: median gap between run starts less the run's measured pairs)" \
 	"run cost from the '# run:' start stamps (median gap less the earlier run's pairs)"
 is "$(col total_s 1 "$T/out")" 0.039988 "current total_s = 4 * (9992000 + 2 * 2500) ns"
+# The same pairs of a duet study (# order: duet): A and B ran at once, so a
+# pair costs the longer of a and b (here a = b: 1250 ns), and the gaps less
+# the runs' longer halves are 10 ms - 4000, 20 ms - 2000, 5 ms - 3000 ns,
+# median 9996000; current total 4 * (9996000 + 2 * 1250) ns = 0.039994 s.
+sed 's/^# warmup: 3$/&\
+# order: duet/' stamps.tsv >"$T/duet-stamps.tsv"
+run pb-plan "$T/duet-stamps.tsv"
+is "$(cost pair_cost)|$(cost run_cost)|$(col total_s 1 "$T/out")" \
+	"1250 (measured: mean of the longer of a and b (duet: A and B at once))|9996000 (measured: median gap between run starts less the run's measured pairs)|0.039994" \
+	"duet: a pair costs the longer of a and b, in the pair and the run cost"
 # warmup.tsv: the same pairs, one stamp only, '# warmup: 4': 4 * 2500 ns
 run pb-plan warmup.tsv
 is "$(cost run_cost)" "10000 (estimated: 4 warm-up pairs)" "run cost without two stamps: warm-up pairs x pair cost"
