@@ -59,7 +59,7 @@ enum {
 	O_SCAN = 'P',
 	O_MIN_RUNS = 256, O_STAT, O_LEVEL, O_DIR, O_CALIBRATE, O_FAIL, O_JSON, O_MD, O_CSV,
 	O_REPORT, O_COLOR, O_QUIET, O_FROM, O_ANALYSE, O_NO_PICTURES, O_SEQUENCE, O_MIN_EFFECT, O_SEQ_G,
-	O_TOLERANCE, O_VERBOSE = 'v',
+	O_TOLERANCE, O_DUET, O_VERBOSE = 'v',
 	O_PASS = 1000
 };
 
@@ -87,6 +87,9 @@ static const struct pb_opt own[] = {
 	  "sequence is tuned to it (default: what the budget\nresolves, or the threshold)", NULL, 0 },
 	{ "tolerance", O_TOLERANCE, 0, "PCT", NULL, "stop when B is shown within PCT % of A, or\n"
 	  "beyond it on one side (an equivalence margin)", NULL, 0 },
+	{ "duet", O_DUET, 0, NULL, NULL, "A and B of each pair at once, each on its own CPU\n"
+	  "(pb-run --duet); --duet auto: the pilot measures both\n"
+	  "designs and keeps the one with less spread", NULL, 0 },
 	{ "dir", O_DIR, 0, "DIR", NULL, "the study directory (default pb-compare-DATE-TIME)", NULL, 0 },
 	{ "parameter-scan", O_SCAN, 'P', "NAME LIST", NULL, "one study per value of LIST (a,b,c)\n"
 	  "with {NAME} replaced in the commands", NULL, 0 },
@@ -309,6 +312,12 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 			break;
 		case O_DIR: o->dir = optarg;
 			first_given(&making, "--dir");
+			break;
+		case O_DUET:   /* "auto" after it is its value: commands come after -- */
+			o->duet = DUET_ON;
+			if (optind < argc && strcmp(argv[optind], "auto") == 0)
+				o->duet = DUET_AUTO, optind++;
+			first_given(&making, "--duet");
 			break;
 		case O_CALIBRATE: o->calibrate = 1;
 			first_given(&making, "--calibrate");

@@ -73,7 +73,8 @@ static const char *dur_arg(char buf[32], double ns)
  * rmdir keeps a directory that holds anything else (a scan's studies). */
 static struct strv made;
 static const char *const before_study[] = {
-	"probe.tsv", "pilot.tsv", "plan.tsv", "sense.tsv"
+	"probe.tsv", "pilot.tsv", "plan.tsv", "sense.tsv", "pilot-duet.tsv", "plan-duet.tsv",
+	"pilot-sequential.tsv", "plan-sequential.tsv"
 };
 
 static void remove_in(const char *dir, const char *const *names, size_t n);
@@ -212,6 +213,8 @@ static double analysis_ns(const struct conduct *s);
 
 static void study_argv(struct conduct *s, struct strv *v)
 {
+	if (s->duet)
+		strv_add(v, "--duet");
 	strv_cat(v, &s->pass);
 	if (s->cmds.n) {
 		strv_add(v, "--");
@@ -425,10 +428,9 @@ static int run_tool(struct run_result *r, const char *out, struct strv *v, const
 /* The pilot: 3 runs (for the spread between runs) of as many pairs as its
  * share of the budget affords at the probe's cost (its wall time: pb-run's
  * start and a pair), 2 to 10. */
-static void pilot(struct conduct *s)
+static int try_pilot(struct conduct *s, struct run_result *r)
 {
 	struct strv v = { NULL, 0, 0 };
-	struct run_result r;
 	char *out = path_in(s->dir, "pilot.tsv");
 	double share = PILOT_SHARE * s->budget_ns;
 	long pairs = (long)(share / (3 * s->probe_wall_ns)) - 1;
@@ -441,12 +443,19 @@ static void pilot(struct conduct *s)
 	strv_addf(&v, "-p%ld", pairs);
 	strv_add(&v, "-w1");
 	study_argv(s, &v);
-	failed = run_tool(&r, out, &v, "the pilot");
+	failed = run_tool(r, out, &v, "the pilot");
 	free(out);   /* before a die: a scan goes on after it (pb_die_hook) */
-	if (failed)
-		die("pb-run (the pilot): %s", tools_said(&r, "pb-run", "failed"));
-	s->pilot_wall_ns = (double)r.ns;
+	s->pilot_wall_ns = (double)r->ns;
 	s->pilot_pairs = pairs + 1;
+	return failed;
+}
+
+static void pilot(struct conduct *s)
+{
+	struct run_result r;
+
+	if (try_pilot(s, &r))
+		die("pb-run (the pilot): %s", tools_said(&r, "pb-run", "failed"));
 }
 
 /* pb-plan on the pilot, with a target only to get its Kalibera-Jones row
@@ -509,6 +518,76 @@ struct pilot_read {
 	double pair_ns, run_ns, sd_between, sd_within;
 	long kj, runs;
 };
+
+static void read_plan_tsv(struct conduct *s, struct pilot_read *p);
+
+/* A file of the study directory renamed in it. */
+static void rename_in(const char *dir, const char *from, const char *to)
+{
+	char *a = path_in(dir, from), *b = path_in(dir, to);
+
+	if (rename(a, b) < 0 && errno != ENOENT)
+		die("%s:", b);
+	free(a);
+	free(b);
+}
+
+/* What a second of pairs narrows: the variance of a pair's log ratio
+ * within a run times what a pair costs, the pilot's pace included (the
+ * budget's pairs divide the first and multiply the second). */
+static double variance_per_pair_ns(const struct pilot_read *p)
+{
+	return p->sd_within * p->sd_within * p->pair_ns;
+}
+
+/* --duet auto: a second pilot in duet after the sequential one; the
+ * design whose pilot measured less variance for the same wall time is
+ * kept, its pilot.tsv and plan.tsv the study's, the other's beside them
+ * (pilot-duet.tsv or pilot-sequential.tsv). A duet pb-run refuses here
+ * (one CPU) leaves the sequential design, saying why. */
+static void choose_duet(struct conduct *s)
+{
+	struct pilot_read seq, duet;
+	struct run_result r;
+	double seq_wall = s->pilot_wall_ns, vs, vd;
+	char a[SIG_BUFSZ], b[SIG_BUFSZ], c[SIG_BUFSZ], d[SIG_BUFSZ];
+
+	read_plan_tsv(s, &seq);
+	rename_in(s->dir, "pilot.tsv", "pilot-sequential.tsv");
+	rename_in(s->dir, "plan.tsv", "plan-sequential.tsv");
+	s->duet = 1;
+	if (try_pilot(s, &r)) {
+		s->duet = 0;
+		rename_in(s->dir, "pilot.tsv", "pilot-duet.tsv");
+		rename_in(s->dir, "pilot-sequential.tsv", "pilot.tsv");
+		rename_in(s->dir, "plan-sequential.tsv", "plan.tsv");
+		s->pilot_wall_ns = seq_wall;
+		snprintf(s->duet_why, sizeof s->duet_why, "duet auto: sequential pairs, as duet "
+		         "cannot run here (%.200s)", tools_said(&r, "pb-run", "it failed"));
+		return;
+	}
+	plan_pilot(s);
+	read_plan_tsv(s, &duet);
+	vs = variance_per_pair_ns(&seq);
+	vd = variance_per_pair_ns(&duet);
+	s->duet = vd < vs;
+	if (isnan(vd) || isnan(vs))
+		snprintf(s->duet_why, sizeof s->duet_why, "duet auto: sequential pairs, as the %s "
+		         "pilot measured no spread within runs to choose by", isnan(vs) ? "sequential"
+		         : "duet");
+	else
+		snprintf(s->duet_why, sizeof s->duet_why, "duet auto: %s; within a run a pair's log ratio "
+	         "varied %s %% at %s a pair in duet, %s %% at %s in sequence",
+	         s->duet ? "duet, A and B at once" : "sequential pairs", h4(a, 100 * duet.sd_within),
+	         h4ns(b, duet.pair_ns), h4(c, 100 * seq.sd_within), h4ns(d, seq.pair_ns));
+	if (s->duet)
+		return;
+	rename_in(s->dir, "pilot.tsv", "pilot-duet.tsv");
+	rename_in(s->dir, "plan.tsv", "plan-duet.tsv");
+	rename_in(s->dir, "pilot-sequential.tsv", "pilot.tsv");
+	rename_in(s->dir, "plan-sequential.tsv", "plan.tsv");
+	s->pilot_wall_ns = seq_wall;
+}
 
 static void read_plan_tsv(struct conduct *s, struct pilot_read *p)
 {
@@ -728,6 +807,10 @@ static void plan(struct conduct *s)
 		len += (size_t)snprintf(s->plan + len, PLAN_MAX - len, "; between-run spread %s %%, "
 		                        "within %s %%", h4(c, 100 * p.sd_between),
 		                        h4(d, 100 * p.sd_within));
+	if (*s->duet_why)
+		len += (size_t)snprintf(s->plan + len, PLAN_MAX - len, "; %s", s->duet_why);
+	else if (s->duet)
+		len += (size_t)snprintf(s->plan + len, PLAN_MAX - len, "; duet: A and B at once");
 	len += (size_t)snprintf(s->plan + len, PLAN_MAX - len, "), %s, within %s", stop,
 	                        h4ns(e, s->budget_ns));
 	plan_analysis_words(s, s->plan + len, PLAN_MAX - len);
@@ -1038,8 +1121,12 @@ void conduct_run(struct conduct *s, struct study *r)
 	if (!s->slow) {
 		pilot(s);
 		plan_pilot(s);
+		if (s->o->duet == DUET_AUTO)
+			choose_duet(s);
 		price_analysis(s);
-	}
+	} else if (s->o->duet == DUET_AUTO)
+		snprintf(s->duet_why, sizeof s->duet_why, "duet auto: sequential pairs, as the "
+		         "budget affords no pilot to choose with");
 	plan(s);
 	if (!s->o->quiet && isatty(2))
 		fprintf(stderr, "%s\n", s->plan), s->live.plan_shown = 1;
@@ -1095,6 +1182,7 @@ void conduct_init(struct conduct *s, const struct compare_opts *o, char *dir, co
 		free(c);
 	}
 	s->progress = !o->quiet && isatty(2);
+	s->duet = o->duet == DUET_ON;
 	s->pictures = s->pictures_wanted = !o->no_pictures && on_path("gnuplot");
 	s->live.budget_ns = s->live.wall_ns = s->live.fail_if_slower = NAN;
 }

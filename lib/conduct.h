@@ -12,6 +12,8 @@
 #include "studydir.h"
 
 /* What pb-compare was asked (its options and commands). */
+enum { DUET_OFF, DUET_ON, DUET_AUTO };
+
 struct compare_opts {
 	double budget_ns, threshold, fail_if_slower;
 	long runs, pairs, warmup, min_runs;
@@ -25,6 +27,7 @@ struct compare_opts {
 	double min_effect;   /* --min-effect, in %; 0: not given */
 	double tolerance;    /* --tolerance, in %; 0: not given */
 	const char *seq_g;   /* --seq-g, as given, or NULL */
+	int duet;            /* --duet: DUET_OFF, DUET_ON, DUET_AUTO */
 	struct strv pass;    /* pb-run's options, as given */
 	char **cmds;
 	int ncmds;
@@ -66,6 +69,8 @@ struct conduct {
 	char seq_g[40];      /* the t sequence's g for pb-run, tuned to the effect; "" for none */
 	char seq_g_why[160]; /* why that g, in words, for the plan and # seq_g.note: */
 	int least;           /* the least study, beyond the budget */
+	int duet;            /* pb-run --duet, given or chosen by --duet auto */
+	char duet_why[320];  /* --duet auto: what the two pilots measured; or "" */
 	int slow;            /* no pilot: the budget affords too few pairs */
 	char *plan;
 	struct live live;
