@@ -30,21 +30,20 @@ by_pair() {
 # --- command mode: the stream
 run pb-run --duet --runs 3 --pairs 20 --warmup 2 --quiet -- "$W --cpu-us 2000" "$W --cpu-us 2000"
 cp "$T/out" duet.tsv
-is "$rc:$(cat "$T/err")" "0:" "--duet: exit 0, nothing on stderr"
+is "$rc:$(cat "$T/err"):$(row_count duet.tsv)" "0::132" "--duet: exit 0, nothing on stderr, 3 runs x 22 pairs x 2 rows"
 is "$(meta order duet.tsv)|$(meta duet_cpus duet.tsv)" "duet|$cpus" \
 	"# order: duet, # duet_cpus: the first two CPUs allowed"
 like "$(grep -v '^#' duet.tsv | head -1)" '	spin_ns	user_ns	.*	nivcsw	cpu	start_ns$' \
 	"header: cpu and start_ns after every other column"
-is "$(row_count duet.tsv)" 132 "3 runs x 22 pairs x 2 rows"
 is "$(rows duet.tsv | cut -f5 | sort -u | tr '\n' ' ')" "0 " "pos 0 on every row: neither arm went first"
 by_pair duet.tsv >pairs.txt
-is "$(awk '$4 != "A" || $7 != "B"' pairs.txt | wc -l | tr -d ' ')" 0 "each pair: A's row, then B's"
+is "$(awk '$4 == "A" && $7 == "B"' pairs.txt | wc -l | tr -d ' ')" 66 "each of the 66 pairs: A's row, then B's"
 is "$(awk -v c="$cpus" 'BEGIN { split(c, x, ",") }
-	!(($5 == x[1] && $8 == x[2]) || ($5 == x[2] && $8 == x[1]))' pairs.txt | wc -l | tr -d ' ')" 0 \
-	"each pair: A and B on the two CPUs, one each"
+	($5 == x[1] && $8 == x[2]) || ($5 == x[2] && $8 == x[1])' pairs.txt | wc -l | tr -d ' ')" 66 \
+	"each of the 66 pairs: A and B on the two CPUs, one each"
 is "$(awk '{ print $5 }' pairs.txt | sort -u | wc -l | tr -d ' ')" 2 \
 	"across the pairs A had both CPUs (a coin per pair: all 66 alike has p = 2^-65)"
-is "$(rows duet.tsv | awk -F'\t' '$8 != 0 || $7 <= 0 || $NF < 0' | wc -l | tr -d ' ')" 0 \
+is "$(rows duet.tsv | awk -F'\t' '$8 == 0 && $7 > 0 && $NF >= 0' | wc -l | tr -d ' ')" 132 \
 	"every observation: status 0, ns > 0, start_ns >= 0"
 diag "start stamps: median |start_A - start_B| $(awk '{ d = $6 - $9; print d < 0 ? -d : d }' pairs.txt |
 	sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }') ns (not judged: load)"
@@ -66,15 +65,15 @@ run pb-run --duet --runs 2 --pairs 6 --warmup 0 --quiet -- \
 	"sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status >>$T/a.cpus" \
 	"sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status >>$T/b.cpus"
 c=$(col_of cpu "$T/out")
-is "$(cat a.cpus | tr '\n' ' ')|$(cat b.cpus | tr '\n' ' ')" \
-	"$(rows "$T/out" | awk -F'\t' -v c="$c" '$4 == "A" { printf "%s ", $c }')|$(rows "$T/out" |
+is "$(grep -c . a.cpus):$(cat a.cpus | tr '\n' ' ')|$(cat b.cpus | tr '\n' ' ')" \
+	"12:$(rows "$T/out" | awk -F'\t' -v c="$c" '$4 == "A" { printf "%s ", $c }')|$(rows "$T/out" |
 	awk -F'\t' -v c="$c" '$4 == "B" { printf "%s ", $c }')" \
-	"command mode: each arm ran on the one CPU its row names"
+	"command mode: each arm ran on the one CPU its row names (A 12 times)"
 
 # --- the delay: on B's rows, inside its window, as in sequential pairs
 run pb-run --duet --runs 1 --pairs 4 --warmup 0 --quiet --delay 2ms -- true
-is "$(rows "$T/out" | awk -F'\t' '($4 == "B" && ($6 != 2000000 || $9 < 2000000 || $9 > $7)) ||
-	($4 == "A" && ($6 != 0 || $9 != 0))' | wc -l | tr -d ' '):$rc" 0:0 \
+is "$(rows "$T/out" | awk -F'\t' '($4 == "B" && $6 == 2000000 && $9 >= 2000000 && $9 <= $7) ||
+	($4 == "A" && $6 == 0 && $9 == 0)' | wc -l | tr -d ' '):$rc" 8:0 \
 	"--delay 2ms: delay_ns and spin_ns on B's rows, within ns; 0 on A's"
 
 # --- worker mode: a worker per arm and run, pinned with its arm
@@ -93,10 +92,10 @@ is "$(awk '{ print $1, $2, $4 }' w.seen | sort -u | awk '{ print $1, $2 }' | sor
 	"worker mode: each arm of each run has a worker of its own (4 processes)"
 c=$(col_of cpu "$T/out")
 # per run and arm, the CPUs of its requests in the order they came
-is "$(awk '{ s[$2 $1] = s[$2 $1] " " $5 } END { for (k in s) print k ":" s[k] }' w.seen | sort)" \
-	"$(rows "$T/out" | awk -F'\t' -v c="$c" '{ s[$1 $4] = s[$1 $4] " " $c }
+is "$(grep -c . w.seen) $(awk '{ s[$2 $1] = s[$2 $1] " " $5 } END { for (k in s) print k ":" s[k] }' w.seen | sort)" \
+	"24 $(rows "$T/out" | awk -F'\t' -v c="$c" '{ s[$1 $4] = s[$1 $4] " " $c }
 	END { for (k in s) print k ":" s[k] }' | sort)" \
-	"worker mode: each request was served on the CPU of its row"
+	"worker mode: each of the 24 requests was served on the CPU of its row"
 
 # --- refused, one line, exit 2
 refused_duet() {   # WHY ARGS...
