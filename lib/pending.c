@@ -154,7 +154,11 @@ static void pending_check(const struct stream *s, const struct block *b,
 		if (b->h[i].arm == h->arm)
 			stream_die(s, "run %lld pair %lld: arm %c twice (also line %ld)",
 			           (long long)h->run, (long long)h->pair, 'A' + h->arm, b->h[i].line);
-		if (b->h[i].pos != h->pos)
+		if (h->pos == 0 && h->cpu >= 0 && b->h[i].cpu == h->cpu)
+			stream_die(s, "run %lld pair %lld: arms %c and %c both on CPU %lld (a duet pins "
+			           "each arm to a CPU of its own)", (long long)h->run, (long long)h->pair,
+			           'A' + b->h[i].arm, 'A' + h->arm, (long long)h->cpu);
+		if (b->h[i].pos != h->pos || h->pos == 0)   /* 0: together, a duet's */
 			continue;
 		if (arms == 2)
 			stream_die(s, "run %lld pair %lld: both arms at pos %d",

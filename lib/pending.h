@@ -38,8 +38,9 @@ struct pending {
 
 /* h, the current row of s (of columns c), into its block: a new one when
  * it is the first of its pair, in a run whose pairs 1 .. done_upto are
- * joined. A pair twice, an arm twice or two at one place ends the
- * program. The reference's h gets the row's extra fields. Returns the
+ * joined. A pair twice, an arm twice or two at one place (but 0, a
+ * duet's together) ends the program, and so do two arms of a duet on
+ * one CPU. The reference's h gets the row's extra fields. Returns the
  * block when h completes it (one observation of each of arms arms), at
  * slot *at; else NULL. */
 struct block *pending_take(struct pending *p, const struct stream *s, const struct raw_cols *c,

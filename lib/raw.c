@@ -34,6 +34,8 @@ void raw_cols_find(struct raw_cols *c, const struct stream *s)
 	for (i = 0; i < 8; i++)
 		*pos[i] = stream_col(s, raw_cols[i]);
 	c->spin = stream_col_find(s, "spin_ns");
+	c->cpu = stream_col_find(s, "cpu");
+	c->duet = 0;
 	for (i = 0; i < NUSE; i++)
 		if (use_cols[i])
 			c->nuse += (c->use[i] = stream_col_find(s, use_cols[i])) >= 0;
@@ -41,7 +43,7 @@ void raw_cols_find(struct raw_cols *c, const struct stream *s)
 	c->nuse += c->use[USE_CPU] >= 0;
 	c->extra = xmalloc(s->ncol * sizeof *c->extra);
 	for (j = 0; j < s->ncol; j++) {
-		int known = (long)j == c->spin;
+		int known = (long)j == c->spin || (long)j == c->cpu;
 
 		for (i = 0; i < NUSE; i++)
 			known |= (long)j == c->use[i];
@@ -103,6 +105,31 @@ char *raw_extra_join(const struct stream *s, const struct raw_cols *c)
 	return out;
 }
 
+/* The place in the pair: 1 to arms, or 0 (together) in a duet study and
+ * only there, where a mixed stream would pair a duet half with a
+ * sequential one. */
+static int read_pos(const struct stream *s, const struct raw_cols *c, int arms)
+{
+	char b[MSG_CUT_BUF];
+	int64_t pos = int_at_least(s, c->pos, 0, arms == 2 ? "pos must be 1 or 2"
+	                           : "pos must be a place in the pair, from 1");
+
+	if (c->duet && pos != 0)
+		stream_die(s, "column 'pos': in a duet study (# order: duet) both arms of a pair "
+		           "ran together, at pos 0, got '%s'", msg_cut(b, s->field[c->pos]));
+	if (!c->duet && pos == 0)
+		stream_die(s, "column 'pos': pos 0 (together) belongs to a duet study, and the head's "
+		           "order is not duet: pos must be %s", arms == 2 ? "1 or 2" : "1 or more");
+	if (pos > arms) {
+		if (arms == 2)
+			stream_die(s, "column 'pos': pos must be 1 or 2, got '%s'",
+			           msg_cut(b, s->field[c->pos]));
+		stream_die(s, "column 'pos': pos must be 1 to %d (the head's arms), got '%s'",
+		           arms, msg_cut(b, s->field[c->pos]));
+	}
+	return (int)pos;
+}
+
 void raw_obs_read(struct raw_obs *h, const struct stream *s, const struct raw_cols *c, int arms)
 {
 	const char *arm = s->field[c->arm];
@@ -118,18 +145,12 @@ void raw_obs_read(struct raw_obs *h, const struct stream *s, const struct raw_co
 		stream_die(s, "column 'arm': unknown arm '%s' (A %s %c)", msg_cut(b, arm),
 		           arms == 2 ? "or" : "to", 'A' + arms - 1);
 	h->arm = arm[0] - 'A';
-	h->pos = (int)int_at_least(s, c->pos, 1, arms == 2 ? "pos must be 1 or 2"
-	                           : "pos must be a place in the pair, from 1");
-	if (h->pos > arms) {
-		if (arms == 2)
-			stream_die(s, "column 'pos': pos must be 1 or 2, got '%s'",
-			           msg_cut(b, s->field[c->pos]));
-		stream_die(s, "column 'pos': pos must be 1 to %d (the head's arms), got '%s'",
-		           arms, msg_cut(b, s->field[c->pos]));
-	}
+	h->pos = read_pos(s, c, arms);
 	h->delay = int_at_least(s, c->delay, 0, "delay_ns must be a whole number of ns >= 0");
 	h->spin = c->spin < 0 ? 0 : int_at_least(s, (size_t)c->spin, 0,
 	                                         "spin_ns must be a whole number of ns >= 0");
+	h->cpu = c->cpu < 0 ? -1 : int_at_least(s, (size_t)c->cpu, 0,
+	                                        "cpu must be a CPU number, a whole number >= 0");
 	h->ns = int_at_least(s, c->ns, 1, "time must be a whole number of ns > 0");
 	h->status = int_at_least(s, c->status, INT64_MIN + 1, "status must be a whole number");
 	for (i = 0; i < NUSE; i++)

@@ -30,6 +30,9 @@ struct raw_cols {
 	long use[NUSE]; /* user_ns sys_ns maxrss_kib, -1 when absent; cpu: that of
 	                 * user_ns when both user_ns and sys_ns are there */
 	int nuse;       /* how many of them the stream has */
+	long cpu;       /* cpu, the CPU a duet pinned the arm to; -1 when absent */
+	int duet;       /* the head's order is duet (the caller sets it): every
+	                 * row at pos 0, as the arms of a pair ran together */
 	size_t *extra;
 	size_t nextra;
 };
@@ -38,15 +41,18 @@ struct raw_cols {
 struct raw_obs {
 	int64_t run, pair, ns, delay, status, spin;
 	int64_t use[NUSE];
-	int arm, pos, file;
+	int64_t cpu;    /* -1 without a cpu column */
+	int arm, pos, file;   /* pos 0: together (a duet) */
 	long line;
 	char *extra;    /* the reference's extra fields, TAB-joined */
 };
 
 /* The columns of s, whose header is read; a missing one is an error.
- * c->extra is freed by the caller. */
+ * c->extra is freed by the caller; c->duet is 0 until the caller sets it. */
 void raw_cols_find(struct raw_cols *c, const struct stream *s);
-/* The current row of s, of a study of arms arms; h->extra is NULL. */
+/* The current row of s, of a study of arms arms; h->extra is NULL. pos
+ * is 0 exactly when c->duet: another pos in a duet, or 0 outside one,
+ * ends the program. */
 void raw_obs_read(struct raw_obs *h, const struct stream *s, const struct raw_cols *c, int arms);
 /* Whether the current row is measured: 1 in phase measure, 0 in warmup;
  * another phase ends the program. */

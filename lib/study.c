@@ -111,6 +111,34 @@ void study_head_arms(const struct study_head *h, const char *what, int *arms, in
 	*ref = r ? r[0] - 'A' : 0;
 }
 
+int study_head_duet(const struct study_head *h)
+{
+	const char *o = study_head_str(h, "order");
+
+	return o && strcmp(o, "duet") == 0;
+}
+
+int study_head_duet_cpus(const struct study_head *h, const char *what, int64_t cpu[2])
+{
+	const char *v = study_head_str(h, "duet_cpus"), *comma;
+	char x[NUM_BUFSZ], b[MSG_CUT_BUF];
+	size_t n;
+
+	if (!v)
+		return 0;
+	comma = strchr(v, ',');
+	n = comma ? (size_t)(comma - v) : 0;
+	if (n && n < sizeof x) {
+		memcpy(x, v, n);
+		x[n] = '\0';
+		if (num_parse_i64(x, &cpu[0]) == 0 && num_parse_i64(comma + 1, &cpu[1]) == 0 &&
+		    cpu[0] >= 0 && cpu[1] >= 0 && cpu[0] != cpu[1])
+			return 1;
+	}
+	die("%s: '# duet_cpus: %s' is not two CPUs X,Y (whole numbers >= 0 that differ)", what,
+	    msg_cut(b, v));
+}
+
 static double field_or_nan(const struct stream *s, long col)
 {
 	return col < 0 || !*s->field[col] ? NAN : stream_num(s, (size_t)col);

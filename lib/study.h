@@ -54,6 +54,13 @@ int study_head_num(const struct study_head *h, const char *key, double *v);
  * naming what (the file): "raw.tsv: '# reference: Z' is not one of the
  * arms (A to B)", exit 1; every reader of a study's arms goes by this. */
 void study_head_arms(const struct study_head *h, const char *what, int *arms, int *ref);
+/* Whether the head's order is duet (pb-run --duet): the arms of each
+ * pair ran at once, each pinned to a CPU of its own, every row at pos 0. */
+int study_head_duet(const struct study_head *h);
+/* The two CPUs of "# duet_cpus: X,Y" in cpu: 1; 0 when the head has no
+ * such line. A value pb-run never writes is refused in one line naming
+ * what (the file), exit 1. */
+int study_head_duet_cpus(const struct study_head *h, const char *what, int64_t cpu[2]);
 
 /* The files of a study directory that more than one tool reads back
  * (pb-compare writes them, pb-compare and pb-tint --check read them). */

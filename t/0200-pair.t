@@ -325,19 +325,19 @@ run pb-pair --by-run raw-status.tsv
 is "$(rows "$T/out" | tr '\t' ' ')" "1 2 1200 1105 -95 0" "failed observation: --by-run over the 2 left"
 
 # Extra columns pass through, arm A's value; delay = delay_b - delay_a.
-#   pair 1: B 1040 (delay 50) first, A 1000 -> d 40, delay 50, host ha, cpu c1
+#   pair 1: B 1040 (delay 50) first, A 1000 -> d 40, delay 50, host ha, core c1
 #   pair 2: A 1010 first, B 1070 (delay 50) -> d 60, delay 50
 #   by run (median of two = mean): a 1005, b 1055, d 50, delay 50
 run pb-pair raw-host.tsv
 tsv >"$T/want" <<EOF
-run|pair|first|a|b|d|delay|host|cpu
+run|pair|first|a|b|d|delay|host|core
 1|1|B|1000|1040|40|50|ha|c1
 1|2|A|1010|1070|60|50|ha2|c2
 EOF
 grep -v '^#' "$T/out" >"$T/got"
 is_file "$T/got" "$T/want" "extra columns pass through"
 run pb-pair --by-run raw-host.tsv
-is "$(grep -v '^#' "$T/out" | tr '\t' ' ')" "$(printf 'run n a b d delay host cpu\n1 2 1005 1055 50 50 ha c1')" \
+is "$(grep -v '^#' "$T/out" | tr '\t' ' ')" "$(printf 'run n a b d delay host core\n1 2 1005 1055 50 50 ha c1')" \
 	"extra columns pass through --by-run"
 
 # Shards: other run numbers, same design: merged like cat.
