@@ -642,22 +642,41 @@ static void use_meta(const struct pairing *pr)
 	           "at clock ticks)" : "");
 }
 
+/* The "# pair:" note's words on first, and on the CPUs a duet gives. */
+static const char *first_says(const struct pairing *pr)
+{
+	if (pr->c.duet)
+		return "first = '=': the arms ran together (# order: duet), each pinned to a CPU "
+		       "of its own, so neither ran first";
+	return pr->multi ? "first = which of the two ran first in the pair"
+	                 : "first = the arm that ran first";
+}
+
+static const char *cpu_says(const struct pairing *pr)
+{
+	return pr->c.cpu >= 0 && !pr->o.by_run ? "; cpu_a, cpu_b (last) = the CPU that a and b "
+	       "were pinned to" : "";
+}
+
 static void print_head(struct pairing *pr, int argc, char **argv)
 {
 	size_t i;
+	char places[32];
 
+	snprintf(places, sizeof places, pr->c.duet ? "0: together" : "1 to %d", pr->arms);
 	out_begin(&pr->s, argc, argv);
 	if (pr->multi)
 		out_meta("pair", "one row per pair and candidate arm (arm): a is the time of arm "
 		         "%c, the reference, b that of the candidate, in ns; d = b - a; delay = "
-		         "delay_b - delay_a; first = which of the two ran first in the pair%s; "
-		         "pos_a, pos_b = their places in the pair (1 to %d)", 'A' + pr->ref,
+		         "delay_b - delay_a; %s%s; pos_a, pos_b = their places in the pair (%s)%s",
+		         'A' + pr->ref, first_says(pr),
 		         pr->c.spin >= 0 ? "; spin = spin_b - spin_a, the realized delay" : "",
-		         pr->arms);
+		         places, cpu_says(pr));
 	else
 		out_meta("pair", "d = b - a in ns (b is arm B, the candidate); delay = "
-		         "delay_b - delay_a; first = the arm that ran first%s",
-		         pr->c.spin >= 0 ? "; spin = spin_b - spin_a, the realized delay" : "");
+		         "delay_b - delay_a; %s%s%s", first_says(pr),
+		         pr->c.spin >= 0 ? "; spin = spin_b - spin_a, the realized delay" : "",
+		         cpu_says(pr));
 	if (pr->o.by_run)
 		by_run_meta(&pr->o, pr->multi, pr->ref);
 	if (pr->c.nuse)
@@ -698,6 +717,8 @@ static void print_head(struct pairing *pr, int argc, char **argv)
 			name[0] = 'b';
 			out_field(name);
 		}
+	if (pr->c.cpu >= 0 && !pr->o.by_run)
+		out_field("cpu_a"), out_field("cpu_b");
 	out_end();
 }
 
@@ -816,6 +837,7 @@ int main(int argc, char **argv)
 	study_head_read(&pr.head, &pr.s, 0);
 	read_arms(&pr);
 	raw_cols_find(&pr.c, &pr.s);
+	pr.c.duet = study_head_duet(&pr.head);
 	if (!pr.o.by_run) {
 		print_head(&pr, argc, argv);
 		stream_passthrough(&pr.s);

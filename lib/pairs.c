@@ -66,7 +66,10 @@ void pairs_row_out(const struct raw_cols *c, int64_t run, const struct raw_obs *
 	out_i64(a->pair);
 	if (multi)
 		out_fieldn(&arm_letters[b->arm], 1);
-	out_fieldn(&arm_letters[a->pos < b->pos ? a->arm : b->arm], 1);
+	if (c->duet)   /* together: neither ran first */
+		out_fieldn("=", 1);
+	else
+		out_fieldn(&arm_letters[a->pos < b->pos ? a->arm : b->arm], 1);
 	out_i64(a->ns);
 	out_i64(b->ns);
 	out_i64(b->ns - a->ns);
@@ -86,6 +89,10 @@ void pairs_row_out(const struct raw_cols *c, int64_t run, const struct raw_obs *
 			out_i64(a->use[i]);
 			out_i64(b->use[i]);
 		}
+	if (c->cpu >= 0) {
+		out_i64(a->cpu);
+		out_i64(b->cpu);
+	}
 	out_end();
 }
 

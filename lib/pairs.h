@@ -28,7 +28,7 @@ void series_free(struct series *x);
 /* The row of a pair of run: the reference a against the candidate b; with
  * multi (a study of more than two arms, or a reference other than A) the
  * arm column and the places; host (--host) and a's extra fields, unless
- * NULL. */
+ * NULL; last, with a cpu column, the CPU of each. In a duet first is "=". */
 void pairs_row_out(const struct raw_cols *c, int64_t run, const struct raw_obs *a,
                    const struct raw_obs *b, int multi, const char *host);
 /* The by-run row of the pairs x of run, of the candidate arm (-1: no arm
