@@ -20,17 +20,18 @@
 static const char usage[] =
 	"usage: pb-check [options] [FILE...]\n"
 	"Check a pair stream (pb-pair's, not --by-run) before trusting its interval:\n"
-	"the order of the arms, a position effect, carry-over, drift across runs, the\n"
-	"warm-up, outlier runs, partial runs, per-arm medians under a changing load,\n"
-	"the spread of each arm, the shape of the runs' ratios, and the machine (CPU\n"
-	"pressure, the governor). One row per check: check status value lo hi unit\n"
-	"note, status ok, warn or n/a. A study of more than two arms (an arm column)\n"
-	"is checked per candidate, and each arm's places in the pairs are checked.\n";
+	"the order of the arms, a position effect (in a duet: the CPUs), carry-over,\n"
+	"drift across runs, the warm-up, outlier runs, partial runs, per-arm medians\n"
+	"under a changing load, the spread of each arm, the shape of the runs' ratios,\n"
+	"and the machine (CPU pressure, the governor). One row per check: check status\n"
+	"value lo hi unit note, status ok, warn or n/a. A study of more than two arms\n"
+	"(an arm column) is checked per candidate, and each arm's places in the pairs\n"
+	"are checked.\n";
 
 static const struct pb_opt options[] = {
 	{ "level", 'l', 0, "L", NULL, "intervals that decide a warning (default 0.99)", NULL, 0 },
 	{ "position-share", 'p', 0, "F", NULL,
-	  "position warns beyond F x the effect (default 0.25)", NULL, 0 },
+	  "position (a duet: duet_cpu) warns beyond F x the\neffect (default 0.25)", NULL, 0 },
 	{ "warmup-share", 'w', 0, "F", NULL,
 	  "the first part of each run checked (default 0.1)", NULL, 0 },
 	{ "warmup-min", 'm', 0, "F", NULL,
@@ -117,7 +118,7 @@ struct state {
 	struct pairs_read *by_arm;
 	size_t arm_cap;
 	size_t c_run, c_pair, c_first, c_a, c_b;
-	long c_arm, c_pos_a, c_pos_b;
+	long c_arm, c_pos_a, c_pos_b, c_cpu_a, c_cpu_b;
 	const char *ref;         /* the reference's letter */
 	char stat_word[32];      /* the head's # seq_stat:, its first word */
 };
@@ -230,6 +231,9 @@ static void read_design(struct state *st)
 	st->d.order = study_head_str(h, "order");
 	st->d.pairing = study_head_str(h, "pairing");
 	st->d.governor = study_head_str(h, KEY_MACHINE_GOVERNOR);
+	st->d.duet = study_head_duet(h);
+	if (!st->d.duet || !study_head_duet_cpus(h, st->s.name, st->d.cpu))
+		st->d.cpu[0] = st->d.cpu[1] = -1;
 	/* a study stopped by a sequence (# until:) says which, as pb-tint reads it */
 	st->d.seq_kind = study_head_str(h, "until") ? study_head_str(h, "seq_kind") : NULL;
 	if (st->d.seq_kind && strcmp(st->d.seq_kind, "t") != 0 &&
@@ -248,7 +252,7 @@ static void read_design(struct state *st)
 	st->d.cand = "B";
 }
 
-/* A place in the pair, 1 to the head's arms. */
+/* A place in the pair, 1 to the head's arms; 0 (together) in a duet. */
 static int place(const struct state *st, long col)
 {
 	const struct stream *s = &st->s;
@@ -257,7 +261,10 @@ static int place(const struct state *st, long col)
 
 	if (col < 0)
 		return 0;
-	if (num_parse_i64(s->field[col], &v) < 0 || v < 1 || v > st->d.arms)
+	if (st->d.duet && (num_parse_i64(s->field[col], &v) < 0 || v != 0))
+		stream_die(s, "column '%s': 0 in a duet study (# order: duet), got '%s'", s->col[col],
+		           msg_cut(b, s->field[col]));
+	if (!st->d.duet && (num_parse_i64(s->field[col], &v) < 0 || v < 1 || v > st->d.arms))
 		stream_die(s, "column '%s': a place in the pair, 1 to %d, got '%s'", s->col[col],
 		           st->d.arms, msg_cut(b, s->field[col]));
 	return (int)v;
@@ -273,6 +280,46 @@ static int64_t whole_at_least(const struct stream *s, size_t col, int64_t min, c
 	return v;
 }
 
+/* Of a duet's pair: 1 when the reference had the first CPU of the head's
+ * # duet_cpus:, 0 the second; -1 when the input does not say. */
+static int reference_cpu(const struct state *st)
+{
+	const struct stream *s = &st->s;
+	const int64_t *cpu = st->d.cpu;
+	int64_t a, b;
+
+	if (!st->d.duet || st->c_cpu_a < 0 || st->c_cpu_b < 0 || cpu[0] < 0)
+		return -1;
+	a = whole_at_least(s, (size_t)st->c_cpu_a, 0, "a CPU number, a whole number >= 0");
+	b = whole_at_least(s, (size_t)st->c_cpu_b, 0, "a CPU number, a whole number >= 0");
+	if (!(a == cpu[0] && b == cpu[1]) && !(a == cpu[1] && b == cpu[0]))
+		stream_die(s, "cpu_a %lld and cpu_b %lld: a duet pins its arms to the head's "
+		           "# duet_cpus: %lld and %lld, one each", (long long)a, (long long)b,
+		           (long long)cpu[0], (long long)cpu[1]);
+	return a == cpu[0];
+}
+
+/* Which ran first: 1 the reference; 0 in a duet, where first is '='. */
+static int reference_first(const struct state *st, const char *key)
+{
+	const struct stream *s = &st->s;
+	const char *first = s->field[st->c_first];
+	char b[MSG_CUT_BUF], b2[MSG_CUT_BUF];
+
+	if (st->d.duet != (strcmp(first, "=") == 0))
+		stream_die(s, "column 'first': %s, got '%s'", st->d.duet ? "'=' in a duet study "
+		           "(# order: duet), whose arms ran together" : "'=' (together) belongs to a "
+		           "duet study, and the head's order is not duet", msg_cut(b, first));
+	if (st->d.duet)
+		return 0;
+	if (st->c_arm < 0 && ((first[0] != 'A' && first[0] != 'B') || first[1]))
+		stream_die(s, "column 'first': A or B, got '%s'", msg_cut(b, first));
+	if (st->c_arm >= 0 && strcmp(first, st->ref) != 0 && strcmp(first, key) != 0)
+		stream_die(s, "column 'first': %s or %s (the reference or the arm), got '%s'",
+		           st->ref, msg_cut(b2, key), msg_cut(b, first));
+	return strcmp(first, st->ref) == 0;
+}
+
 static double positive(const struct stream *s, size_t col)
 {
 	double v = stream_num(s, col);
@@ -285,11 +332,10 @@ static double positive(const struct stream *s, size_t col)
 static void take_row(struct state *st)
 {
 	const struct stream *s = &st->s;
-	const char *first = s->field[st->c_first], *key = "";
+	const char *key = "";
 	struct pair_at *p;
 	struct pairs_read *pr;
 	size_t g, klen = 0;
-	char b[MSG_CUT_BUF], b2[MSG_CUT_BUF];
 
 	if (st->c_arm >= 0) {
 		/* the arm is the first field of each output row */
@@ -307,12 +353,8 @@ static void take_row(struct state *st)
 	p = &pr->v[pr->n++];
 	p->run = whole_at_least(s, st->c_run, 0, "run must be a whole number >= 0");
 	p->p.pair = whole_at_least(s, st->c_pair, 1, "pair must be a whole number >= 1");
-	if (st->c_arm < 0 && ((first[0] != 'A' && first[0] != 'B') || first[1]))
-		stream_die(s, "column 'first': A or B, got '%s'", msg_cut(b, first));
-	if (st->c_arm >= 0 && strcmp(first, st->ref) != 0 && strcmp(first, key) != 0)
-		stream_die(s, "column 'first': %s or %s (the reference or the arm), got '%s'",
-		           st->ref, msg_cut(b2, key), msg_cut(b, first));
-	p->p.a_first = strcmp(first, st->ref) == 0;
+	p->p.a_first = reference_first(st, key);
+	p->p.a_cpu_first = reference_cpu(st);
 	p->p.pos_a = place(st, st->c_pos_a);
 	p->p.pos_b = place(st, st->c_pos_b);
 	p->p.a = positive(s, st->c_a);
@@ -460,6 +502,8 @@ int main(int argc, char **argv)
 	st.c_arm = stream_col_find(&st.s, "arm");
 	st.c_pos_a = stream_col_find(&st.s, "pos_a");
 	st.c_pos_b = stream_col_find(&st.s, "pos_b");
+	st.c_cpu_a = stream_col_find(&st.s, "cpu_a");
+	st.c_cpu_b = stream_col_find(&st.s, "cpu_b");
 	read_design(&st);
 	head_stat(&st);
 	while (stream_row(&st.s))
@@ -481,7 +525,7 @@ int main(int argc, char **argv)
 		free(runs);
 		free(store);
 	}
-	check_methods(&st.o, st.d.arms, &methods);
+	check_methods(&st.o, st.d.arms, st.d.duet, &methods);
 	refuse_overflow(&ref_rep, st.c_arm >= 0 ? st.ref : NULL);
 	for (g = 0; g < st.arms.n; g++)
 		refuse_overflow(&rep[g], st.c_arm >= 0 ? st.arms.key[g] : NULL);

@@ -440,16 +440,30 @@ static void check_order(struct ctx *c)
 	row_note(r, &t);
 }
 
-/* --- 2. position effect (a two-period crossover) ----------------------- */
+/* --- 2. position effect (a two-period crossover), or a duet's CPU effect -- */
+
+/* A split of each run's pairs in two cells, crossed with the arm: by the
+ * arm that ran first (position), or in a duet, where the arms ran at once,
+ * by the CPU the reference had (duet_cpu). One machinery reads both: per
+ * run m1, m2 = the median d of each cell, effect = (m1 + m2)/2 with the
+ * split averaged out, and what the split does = (m2 - m1)/2. */
+struct split {
+	const char *check;       /* its row */
+	const char *adjusted;    /* the effect's name: "order-adjusted" */
+	const char *cells;       /* for n/a: "of each order" */
+	const char *none;        /* the note's end when nothing is resolved */
+	int (*in_first)(const struct check_pair *p);   /* 1: cell 1, m1 */
+	void (*says)(struct ctx *c, struct text *t, const struct tiv *v);
+};
 
 static void effect_note(struct ctx *c, struct text *t, const struct tiv *e, double pooled,
-                        double level)
+                        double level, const char *adjusted)
 {
 	char b1[NUMBUF], b2[NUMBUF], b3[NUMBUF], b4[NUMBUF], b5[NUMBUF];
 
-	text_add(t, "%s - %s, order-adjusted: %s (%s%% CI %s to %s, %zu runs); the pooled median "
-	         "of d is %s", c->d->cand, c->d->ref, dur(b1, e->mean), level_pct(b2, level),
-	         dur(b3, e->lo), dur(b4, e->hi), e->n, dur(b5, pooled));
+	text_add(t, "%s - %s, %s: %s (%s%% CI %s to %s, %zu runs); the pooled median "
+	         "of d is %s", c->d->cand, c->d->ref, adjusted, dur(b1, e->mean),
+	         level_pct(b2, level), dur(b3, e->lo), dur(b4, e->hi), e->n, dur(b5, pooled));
 	if (c->d->delay_ns > 0 && (c->d->delay_arm == c->d->ref[0] ||
 	                           c->d->delay_arm == c->d->cand[0]))
 		text_add(t, ", and the injected delay on %c %s", c->d->delay_arm,
@@ -457,76 +471,162 @@ static void effect_note(struct ctx *c, struct text *t, const struct tiv *e, doub
 	text_add(t, ".");
 }
 
-static void check_position(struct ctx *c)
+/* Per run (of MIN_CELL pairs in each cell or more) (m1 + m2)/2 into arm
+ * and (m2 - m1)/2 into half; returns the pooled median of d. */
+static double split_runs(struct ctx *c, const struct split *sp, struct per_run *arm,
+                         struct per_run *half)
 {
-	struct per_run arm, pos;
 	struct cell all = { 0 };
-	struct tiv e, p;
-	struct check_row *r;
-	struct text t = { 0 };
-	char b1[NUMBUF], b2[NUMBUF], b3[NUMBUF], b4[NUMBUF], b5[NUMBUF], b6[NUMBUF];
-	double pooled;
+	double pooled, m1, m2;
 	size_t i, j;
-	int resolved;
 
-	per_run_init(&arm, c->nruns);
-	per_run_init(&pos, c->nruns);
 	for (i = 0; i < c->nruns; i++) {
 		const struct check_run *run = &c->runs[i];
-		double m1, m2;
 
 		c->c1.n = c->c2.n = 0;
 		for (j = 0; j < run->n; j++) {
 			double d = run->p[j].b - run->p[j].a;
-			cell_add(run->p[j].a_first ? &c->c1 : &c->c2, d);
+			cell_add(sp->in_first(&run->p[j]) ? &c->c1 : &c->c2, d);
 			cell_add(&all, d);
 		}
 		if (c->c1.n < MIN_CELL || c->c2.n < MIN_CELL)
 			continue;
 		m1 = cell_median(&c->c1);
 		m2 = cell_median(&c->c2);
-		per_run_add(&arm, run->run, (m1 + m2) / 2);
-		per_run_add(&pos, run->run, (m2 - m1) / 2);
+		per_run_add(arm, run->run, (m1 + m2) / 2);
+		per_run_add(half, run->run, (m2 - m1) / 2);
 	}
 	pooled = all.n ? cell_median(&all) : 0;
 	free(all.x);
-	if (t_interval(arm.v, arm.n, c->o->level, &e) < 0) {
-		static const char *const na[][2] = { { "effect", "ns" }, { "position", "ns" } };
+	return pooled;
+}
 
-		rows_na(c->rep, na, LEN(na), "Needs 2 runs with at least %d pairs of each order; "
-		        "there %s %zu.", MIN_CELL, arm.n == 1 ? "is" : "are", arm.n);
+/* The rows effect and sp->check; it warns when its interval excludes 0
+ * and it is more than position_share of the effect. */
+static void check_split(struct ctx *c, const struct split *sp)
+{
+	struct per_run arm, half;
+	struct tiv e, p;
+	struct check_row *r;
+	struct text t = { 0 };
+	char b1[NUMBUF], b5[NUMBUF], b6[NUMBUF];
+	double pooled;
+	int resolved;
+
+	per_run_init(&arm, c->nruns);
+	per_run_init(&half, c->nruns);
+	pooled = split_runs(c, sp, &arm, &half);
+	if (t_interval(arm.v, arm.n, c->o->level, &e) < 0) {
+		const char *const na[][2] = { { "effect", "ns" }, { sp->check, "ns" } };
+
+		rows_na(c->rep, na, LEN(na), "Needs 2 runs with at least %d pairs %s; there %s %zu.",
+		        MIN_CELL, sp->cells, arm.n == 1 ? "is" : "are", arm.n);
 		goto out;
 	}
-	t_interval(pos.v, pos.n, c->o->level, &p);
+	t_interval(half.v, half.n, c->o->level, &p);
 	c->have_effect = 1;
 	c->effect = e.mean;
 	r = row_add(c->rep, "effect", CHECK_OK, "ns");
 	row_interval(r, e.mean, e.lo, e.hi);
-	effect_note(c, &t, &e, pooled, c->o->level);
+	effect_note(c, &t, &e, pooled, c->o->level, sp->adjusted);
 	row_note(r, &t);
 
 	resolved = excludes(&p, 0);
-	r = row_add(c->rep, "position", resolved && fabs(p.mean) > c->o->position_share * fabs(e.mean)
-	            ? CHECK_WARN : CHECK_OK, "ns");
+	r = row_add(c->rep, sp->check, resolved && fabs(p.mean) > c->o->position_share *
+	            fabs(e.mean) ? CHECK_WARN : CHECK_OK, "ns");
 	row_interval(r, p.mean, p.lo, p.hi);
-	text_add(&t, "The %s takes %s %s time than the %s (%s%% CI %s to %s)",
-	         c->d->arms > 2 ? "later of the two in a pair" : "second observation of a pair",
-	         dur(b1, fabs(p.mean)), p.mean >= 0 ? "less" : "more",
-	         c->d->arms > 2 ? "earlier" : "first", level_pct(b2, c->o->level),
-	         dur(b3, p.lo), dur(b4, p.hi));
+	sp->says(c, &t, &p);
 	if (r->status == CHECK_WARN)
-		text_add(&t, ", more than %s of the effect: read the order-adjusted effect (%s), "
+		text_add(&t, ", more than %s of the effect: read the %s effect (%s), "
 		         "not the pooled median of d (%s).", pct(b5, c->o->position_share),
-		         dur(b6, e.mean), dur(b1, pooled));
+		         sp->adjusted, dur(b1, e.mean), dur(b6, pooled));
 	else if (resolved)
 		text_add(&t, ": resolved, but not more than %s of the effect.",
 		         pct(b5, c->o->position_share));
 	else
-		text_add(&t, ": no position effect resolved.");
+		text_add(&t, "%s", sp->none);
 	row_note(r, &t);
 out:
 	per_run_free(&arm);
-	per_run_free(&pos);
+	per_run_free(&half);
+}
+
+static int ran_first(const struct check_pair *p)
+{
+	return p->a_first;
+}
+
+static void position_says(struct ctx *c, struct text *t, const struct tiv *p)
+{
+	char b1[NUMBUF], b2[NUMBUF], b3[NUMBUF], b4[NUMBUF];
+
+	text_add(t, "The %s takes %s %s time than the %s (%s%% CI %s to %s)",
+	         c->d->arms > 2 ? "later of the two in a pair" : "second observation of a pair",
+	         dur(b1, fabs(p->mean)), p->mean >= 0 ? "less" : "more",
+	         c->d->arms > 2 ? "earlier" : "first", level_pct(b2, c->o->level),
+	         dur(b3, p->lo), dur(b4, p->hi));
+}
+
+static const struct split by_place = {
+	"position", "order-adjusted", "of each order", ": no position effect resolved.",
+	ran_first, position_says,
+};
+
+static int had_first_cpu(const struct check_pair *p)
+{
+	return p->a_cpu_first == 1;
+}
+
+/* The median time of the reference over every pair: what a CPU effect
+ * is a share of. */
+static double reference_median(struct ctx *c)
+{
+	size_t i, j;
+
+	c->c3.n = 0;
+	for (i = 0; i < c->nruns; i++)
+		for (j = 0; j < c->runs[i].n; j++)
+			cell_add(&c->c3, c->runs[i].p[j].a);
+	return cell_median(&c->c3);
+}
+
+/* v = (m2 - m1)/2, m1 the median d where the reference had the first CPU
+ * (and the candidate the second): against the reference the candidate
+ * takes -2v more time when it has the second CPU than when it has the
+ * first. Said of the CPU on which it is slower, as a share of the
+ * reference's median time. */
+static void duet_cpu_says(struct ctx *c, struct text *t, const struct tiv *v)
+{
+	int slow = v->mean <= 0;   /* the index of that CPU in the design's */
+	double k = slow ? -2 : 2, lo = k * (slow ? v->hi : v->lo), hi = k * (slow ? v->lo : v->hi);
+	char b1[NUMBUF], b2[NUMBUF], b3[NUMBUF], b4[NUMBUF], b5[NUMBUF];
+
+	text_add(t, "%s is %s slower against %s when it has CPU %lld than when it has CPU %lld "
+	         "(%s - %s larger by %s, %s%% CI %s to %s)", c->d->cand,
+	         pct(b1, k * v->mean / reference_median(c)), c->d->ref,
+	         (long long)c->d->cpu[slow], (long long)c->d->cpu[!slow], c->d->cand, c->d->ref,
+	         dur(b2, k * v->mean), level_pct(b3, c->o->level), dur(b4, lo), dur(b5, hi));
+}
+
+static const struct split by_cpu = {
+	"duet_cpu", "CPU-adjusted", "with each arm on each CPU", ": no CPU effect resolved.",
+	had_first_cpu, duet_cpu_says,
+};
+
+/* In a duet nothing ran first: the CPUs take the place of the order. */
+static void check_duet_cpu(struct ctx *c)
+{
+	static const char *const na[][2] = { { "effect", "ns" }, { "duet_cpu", "ns" } };
+	size_t i, j;
+
+	for (i = 0; i < c->nruns; i++)
+		for (j = 0; j < c->runs[i].n; j++)
+			if (c->runs[i].p[j].a_cpu_first < 0 || c->d->cpu[0] < 0) {
+				rows_na(c->rep, na, LEN(na), "Needs the CPU of each arm (pb-pair's cpu_a "
+				        "and cpu_b) and the head's # duet_cpus:, which the input has not.");
+				return;
+			}
+	check_split(c, &by_cpu);
 }
 
 /* --- 3. carry-over ------------------------------------------------------ */
@@ -608,6 +708,11 @@ static void check_carry(struct ctx *c)
 	int have_a, have_b;
 	size_t i;
 
+	if (c->d->duet) {
+		rows_na(c->rep, carry_na, LEN(carry_na), "The arms of each pair ran at once (# order: "
+		        "duet): neither starts nor ends a pair, so no arm's carry-over can be told.");
+		return;
+	}
 	if (c->d->order && strcmp(c->d->order, "blocked") == 0) {
 		rows_na(c->rep, carry_na, LEN(carry_na), "The order was blocked (all A, then all B): "
 		        "the observation before each one is not that of the pair before.");
@@ -1511,8 +1616,12 @@ void check_study(const struct check_run *runs, size_t nruns, const struct check_
 		snprintf(c.ref_first, sizeof c.ref_first, "%.8s first", d->ref);
 	c.run_d = xmalloc((nruns + 1) * sizeof *c.run_d);
 	check_pairing(&c);
-	check_order(&c);
-	check_position(&c);
+	if (d->duet) {
+		check_duet_cpu(&c);
+	} else {
+		check_order(&c);
+		check_split(&c, &by_place);
+	}
 	check_carry(&c);
 	check_drift(&c);
 	check_warmup(&c);
@@ -1529,15 +1638,11 @@ void check_study(const struct check_run *runs, size_t nruns, const struct check_
 	free(c.c4.x);
 }
 
-void check_methods(const struct check_opts *o, int arms, struct check_report *rep)
+/* The methods of order, position and carry: a study whose arms ran
+ * one after the other. */
+static void order_methods(const struct check_opts *o, struct check_report *rep, const char *l,
+                          const char *l2, char s[NUMBUF])
 {
-	char l[NUMBUF], l2[NUMBUF], s[NUMBUF], fence[160];
-
-	level_pct(l, o->level);
-	level_pct(l2, shared_level(o, 2));
-	method_add(rep, "level", "%s%% (each check warns on clean data in at most %s%% of "
-	           "studies; a check of k tests gives each 1 - (1 - level)/k)", l,
-	           level_pct(s, 1 - o->level));
 	method_add(rep, "order", "share of the pairs with A first; Clopper-Pearson intervals of "
 	           "all pairs at %s%% and of each run at 1 - (1 - level)/(2 runs); warns when one "
 	           "excludes 1/2", l2);
@@ -1551,6 +1656,27 @@ void check_methods(const struct check_opts *o, int arms, struct check_report *re
 	           "over runs at %s%% each; warns when one excludes 0; carry-adjusted effect = effect "
 	           "- (carry_b - 3 carry_a)/4 (carry-over adds to what follows, the same position "
 	           "effect for both arms)", l2);
+}
+
+void check_methods(const struct check_opts *o, int arms, int duet, struct check_report *rep)
+{
+	char l[NUMBUF], l2[NUMBUF], s[NUMBUF], fence[160];
+
+	level_pct(l, o->level);
+	level_pct(l2, shared_level(o, 2));
+	method_add(rep, "level", "%s%% (each check warns on clean data in at most %s%% of "
+	           "studies; a check of k tests gives each 1 - (1 - level)/k)", l,
+	           level_pct(s, 1 - o->level));
+	if (duet)
+		method_add(rep, "duet_cpu", "in place of order and position, as the arms of a pair "
+		           "ran at once: per run m1, m2 = the median d of the pairs where A had the "
+		           "first CPU of # duet_cpus: and of those where it had the second; effect = "
+		           "(m1 + m2)/2 (CPU-adjusted), duet_cpu = (m2 - m1)/2 (what the second CPU saves "
+		           "B against A); t intervals over runs at %s%%; warns when duet_cpu's "
+		           "excludes 0 and |duet_cpu| > %s |effect|; carry is n/a", l,
+		           sig(s, o->position_share));
+	else
+		order_methods(o, rep, l, l2, s);
 	method_add(rep, "drift", "least-squares slopes against the run number, t intervals with "
 	           "df = runs - 2: of each run's median d and of its ln(median a / median b), at "
 	           "%s%% each, warn when one excludes 0; of the level (median a + median b)/2 at "

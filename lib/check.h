@@ -1,5 +1,6 @@
 /* check: what pb-check(1) asks of a pair stream before its interval is
- * trusted: the order of the arms, a position effect, carry-over, drift,
+ * trusted: the order of the arms, a position effect (in a duet, whose
+ * arms ran together, a CPU effect instead), carry-over, drift,
  * the warm-up, outlier runs, partial runs, per-arm medians under a load
  * that comes and goes, the spread of each arm, the shape of the runs'
  * ratios, and the machine beside them (CPU pressure, the governor). Each check gives one
@@ -19,6 +20,8 @@ struct check_pair {
 	double a, b;            /* ns: the reference's and the candidate's */
 	int a_first;            /* 1 when the reference ran first */
 	int pos_a, pos_b;       /* their places in the pair (1 to arms); 0: not known */
+	int a_cpu_first;        /* a duet: 1 when the reference had the first CPU of
+	                         * the design's, 0 the second; -1 not known */
 };
 
 struct check_run {
@@ -40,6 +43,8 @@ struct check_design {
 	const char *seq_kind;   /* the head's "# seq_kind:" (t, median), or NULL */
 	const char *seq_stat;   /* the head's "# seq_stat:", or NULL */
 	const char *governor;   /* the head's "# machine.governor:", or NULL */
+	int duet;               /* "# order: duet": the arms of a pair ran at once */
+	int64_t cpu[2];         /* a duet's "# duet_cpus: X,Y"; -1 when not given */
 };
 
 /* What the comments among the rows said: pb-run's "# failed:",
@@ -98,8 +103,9 @@ struct check_report {
 
 void check_defaults(struct check_opts *o);
 /* How each check is computed and when it warns, for the metadata; a
- * study of arms > 2 has the positions check too. */
-void check_methods(const struct check_opts *o, int arms, struct check_report *rep);
+ * study of arms > 2 has the positions check too, and a duet (whose
+ * arms ran together) duet_cpu in place of order and position. */
+void check_methods(const struct check_opts *o, int arms, int duet, struct check_report *rep);
 /* The places of one arm in the pairs of a study of k arms: counts[r * k
  * + p] pairs of run r had it at place p + 1 (runs[r] names run r). Rows
  * positions and positions_run appended to rep. */
