@@ -72,6 +72,16 @@ awk -F'\t' -v OFS='\t' '!/^#/ && $2 == 2 && $4 == "A" { $13 = "0" } 1' duet.tsv 
 fails 1 "onecpu.tsv:10: run 1 pair 2: arms B and A both on CPU 0" \
 	"both arms of a duet pair on one CPU: refused in one line" pb-pair onecpu.tsv
 
+# pb-plot's trend: no pair is said to have gone first.
+if command -v gnuplot >/dev/null 2>&1; then
+	pb-pair duet.tsv >duet-pairs.tsv
+	COLUMNS=100 run pb-plot trend duet-pairs.tsv
+	like "$rc $(grep -c 'the arms ran together  ' "$T/out") $(grep -c 'went first' "$T/out")" '^0 1 0$' \
+		"pb-plot trend of a duet: its pairs ran together, none went first"
+else
+	skip "pb-plot trend of a duet: gnuplot not installed"
+fi
+
 # --- pb-check -----------------------------------------------------------------
 # duet KIND: 4 runs of 12 pairs; A has CPU 0 in the odd pairs and CPU 1 in
 # the even ones, B the other. a = 1000000 + 20000 run. KIND none: b = a +
