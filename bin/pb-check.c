@@ -517,9 +517,10 @@ int main(int argc, char **argv)
 
 		if (st.c_arm >= 0)
 			st.d.cand = st.arms.key[g];
-		if (g == 0 && st.d.arms > 2 && st.c_pos_a >= 0)
+		/* a duet's places are all 0: no arm ran before another */
+		if (g == 0 && st.d.arms > 2 && st.c_pos_a >= 0 && !st.d.duet)
 			places(&st, runs, nruns, &ref_rep, 1);
-		if (st.d.arms > 2 && st.c_pos_b >= 0)
+		if (st.d.arms > 2 && st.c_pos_b >= 0 && !st.d.duet)
 			places(&st, runs, nruns, &rep[g], 0);
 		check_study(runs, nruns, &st.d, &st.ev, &st.o, &rep[g]);
 		free(runs);

@@ -617,16 +617,17 @@ static const struct split by_cpu = {
 static void check_duet_cpu(struct ctx *c)
 {
 	static const char *const na[][2] = { { "effect", "ns" }, { "duet_cpu", "ns" } };
+	int known = c->d->cpu[0] >= 0;
 	size_t i, j;
 
 	for (i = 0; i < c->nruns; i++)
 		for (j = 0; j < c->runs[i].n; j++)
-			if (c->runs[i].p[j].a_cpu_first < 0 || c->d->cpu[0] < 0) {
-				rows_na(c->rep, na, LEN(na), "Needs the CPU of each arm (pb-pair's cpu_a "
-				        "and cpu_b) and the head's # duet_cpus:, which the input has not.");
-				return;
-			}
-	check_split(c, &by_cpu);
+			known &= c->runs[i].p[j].a_cpu_first >= 0;
+	if (known)
+		check_split(c, &by_cpu);
+	else
+		rows_na(c->rep, na, LEN(na), "Needs the CPU of each arm (pb-pair's cpu_a and cpu_b) "
+		        "and the head's # duet_cpus:, which the input has not.");
 }
 
 /* --- 3. carry-over ------------------------------------------------------ */
@@ -1722,7 +1723,7 @@ void check_methods(const struct check_opts *o, int arms, int duet, struct check_
 	           "and the head's # machine.governor:; warns at a median of %s%% or more, or "
 	           "with a governor other than performance (one that scales the clock); n/a "
 	           "without either", sig(s, o->pressure));
-	if (arms > 2)
+	if (arms > 2 && !duet)
 		method_add(rep, "positions", "with %d arms, per arm: how often it ran at each place "
 		           "of a pair (pos_a, pos_b), against 1/%d each: the chi-square test (df %d) of "
 		           "all pairs at %s%% and of each run at 1 - (1 - level)/(2 runs); warns when "

@@ -154,4 +154,17 @@ sed 's/^# order: duet$/# order: random/' cpu1-pairs.tsv >first-eq.tsv
 fails 1 "first-eq.tsv:[0-9]+: column 'first': '=' \(together\) belongs to a duet study" \
 	"pb-check: first = where the order is not duet, refused in one line" pb-check first-eq.tsv
 
+# A duet of three arms, without cpu: its places are all 0, so pb-check
+# neither counts them (no positions rows) nor reads the CPUs (n/a).
+awk 'BEGIN { OFS = "\t"; print "# order: duet"; print "# arms: 3"
+	print "run", "pair", "phase", "arm", "pos", "delay_ns", "ns", "status"
+	for (r = 1; r <= 3; r++) for (p = 1; p <= 8; p++)
+		for (k = 0; k < 3; k++) print r, p, "measure", substr("ABC", k + 1, 1), 0, 0, 1000 + 10 * k + p, 0 }' |
+	pb-pair >duet3-pairs.tsv
+run pb-check duet3-pairs.tsv
+ran_ok "pb-check, a duet of three arms: exit 0, nothing on stderr"
+is "$(rows "$T/out" | awk -F'\t' '$2 ~ /^(effect|duet_cpu|positions|order)$/ { printf "%s %s %s,", $1, $2, $3 }')" \
+	"B effect n/a,B duet_cpu n/a,C effect n/a,C duet_cpu n/a," \
+	"three arms in a duet: duet_cpu n/a without cpu, and no positions or order rows"
+
 done_testing
