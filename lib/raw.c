@@ -111,7 +111,8 @@ char *raw_extra_join(const struct stream *s, const struct raw_cols *c)
 static int read_pos(const struct stream *s, const struct raw_cols *c, int arms)
 {
 	char b[MSG_CUT_BUF];
-	int64_t pos = int_at_least(s, c->pos, 0, arms == 2 ? "pos must be 1 or 2"
+	int64_t pos = int_at_least(s, c->pos, 0, c->duet ? "pos must be 0 in a duet study"
+	                           : arms == 2 ? "pos must be 1 or 2"
 	                           : "pos must be a place in the pair, from 1");
 
 	if (c->duet && pos != 0)
