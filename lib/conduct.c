@@ -550,7 +550,7 @@ static void choose_duet(struct conduct *s)
 	struct pilot_read seq, duet;
 	struct run_result r;
 	double seq_wall = s->pilot_wall_ns, vs, vd;
-	char a[SIG_BUFSZ], b[SIG_BUFSZ], c[SIG_BUFSZ], d[SIG_BUFSZ];
+	char a[SIG_BUFSZ], b[SIG_BUFSZ];
 
 	read_plan_tsv(s, &seq);
 	rename_in(s->dir, "pilot.tsv", "pilot-sequential.tsv");
@@ -576,10 +576,11 @@ static void choose_duet(struct conduct *s)
 		         "pilot measured no spread within runs to choose by", isnan(vs) ? "sequential"
 		         : "duet");
 	else
-		snprintf(s->duet_why, sizeof s->duet_why, "duet auto: %s; within a run a pair's log ratio "
-	         "varied %s %% at %s a pair in duet, %s %% at %s in sequence",
-	         s->duet ? "duet, A and B at once" : "sequential pairs", h4(a, 100 * duet.sd_within),
-	         h4ns(b, duet.pair_ns), h4(c, 100 * seq.sd_within), h4ns(d, seq.pair_ns));
+		snprintf(s->duet_why, sizeof s->duet_why, "duet auto: %s kept, less variance for "
+		         "the time (%s: within %s %% at %s a pair)", s->duet ? "duet (A and B at once)"
+		         : "sequential pairs", s->duet ? "in sequence" : "in duet",
+		         h4(a, 100 * (s->duet ? seq : duet).sd_within),
+		         h4ns(b, (s->duet ? seq : duet).pair_ns));
 	if (s->duet)
 		return;
 	rename_in(s->dir, "pilot.tsv", "pilot-duet.tsv");

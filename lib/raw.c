@@ -43,7 +43,9 @@ void raw_cols_find(struct raw_cols *c, const struct stream *s)
 	c->nuse += c->use[USE_CPU] >= 0;
 	c->extra = xmalloc(s->ncol * sizeof *c->extra);
 	for (j = 0; j < s->ncol; j++) {
-		int known = (long)j == c->spin || (long)j == c->cpu;
+		/* a duet's start_ns is the observation's own, not the pair's:
+		 * not carried as a column of A's row */
+		int known = (long)j == c->spin || (long)j == c->cpu || !strcmp(s->col[j], "start_ns");
 
 		for (i = 0; i < NUSE; i++)
 			known |= (long)j == c->use[i];
