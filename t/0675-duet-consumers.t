@@ -8,8 +8,8 @@ cd "$T" || exit 1
 
 # --- pb-pair ------------------------------------------------------------------
 # Two measured pairs of one run, with rusage columns, so that cpu_a and
-# cpu_b must come after them; start_ns is a column pb-pair does not know
-# and passes through, arm A's.
+# cpu_b must come after them; start_ns, each observation's own, is not
+# carried into the pair's row.
 tsv >duet.tsv <<'EOF'
 # order: duet
 # duet_cpus: 0,1
@@ -27,9 +27,9 @@ ran_ok "duet: exit 0, nothing on stderr"
 # d = b - a: 1100 - 1000 = 100, 990 - 1020 = -30; a_cpu = user + sys
 # (CPU time); cpu_a, cpu_b the CPUs each arm was pinned to, last
 tsv >want <<'EOF'
-run|pair|first|a|b|d|delay|spin|start_ns|a_user|b_user|a_sys|b_sys|a_maxrss|b_maxrss|a_cpu|b_cpu|cpu_a|cpu_b
-1|1|=|1000|1100|100|0|0|12|20|21|3|4|102|103|23|25|0|1
-1|2|=|1020|990|-30|0|0|0|23|22|6|5|105|104|29|27|1|0
+run|pair|first|a|b|d|delay|spin|a_user|b_user|a_sys|b_sys|a_maxrss|b_maxrss|a_cpu|b_cpu|cpu_a|cpu_b
+1|1|=|1000|1100|100|0|0|20|21|3|4|102|103|23|25|0|1
+1|2|=|1020|990|-30|0|0|23|22|6|5|105|104|29|27|1|0
 EOF
 grep -v '^#' "$T/out" >got
 is_file got want "duet: first is =, cpu_a and cpu_b last, the arms' values"
@@ -38,7 +38,7 @@ like "$(meta pair "$T/out")" "first = '=': the arms ran together.*cpu_a, cpu_b \
 run pb-pair --by-run duet.tsv
 # the median of two is their mean: a 1010, b 1045, d 35; no CPU columns
 is "$(grep -v '^#' "$T/out" | cut -f 1-8 | tr '\t' ' ')" \
-	"$(printf 'run n a b d delay spin start_ns\n1 2 1010 1045 35 0 0 12')" \
+	"$(printf 'run n a b d delay spin a_user\n1 2 1010 1045 35 0 0 21.5')" \
 	"duet --by-run: the run's medians, and no cpu_a or cpu_b"
 
 # A duet of three arms (pb-run's is two; pos 0 must not trip the reader
