@@ -572,9 +572,13 @@ static const struct split by_place = {
 	ran_first, position_says,
 };
 
-static int had_first_cpu(const struct check_pair *p)
+/* Cell 1: the reference had the second CPU of the design, so that
+ * (m2 - m1)/2 is how much longer an arm takes on the second CPU than on
+ * the first (a CPU that slows whichever arm it has by s adds s to d when
+ * the candidate has it, and takes s off when the reference has it). */
+static int had_second_cpu(const struct check_pair *p)
 {
-	return p->a_cpu_first == 1;
+	return p->a_cpu_first == 0;
 }
 
 /* The median time of the reference over every pair: what a CPU effect
@@ -590,27 +594,23 @@ static double reference_median(struct ctx *c)
 	return cell_median(&c->c3);
 }
 
-/* v = (m2 - m1)/2, m1 the median d where the reference had the first CPU
- * (and the candidate the second): against the reference the candidate
- * takes -2v more time when it has the second CPU than when it has the
- * first. Said of the CPU on which it is slower, as a share of the
- * reference's median time. */
+/* Said of the CPU on which an arm is slower, as time and as a share of
+ * the reference's median time. */
 static void duet_cpu_says(struct ctx *c, struct text *t, const struct tiv *v)
 {
-	int slow = v->mean <= 0;   /* the index of that CPU in the design's */
-	double k = slow ? -2 : 2, lo = k * (slow ? v->hi : v->lo), hi = k * (slow ? v->lo : v->hi);
+	int slow = v->mean > 0;   /* the index of that CPU in the design's */
+	double s = fabs(v->mean), lo = slow ? v->lo : -v->hi, hi = slow ? v->hi : -v->lo;
 	char b1[NUMBUF], b2[NUMBUF], b3[NUMBUF], b4[NUMBUF], b5[NUMBUF];
 
-	text_add(t, "%s is %s slower against %s when it has CPU %lld than when it has CPU %lld "
-	         "(%s - %s larger by %s, %s%% CI %s to %s)", c->d->cand,
-	         pct(b1, k * v->mean / reference_median(c)), c->d->ref,
-	         (long long)c->d->cpu[slow], (long long)c->d->cpu[!slow], c->d->cand, c->d->ref,
-	         dur(b2, k * v->mean), level_pct(b3, c->o->level), dur(b4, lo), dur(b5, hi));
+	text_add(t, "An arm takes %s (%s) more time on CPU %lld than on CPU %lld (%s%% CI %s "
+	         "to %s)", dur(b1, s), pct(b2, s / reference_median(c)),
+	         (long long)c->d->cpu[slow], (long long)c->d->cpu[!slow],
+	         level_pct(b3, c->o->level), dur(b4, lo), dur(b5, hi));
 }
 
 static const struct split by_cpu = {
 	"duet_cpu", "CPU-adjusted", "with each arm on each CPU", ": no CPU effect resolved.",
-	had_first_cpu, duet_cpu_says,
+	had_second_cpu, duet_cpu_says,
 };
 
 /* In a duet nothing ran first: the CPUs take the place of the order. */
@@ -1671,9 +1671,10 @@ void check_methods(const struct check_opts *o, int arms, int duet, struct check_
 	if (duet)
 		method_add(rep, "duet_cpu", "in place of order and position, as the arms of a pair "
 		           "ran at once: per run m1, m2 = the median d of the pairs where A had the "
-		           "first CPU of # duet_cpus: and of those where it had the second; effect = "
-		           "(m1 + m2)/2 (CPU-adjusted), duet_cpu = (m2 - m1)/2 (what the second CPU saves "
-		           "B against A); t intervals over runs at %s%%; warns when duet_cpu's "
+		           "second CPU of # duet_cpus: and of those where it had the first; effect = "
+		           "(m1 + m2)/2 (CPU-adjusted), duet_cpu = (m2 - m1)/2 (how much longer an arm "
+		           "takes on the second CPU than on the first); t intervals over runs at %s%%; "
+		           "warns when duet_cpu's "
 		           "excludes 0 and |duet_cpu| > %s |effect|; carry is n/a", l,
 		           sig(s, o->position_share));
 	else

@@ -407,6 +407,8 @@ static void put_headline(FILE *f, const char *w, int arms)
 		}
 		if (c == ':' || c == ';' || (c == '.' && (w[i + 1] == ' ' || !w[i + 1])))
 			break;
+		if (c == ',' && k && h[k - 1] == ' ')   /* where a parenthesis was */
+			k--;
 		if (!(c == ' ' && (!k || h[k - 1] == ' ')))
 			h[k++] = c;
 	}

@@ -127,21 +127,22 @@ pb-pair cpu1.tsv >cpu1-pairs.tsv
 run pb-check cpu1-pairs.tsv
 ran_ok "pb-check, B 5% slower on CPU 1: exit 0, nothing on stderr"
 cp "$T/out" cpu1-check.tsv
-# Per run r, m1 = the median d where A had CPU 0 (B CPU 1) = 0.05 a_r, m2
-# (A on CPU 1, B on CPU 0) = 0; duet_cpu = (m2 - m1)/2 = -0.025 a_r:
-# -25500 -26000 -26500 -27000 for a_r = 1020000 ... 1080000, mean -26250,
-# sd 645.497 (sqrt(1250000/3)), se 322.749; qt(0.995, 3) = 5.8409093 so
-# the 99% CI is -26250 -/+ 1885.145: -28135.145 to -24364.855.
+# Per run r, m1 = the median d where A had the second CPU, 1 (B CPU 0) = 0,
+# m2 (A on CPU 0, B on CPU 1) = 0.05 a_r; duet_cpu = (m2 - m1)/2 = 0.025
+# a_r, how much longer an arm takes on CPU 1: 25500 26000 26500 27000 for
+# a_r = 1020000 ... 1080000, mean 26250, sd 645.497 (sqrt(1250000/3)), se
+# 322.749; qt(0.995, 3) = 5.8409093 so the 99% CI is 26250 -/+ 1885.145:
+# 24364.855 to 28135.145.
 set -- $(row duet_cpu cpu1-check.tsv)
 is "${1-}" warn "B 5% slower on CPU 1: duet_cpu warns"
-near "${2-}" -26250 1e-12 "duet_cpu value: -26250, the mean of -0.025 a_r"
-within "${3-}" -28135.145 0.01 "duet_cpu lo, by hand"
-within "${4-}" -24364.855 0.01 "duet_cpu hi, by hand"
-# 52500 = 2 x 26250 over the median a, (1040000 + 1060000)/2: 5%
+near "${2-}" 26250 1e-12 "duet_cpu value: 26250, the mean of 0.025 a_r"
+within "${3-}" 24364.855 0.01 "duet_cpu lo, by hand"
+within "${4-}" 28135.145 0.01 "duet_cpu hi, by hand"
+# 26250 over the median a, (1040000 + 1060000)/2: 2.5%
 like "$(note duet_cpu cpu1-check.tsv)" \
-	'^B is 5% slower against A when it has CPU 1 than when it has CPU 0 \(B - A larger by 52\.5 .s, 99% CI 48\.73 .s to 56\.27 .s\), more than 25% of the effect' \
-	"duet_cpu's note names CPU 1, where B is slower"
-like "$(grep '^# pb-check\.warning: ' cpu1-check.tsv)" 'B is 5% slower against A when it has CPU 1' \
+	'^An arm takes 26\.25 .s \(2\.5%\) more time on CPU 1 than on CPU 0 \(99% CI 24\.36 .s to 28\.14 .s\), more than 25% of the effect' \
+	"duet_cpu's note names CPU 1, where an arm is slower"
+like "$(grep '^# pb-check\.warning: ' cpu1-check.tsv)" 'An arm takes 26\.25 .s \(2\.5%\) more time on CPU 1' \
 	"the warning is said ahead of the rows"
 # effect = mean((m1 + m2)/2) = 0.025 x mean(a_r) = 0.025 x 1050000
 near "$(row effect cpu1-check.tsv | cut -d' ' -f2)" 26250 1e-12 "the CPU-adjusted effect: 26250"

@@ -154,7 +154,8 @@ warn_note() {   # DIR NOTE: examples/compare with one warning of that note
 }
 long=$(awk 'BEGIN { while (length(s) < 100000) s = s "word "; print s }')
 for v in "n1|x (y: z) w: more|X w" "n2|(only parens)|(only parens)" "n3|((unbalanced: x|((unbalanced: x" \
-	"n4|   |pb-check gave a warning without words" "n5|.|." "n6|Z: note|Z"; do
+	"n4|   |pb-check gave a warning without words" "n5|.|." "n6|Z: note|Z" \
+	"n8|Slower on CPU 1 (CI x), more than 25%: read|Slower on CPU 1, more than 25%"; do
 	d=${v%%|*} rest=${v#*|} nt=${rest%%|*} want=${rest#*|}
 	warn_note "$d" "$nt"
 	run pb-compare --from "$d"
