@@ -259,6 +259,33 @@ static void first_given(const char **first, const char *name)
 		*first = name;
 }
 
+/* What pb-run --duet refuses, refused here before anything runs, also
+ * for --duet auto, which would otherwise fall back without being asked. */
+static void check_duet(const struct compare_opts *o)
+{
+	size_t i;
+
+	if (!o->duet)
+		return;
+	for (i = 0; i < o->pass.n; i++) {
+		const char *w = o->pass.v[i];
+
+		if (!strcmp(w, "--order") || !strcmp(w, "--pg") ||
+		    (!strcmp(w, "--resources") && i + 1 < o->pass.n && !strcmp(o->pass.v[i + 1], "tree")))
+			die_usage("--duet%s and %s%s do not go together: %s", o->duet == DUET_AUTO ?
+			          " auto" : "", w, !strcmp(w, "--resources") ? " tree" : "",
+			          !strcmp(w, "--order") ? "a duet starts A and B at the same moment"
+			          : !strcmp(w, "--pg") ? "with --pg the work is the server's, not on a "
+			          "CPU pb-run chooses" : "each observation's cgroups are made one at a time");
+	}
+	if (o->ncmds > 2)
+		die_usage("--duet runs two arms at once, on two CPUs: not %d", o->ncmds);
+	for (i = 0; i + 1 < o->pass.n; i++)
+		if (!strcmp(o->pass.v[i], "--arms") && strcmp(o->pass.v[i + 1], "2"))
+			die_usage("--duet runs two arms at once, on two CPUs: not --arms %s",
+			          o->pass.v[i + 1]);
+}
+
 static void parse_args(int argc, char **argv, struct compare_opts *o)
 {
 	static struct pb_cmd cmd = { usage, NULL, 24, usage_tail, 1 };   /* kept to exit */
@@ -317,6 +344,9 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 			o->duet = DUET_ON;
 			if (optind < argc && strcmp(argv[optind], "auto") == 0)
 				o->duet = DUET_AUTO, optind++;
+			else if (optind < argc && argv[optind][0] != '-')
+				die_usage("--duet takes 'auto' or nothing, not '%s' (commands go after --)",
+				          argv[optind]);
 			first_given(&making, "--duet");
 			break;
 		case O_CALIBRATE: o->calibrate = 1;
@@ -386,6 +416,7 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 		die_usage("--fail-if-slower is a ratio above 0 (1.05: 5 %% slower)");
 	o->cmds = argv + optind;
 	o->ncmds = argc - optind;
+	check_duet(o);
 	if (o->from && (o->ncmds || o->pass.n || o->scan_name || o->analyse))
 		die_usage("--from DIR reads a study made before: no commands, pb-run options "
 		          "or --analyse");

@@ -28,7 +28,9 @@ static const char usage[] =
 	"more arms gives one row per pair and candidate: run pair arm first a b d\n"
 	"delay ... pos_a pos_b, a the reference's time, b the candidate's.\n"
 	"pb-run's user_ns sys_ns maxrss_kib (command mode) end each row as\n"
-	"a_user b_user a_sys b_sys a_maxrss b_maxrss a_cpu b_cpu (cpu = user + sys).\n";
+	"a_user b_user a_sys b_sys a_maxrss b_maxrss a_cpu b_cpu (cpu = user + sys).\n"
+	"A duet (pb-run --duet: A and B at once) has first '=' and, last, cpu_a\n"
+	"cpu_b: the CPU each arm ran on (a CPU's number, not CPU time).\n";
 
 static const char usage_tail[] =
 	"Several FILEs are shards of one study: merged when their commands and\n"

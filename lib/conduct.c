@@ -753,6 +753,11 @@ static void plan(struct conduct *s)
 		         p.kj < 2 ? "Kalibera-Jones %ld, at least 2" : "Kalibera-Jones", p.kj);
 	else
 		s->pairs = most, snprintf(why, sizeof why, "pb-plan gave no optimum: the most");
+	/* pb-check's duet_cpu compares, within each run, the pairs where A
+	 * had each CPU: at least 3 of each, so 6 pairs when the budget
+	 * affords them */
+	if (s->duet && !o->pairs && !s->least && !s->slow && s->pairs < 6 && most >= 6)
+		s->pairs = 6, snprintf(why, sizeof why, "at least 6 in duet, for pb-check's duet_cpu");
 	s->warmup = o->warmup ? o->warmup - 1 : s->slow ? 0 : clamp((s->pairs + 9) / 10, 1, 10);
 	run_ns = p.run_ns + (double)(s->pairs + s->warmup) * p.pair_ns;
 	s->pair_ns = p.pair_ns;

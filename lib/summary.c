@@ -350,14 +350,15 @@ static void answer_tighter(FILE *f, const struct study *s, const struct live *l)
 	        s->tighter_pairs, budget_ns < 1e9 ? "1s" : b);
 }
 
-/* "13 runs x 3 pairs in 1.582 s; study: DIR" */
+/* "13 runs x 3 pairs in 1.582 s; study: DIR"; "3 duet pairs" when A
+ * and B of each ran at once (pb-run --duet). */
 static void answer_basis(FILE *f, const struct study *s, const struct live *l,
                          const struct style *st)
 {
 	char w[SIG_BUFSZ];
 
-	fprintf(f, "%ld run%s x %ld pair%s", s->runs, s->runs == 1 ? "" : "s", s->pairs,
-	        s->pairs == 1 ? "" : "s");
+	fprintf(f, "%ld run%s x %ld %spair%s", s->runs, s->runs == 1 ? "" : "s", s->pairs,
+	        s->order && !strcmp(s->order, "duet") ? "duet " : "", s->pairs == 1 ? "" : "s");
 	if (!isnan(l->wall_ns))
 		fprintf(f, " in %s", h4ns(w, l->wall_ns));
 	if (st->dir) {

@@ -26,6 +26,20 @@ is "$(rows on/raw.tsv | cut -f5 | sort -u | tr '\n' ' ')$(row_count on/raw.tsv)"
 like "$(plan_of on)" "; duet: A and B at once\\)" "  the plan line says duet"
 like "$(grep -c '^duet_cpu	' on/check.tsv):$(grep -c '^position	' on/check.tsv)" '^1:0$' \
 	"  pb-check's duet_cpu in place of position"
+like "$(grep ' runs x ' "$T/out")" '^4 runs x 4 duet pairs in ' "  the summary's line of runs says duet pairs"
+
+# what a duet cannot be, refused before anything runs: one line, exit 2
+for a in "--duet on -- true false|takes 'auto' or nothing, not 'on'" \
+	"--duet --order alternate -- true false|--duet and --order do not go together" \
+	"--duet auto --order blocked -- true false|--duet auto and --order do not go together" \
+	"--duet auto --resources tree -- true false|--resources tree do not go together" \
+	"--duet -- true false true|two arms at once, on two CPUs: not 3" \
+	"--duet --worker true --arms 3|two arms at once, on two CPUs: not --arms 3"; do
+	args=${a%%|*} why=${a#*|}
+	run pb-compare -b 600s $args
+	is "$rc:$(wc -l <"$T/err" | tr -d ' '):$(grep -c -F -- "$why" "$T/err")" 2:1:1 \
+		"pb-compare $args: exit 2, one line: $why"
+done
 
 # --- --duet auto: a second pilot, the design kept, the other beside it
 run pb-compare $B --duet auto --dir auto -- "$W --cpu-us 500" "$W --cpu-us 500"
