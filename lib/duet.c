@@ -275,7 +275,9 @@ static void take_report(struct executor *ex, const struct config *c, int arm, in
 	*delay = rep.delay;
 	*spin = rep.spin;
 	*start = o->t0 > release ? o->t0 - release : 0;
-	if (ex->duet_done)
+	/* only a timer that did the work has a blob: one that could not pin
+	 * itself, or was interrupted at the barrier, says so in o alone */
+	if (ex->duet_done && rep.len)
 		ex->duet_done(ex, c, arm, o, rep.blob, rep.len);
 }
 

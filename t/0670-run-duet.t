@@ -133,4 +133,49 @@ for sig in TERM KILL; do
 done
 is "$(grep -c '^# interrupted: SIGTERM' TERM.tsv)" 1 "  SIGTERM: '# interrupted:' in the stream"
 
+# --- an interrupt ends a long --delay: the spin (a timer's with --duet,
+# pb-run's own without) looks at it, and no clock decides: the study
+# would take an hour otherwise
+for d in --duet ""; do
+	pb-run $d --runs 1 --pairs 1 --warmup 0 --quiet --delay 3600s -- true true \
+		>delay.tsv 2>/dev/null &
+	pid=$!
+	i=0
+	while ! grep -q '^# run:' delay.tsv && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+	sleep 0.5
+	kill -INT "$pid"
+	i=0
+	while kill -0 "$pid" 2>/dev/null && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+	if kill -0 "$pid" 2>/dev/null; then
+		pkill -KILL -P "$pid"; kill -KILL "$pid"; st=stuck
+	else
+		wait "$pid"; st=$?
+	fi
+	is "$st" 130 "SIGINT in a --delay 3600s ${d:-(sequential)}: pb-run ends (130) within 30 s"
+done
+
+# --- worker mode: a timer that cannot pin itself (pb-run moved into a
+# cpuset of one CPU mid-study) fails its arm with that reason, as in
+# command mode, rather than dying on the worker's blob it never filled.
+# Needs root and a cgroup v1 cpuset hierarchy; skipped elsewhere.
+cs=/sys/fs/cgroup/cpuset
+if [ "$(id -u)" = 0 ] && [ -w "$cs/tasks" ] && mkdir "$cs/pbd-$$" 2>/dev/null; then
+	echo "${cpus%%,*}" >"$cs/pbd-$$/cpuset.cpus"
+	cat "$cs/cpuset.mems" >"$cs/pbd-$$/cpuset.mems"
+	pb-run --duet --runs 1 --pairs 100000 --warmup 0 --quiet --worker "$W --worker --us 200" \
+		>pin.tsv 2>pin.err &
+	pid=$!
+	i=0
+	while [ "$(grep -vc '^#' pin.tsv)" -lt 10 ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+	echo "$pid" >"$cs/pbd-$$/tasks"
+	wait "$pid"
+	st=$?
+	rmdir "$cs/pbd-$$"
+	is "$st" 1 "worker mode, a timer that cannot pin: exit 1"
+	like "$(cat pin.err)" "cannot pin arm [AB]'s timer to CPU" "  the line says which timer could not pin, and why"
+	like "$(tail -1 pin.tsv)" "^# failed: .*cannot pin arm" "  and the stream ends in '# failed:'"
+else
+	skip "a timer that cannot pin: needs root and a cgroup v1 cpuset hierarchy"
+fi
+
 done_testing
