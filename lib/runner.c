@@ -206,6 +206,15 @@ static void run_ended(struct runner *st)
 	flush_or_stop(st);
 }
 
+/* The part of a spin to deadline left for after the next slice: at most
+ * 10 ms are spun between two looks at proc_interrupted. */
+static int64_t end_slice(int64_t deadline)
+{
+	int64_t left = deadline - clock_ns();
+
+	return left > 10000000 ? left - 10000000 : 0;
+}
+
 void runner_delay(const struct config *c, int arm, struct obs *o, int64_t *delay,
                   int64_t *spin)
 {
@@ -214,7 +223,14 @@ void runner_delay(const struct config *c, int arm, struct obs *o, int64_t *delay
 		/* the spin cannot end before its deadline, and ends after it by
 		 * a clock read, or by much more when the core is taken away: the
 		 * realized delay is what the window really held */
-		int64_t end = clock_spin_until(o->t1 + c->delay_ns);
+		int64_t end, deadline = o->t1 + c->delay_ns;
+
+		/* in slices, so that an interrupt ends a long delay (with
+		 * --duet, the timer's, passed on by pb-run): the observation
+		 * is then not written */
+		do
+			end = clock_spin_until(deadline - end_slice(deadline));
+		while (end < deadline && !proc_interrupted);
 		if (arm == c->delay_arm) {
 			*spin = end - o->t1;
 			o->t1 = end;
