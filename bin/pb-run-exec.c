@@ -615,9 +615,12 @@ static void worker_duet_done(struct executor *ex, const struct config *c, int ar
 
 	if (len != sizeof *d || d->len >= sizeof w->buf)   /* not from a timer of ours */
 		die("--duet: arm %c's answer came back garbled", 'A' + arm);
-	if (d->unasked) {
-		if (!answered_unasked(w, o))
+	if (d->unasked) {   /* what the timer saw waiting is read and judged here */
+		if (!answered_unasked(w, o)) {
+			o->status = ST_WORKER_GARBAGE;
+			o->fatal = 1;
 			snprintf(o->msg, sizeof o->msg, "worker wrote before the request");
+		}
 		return;
 	}
 	w->len = d->len;

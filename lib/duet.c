@@ -9,7 +9,9 @@
 #endif
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -20,21 +22,46 @@
 #include "err.h"
 
 /* What a timer sends back: its observation, the delay it spun, and the
- * executor's blob. */
+ * executor's blob, of which only len bytes are sent (most answers are a
+ * few bytes: a report fits in the least pipe buffer). */
 struct report {
 	struct obs o;
 	int64_t delay, spin;
 	size_t len;
 	char blob[DUET_BLOB_MAX];
 };
+enum { REPORT_HEAD = offsetof(struct report, blob) };
 
 /* The pipes of one pair: ready (each timer says it is at the barrier),
  * go (closed by pb-run: the release), done (EOF once both timers are
- * done), quit (closed by pb-run: the timers may exit), and each timer's
- * report. [0] the read end, [1] the write end. */
+ * done), quit (closed by pb-run: the timers may exit), started (each
+ * timer's command: its arm and process group, to end it should its
+ * timer die), and each timer's report. [0] the read end, [1] the write
+ * end. */
 struct pipes {
-	int ready[2], go[2], done[2], quit[2], report[2][2];
+	int ready[2], go[2], done[2], quit[2], started[2], report[2][2];
 };
+
+/* pb-run's side of a pair: the timers, their reports as read. */
+struct pair_state {
+	struct pipes p;
+	pid_t pid[2];
+	int bad[2];          /* no timer: its arm failed before it (a worker not pinned) */
+	int got[2];          /* its report read */
+	int cut;             /* the arm whose timer was stopped for the other's failure, or -1 */
+	struct report rep[2];
+};
+
+/* A timer whose arm failed tells pb-run at once (SIGUSR1), so that a
+ * failure that ends the study does not wait for the other arm; pb-run
+ * is not woken while both succeed. */
+static volatile sig_atomic_t arm_failed;
+
+static void on_arm_failed(int sig)
+{
+	(void)sig;
+	arm_failed = 1;
+}
 
 int duet_cpus(int cpu[2])
 {
@@ -118,7 +145,8 @@ static int pin_tree(pid_t pid, int cpu, int depth)
 
 static int open_pipes(struct pipes *p)
 {
-	int *all[] = { p->ready, p->go, p->done, p->quit, p->report[0], p->report[1] };
+	int *all[] = { p->ready, p->go, p->done, p->quit, p->started, p->report[0],
+	               p->report[1] };
 	size_t i;
 
 	for (i = 0; i < sizeof all / sizeof *all; i++) {
@@ -127,6 +155,11 @@ static int open_pipes(struct pipes *p)
 		fcntl(all[i][0], F_SETFD, FD_CLOEXEC);   /* nothing the arms exec holds them */
 		fcntl(all[i][1], F_SETFD, FD_CLOEXEC);
 	}
+#ifdef F_SETPIPE_SZ
+	/* a whole report held while pb-run sleeps, whatever the default */
+	fcntl(p->report[0][1], F_SETPIPE_SZ, (int)sizeof(struct report));
+	fcntl(p->report[1][1], F_SETPIPE_SZ, (int)sizeof(struct report));
+#endif
 	return 0;
 }
 
@@ -139,7 +172,8 @@ static void close_fd(int *fd)
 
 static void close_pipes(struct pipes *p)
 {
-	int *all[] = { p->ready, p->go, p->done, p->quit, p->report[0], p->report[1] };
+	int *all[] = { p->ready, p->go, p->done, p->quit, p->started, p->report[0],
+	               p->report[1] };
 	size_t i;
 
 	for (i = 0; i < sizeof all / sizeof *all; i++)
@@ -199,11 +233,21 @@ static void failed(struct obs *o, const char *fmt, int arm, int cpu, int err)
 	snprintf(o->msg, sizeof o->msg, fmt, 'A' + arm, cpu, strerror(err));
 }
 
+/* In the timer: its command started, its process group to pb-run. */
+static int started_fd = -1, started_arm;
+
+static void tell_started(pid_t pid)
+{
+	int32_t m[2] = { started_arm, (int32_t)pid };
+
+	write_full(started_fd, m, sizeof m);
+}
+
 /* The timer of one arm, in the forked process: pinned, at the barrier,
  * released, the work, the delay, the report; it exits when pb-run has
  * read both reports, so that pb-run wakes only once. */
 static void timer(struct executor *ex, const struct config *c, int arm, int cpu, long run,
-                  long pair, struct pipes *p)
+                  long pair, struct pipes *p, pid_t parent)
 {
 	static struct report rep;
 	char b;
@@ -211,9 +255,13 @@ static void timer(struct executor *ex, const struct config *c, int arm, int cpu,
 #ifdef __linux__
 	prctl(PR_SET_PDEATHSIG, SIGTERM);   /* pb-run killed: the timer and its arm end */
 #endif
+	if (getppid() != parent)   /* it died before the line above */
+		_exit(1);
 	close_fd(&p->ready[0]), close_fd(&p->go[1]), close_fd(&p->done[0]);
-	close_fd(&p->quit[1]), close_fd(&p->report[0][0]), close_fd(&p->report[1][0]);
-	close_fd(&p->report[!arm][1]);
+	close_fd(&p->quit[1]), close_fd(&p->started[0]);
+	close_fd(&p->report[0][0]), close_fd(&p->report[1][0]), close_fd(&p->report[!arm][1]);
+	started_fd = p->started[1], started_arm = arm;
+	proc_on_start = tell_started;
 	memset(&rep, 0, sizeof rep);
 	if (pin(0, cpu) < 0)
 		failed(&rep.o, "--duet: cannot pin arm %c's timer to CPU %d: %s", arm, cpu, errno);
@@ -228,40 +276,96 @@ static void timer(struct executor *ex, const struct config *c, int arm, int cpu,
 		rep.len = ex->duet_work(ex, c, arm, run, pair, &rep.o, rep.blob);
 		runner_delay(c, arm, &rep.o, &rep.delay, &rep.spin);
 	}
-	if (write_full(p->report[arm][1], &rep, sizeof rep) < 0)
+	if (write_full(p->report[arm][1], &rep, REPORT_HEAD + rep.len) < 0)
 		_exit(1);
+	if (rep.o.status)
+		kill(parent, SIGUSR1);
 	close_fd(&p->report[arm][1]);
 	close_fd(&p->done[1]);
 	wait_eof(p->quit[0]);
 	_exit(0);
 }
 
+/* Arm's report, read whole into ps->rep[arm]; 0 when its timer ended
+ * without one. */
+static int read_report(struct pair_state *ps, int arm)
+{
+	struct report *r = &ps->rep[arm];
+	int fd = ps->p.report[arm][0];
+
+	if (ps->got[arm])
+		return 1;
+	if (read_full(fd, r, REPORT_HEAD) != REPORT_HEAD || r->len > sizeof r->blob ||
+	    read_full(fd, r->blob, r->len) != r->len)
+		return 0;
+	return ps->got[arm] = 1;
+}
+
+/* After a timer said its arm failed: a failure that ends the study
+ * (pb-run stops on it) stops the other arm now, which would otherwise
+ * run on, perhaps for ever. */
+static void stop_other(struct pair_state *ps, const struct config *c)
+{
+	struct pollfd f;
+	int arm;
+
+	arm_failed = 0;
+	for (arm = 0; arm < 2 && ps->cut < 0; arm++) {
+		const struct obs *o = &ps->rep[arm].o;
+
+		f.fd = ps->p.report[arm][0], f.events = POLLIN, f.revents = 0;
+		if (ps->bad[arm] || (!ps->got[arm] && poll(&f, 1, 0) <= 0) || !read_report(ps, arm))
+			continue;
+		if (o->status && (!c->ignore_failure || o->stop) && ps->pid[!arm] > 0 &&
+		    !ps->got[!arm]) {
+			kill(ps->pid[!arm], SIGTERM);
+			ps->cut = !arm;
+		}
+	}
+}
+
 /* Block until both timers are done (EOF on done); an interrupt of
  * pb-run's own is passed on to them, whose arms then end. */
-static void wait_done(int fd, const pid_t pid[2])
+static void wait_done(struct pair_state *ps, const struct config *c)
 {
 	int passed = 0, arm;
 	char b[64];
 	ssize_t r;
 
-	while ((r = read(fd, b, sizeof b)) != 0) {
+	while ((r = read(ps->p.done[0], b, sizeof b)) != 0) {
 		if (r < 0 && errno != EINTR)
 			break;
+		if (arm_failed)
+			stop_other(ps, c);
 		for (arm = 0; proc_interrupted && !passed && arm < 2; arm++)
-			if (pid[arm] > 0)
-				kill(pid[arm], SIGTERM);
+			if (ps->pid[arm] > 0)
+				kill(ps->pid[arm], SIGTERM);
 		passed |= proc_interrupted != 0;
 	}
 }
 
-/* What pb-run read of arm's timer into o and the rest. */
-static void take_report(struct executor *ex, const struct config *c, int arm, int fd,
-                        int64_t release, struct obs *o, int64_t *delay, int64_t *spin,
-                        int64_t *start)
+/* The process group of arm's command, as its timer said it started,
+ * killed: its timer is gone without reaping it. */
+static void end_started(struct pair_state *ps, int arm)
 {
-	static struct report rep;
+	int32_t m[2];
 
-	if (read_full(fd, &rep, sizeof rep) != sizeof rep) {
+	while (read_full(ps->p.started[0], m, sizeof m) == sizeof m)
+		if (m[0] == arm && m[1] > 0)
+			kill(-(pid_t)m[1], SIGKILL);
+}
+
+/* What pb-run read of arm's timer into o and the rest. A timer that
+ * ended without a report (killed) may have left its command running:
+ * its group is ended. */
+static void take_report(struct executor *ex, const struct config *c, struct pair_state *ps,
+                        int arm, int64_t release, struct obs *o, int64_t *delay,
+                        int64_t *spin, int64_t *start)
+{
+	const struct report *rep = &ps->rep[arm];
+
+	if (!read_report(ps, arm)) {
+		end_started(ps, arm);
 		memset(o, 0, sizeof *o);
 		o->t0 = o->t1 = release;
 		o->status = proc_interrupted ? ST_INTERRUPTED : ST_SPAWN_FAILED;
@@ -271,14 +375,14 @@ static void take_report(struct executor *ex, const struct config *c, int arm, in
 		*delay = *spin = *start = 0;
 		return;
 	}
-	*o = rep.o;
-	*delay = rep.delay;
-	*spin = rep.spin;
+	*o = rep->o;
+	*delay = rep->delay;
+	*spin = rep->spin;
 	*start = o->t0 > release ? o->t0 - release : 0;
 	/* only a timer that did the work has a blob: one that could not pin
 	 * itself, or was interrupted at the barrier, says so in o alone */
-	if (ex->duet_done && rep.len)
-		ex->duet_done(ex, c, arm, o, rep.blob, rep.len);
+	if (ex->duet_done && rep->len)
+		ex->duet_done(ex, c, arm, o, rep->blob, rep->len);
 }
 
 /* The arms' lasting processes (workers) to their CPUs; a failure fails
@@ -297,46 +401,67 @@ static void pin_lasting(struct executor *ex, const int cpu[2], struct obs o[2], 
 	}
 }
 
-void duet_observe(struct executor *ex, const struct config *c, long run, long pair,
-                  const int cpu[2], struct obs o[2], int64_t delay[2], int64_t spin[2],
-                  int64_t start[2])
+/* SIGUSR1, a timer's word that its arm failed: caught while the pair
+ * runs (no SA_RESTART: the wait sees it), the default after. */
+static void catch_arm_failed(int on)
 {
-	struct pipes p;
-	pid_t pid[2] = { -1, -1 };
-	int arm, bad[2], ws;
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on ? on_arm_failed : SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGUSR1, &sa, NULL);
+	arm_failed = 0;
+}
+
+int duet_observe(struct executor *ex, const struct config *c, long run, long pair,
+                 const int cpu[2], struct obs o[2], int64_t delay[2], int64_t spin[2],
+                 int64_t start[2])
+{
+	static struct pair_state ps;   /* its reports are large */
+	pid_t parent = getpid();
+	int arm, ws;
 	int64_t release;
 	char b[2];
 
 	memset(o, 0, 2 * sizeof *o);
-	memset(&p, -1, sizeof p);
-	pin_lasting(ex, cpu, o, bad);
-	if (open_pipes(&p) < 0)
+	memset(&ps.p, -1, sizeof ps.p);
+	ps.pid[0] = ps.pid[1] = -1;
+	ps.got[0] = ps.got[1] = 0;
+	ps.cut = -1;
+	pin_lasting(ex, cpu, o, ps.bad);
+	if (open_pipes(&ps.p) < 0)
 		die("pipe:");
+	fcntl(ps.p.started[0], F_SETFL, O_NONBLOCK);   /* read only what is there */
+	catch_arm_failed(1);
 	fflush(NULL);   /* the timers end by _exit, which valgrind's exit flushes */
 	for (arm = 0; arm < 2; arm++) {
-		if (bad[arm])
+		if (ps.bad[arm])
 			continue;
-		pid[arm] = fork();
-		if (pid[arm] < 0)
+		ps.pid[arm] = fork();
+		if (ps.pid[arm] < 0)
 			die("fork:");
-		if (pid[arm] == 0)
-			timer(ex, c, arm, cpu[arm], run, pair, &p);
+		if (ps.pid[arm] == 0)
+			timer(ex, c, arm, cpu[arm], run, pair, &ps.p, parent);
 	}
-	close_fd(&p.ready[1]), close_fd(&p.go[0]), close_fd(&p.done[1]);
-	close_fd(&p.quit[0]), close_fd(&p.report[0][1]), close_fd(&p.report[1][1]);
-	read_full(p.ready[0], b, (size_t)(2 - bad[0] - bad[1]));   /* both at the barrier */
+	close_fd(&ps.p.ready[1]), close_fd(&ps.p.go[0]), close_fd(&ps.p.done[1]);
+	close_fd(&ps.p.quit[0]), close_fd(&ps.p.started[1]);
+	close_fd(&ps.p.report[0][1]), close_fd(&ps.p.report[1][1]);
+	read_full(ps.p.ready[0], b, (size_t)(2 - ps.bad[0] - ps.bad[1]));   /* at the barrier */
 	release = clock_ns();
-	close_fd(&p.go[1]);
-	wait_done(p.done[0], pid);
+	close_fd(&ps.p.go[1]);
+	wait_done(&ps, c);
+	catch_arm_failed(0);
 	for (arm = 0; arm < 2; arm++)
-		if (!bad[arm])
-			take_report(ex, c, arm, p.report[arm][0], release, &o[arm], &delay[arm],
-			            &spin[arm], &start[arm]);
+		if (!ps.bad[arm])
+			take_report(ex, c, &ps, arm, release, &o[arm], &delay[arm], &spin[arm],
+			            &start[arm]);
 		else
 			o[arm].t0 = o[arm].t1 = release, delay[arm] = spin[arm] = start[arm] = 0;
-	close_fd(&p.quit[1]);
+	close_fd(&ps.p.quit[1]);
 	for (arm = 0; arm < 2; arm++)
-		while (pid[arm] > 0 && waitpid(pid[arm], &ws, 0) < 0 && errno == EINTR)
+		while (ps.pid[arm] > 0 && waitpid(ps.pid[arm], &ws, 0) < 0 && errno == EINTR)
 			;
-	close_pipes(&p);
+	close_pipes(&ps.p);
+	return ps.cut < 0 ? 0 : !ps.cut;   /* the failure that cut the other short first */
 }

@@ -24,8 +24,11 @@ int duet_cpus(int cpu[2]);
  * (status, times, usage), delay[i] and spin[i] as runner_delay sets
  * them (the delay spun on the arm's CPU), start[i] the ns from the
  * release to o[i].t0. A timer that cannot start or pin fails its
- * observation; an interrupt is left in proc_interrupted. */
-void duet_observe(struct executor *ex, const struct config *c, long run, long pair,
+ * observation; an interrupt is left in proc_interrupted. An arm whose
+ * failure ends the study stops the other at once (without
+ * --ignore-failure, or a failure that stops it even so): the arm to be
+ * judged first is returned, the one that failed. */
+int duet_observe(struct executor *ex, const struct config *c, long run, long pair,
                   const int cpu[2], struct obs o[2], int64_t delay[2], int64_t spin[2],
                   int64_t start[2]);
 

@@ -22,6 +22,7 @@ extern char **environ;
 
 volatile sig_atomic_t proc_interrupted;
 void (*volatile proc_on_interrupt)(void);
+void (*proc_on_start)(pid_t pid);
 /* The process groups we started and have not reaped (a worker and a
  * hook can be alive at once): the signal handler kills them all. */
 enum { LIVE_MAX = 8 };
@@ -277,6 +278,8 @@ pid_t proc_start(const struct proc_spec *p)
 	}
 	if (proc_interrupted)   /* the signal came before we knew the group */
 		kill(-pid, SIGKILL);
+	if (proc_on_start)
+		proc_on_start(pid);
 	return pid;
 }
 

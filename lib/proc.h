@@ -12,6 +12,9 @@
 extern volatile sig_atomic_t proc_interrupted;   /* the signal, or 0 */
 /* Called from the signal handler too; must be async-signal-safe. */
 extern void (*volatile proc_on_interrupt)(void);
+/* Called with the pid of each process proc_start started (a process
+ * group of its own), or NULL: lib/duet's timers tell pb-run. */
+extern void (*proc_on_start)(pid_t pid);
 
 void proc_signals_init(void);
 /* SIGKILL every group started and not yet reaped (async-signal-safe; at

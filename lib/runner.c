@@ -306,14 +306,15 @@ static int observe_duet(struct runner *st, struct rng *r, long run, long pair,
 	struct where w[2] = { { run, pair, phase, 0 }, { run, pair, phase, 1 } };
 	struct obs o[2];
 	int64_t delay[2], spin[2], start[2];
-	int coin = (int)(rng_next(r) >> 63), cpu[2], arm, ended = 0;
+	int coin = (int)(rng_next(r) >> 63), cpu[2], arm, first, i, ended = 0;
 
 	cpu[0] = st->c->duet_cpu[coin];
 	cpu[1] = st->c->duet_cpu[!coin];
 	before_observe(st, &w[0]);
 	before_observe(st, &w[1]);
-	duet_observe(st->ex, st->c, run, pair, cpu, o, delay, spin, start);
-	for (arm = 0; arm < 2; arm++) {
+	first = duet_observe(st->ex, st->c, run, pair, cpu, o, delay, spin, start);
+	for (i = 0; i < 2; i++) {   /* the failure that stopped the other arm first */
+		arm = i ? !first : first;
 		h[arm].delay = delay[arm];
 		h[arm].spin = spin[arm];
 		h[arm].cpu = cpu[arm];
