@@ -36,10 +36,12 @@ enum { REPORT_HEAD = offsetof(struct report, blob) };
  * go (closed by pb-run: the release), done (EOF once both timers are
  * done), quit (closed by pb-run: the timers may exit), started (each
  * timer's command: its arm and process group, to end it should its
- * timer die), and each timer's report. [0] the read end, [1] the write
- * end. */
+ * timer die), each timer's report, and each timer's alive (no data: its
+ * end before pb-run lets it go says it was killed). [0] the read end,
+ * [1] the write end. */
 struct pipes {
 	int ready[2], go[2], done[2], quit[2], started[2], report[2][2];
+	int alive[2][2];   /* held by each timer until it exits: EOF before done, killed */
 };
 
 /* pb-run's side of a pair: the timers, their reports as read. */
@@ -146,7 +148,7 @@ static int pin_tree(pid_t pid, int cpu, int depth)
 static int open_pipes(struct pipes *p)
 {
 	int *all[] = { p->ready, p->go, p->done, p->quit, p->started, p->report[0],
-	               p->report[1] };
+	               p->report[1], p->alive[0], p->alive[1] };
 	size_t i;
 
 	for (i = 0; i < sizeof all / sizeof *all; i++) {
@@ -173,7 +175,7 @@ static void close_fd(int *fd)
 static void close_pipes(struct pipes *p)
 {
 	int *all[] = { p->ready, p->go, p->done, p->quit, p->started, p->report[0],
-	               p->report[1] };
+	               p->report[1], p->alive[0], p->alive[1] };
 	size_t i;
 
 	for (i = 0; i < sizeof all / sizeof *all; i++)
@@ -260,6 +262,7 @@ static void timer(struct executor *ex, const struct config *c, int arm, int cpu,
 	close_fd(&p->ready[0]), close_fd(&p->go[1]), close_fd(&p->done[0]);
 	close_fd(&p->quit[1]), close_fd(&p->started[0]);
 	close_fd(&p->report[0][0]), close_fd(&p->report[1][0]), close_fd(&p->report[!arm][1]);
+	close_fd(&p->alive[0][0]), close_fd(&p->alive[1][0]), close_fd(&p->alive[!arm][1]);
 	started_fd = p->started[1], started_arm = arm;
 	proc_on_start = tell_started;
 	memset(&rep, 0, sizeof rep);
@@ -324,17 +327,41 @@ static void stop_other(struct pair_state *ps, const struct config *c)
 	}
 }
 
-/* Block until both timers are done (EOF on done); an interrupt of
- * pb-run's own is passed on to them, whose arms then end. */
+/* A timer gone before pb-run let it go (killed from outside): the pair
+ * cannot end well, so the other timer is stopped too; the gone one is
+ * judged first (its missing report stops the study). */
+static void timer_gone(struct pair_state *ps, int arm)
+{
+	if (ps->pid[!arm] > 0 && ps->cut < 0) {
+		kill(ps->pid[!arm], SIGTERM);
+		ps->cut = !arm;
+	}
+}
+
+/* Block until both timers are done (EOF on done), or one is gone; an
+ * interrupt of pb-run's own is passed on to them, whose arms then end. */
 static void wait_done(struct pair_state *ps, const struct config *c)
 {
-	int passed = 0, arm;
+	struct pollfd f[3];
+	int passed = 0, arm, n;
 	char b[64];
-	ssize_t r;
 
-	while ((r = read(ps->p.done[0], b, sizeof b)) != 0) {
-		if (r < 0 && errno != EINTR)
+	for (;;) {
+		f[0].fd = ps->p.done[0];
+		f[1].fd = ps->p.alive[0][0];
+		f[2].fd = ps->p.alive[1][0];
+		for (n = 0; n < 3; n++)
+			f[n].events = POLLIN, f[n].revents = 0;
+		n = poll(f, 3, -1);
+		if (n < 0 && errno != EINTR)
 			break;
+		if (n > 0 && f[0].revents && read(ps->p.done[0], b, sizeof b) == 0)
+			break;
+		for (arm = 0; n > 0 && arm < 2; arm++)
+			if (f[1 + arm].revents && ps->p.alive[arm][0] >= 0) {
+				close_fd(&ps->p.alive[arm][0]);   /* once */
+				timer_gone(ps, arm);
+			}
 		if (arm_failed)
 			stop_other(ps, c);
 		for (arm = 0; proc_interrupted && !passed && arm < 2; arm++)
@@ -447,6 +474,10 @@ int duet_observe(struct executor *ex, const struct config *c, long run, long pai
 	close_fd(&ps.p.ready[1]), close_fd(&ps.p.go[0]), close_fd(&ps.p.done[1]);
 	close_fd(&ps.p.quit[0]), close_fd(&ps.p.started[1]);
 	close_fd(&ps.p.report[0][1]), close_fd(&ps.p.report[1][1]);
+	close_fd(&ps.p.alive[0][1]), close_fd(&ps.p.alive[1][1]);
+	for (arm = 0; arm < 2; arm++)
+		if (ps.bad[arm])   /* no timer to be gone */
+			close_fd(&ps.p.alive[arm][0]);
 	read_full(ps.p.ready[0], b, (size_t)(2 - ps.bad[0] - ps.bad[1]));   /* at the barrier */
 	release = clock_ns();
 	close_fd(&ps.p.go[1]);

@@ -178,4 +178,35 @@ else
 	skip "a timer that cannot pin: needs root and a cgroup v1 cpuset hierarchy"
 fi
 
+# --- one arm fails, the other would run for ever: the failure ends the
+# study at once (timeout only guards the test against the defect)
+ln -s "$W" "$T/pbd-hang"
+for v in "A|$W --exit 2|$T/pbd-hang --hang|2" "B|$T/pbd-hang --hang|$W --exit 3|3"; do
+	IFS='|' read -r arm a b code <<EOF2
+$v
+EOF2
+	run timeout 120 pb-run --duet --runs 1 --pairs 3 --warmup 0 --quiet -- "$a" "$b"
+	like "$rc:$(cat "$T/err")" "^1:pb-run: run 1 pair 1 \\(measure\\) arm $arm: command exited with status $code" \
+		"arm $arm fails while the other hangs: the study ends on $arm's failure, exit 1"
+done
+i=0
+while pgrep -f "$T/pbd-hang" >/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+is "$(pgrep -f "$T/pbd-hang" | wc -l | tr -d ' ')" 0 "  the arm that hung is not left running"
+
+# --- a timer killed from outside: its command does not outlive pb-run
+pb-run --duet --runs 1 --pairs 2 --warmup 0 --quiet --no-shell -- "$T/pbd-hang --hang" \
+	"$T/pbd-hang --hang" >killed.tsv 2>/dev/null &
+pid=$!
+i=0
+while [ "$(pgrep -f "$T/pbd-hang" | wc -l)" -lt 2 ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+kill -KILL "$(pgrep -P "$pid" | head -1)"
+wait "$pid"
+st=$?
+i=0
+while pgrep -f "$T/pbd-hang" >/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+left=$(pgrep -f "$T/pbd-hang")
+[ -n "$left" ] && kill -KILL $left
+is "$st:${left:-none}:$(grep -c "^# failed: .*timer ended without a report" killed.tsv)" "1:none:1" \
+	"a timer killed: the study fails saying so, and no arm is left running"
+
 done_testing
