@@ -6,7 +6,7 @@
 # timings belong here, not in tests.  BENCH_QUICK=1 for a fast smoke run.
 # BENCH_PEERS (the filters' rows: lr-vs-mawk lr-vs-mlr tint-vs-awk
 # tint-vs-datamash) and BENCH_SECTIONS (the sections' scripts: boot speed
-# coverage sequential runner pin pg sense sense-pg) name a part to run,
+# coverage sequential runner pin duet pg sense sense-pg) name a part to run,
 # when the whole will not fit; the report says what was left out.
 set -eu
 cd "$(dirname "$0")/../.."
@@ -30,7 +30,7 @@ ms() { awk -v ns="$1" 'BEGIN { printf "%.1f ms", ns / 1e6 }'; }
 # of the report: medians, ratio peer/pb = how many times faster pb is,
 # with the t interval over runs, and pb's peak RSS.
 PEERS=${BENCH_PEERS:-lr-vs-mawk lr-vs-mlr tint-vs-awk tint-vs-datamash}
-SECTIONS=${BENCH_SECTIONS:-boot speed coverage sequential runner pin compare pg sense sense-pg}
+SECTIONS=${BENCH_SECTIONS:-boot speed coverage sequential runner pin duet compare pg sense sense-pg}
 versus() {
 	name=$1 peer=$2 pbcmd=$3
 	case " $PEERS " in *" $name "*) ;; *) return 0 ;; esac
