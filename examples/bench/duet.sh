@@ -118,10 +118,10 @@ row() {
 	$1 == "delay" { nd++; e = $9 / 1000 - delay; err[nd] = e; ae = e < 0 ? -e : e; if (ae > worst) worst = ae }
 	END {
 		if (!na || !nd) { printf "| %s | %s | failed: %s | | | | | |\n", c, d, why; exit }
-		m = med(wr, na); print m > fig
+		m = med(wr, na); mp = med(wp, na); print m, mp > fig
 		printf "| %s | %s | %.1f s, %.1f runs, %d pairs%s | %.4f | %d of %d | %.4f | %d of %d | %+.2f us (worst %.2f) |\n",
 			c, d, wall / na, runs / na, pairs / na, bad ? sprintf(" (%d studies failed: %s)", bad, why) : "",
-			m, fr, na, med(wp, na), fp, na, med(err, nd), worst }' "$out/duet-$1-$2.txt"
+			m, fr, na, mp, fp, na, med(err, nd), worst }' "$out/duet-$1-$2.txt"
 }
 
 echo "\`pb-workload --cpu-us 2000\` (2 ms of CPU time, which interference slows) in"
@@ -154,11 +154,11 @@ for cond in quiet bursts hog; do
 done
 echo
 if [ "$duet" = 1 ]; then
-	echo "Width ratio, sequential / duet, at equal wall time (runs as the unit):"
+	echo "Width ratio, sequential / duet, at equal wall time (runs as the unit; pairs):"
 	for cond in quiet bursts hog; do
-		[ -s "$out/fig-duet-$cond-duet.txt" ] || continue
-		awk -v c="$cond" -v s="$(cat "$out/fig-duet-$cond-sequential.txt")" \
-			-v d="$(cat "$out/fig-duet-$cond-duet.txt")" 'BEGIN { printf "%s %.2fx;", c, s / d }'
+		[ -s "$out/fig-duet-$cond-duet.txt" ] && [ -s "$out/fig-duet-$cond-sequential.txt" ] || continue
+		cat "$out/fig-duet-$cond-sequential.txt" "$out/fig-duet-$cond-duet.txt" |
+			awk -v c="$cond" '{ r[NR] = $1; p[NR] = $2 } END { printf "%s %.2fx (%.2fx);", c, r[1] / r[2], p[1] / p[2] }'
 	done | sed 's/;$/./; s/;/; /g'
 	echo
 	echo
