@@ -138,17 +138,18 @@ echo "and with the pairs (\`pb-pair | pb-logratio | pb-tint\`); false positives:
 echo "intervals that exclude 1 (nominal 5 %). Delay error: the median over the delay"
 echo "studies of (median paired d - $DELAY), and the largest |error| of one study."
 echo
-echo "| condition | design | wall, runs, pairs (mean of a study) | width, runs | false pos., runs | width, pairs | false pos., pairs | delay error |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| condition | design | wall, runs, pairs (mean of a study) | width, runs | false pos., runs | width, pairs | false pos., pairs | delay error | load |"
+echo "|---|---|---|---|---|---|---|---|---|"
 for cond in quiet bursts hog; do
 	noise_start "$cond"
 	if [ -n "$noise_why" ]; then
-		echo "| $cond | | not measured: $noise_why | | | | | |"
+		echo "| $cond | | not measured: $noise_why | | | | | | |"
 		continue
 	fi
 	for design in $designs; do
+		l0=$(cut -d' ' -f1 /proc/loadavg)
 		cell "$cond" "$design"
-		row "$cond" "$design"
+		row "$cond" "$design" | sed "s/|\$/| $l0 to $(cut -d' ' -f1 /proc/loadavg) |/"
 	done
 	noise_stop
 done
