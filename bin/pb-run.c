@@ -611,6 +611,7 @@ int main(int argc, char **argv)
 	st.c = &c;
 	st.ex = &ex;
 	st.hook = run_hook;
+	st.duet = duet_observe;
 	progress_init(&st.prog, !c.quiet && isatty(2), 78);
 	st.observations = c.runs * (c.pairs + c.warmup) * c.arms;
 	runhead_out(argc, argv, &c, &ex, cpu_list, cpu_affinity);

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "clock.h"
-#include "duet.h"
 #include "err.h"
 #include "keys.h"
 #include "machine.h"
@@ -312,7 +311,7 @@ static int observe_duet(struct runner *st, struct rng *r, long run, long pair,
 	cpu[1] = st->c->duet_cpu[!coin];
 	before_observe(st, &w[0]);
 	before_observe(st, &w[1]);
-	first = duet_observe(st->ex, st->c, run, pair, cpu, o, delay, spin, start);
+	first = st->duet(st->ex, st->c, run, pair, cpu, o, delay, spin, start);
 	for (i = 0; i < 2; i++) {   /* the failure that stopped the other arm first */
 		arm = i ? !first : first;
 		h[arm].delay = delay[arm];

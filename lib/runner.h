@@ -118,6 +118,11 @@ struct runner {
 	/* runs the --setup, --prepare or --cleanup hook cmd (pb-run's: what
 	 * starts a process is in bin/); one that fails stops the study */
 	void (*hook)(struct runner *, const char *name, const char *cmd, const struct where *);
+	/* --duet: a pair's two arms at once (lib/duet's duet_observe, which
+	 * builds on this module: pb-run gives it, so that no circle is made) */
+	int (*duet)(struct executor *, const struct config *, long run, long pair,
+	            const int cpu[2], struct obs o[2], int64_t delay[2], int64_t spin[2],
+	            int64_t start[2]);
 	struct until_runs seq;  /* --until */
 	struct progress prog;   /* on a terminal */
 	long observed, observations;

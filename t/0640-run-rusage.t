@@ -213,8 +213,10 @@ else
 	holds "--alloc-mib 64: at least 16000 minor faults, 16000 more than none" \
 		'a >= 16000 && a - b >= 16000' a="$fa" b="$fb"
 fi
-bad=$(rows_of flt.tsv | awk -F'\t' 'NR > 1 && !($13 >= 0 && $14 >= 0 && $15 >= 0 && $16 >= 0 && $15 + $16 >= 1) { print }')
-is "$(row_count flt.tsv):$bad" "4:" "every row (4) has minflt majflt nvcsw nivcsw >= 0, and a process switched at least once"
+# (a process that never blocks nor is preempted has no switch at all: CI
+# once saw nvcsw and nivcsw 0 for --us 0)
+bad=$(rows_of flt.tsv | awk -F'\t' 'NR > 1 && !($13 >= 0 && $14 >= 0 && $15 >= 0 && $16 >= 0) { print }')
+is "$(row_count flt.tsv):$bad" "4:" "every row (4) has minflt majflt nvcsw nivcsw >= 0"
 run pb-pair flt.tsv
 is "$rc:$(rows_of "$T/out" | head -n 1 | cut -f9-)" \
 	"0:a_user${tab}b_user${tab}a_sys${tab}b_sys${tab}a_maxrss${tab}b_maxrss${tab}a_cpu${tab}b_cpu${tab}a_minflt${tab}b_minflt${tab}a_majflt${tab}b_majflt${tab}a_nvcsw${tab}b_nvcsw${tab}a_nivcsw${tab}b_nivcsw" \
