@@ -193,18 +193,20 @@ i=0
 while pgrep -f "$T/pbd-hang" >/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 is "$(pgrep -f "$T/pbd-hang" | wc -l | tr -d ' ')" 0 "  the arm that hung is not left running"
 
-# --- a timer killed from outside: its command does not outlive pb-run
-pb-run --duet --runs 1 --pairs 2 --warmup 0 --quiet --no-shell -- "$T/pbd-hang --hang" \
-	"$T/pbd-hang --hang" >killed.tsv 2>/dev/null &
+# --- a timer killed from outside: its command does not outlive pb-run.
+# Both commands have started (their files) before one timer is killed.
+rm -f k.A k.B
+pb-run --duet --runs 1 --pairs 2 --warmup 0 --quiet -- "sh $T/pbd-arm $T/k.A" \
+	"sh $T/pbd-arm $T/k.B" >killed.tsv 2>/dev/null &
 pid=$!
 i=0
-while [ "$(pgrep -f "$T/pbd-hang" | wc -l)" -lt 2 ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+while ! { [ -e k.A ] && [ -e k.B ]; } && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
 kill -KILL "$(pgrep -P "$pid" | head -1)"
 wait "$pid"
 st=$?
 i=0
-while pgrep -f "$T/pbd-hang" >/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-left=$(pgrep -f "$T/pbd-hang")
+while pgrep -f "sh $T/pbd-arm $T/k" >/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+left=$(pgrep -f "sh $T/pbd-arm $T/k")
 [ -n "$left" ] && kill -KILL $left
 is "$st:${left:-none}:$(grep -c "^# failed: .*timer ended without a report" killed.tsv)" "1:none:1" \
 	"a timer killed: the study fails saying so, and no arm is left running"
