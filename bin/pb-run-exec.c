@@ -203,6 +203,7 @@ static void io_for_output(struct proc_io *io, const struct config *c)
 	io->in = dev_null(O_RDONLY);
 	io->out = c->out_fd >= 0 ? c->out_fd : dev_null(O_WRONLY);
 	io->err = c->err_fd >= 0 ? c->err_fd : dev_null(O_WRONLY);
+	io->fd3 = -1;
 }
 
 #if PROC_USAGE
@@ -240,13 +241,26 @@ enum {
 	WORKER_GRACE_MS = 5000,   /* to exit once its stdin is closed */
 };
 
+/* Where a worker answers. Every worker gets, beside its stdin and
+ * stdout, a pipe as its descriptor 3, named by PB_WORKER_ANSWER_FD: a
+ * worker that cannot keep what it and its children print off its stdout
+ * (a JVM cannot move a descriptor) answers there, after a first line
+ * "hello". Until it writes on one of them it is UNDECIDED; then its
+ * stdout is the answers (STDOUT) or what it prints (OWN_FD), which pb-run
+ * copies to where its stderr goes. */
+enum answers { UNDECIDED, STDOUT, OWN_FD };
+
 struct worker {
-	char **argv;
+	char **argv, **envp;
 	int search;
 	const char *hint;      /* said when it dies: where its stderr went */
 	struct proc_spec spec;
 	pid_t pid;
-	int to, from;          /* pipe ends: its stdin, its stdout */
+	int to, from;          /* pipe ends: its stdin, where its answers come from */
+	int side;              /* UNDECIDED: its descriptor 3; OWN_FD: its stdout */
+	int copy_to;           /* where what it prints is copied; -1: dropped */
+	enum answers answers;
+	int hello;             /* the next line from is its "hello" */
 	int killed;            /* worker_stop had to kill it */
 	char buf[ANSWER_MAX];
 	size_t len, used;      /* bytes held; bytes the last answer took */
@@ -272,27 +286,35 @@ static void cloexec_pipe(int fd[2])
 /* A fresh worker process: 0, or -1 with msg. */
 static int worker_start(struct worker *w, const struct config *c, char *msg, size_t n)
 {
-	int in[2], out[2];
+	int in[2], out[2], own[2];
 	struct proc_io io;
 
 	cloexec_pipe(in);
 	cloexec_pipe(out);
+	cloexec_pipe(own);
 	io_for_output(&io, c);
 	io.in = in[0];
 	io.out = out[1];
-	proc_prepare(&w->spec, w->argv, w->search, &io, NULL);
+	io.fd3 = own[1];
+	proc_prepare(&w->spec, w->argv, w->search, &io, w->envp);
 	w->pid = proc_start(&w->spec);
 	proc_unprepare(&w->spec);
 	close(in[0]);
 	close(out[1]);
+	close(own[1]);
 	w->to = in[1];
 	w->from = out[0];
+	w->side = own[0];
+	w->copy_to = c->err_fd;
+	w->answers = UNDECIDED;
+	w->hello = 0;
 	w->len = w->used = 0;
 	w->killed = 0;
 	if (w->pid < 0) {
 		snprintf(msg, n, "cannot start worker '%s': %s", w->argv[0], strerror(errno));
 		close_fd(&w->to);
 		close_fd(&w->from);
+		close_fd(&w->side);
 		return -1;
 	}
 	proc_watch(w->pid);   /* its group is killed when it exits */
@@ -333,6 +355,7 @@ static int worker_stop(struct worker *w, int grace_ms)
 
 	close_fd(&w->to);
 	close_fd(&w->from);
+	close_fd(&w->side);
 	if (pid <= 0)
 		return 0;
 	w->pid = 0;
@@ -379,43 +402,177 @@ static int answer_complete(struct worker *w, size_t from)
 	return 1;
 }
 
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t r = write(fd, p, n);
+
+		if (r < 0 && errno == EINTR && !proc_interrupted)
+			continue;
+		if (r < 0)
+			return -1;
+		p += r;
+		n -= (size_t)r;
+	}
+	return 0;
+}
+
+/* What the worker printed on its stdout, while it answers on its own
+ * descriptor: copied to where its stderr goes, as it comes. At its end
+ * the side is closed: a worker may close its stdout and go on. */
+static void copy_printed(struct worker *w)
+{
+	char b[4096];
+	ssize_t r;
+
+	while ((r = read(w->side, b, sizeof b)) < 0 && errno == EINTR && !proc_interrupted)
+		;
+	if (r <= 0) {
+		close_fd(&w->side);
+		return;
+	}
+	if (w->copy_to >= 0 && write_all(w->copy_to, b, (size_t)r) < 0)
+		w->copy_to = -1;   /* the --output file failed: the rest is dropped */
+}
+
+/* What waits on the stdout of a worker that answers on its own
+ * descriptor, copied; a bounded number of reads, for a worker that
+ * prints without end. */
+static void drain_printed(struct worker *w)
+{
+	int i;
+
+	for (i = 0; i < 64 && w->side >= 0 && w->answers == OWN_FD; i++) {
+		struct pollfd p = { w->side, POLLIN, 0 };
+
+		if (poll(&p, 1, 0) <= 0)
+			return;
+		copy_printed(w);
+	}
+}
+
+/* An UNDECIDED worker wrote on its descriptor 3 first: it answers there,
+ * its first line "hello", and its stdout is what it prints. The bytes
+ * read into buf, or 0 when that was the end of it (it closed it): it
+ * answers on its stdout. */
+static ssize_t decide_own_fd(struct worker *w)
+{
+	ssize_t r;
+	int t;
+
+	while ((r = read(w->side, w->buf + w->len, sizeof w->buf - 1 - w->len)) < 0 &&
+	       errno == EINTR && !proc_interrupted)
+		;
+	if (r <= 0) {
+		close_fd(&w->side);
+		w->answers = STDOUT;
+		return 0;
+	}
+	t = w->from;
+	w->from = w->side;
+	w->side = t;
+	w->answers = OWN_FD;
+	w->hello = 1;
+	return r;
+}
+
+enum { AWAIT_SIDE = 1 };
+
+/* Wait until from can be read, copying what the worker prints meanwhile;
+ * an UNDECIDED worker's first bytes decide where it answers (data on its
+ * descriptor 3 wins: it says hello there before it runs any arm, so
+ * that what an arm prints cannot come first). 0, or AWAIT_SIDE when an
+ * undecided worker wrote on its descriptor 3, -2 at the deadline, -3
+ * when interrupted. */
+static int await_from(struct worker *w, int64_t deadline)
+{
+	for (;;) {
+		struct pollfd p[2] = { { w->from, POLLIN, 0 }, { w->side, POLLIN, 0 } };
+		nfds_t np = w->side >= 0 ? 2 : 1;
+		int ms = -1, pr;
+
+		if (np == 1 && !deadline)
+			return 0;   /* a blocking read waits */
+		if (deadline) {
+			int64_t left = deadline - clock_ns();
+
+			if (left <= 0)
+				return -2;
+			ms = (int)((left + 999999) / 1000000);
+		}
+		pr = poll(p, np, ms);
+		if (pr < 0 && errno == EINTR) {   /* not on to a blocking read */
+			if (proc_interrupted)
+				return -3;
+			continue;
+		}
+		if (pr < 0)
+			return 0;   /* the read says what is wrong */
+		if (np == 2 && p[1].revents) {
+			if (w->answers == UNDECIDED)
+				return AWAIT_SIDE;
+			copy_printed(w);
+			continue;
+		}
+		if (p[0].revents) {
+			if (w->answers == UNDECIDED) {
+				close_fd(&w->side);
+				w->answers = STDOUT;
+			}
+			return 0;
+		}
+	}
+}
+
+/* The worker's hello, the first line on its own descriptor, taken out
+ * of buf: 1, or 0 when that line is not "hello". */
+static int take_hello(struct worker *w)
+{
+	if (strcmp(w->buf, "hello") != 0)
+		return 0;
+	w->hello = 0;
+	memmove(w->buf, w->buf + w->used, w->len - w->used);
+	w->len -= w->used;
+	w->used = 0;
+	return 1;
+}
+
 /* Read up to a newline; 1 = line in w->buf, 0 = EOF, -1 = error,
- * -2 = timeout, -3 = interrupted, -4 = too long. */
+ * -2 = timeout, -3 = interrupted, -4 = too long, -5 = a first line on
+ * its descriptor 3 that is not hello (in w->buf). */
 static int read_answer(struct worker *w, int64_t deadline)
 {
 	w->len = w->used = 0;
 	for (;;) {
 		ssize_t r;
+		size_t scan = w->len;
+		int a = await_from(w, deadline);
 
-		if (deadline) {
-			struct pollfd p = { w->from, POLLIN, 0 };
-			int64_t left = deadline - clock_ns();
-			int ms = left <= 0 ? 0 : (int)((left + 999999) / 1000000), pr = 0;
-
-			if (left <= 0 || (pr = poll(&p, 1, ms)) == 0) {
-				if (deadline - clock_ns() <= 0)
-					return -2;
+		if (a < 0)
+			return a;
+		if (a == AWAIT_SIDE) {
+			if ((r = decide_own_fd(w)) == 0)
 				continue;
-			}
-			if (pr < 0 && errno == EINTR) {   /* not on to a blocking read */
+		} else {
+			r = read(w->from, w->buf + w->len, sizeof w->buf - 1 - w->len);
+			if (r < 0 && errno == EINTR) {
 				if (proc_interrupted)
 					return -3;
 				continue;
 			}
+			if (r < 0)
+				return -1;
+			if (r == 0)
+				return 0;
 		}
-		r = read(w->from, w->buf + w->len, sizeof w->buf - 1 - w->len);
-		if (r < 0 && errno == EINTR) {
-			if (proc_interrupted)
-				return -3;
-			continue;
-		}
-		if (r < 0)
-			return -1;
-		if (r == 0)
-			return 0;
 		w->len += (size_t)r;
-		if (answer_complete(w, w->len - (size_t)r))
-			return 1;
+		while (answer_complete(w, scan)) {
+			if (!w->hello)
+				return 1;
+			if (!take_hello(w))
+				return -5;
+			scan = 0;
+		}
 		if (w->len == sizeof w->buf - 1)
 			return -4;
 	}
@@ -458,6 +615,7 @@ static int answered_unasked(struct worker *w, struct obs *o)
 	struct pollfd p = { w->from, POLLIN, 0 };
 	ssize_t r;
 
+	drain_printed(w);
 	if (!unread_to_front(w)) {
 		if (poll(&p, 1, 0) <= 0)
 			return 0;
@@ -476,21 +634,6 @@ static int answered_unasked(struct worker *w, struct obs *o)
 	}
 	answered_twice(w, o, "before this request was sent");
 	return 1;
-}
-
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t r = write(fd, p, n);
-
-		if (r < 0 && errno == EINTR && !proc_interrupted)
-			continue;
-		if (r < 0)
-			return -1;
-		p += r;
-		n -= (size_t)r;
-	}
-	return 0;
 }
 
 static void judge_answer(struct worker *w, struct obs *o)
@@ -559,6 +702,13 @@ static void worker_judge(struct worker *w, const struct config *c, int r, int er
 		snprintf(o->msg, sizeof o->msg, "worker answer longer than %d bytes",
 		         ANSWER_MAX - 2);
 		return;
+	case -5:
+		worker_stop(w, 0);
+		o->status = ST_WORKER_GARBAGE;
+		o->fatal = 1;
+		snprintf(o->msg, sizeof o->msg, "worker wrote '%.200s' first on its descriptor 3 "
+		         "(PB_WORKER_ANSWER_FD), not hello", w->buf);
+		return;
 	default: worker_died(w, o, strerror(err)); return;
 	}
 }
@@ -582,6 +732,7 @@ static void worker_work(struct executor *ex, const struct config *c, int arm,
 struct duet_answer {
 	int unasked;   /* something waited before the request: not sent */
 	int r, err;
+	enum answers answers;   /* where the worker answers, as the timer found */
 	size_t len, used;
 	char buf[ANSWER_MAX];
 };
@@ -601,10 +752,30 @@ static size_t worker_duet_work(struct executor *ex, const struct config *c, int 
 	}
 	d->r = worker_exchange(w, c, arm, run, pair, o);
 	d->err = errno;
+	d->answers = w->answers;
 	d->len = w->len;
 	d->used = w->used;
 	memcpy(d->buf, w->buf, w->len);
 	return sizeof *d;
+}
+
+/* Where the worker answers, as the timer (a forked copy of pb-run) found
+ * on its first exchange: the same descriptors kept here. */
+static void follow_decision(struct worker *w, enum answers answers)
+{
+	int t;
+
+	if (w->answers != UNDECIDED || answers == UNDECIDED)
+		return;
+	if (answers == STDOUT) {
+		close_fd(&w->side);
+	} else {
+		t = w->from;
+		w->from = w->side;
+		w->side = t;
+		w->hello = 0;   /* the timer took it */
+	}
+	w->answers = answers;
 }
 
 static void worker_duet_done(struct executor *ex, const struct config *c, int arm,
@@ -623,6 +794,7 @@ static void worker_duet_done(struct executor *ex, const struct config *c, int ar
 		}
 		return;
 	}
+	follow_decision(w, d->answers);
 	w->len = d->len;
 	w->used = d->used;
 	memcpy(w->buf, d->buf, d->len);
@@ -685,14 +857,18 @@ static const struct executor worker_ops = {
 
 void exec_worker_init(struct executor *ex, const struct config *c)
 {
+	static char answer_fd[] = "PB_WORKER_ANSWER_FD=3";
+	char *add[1] = { answer_fd };
 	struct worker *w = xcalloc(2, sizeof *w);
+	char **envp = proc_environ_with(add, 1);
 	int i;
 
 	for (i = 0; i < 2; i++) {
+		w[i].envp = envp;
 		w[i].argv = command_argv(c->worker, c->no_shell);
 		w[i].search = c->no_shell;
 		w[i].hint = discarded(c, "stderr");
-		w[i].to = w[i].from = -1;
+		w[i].to = w[i].from = w[i].side = -1;
 	}
 	*ex = worker_ops;
 	ex->state = w;

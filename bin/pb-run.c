@@ -510,33 +510,26 @@ static void parse_args(int argc, char **argv, struct config *c)
 /* Hooks: through /bin/sh, not timed, with PB_RUN, PB_PAIR, PB_ARM and
  * PB_PHASE in their environment. A failing hook stops the study. */
 
-extern char **environ;
-
 static void run_hook(struct runner *st, const char *name, const char *cmd,
                      const struct where *w)
 {
 	static char *argv[5] = { "/bin/sh", "-c", "--", NULL, NULL };   /* as commands */
 	const struct config *c = st->c;
-	char vars[4][64], **env, msg[512];
+	char vars[4][64], *add[4], **env, msg[512];
 	struct proc_spec spec;
-	struct proc_io io = { -1, c->out_fd >= 0 ? c->out_fd : 2, c->err_fd >= 0 ? c->err_fd : 2 };
-	size_t n = 0, i;
+	struct proc_io io = { -1, c->out_fd >= 0 ? c->out_fd : 2, c->err_fd >= 0 ? c->err_fd : 2, -1 };
+	size_t i;
 	int ws;
 	pid_t pid;
 
-	while (environ[n])
-		n++;
-	env = xmalloc((n + 5) * sizeof *env);
-	for (i = 0; i < n; i++)
-		env[i] = environ[i];
 	snprintf(vars[0], sizeof vars[0], "PB_RUN=%ld", w->run);
 	snprintf(vars[1], sizeof vars[1], "PB_PAIR=%ld", w->pair);
 	snprintf(vars[2], sizeof vars[2], "PB_ARM=%.*s", w->arm < 0 ? 0 : 1,
 	         w->arm < 0 ? "" : arm_letters + w->arm);
 	snprintf(vars[3], sizeof vars[3], "PB_PHASE=%s", w->phase);
 	for (i = 0; i < 4; i++)
-		env[n + i] = vars[i];
-	env[n + 4] = NULL;
+		add[i] = vars[i];
+	env = proc_environ_with(add, 4);
 	argv[3] = (char *)cmd;
 	io.in = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	proc_prepare(&spec, argv, 0, &io, env);

@@ -159,6 +159,35 @@ void proc_unprepare(struct proc_spec *p)
 	(void)p;
 }
 
+/* The name of NAME=VALUE, its length with the '=' */
+static size_t name_len(const char *var)
+{
+	const char *eq = strchr(var, '=');
+
+	return eq ? (size_t)(eq - var) + 1 : strlen(var);
+}
+
+char **proc_environ_with(char *const *add, size_t n)
+{
+	size_t have = 0, i, j, k = 0;
+	char **env;
+
+	while (environ[have])
+		have++;
+	env = xmalloc((have + n + 1) * sizeof *env);
+	for (i = 0; i < have; i++) {
+		for (j = 0; j < n; j++)
+			if (strncmp(environ[i], add[j], name_len(add[j])) == 0)
+				break;
+		if (j == n)
+			env[k++] = environ[i];
+	}
+	for (j = 0; j < n; j++)
+		env[k++] = add[j];
+	env[k] = NULL;
+	return env;
+}
+
 /* In the forked child, until exec: only async-signal-safe calls. The
  * signals pb-run catches get their default action back (a handler of
  * ours would run in the child with pb-run's list of live groups), as do
@@ -173,7 +202,7 @@ static void child_exec(const struct proc_spec *p, int fd, int dry)
 	struct sigaction dfl;
 	sigset_t none;
 	size_t i;
-	int e, k;
+	int e, k, fd3 = p->io.fd3;
 
 	setpgid(0, 0);
 	for (k = 0; k < p->njoin; k++)
@@ -186,8 +215,11 @@ static void child_exec(const struct proc_spec *p, int fd, int dry)
 	sigemptyset(&dfl.sa_mask);
 	for (i = 0; i < sizeof reset / sizeof *reset; i++)
 		sigaction(reset[i], &dfl, NULL);
-	if ((p->io.in >= 0 && dup2(p->io.in, 0) < 0) || (p->io.out >= 0 && dup2(p->io.out, 1) < 0) ||
-	    (p->io.err >= 0 && dup2(p->io.err, 2) < 0)) {
+	/* descriptor 3's source moved above 2 first, where the others
+	 * cannot overwrite it */
+	if ((fd3 >= 0 && fd3 < 3 && (fd3 = fcntl(fd3, F_DUPFD, 10)) < 0) ||
+	    (p->io.in >= 0 && dup2(p->io.in, 0) < 0) || (p->io.out >= 0 && dup2(p->io.out, 1) < 0) ||
+	    (p->io.err >= 0 && dup2(p->io.err, 2) < 0) || (fd3 >= 0 && dup2(fd3, 3) < 0)) {
 		e = errno;
 	} else {
 		sigemptyset(&none);
@@ -416,7 +448,7 @@ int64_t proc_floor_kib(void)
 #if PROC_USAGE
 	static char *argv[] = { "/", NULL };   /* never run: the child ends first */
 	struct proc_spec p;
-	struct proc_io none = { -1, -1, -1 };
+	struct proc_io none = { -1, -1, -1, -1 };
 	struct proc_usage use;
 	int fd[2], ws;
 	pid_t pid;

@@ -23,7 +23,12 @@ void proc_kill_live(void);
 /* fds the child gets as 0, 1, 2; -1 leaves ours. */
 struct proc_io {
 	int in, out, err;
+	int fd3;   /* given to the child as its descriptor 3; -1: none */
 };
+/* environ with the NAME=VALUE strings of add (n of them) in place of
+ * any of the same names: a malloc'd array of borrowed strings, for
+ * proc_prepare's envp; free() it after proc_start. */
+char **proc_environ_with(char *const *add, size_t n);
 /* A command ready to start, prepared once so that starting it (inside a
  * timed window) does no more than fork and exec. search: look argv[0] up
  * in PATH; envp NULL = our environment. The child is made by fork, not
