@@ -1,0 +1,3 @@
+module pbworker
+
+go 1.19
