@@ -24,6 +24,9 @@ PBSHARE = share/pb/pb.sh share/pb/common.gp share/pb/runs.gp share/pb/sense.gp s
 # The worker helpers: the C header goes to INCDIR, the others to SHAREDIR.
 WORKERH = share/pb/pb-worker.h
 WORKERSHARE = share/pb/pb_worker.py share/pb/pb-worker.mjs
+# The Go helper is a module, a directory of SHAREDIR (its test stays here).
+WORKERGO = share/pb/pbworker/go.mod share/pb/pbworker/pbworker.go \
+	share/pb/pbworker/dup_linux.go share/pb/pbworker/dup_unix.go
 UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng t/unit/boot t/unit/conninfo \
 	t/unit/seq t/unit/recipe t/unit/price t/unit/cgroup t/unit/machine
 TESTGEN = t/gen/synth share/dev/sim-skew share/dev/sim-tighter
@@ -96,8 +99,8 @@ deps-check:
 	@$(NEED) -g 'the decimal-comma locale checks (t/0100)' \
 		/usr/share/i18n/charmaps/ANSI_X3.4-1968.gz:locales
 	@$(NEED) -g 'the tests of examples/parallel (t/1200)' parallel:parallel
-	@$(NEED) -g 'the worker helpers in Python, Node and C++ (t/1230)' \
-		python3:python3 node:nodejs strace:strace g++:g++
+	@$(NEED) -g 'the worker helpers in Python, Node, C++ and Go (t/1230, t/1232)' \
+		python3:python3 node:nodejs strace:strace g++:g++ go:golang-go
 	@$(NEED) -g "the importers' runs of the benchmark tools (t/1210, t/1211)" \
 		g++:g++ /usr/include/benchmark/benchmark.h:libbenchmark-dev go:golang-go \
 		/usr/lib/python3/dist-packages/pytest_benchmark/__init__.py:python3-pytest-benchmark \
@@ -197,10 +200,10 @@ COMPLETIONS = $(PREFIX)/share/bash-completion/completions
 install: all
 	umask 022; mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 		$(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(COMPLETIONS) \
-		$(DESTDIR)$(INCDIR)
+		$(DESTDIR)$(INCDIR) $(DESTDIR)$(SHAREDIR)/pbworker
 	for f in $(TOOLS) $(SCRIPTS); do t=$(DESTDIR)$(BINDIR)/$${f#bin/}; \
 		cp -f $$f $$t && chmod 0755 $$t || exit 1; done
-	for f in $(PBSHARE) $(WORKERSHARE); do t=$(DESTDIR)$(SHAREDIR)/$${f#share/pb/}; \
+	for f in $(PBSHARE) $(WORKERSHARE) $(WORKERGO); do t=$(DESTDIR)$(SHAREDIR)/$${f#share/pb/}; \
 		cp -f $$f $$t && chmod 0644 $$t || exit 1; done
 	for f in $(WORKERH); do t=$(DESTDIR)$(INCDIR)/$${f#share/pb/}; \
 		cp -f $$f $$t && chmod 0644 $$t || exit 1; done
@@ -213,12 +216,17 @@ install: all
 		! -path examples/workload/pb-workload ! -path examples/worker/worker | \
 	while read -r f; do t="$(DESTDIR)$(SHAREDIR)/$$f"; m=0644; [ ! -x "$$f" ] || m=0755; \
 		mkdir -p "$${t%/*}" && cp -f "$$f" "$$t" && chmod $$m "$$t" || exit 1; done
+	# a Go example's go.mod: the helper where it is installed, not in the sources
+	for f in examples/worker/*/go.mod; do [ ! -f "$$f" ] || \
+		sed 's|=> \.\./\.\./\.\./share/pb/pbworker$$|=> ../../../pbworker|' "$$f" \
+			>"$(DESTDIR)$(SHAREDIR)/$$f" || exit 1; done
 
 uninstall:
 	for f in $(TOOLS) $(SCRIPTS); do rm -f $(DESTDIR)$(BINDIR)/$${f#bin/}; done
 	for f in $(MAN1) $(MAN7); do rm -f $(DESTDIR)$(MANDIR)/$${f#share/man/}; done
 	for f in $(PBSHARE); do rm -f $(DESTDIR)$(SHAREDIR)/$${f#share/pb/}; done
-	for f in $(WORKERSHARE); do rm -f $(DESTDIR)$(SHAREDIR)/$${f#share/pb/}; done
+	for f in $(WORKERSHARE) $(WORKERGO); do rm -f $(DESTDIR)$(SHAREDIR)/$${f#share/pb/}; done
+	-rmdir $(DESTDIR)$(SHAREDIR)/pbworker 2>/dev/null
 	# what python3 wrote beside the installed helper when a program imported it
 	rm -f $(DESTDIR)$(SHAREDIR)/__pycache__/pb_worker.*.pyc
 	-rmdir $(DESTDIR)$(SHAREDIR)/__pycache__ 2>/dev/null
