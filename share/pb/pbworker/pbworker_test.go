@@ -248,3 +248,34 @@ func TestOneLine(t *testing.T) {
 	check(t, "controls", oneLine("a\nb\rc\td\x00e\x7ff\xffg é", 100), `a\nb\rc\td\x00e\x7ff\xffg é`)
 	check(t, "cut before a character it would split", oneLine(strings.Repeat("é", 10), 10), "ééé...")
 }
+
+func TestReadAndWriteFail(t *testing.T) {
+	// the answers' pipe has no reader: EPIPE, not a death by SIGPIPE
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), workerEnv+"=two")
+	cmd.Stdin = strings.NewReader("A\t1\t1\n")
+	var e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = w, &e
+	_ = cmd.Run()
+	w.Close()
+	check(t, "a write that fails", fmt.Sprintf("%d:%s", cmd.ProcessState.ExitCode(), e.String()),
+		"1:pb-worker: cannot write the answer to request 1: Broken pipe\n")
+	// the input is a directory: read(2) fails with EISDIR
+	dir, err := os.Open(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dir.Close()
+	cmd = exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), workerEnv+"=two")
+	e.Reset()
+	cmd.Stdin, cmd.Stderr = dir, &e
+	_ = cmd.Run()
+	check(t, "a read that fails", fmt.Sprintf("%d:%s", cmd.ProcessState.ExitCode(), e.String()),
+		"1:pb-worker: cannot read the standard input: Is a directory\n")
+}
