@@ -6,8 +6,8 @@
 # arm B busy-waits ten times as long as arm A, seen by pb-pair --by-run |
 # pb-logratio | pb-tint; an arm that prints on os.Stdout and one that
 # starts a child that prints on it leave the answers alone; an arm's error
-# is reported with its type. Then examples/worker/itoa under pb-run, and
-# make install of the module.
+# is reported with its type; one write(2) per answer. Then
+# examples/worker/itoa under pb-run, and make install of the module.
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
 M=$top/share/pb/pbworker
@@ -111,6 +111,15 @@ feed 'C\t1\t1\nhello\n' "$T/gw"
 is "$rc:$(lines "$T/out"):$(lines "$T/err")" \
 	"1:error no arm C: this worker serves arms A to B:pb-worker: request 2 is not ARM<TAB>RUN<TAB>PAIR: 'hello'" \
 	"an arm not served is answered; a request that is not one: one line on stderr, exit 1"
+
+# --- one write per answer, no buffering (strace, where it exists)
+if command -v strace >/dev/null 2>&1; then
+	printf 'A\t1\t%s\n' 1 2 3 4 5 6 7 8 9 10 >ten.req
+	timeout 60 strace -f -qq -e trace=write -e signal=none -o trace.log "$T/gw" <ten.req >/dev/null 2>&1
+	is "$?:$(grep -c 'write([0-9]*, "ok\\n", 3)' trace.log)" "0:10" "10 requests: 10 writes of ok and a newline (strace)"
+else
+	skip "strace not installed"
+fi
 
 # --- an arm that fails: pb-run's '# failed:' line names the error's type
 run pb-run --runs 1 --warmup 0 --pairs 3 --timeout 10s --no-shell --worker "$T/gw fail"
