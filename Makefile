@@ -23,7 +23,7 @@ PBSHARE = share/pb/pb.sh share/pb/common.gp share/pb/runs.gp share/pb/sense.gp s
 	share/pb/pairs.gp
 # The worker helpers: the C header goes to INCDIR, the others to SHAREDIR.
 WORKERH = share/pb/pb-worker.h
-WORKERSHARE = share/pb/pb_worker.py share/pb/pb-worker.mjs
+WORKERSHARE = share/pb/pb_worker.py share/pb/pb-worker.mjs share/pb/PbWorker.java
 # The Go helper is a module, a directory of SHAREDIR (its test stays here).
 WORKERGO = share/pb/pbworker/go.mod share/pb/pbworker/pbworker.go \
 	share/pb/pbworker/dup_linux.go share/pb/pbworker/dup_unix.go
@@ -99,8 +99,8 @@ deps-check:
 	@$(NEED) -g 'the decimal-comma locale checks (t/0100)' \
 		/usr/share/i18n/charmaps/ANSI_X3.4-1968.gz:locales
 	@$(NEED) -g 'the tests of examples/parallel (t/1200)' parallel:parallel
-	@$(NEED) -g 'the worker helpers in Python, Node, C++ and Go (t/1230, t/1232)' \
-		python3:python3 node:nodejs strace:strace g++:g++ go:golang-go
+	@$(NEED) -g 'the worker helpers in Python, Node, C++, Java and Go (t/1230, t/1232)' \
+		python3:python3 node:nodejs strace:strace g++:g++ go:golang-go javac:default-jdk-headless
 	@$(NEED) -g "the importers' runs of the benchmark tools (t/1210, t/1211)" \
 		g++:g++ /usr/include/benchmark/benchmark.h:libbenchmark-dev go:golang-go \
 		/usr/lib/python3/dist-packages/pytest_benchmark/__init__.py:python3-pytest-benchmark \

@@ -518,7 +518,7 @@ mk() { nomk -C "$T/copy" "$@" DESTDIR="$root" PREFIX=/usr/local; }
 mk install >install.log 2>&1
 installed=$?
 missing=
-for f in include/pb-worker.h share/pb/pb_worker.py share/pb/pb-worker.mjs \
+for f in include/pb-worker.h share/pb/pb_worker.py share/pb/pb-worker.mjs share/pb/PbWorker.java \
 	share/pb/examples/worker/concat.c share/pb/examples/worker/join.py \
 	share/pb/examples/worker/sort.mjs share/pb/examples/worker/README.md; do
 	cmp -s "$R/$f" "$top/$(echo "$f" | sed 's|^include/|share/pb/|; s|^share/pb/examples/|examples/|')" ||
