@@ -9,6 +9,10 @@
 # root; postgres must then reach DIR, so DIR belongs under /tmp (mktemp
 # -d), not inside a checkout that may be private (/root, umask 077).
 # PGBIN is the server's bin directory.
+# With PG_TCP=1 the server also listens on 127.0.0.1, on a free port
+# (PGPORT), and PGHOST is 127.0.0.1: for clients that cannot reach a unix
+# socket, such as Java's JDBC driver without a socket factory
+# (examples/preview-cost-jvm). Without it, nothing listens on TCP.
 
 # pb_run_has_pg: false when pb-run was built without PostgreSQL (PG=0).
 pb_run_has_pg() {
@@ -44,15 +48,39 @@ pg_cluster_start() {
 	as_pg "$PGBIN/initdb" -D "$PGDIR/data" --no-sync -A trust -U postgres \
 		>"$1/initdb.log" 2>&1 ||
 		{ pg_cluster_error="initdb failed: $(tail -n 1 "$1/initdb.log")"; return 1; }
-	as_pg "$PGBIN/pg_ctl" -D "$PGDIR/data" -l "$PGDIR/log" -w -t 60 start \
-		-o "-c listen_addresses='' -k $PGDIR -c fsync=off -c full_page_writes=off" \
-		>/dev/null 2>&1 || {
-		pg_cluster_error="the server did not start: $(tail -n 3 "$PGDIR/log" 2>/dev/null | tr '\n' ' ')"
-		return 1
-	}
-	PGHOST=$PGDIR PGPORT=5432 PGUSER=postgres PGDATABASE=postgres
+	if [ "${PG_TCP:-0}" = 1 ]; then pg_start_tcp || return 1
+	else pg_ctl_start '' 5432 || return 1; fi
+	PGHOST=$PGDIR PGPORT=$pg_port PGUSER=postgres PGDATABASE=postgres
+	[ "${PG_TCP:-0}" = 1 ] && PGHOST=127.0.0.1
 	export PGHOST PGPORT PGUSER PGDATABASE
 	unset PGPASSWORD PGSERVICE PGOPTIONS
+}
+
+# pg_ctl_start ADDRESSES PORT: start the initdb'd server listening there
+# (and on its socket in PGDIR); 0 with pg_port set, else 1 with
+# pg_cluster_error set.
+pg_ctl_start() {
+	pg_port=$2
+	as_pg "$PGBIN/pg_ctl" -D "$PGDIR/data" -l "$PGDIR/log" -w -t 60 start \
+		-o "-c listen_addresses='$1' -p $2 -k $PGDIR -c fsync=off -c full_page_writes=off" \
+		>/dev/null 2>&1 && return 0
+	pg_cluster_error="the server did not start: $(tail -n 3 "$PGDIR/log" 2>/dev/null | tr '\n' ' ')"
+	return 1
+}
+
+# pg_start_tcp: pg_ctl_start on 127.0.0.1 and a port that is free: one
+# drawn from 20000 to 59999, and the next ones while the server says
+# that another holds it (no probe can reserve a port for it).
+pg_start_tcp() {
+	pb_p=$(( ($$ * 7919 + $(date +%s)) % 40000 + 20000 )) pb_try=0
+	while [ "$pb_try" -lt 20 ]; do
+		[ ! -f "$PGDIR/log" ] || : >"$PGDIR/log"
+		pg_ctl_start 127.0.0.1 "$pb_p" && return 0
+		grep -Eq 'could not bind|could not create any TCP/IP' "$PGDIR/log" || return 1
+		pb_p=$(( (pb_p - 20000 + 97) % 40000 + 20000 )) pb_try=$((pb_try + 1))
+	done
+	pg_cluster_error="no free port on 127.0.0.1 in 20 tries: $pg_cluster_error"
+	return 1
 }
 
 # pg_cluster_stop: stop the server (if up) and remove DIR; safe to repeat.
