@@ -96,6 +96,9 @@ deps-check:
 		gnuplot:gnuplot-nox jq:jq pgrep:procps
 	@$(NEED) -g 'the PostgreSQL tests (t/07*, t/0912, t/0931, t/1240, t/1410)' -r PB_REQUIRE_PG \
 		pg_config:libpq-dev '/usr/lib/postgresql/*/bin/initdb:postgresql' /sbin/runuser:util-linux
+	@$(NEED) -g 'the JVM example, examples/preview-cost-jvm (t/1233)' -r PB_REQUIRE_PG \
+		javac:default-jdk-headless /usr/share/java/postgresql.jar:libpostgresql-jdbc-java \
+		'/usr/lib/postgresql/*/bin/initdb:postgresql' /sbin/runuser:util-linux
 	@$(NEED) -g 'the decimal-comma locale checks (t/0100)' \
 		/usr/share/i18n/charmaps/ANSI_X3.4-1968.gz:locales
 	@$(NEED) -g 'the tests of examples/parallel (t/1200)' parallel:parallel
