@@ -65,9 +65,9 @@ is "$(col runs 1 "$O/cross.tsv"):$(col combos 1 "$O/cross.tsv")" "3:6" \
 
 # --- the table in the seed's shape
 is "$(sed -n 1p "$O/table.tsv" 2>/dev/null)" "$(printf '%s\t' delay_ns runs seen est_ns lo_ns \
-	hi_ns blocked_est_ns blocked_lo_ns blocked_hi_ns cross_right combos | sed 's/$/cross_rate/')" \
+	hi_ns blocked_est_ns blocked_lo_ns blocked_hi_ns blocked_seen cross_right combos | sed 's/$/cross_rate/')" \
 	"table.tsv: its header"
-is "$(rows "$O/table.tsv" 2>/dev/null | cut -f 1,2,11 | tr '\t\n' ' |')" "0 3 6|100000000 3 6|" \
+is "$(rows "$O/table.tsv" 2>/dev/null | cut -f 1,2,12 | tr '\t\n' ' |')" "0 3 6|100000000 3 6|" \
 	"table.tsv: a row per delay, 3 runs, 6 cross-run combinations"
 for k in 1 2; do
 	d=$(col delay_ns $k "$O/table.tsv")
@@ -85,7 +85,9 @@ holds "100 ms: the pooled interval lies above 0, its median above 50 ms" \
 	est="$(col est_ns 2 "$O/table.tsv")"
 ascending "the blocked order at 0: lo <= est <= hi" "$(col blocked_lo_ns 1 "$O/table.tsv")" \
 	"$(col blocked_est_ns 1 "$O/table.tsv")" "$(col blocked_hi_ns 1 "$O/table.tsv")"
-is "$(col blocked_est_ns 2 "$O/table.tsv")|$(col runs 2 "$O/table.tsv")" "|3" \
+holds "the blocked order at 0: seen by 0 to 3 JVMs" 's >= 0 && s <= 3 && s == int(s)' \
+	s="$(col blocked_seen 1 "$O/table.tsv")"
+is "$(col blocked_est_ns 2 "$O/table.tsv")$(col blocked_seen 2 "$O/table.tsv")|$(col runs 2 "$O/table.tsv")" "|3" \
 	"no blocked study at 100 ms (BLOCKED_DELAYS=0): its columns empty"
 is "$(grep -Ec '^(0\.0|100000\.0) +3/3|^0\.0 +[0-3]/3' "$O/table.txt" 2>/dev/null)" 2 \
 	"table.txt: a line per delay"

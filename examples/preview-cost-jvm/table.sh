@@ -33,13 +33,14 @@ awk -F'\t' -v OFS='\t' '
 	FNR == 1 { f++ }
 	/^#/ { next }
 	!h[f]++ { for (i = 1; i <= NF; i++) c[f, $i] = i; next }
-	f == 1 { d = $c[1, "delay_ns"]; bx[d] = $c[1, "est"]; bl[d] = $c[1, "lo"]; bh[d] = $c[1, "hi"]; next }
+	f == 1 { d = $c[1, "delay_ns"]; bx[d] = $c[1, "est"]; bl[d] = $c[1, "lo"]; bh[d] = $c[1, "hi"]
+	  bs[d] = $c[1, "seen"]; next }
 	{ d = $c[2, "delay_ns"]
-	  b = d in bx ? bx[d] OFS bl[d] OFS bh[d] : "" OFS "" OFS ""
+	  b = d in bx ? bx[d] OFS bl[d] OFS bh[d] OFS bs[d] : "" OFS "" OFS "" OFS ""
 	  print d, $c[2, "runs"], $c[2, "seen"], $c[2, "est"], $c[2, "lo"], $c[2, "hi"], b,
 	    $c[2, "cross_right"], $c[2, "combos"], sprintf("%.4f", $c[2, "cross_right"] / $c[2, "combos"]) }
 	BEGIN { print "delay_ns", "runs", "seen", "est_ns", "lo_ns", "hi_ns", "blocked_est_ns",
-	    "blocked_lo_ns", "blocked_hi_ns", "cross_right", "combos", "cross_rate" }
+	    "blocked_lo_ns", "blocked_hi_ns", "blocked_seen", "cross_right", "combos", "cross_rate" }
 ' "$out/blocked.tsv" "$out/sense.tsv" >"$out/table.tsv"
 rows "$out/table.tsv" || die "no table"
 
@@ -78,11 +79,11 @@ rows "$out/table.tsv" || die "no table"
 	echo
 	awk -F'\t' '/^#/ || NR == 1 { next }
 		function us(x) { return sprintf("%.1f", x / 1000) }
-		BEGIN { printf "%-9s  %-9s  %-28s  %-28s  %s\n", "delay us", "seen", "pooled us [95% CI]",
-		    "blocked us [95% CI]", "cross-run" }
-		{ bl = $7 == "" ? "-" : us($7) " [" us($8) ", " us($9) "]"
-		  printf "%-9s  %-9s  %-28s  %-28s  %d/%d = %.2f\n", us($1), $3 "/" $2,
-		    us($4) " [" us($5) ", " us($6) "]", bl, $10, $11, $12 }' "$out/table.tsv"
+		BEGIN { printf "%-9s  %-6s  %-26s  %-34s  %s\n", "delay us", "seen", "pooled us [95% CI]",
+		    "blocked us [95% CI], seen", "cross-run" }
+		{ bl = $7 == "" ? "-" : us($7) " [" us($8) ", " us($9) "], " $10 "/" $2
+		  printf "%-9s  %-6s  %-26s  %-34s  %d/%d = %.2f\n", us($1), $3 "/" $2,
+		    us($4) " [" us($5) ", " us($6) "]", bl, $11, $12, $13 }' "$out/table.tsv"
 } >"$out/table.txt"
 
 pb-plot sense -o "$out/sense.png" "$out/sense.tsv"
