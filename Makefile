@@ -215,7 +215,7 @@ install: all
 	for f in $(TOOLS) $(SCRIPTS); do t=$(DESTDIR)$(COMPLETIONS)/$${f#bin/}; \
 		cp -f share/completion/pb.bash $$t && chmod 0644 $$t || exit 1; done
 	# the examples' sources, not what building or running them made
-	umask 022; find examples -type f ! -path '*/out/*' ! -name '*.o' \
+	umask 022; find examples -type f ! -path '*/out/*' ! -name '*.o' ! -path '*/classes/*' \
 		! -path examples/workload/pb-workload ! -path examples/worker/worker | \
 	while read -r f; do t="$(DESTDIR)$(SHAREDIR)/$$f"; m=0644; [ ! -x "$$f" ] || m=0755; \
 		mkdir -p "$${t%/*}" && cp -f "$$f" "$$t" && chmod $$m "$$t" || exit 1; done

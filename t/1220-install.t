@@ -114,7 +114,8 @@ ex=$root/usr/local/share/pb/examples
 is "$(cd "$top/examples" && find . -type f \( -name '*.c' -o -name '*.sh' -o -name Makefile -o -name '*.md' \) ! -path '*/out/*' | sort | tr '\n' ' ')" \
    "$(cd "$ex" && find . -type f \( -name '*.c' -o -name '*.sh' -o -name Makefile -o -name '*.md' \) | sort | tr '\n' ' ')" \
 	"the examples' sources are installed under share/pb/examples"
-is "$([ -e "$ex/workload/pb-workload" ] || [ -e "$ex/worker/worker" ] || echo clean)" clean \
+is "$([ -e "$ex/workload/pb-workload" ] || [ -e "$ex/worker/worker" ] ||
+	[ -e "$ex/preview-cost-jvm/classes" ] || echo clean)" clean \
 	"no built example binary is installed"
 
 # --- make uninstall
