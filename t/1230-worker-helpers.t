@@ -209,7 +209,7 @@ worker() {
 for L in $langs; do
 	Wk=$(worker "$L")
 	# --- a real study: 8 runs x (3 warm-up + 30) pairs
-	run pb-run --runs 8 --warmup 3 --pairs 30 --timeout 10s --no-shell \
+	run pb-run --runs 8 --warmup 3 --pairs 30 --timeout 300s --no-shell \
 		--output "$T/$L-output.txt" --worker "$Wk"
 	cp "$T/out" "$L-raw.tsv"
 	ran_ok "$L: pb-run --worker: exit 0, nothing on stderr"
@@ -245,13 +245,13 @@ for L in $langs; do
 	fi
 
 	# --- an arm that fails: answered "error ...", status -2
-	run pb-run --runs 2 --warmup 0 --pairs 5 --timeout 10s --no-shell --ignore-failure \
+	run pb-run --runs 2 --warmup 0 --pairs 5 --timeout 300s --no-shell --ignore-failure \
 		--worker "$Wk 3"
 	cp "$T/out" "$L-fail.tsv"
 	is "$rc:$(rows "$L-fail.tsv" | awk -F'\t' '$8 != 0 { print $1 $4 $8 }' | tr '\n' ' ')" \
 		"0:1B-2 2B-2 " "$L: B's third call fails in each run: status -2, and the run goes on"
 	is "$(rows "$L-fail.tsv" | wc -l | tr -d ' ')" 20 "$L: ... every observation has its row"
-	run pb-run --runs 1 --warmup 0 --pairs 5 --timeout 10s --no-shell --worker "$Wk 3"
+	run pb-run --runs 1 --warmup 0 --pairs 5 --timeout 300s --no-shell --worker "$Wk 3"
 	case $L in
 	c) want='worker answered: error arm B returned 3$' ;;
 	py) want='worker answered: error ValueError: call 3 of B\\nfailed$' ;;
@@ -394,7 +394,7 @@ process.stdin; process.exitCode = await serve({ a() {}, b() {} });"
 	is "$rc:$(lines "$T/out")" "0:ok|ok" "js: process.stdin touched first (non-blocking): still served"
 	printf '%s\n' "import { serve } from '$S/pb-worker.mjs';" 'process.stdin;' \
 		'process.exitCode = await serve({ a() {}, b: async () => {} });' >stdin-first.mjs
-	run pb-run --runs 2 --warmup 1 --pairs 10 --timeout 10s --no-shell --worker "$NODE $T/stdin-first.mjs"
+	run pb-run --runs 2 --warmup 1 --pairs 10 --timeout 300s --no-shell --worker "$NODE $T/stdin-first.mjs"
 	is "$rc:$(cat "$T/err"):$(rows "$T/out" | awk -F'\t' '$8 == 0' | wc -l | tr -d ' ')" "0::44" \
 		"js: ... and under pb-run, where each read would wait: every observation ok"
 fi
@@ -492,7 +492,7 @@ for ex in "c:$T/concat" "py:$PY $X/join.py" "js:$NODE $X/sort.mjs"; do
 	c) built="$concat_built|" want="0:|" b="examples/worker/concat.c builds with -Ishare/pb; " ;;
 	*) built= want= b= ;;
 	esac
-	run pb-run --runs 3 --warmup 5 --pairs 30 --timeout 10s --no-shell --worker "$Wk"
+	run pb-run --runs 3 --warmup 5 --pairs 30 --timeout 300s --no-shell --worker "$Wk"
 	cp "$T/out" "ex-$L.tsv"
 	is "$built$rc:$(cat "$T/err"):$(rows "ex-$L.tsv" | awk -F'\t' '$8 == 0' | wc -l | tr -d ' ')" "${want}0::210" \
 		"${b}example $L ($Wk): 3 runs x 35 pairs, every observation ok"

@@ -82,7 +82,7 @@ built="$?:$(head -n 5 "$T/build.out")"
 cd "$T" || exit 1
 
 # --- a real study: 3 runs x (2 warm-up + 20) pairs
-run pb-run --runs 3 --warmup 2 --pairs 20 --timeout 10s --no-shell --worker "$T/gw"
+run pb-run --runs 3 --warmup 2 --pairs 20 --timeout 300s --no-shell --worker "$T/gw"
 cp "$T/out" raw.tsv
 is "$built|$rc:$(cat "$T/err"):$(good raw.tsv)" "0:|0::132" \
 	"a worker built with 'replace pbworker => share/pb/pbworker', under pb-run: 3 runs x 22 pairs x 2 arms, every observation ok"
@@ -99,7 +99,7 @@ else
 fi
 
 # --- what the arms print, and a child they start, kept off the answers
-run pb-run --runs 2 --warmup 1 --pairs 5 --timeout 10s --no-shell --output "$T/print-output.txt" \
+run pb-run --runs 2 --warmup 1 --pairs 5 --timeout 300s --no-shell --output "$T/print-output.txt" \
 	--worker "$T/gw print"
 is "$rc:$(cat "$T/err"):$(good "$T/out"):$(grep -c '^printed by A$' print-output.txt):$(grep -c '^child of B$' print-output.txt)" \
 	"0::24:12:12" \
@@ -122,7 +122,7 @@ else
 fi
 
 # --- an arm that fails: pb-run's '# failed:' line names the error's type
-run pb-run --runs 1 --warmup 0 --pairs 3 --timeout 10s --no-shell --worker "$T/gw fail"
+run pb-run --runs 1 --warmup 0 --pairs 3 --timeout 300s --no-shell --worker "$T/gw fail"
 like "$rc:$(grep '^# failed:' "$T/out")" \
 	'^1:# failed: run 1 pair [0-9]+ \(measure\) arm B: worker answered: error \*fs\.PathError: open /nonexistent/pb-t1232: ' \
 	"an arm's error: '# failed:' names it, *fs.PathError and its message, and the study stops"
@@ -130,7 +130,7 @@ like "$rc:$(grep '^# failed:' "$T/out")" \
 # --- the example examples/worker/itoa: B, the faster way, is faster
 (cd "$top/examples/worker/itoa" && timeout 300 go build -o "$T/itoa" .) >itoa-build.out 2>&1
 itoa_built="$?:$(head -n 5 itoa-build.out)"
-run pb-run --runs 3 --warmup 5 --pairs 30 --timeout 10s --no-shell --worker "$T/itoa"
+run pb-run --runs 3 --warmup 5 --pairs 30 --timeout 300s --no-shell --worker "$T/itoa"
 cp "$T/out" ex-go.tsv
 is "$itoa_built|$rc:$(cat "$T/err"):$(good ex-go.tsv)" "0:|0::210" \
 	"examples/worker/itoa builds in its directory; under pb-run: 3 runs x 35 pairs, every observation ok"
