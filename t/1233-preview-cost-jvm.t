@@ -42,7 +42,7 @@ mkdir -p "$T/tmp" "$T/ex" && chmod 755 "$T/tmp"
 cp "$top"/examples/preview-cost-jvm/Makefile "$top"/examples/preview-cost-jvm/*.sh \
 	"$top"/examples/preview-cost-jvm/*.java "$T/ex/"
 E=$T/ex O=$T/ex/out
-TMPDIR=$T/tmp timeout 900 make -s -C "$E" TOP="$top" RUNS=3 PAIRS=30 WARMUP=400 \
+TMPDIR=$T/tmp timeout 3600 make -s -C "$E" TOP="$top" RUNS=3 PAIRS=30 WARMUP=400 \
 	SHORT_PAIRS=30 SHORT_WARMUP=10 DELAYS=0,100ms BLOCKED_DELAYS=0 >"$T/log" 2>&1
 rc=$?
 if [ "$rc" = 0 ]; then ok "make ran the study"
