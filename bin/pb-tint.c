@@ -1,5 +1,6 @@
 /* pb-tint: Student t interval of a column's mean, per group, with the
  * back-transform for log ratios, a threshold verdict and a finding. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +8,7 @@
 #include "err.h"
 #include "finding.h"
 #include "group.h"
+#include "hosts.h"
 #include "human.h"
 #include "keys.h"
 #include "interval.h"
@@ -27,7 +29,10 @@ static const char usage_tail[] =
 	"Output: [group...] n mean sd se df t lo hi, then ratio ratio_lo ratio_hi\n"
 	"reduction for a log ratio, then p p_adj with --adjust, then verdict with\n"
 	"--threshold or --tolerance. A stream with an arm column (a study of more than two arms)\n"
-	"is grouped by arm first: one interval per candidate against the reference.\n";
+	"is grouped by arm first: one interval per candidate against the reference.\n"
+	"--unit host: row host n ... reduction, then z (per host), then mu mu_se mu_lo\n"
+	"mu_hi tau2 tau2_lo tau2_hi i2 q q_p pred_lo pred_hi and, for a log ratio,\n"
+	"ratio_mu ratio_pred_lo ratio_pred_hi (the row 'hosts'); see pb-tint(1).\n";
 
 static const struct pb_opt options[] = {
 	{ "column", 'c', 0, "COL", NULL, "the column (default lr)", NULL, 0 },
@@ -64,12 +69,17 @@ static const struct pb_opt options[] = {
 	{ "sense", 'E', 0, "FILE", NULL,
 	  "with --finding: cite what pb-sense's calibration FILE\n"
 	  "resolves, and whether it calibrated this analysis", NULL, 0 },
+	{ "unit", 'u', 0, "U", "run host",
+	  "run (default) or host: each host's mean over its runs,\n"
+	  "the t interval over hosts and the random-effects\n"
+	  "summary (tau2, I2, a prediction interval for a new\n"
+	  "host) of a by-run stream with a host column", NULL, 0 },
 	{ "adjust", 'a', 0, "M", "bonferroni holm",
 	  "bonferroni or holm: the intervals (and verdicts) of all\n"
 	  "groups hold together at the level; adds p and p_adj", NULL, 0 },
 	{ NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
-static const struct pb_cmd cmd = { usage, options, 19, usage_tail, 0 };
+static const struct pb_cmd cmd = { usage, options, 20, usage_tail, 0 };
 
 struct opts {
 	const char *column, *group, *check, *sense;
@@ -86,6 +96,7 @@ struct opts {
 	const char *seq_g_note;   /* then why, the head's # seq_g.note:, or NULL */
 	enum seq_kind seq_kind;
 	int seq_kind_given;
+	int unit_host;       /* --unit host: hosts are the unit */
 };
 
 struct acc {
@@ -407,6 +418,23 @@ static void sense_parse(int64_t *r, int64_t *m, double *median)
 		    msg_cut(b2, sense.t_missed));
 }
 
+static const char *const unit_names[] = { "run", "host" };
+
+/* --unit host answers one question of one log ratio: what the options
+ * that shape other answers would change has no meaning there. */
+static void unit_host_refuse(const struct opts *o)
+{
+	const char *what = o->group ? "--group" : o->adjust ? "--adjust" :
+	                   o->sequential > 0 || o->seq_kind_given || o->seq_g_given ?
+	                   "the confidence sequence" : o->has_threshold ? "--threshold" :
+	                   o->has_tolerance ? "--tolerance" : o->df_cap ? "--df-cap" :
+	                   o->check ? "--check" : o->sense ? "--sense" : NULL;
+
+	if (what)
+		die_usage("--unit host: %s does not go with it (hosts are one group, a t "
+		          "interval over their means and a random-effects summary)", what);
+}
+
 static void parse_args(int argc, char **argv, struct opts *o)
 {
 	int c;
@@ -436,6 +464,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		case 'a':
 			o->adjust = (enum adjust)(1 + opt_choice("adjust", optarg, adjust_names + 1, 2));
 			break;
+		case 'u': o->unit_host = opt_choice("unit", optarg, unit_names, 2) == 1; break;
 		case 'S': o->sequential = 1; break;
 		case 'K':
 			o->seq_kind = seq_kind_parse("sequence", optarg);
@@ -474,6 +503,8 @@ static void parse_args(int argc, char **argv, struct opts *o)
 		die_usage("--sequence goes with the confidence sequence, not --no-sequential");
 	if (o->seq_g_given && o->seq_kind == SEQ_KIND_MEDIAN)
 		die_usage("--seq-g is the t sequence's; the median sequence has no g");
+	if (o->unit_host)
+		unit_host_refuse(o);
 	if (o->seq_kind_given && o->sequential < 0)
 		o->sequential = 1;   /* --sequence K asks for a sequence */
 	if (o->df_cap && o->sequential > 0)
@@ -671,6 +702,250 @@ static void print_findings(const struct finding_study *f, const struct strmap *g
 	}
 }
 
+/* --unit host: the runs of each host, in the order hosts first appear. */
+struct host_runs {
+	struct strmap names;
+	double **x;
+	size_t *n, *cap, ncap;
+};
+
+static void host_runs_read(struct host_runs *h, struct stream *s, size_t col)
+{
+	size_t hc, gi, klen;
+	char b[MSG_CUT_BUF];
+
+	if (stream_col_find(s, "host") < 0)
+		die("%s: --unit host needs a host column: make the runs with pb-pair --by-run --host "
+		    "(each run's host is in its '# run:' line)", s->name);
+	if (stream_col_find(s, "pair") >= 0 || stream_col_find(s, "run") < 0)
+		die("%s: --unit host reads one row per run (pb-pair --by-run --host | pb-logratio), "
+		    "not pairs", s->name);
+	hc = stream_col(s, "host");
+	while (stream_row(s)) {
+		klen = stream_field_len(s, hc);
+		if (klen == 0)
+			die("%s:%ld: a run without a host: every run must name its machine", s->name,
+			    s->line);
+		if (s->field[hc][0] == '#')
+			die("%s:%ld: host '%s' begins with '#', which would start a comment row",
+			    s->name, s->line, msg_cut(b, s->field[hc]));
+		gi = strmap_intern(&h->names, s->field[hc], klen);
+		if (gi >= h->ncap) {
+			size_t c1 = h->ncap, c2 = h->ncap, c3 = h->ncap;
+
+			xgrow_zero(&h->x, &c1, gi + 1, sizeof *h->x);
+			xgrow_zero(&h->n, &c2, gi + 1, sizeof *h->n);
+			xgrow_zero(&h->cap, &c3, gi + 1, sizeof *h->cap);
+			h->ncap = c1;
+		}
+		xgrow(&h->x[gi], &h->cap[gi], h->n[gi] + 1, sizeof **h->x);
+		h->x[gi][h->n[gi]++] = stream_num(s, col);
+	}
+}
+
+static void host_runs_free(struct host_runs *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->names.n; i++)
+		free(h->x[i]);
+	free(h->x), free(h->n), free(h->cap);
+	strmap_free(&h->names);
+}
+
+/* Each host's interval, the hosts' means and squared standard errors;
+ * one host, a host of one run, or one whose runs are all equal (its
+ * standard error 0 would weigh it infinitely) is refused. */
+static struct host_mean *host_means(const struct host_runs *h, double level, double *y,
+                                    double *v, const char *name)
+{
+	struct host_mean *m = xmalloc(h->names.n * sizeof *m);
+	char b[MSG_CUT_BUF];
+	size_t i;
+
+	if (h->names.n < 2)
+		die("%s: --unit host needs 2 hosts or more, and the runs name %zu", name,
+		    h->names.n);
+	for (i = 0; i < h->names.n; i++) {
+		msg_cut(b, h->names.key[i]);
+		if (h->n[i] < 2)
+			die("%s: host %s has 1 run: a host needs 2 runs or more for its standard "
+			    "error (leave it out, or run it again)", name, b);
+		m[i] = host_mean_of(h->x[i], h->n[i], level);
+		if (!(m[i].se > 0) || !isfinite(m[i].hi - m[i].lo))
+			die("%s: host %s: its runs' values are all equal or too large for a double: "
+			    "no standard error to weigh it by", name, b);
+		y[i] = m[i].mean;
+		v[i] = m[i].se * m[i].se;
+	}
+	return m;
+}
+
+static void host_header(const struct interval_method *m)
+{
+	static const char *re[] = { "mu", "mu_se", "mu_lo", "mu_hi", "tau2", "tau2_lo",
+	                            "tau2_hi", "i2", "q", "q_p", "pred_lo", "pred_hi" };
+	size_t i;
+
+	out_field("row");
+	out_field("host");
+	interval_header_fields(m);
+	out_field("z");
+	for (i = 0; i < LEN(re); i++)
+		out_field(re[i]);
+	if (m->log_ratio) {
+		out_field("ratio_mu");
+		out_field("ratio_pred_lo");
+		out_field("ratio_pred_hi");
+	}
+	out_end();
+}
+
+static struct interval interval_of_host(const struct host_mean *h)
+{
+	struct interval r = { 0 };
+
+	r.n = h->n, r.mean = r.estimate = h->mean, r.sd = h->sd, r.se = h->se;
+	r.df = h->df, r.t = h->t, r.lo = h->lo, r.hi = h->hi;
+	return r;
+}
+
+static void empty_fields(size_t n)
+{
+	while (n--)
+		out_field("");
+}
+
+/* A row per host, its standardized residual beside it, then the row of
+ * the hosts: the t interval over their means and the random effects. */
+static void host_rows(const struct host_runs *h, const struct host_mean *hm,
+                      const double *z, const struct interval *all,
+                      const struct hosts_re *re, const struct interval_method *m)
+{
+	size_t i;
+	struct interval r;
+
+	host_header(m);
+	for (i = 0; i < h->names.n; i++) {
+		out_field("host");
+		out_fieldn(h->names.key[i], h->names.keylen[i]);
+		r = interval_of_host(&hm[i]);
+		interval_fields_out(&r, m);
+		out_num(z[i]);
+		empty_fields(12 + 3 * (m->log_ratio != 0));
+		out_end();
+	}
+	out_field("hosts");
+	out_field("");
+	interval_fields_out(all, m);
+	out_field("");
+	out_num(re->mu), out_num(re->mu_se), out_num(re->mu_lo), out_num(re->mu_hi);
+	out_num(re->tau2), out_num(re->tau2_lo), out_num(re->tau2_hi), out_num(re->i2);
+	out_num(re->q), out_num(re->q_p);
+	out_num_or_empty(re->pred_lo), out_num_or_empty(re->pred_hi);
+	if (m->log_ratio) {
+		out_num(exp(re->mu));
+		out_num_or_empty(exp(re->pred_lo)), out_num_or_empty(exp(re->pred_hi));
+	}
+	out_end();
+}
+
+/* "B to take 0.8% to 3.9% less time", of a ratio interval lo..hi A/B:
+ * B's time is 1/ratio of A's. */
+static void expect_words(char *buf, size_t n, double lo, double hi, const char *noun)
+{
+	char a[SIG_BUFSZ], b[SIG_BUFSZ];
+
+	if (lo >= 1)
+		snprintf(buf, n, "B to take %s%% to %s%% less %s than A", sig4(a, 100 * (1 - 1 / lo)),
+		         sig4(b, 100 * (1 - 1 / hi)), noun);
+	else if (hi <= 1)
+		snprintf(buf, n, "B to take %s%% to %s%% more %s than A", sig4(a, 100 * (1 / hi - 1)),
+		         sig4(b, 100 * (1 / lo - 1)), noun);
+	else
+		snprintf(buf, n, "B to take anything from %s%% less %s to %s%% more than A",
+		         sig4(a, 100 * (1 - 1 / hi)), noun, sig4(b, 100 * (1 / lo - 1)));
+}
+
+/* The finding of hosts: the average host, how much hosts differ, and
+ * what a new host like these would show, the question a merged study
+ * asks. */
+static void host_finding(const struct hosts_re *re, const struct interval_method *m,
+                         const char *noun)
+{
+	char lv[SIG_BUFSZ], r0[SIG_BUFSZ], r1[SIG_BUFSZ], r2[SIG_BUFSZ], t[SIG_BUFSZ];
+	char i2[SIG_BUFSZ], qp[SIG_BUFSZ], e[200];
+
+	level_percent(lv, m->level);
+	out_meta_begin("finding");
+	out_meta_text("over %.0f hosts (random effects, DerSimonian-Laird), the average host's A/B "
+	              "%s ratio is %s, %s%% CI %s to %s; ", re->k, noun, sig4(r0, exp(re->mu)), lv,
+	              sig4(r1, exp(re->mu_lo)), sig4(r2, exp(re->mu_hi)));
+	out_meta_text("the hosts differ by tau = %s in log ratio (I2 = %s%%, Cochran's Q p = %s). ",
+	              sig4(t, sqrt(re->tau2)), sig4(i2, 100 * re->i2), sig4(qp, re->q_p));
+	if (isnan(re->pred_lo)) {
+		out_meta_text("With 2 hosts there is no prediction for another one: it needs 3 or "
+		              "more (t on hosts - 2 df).");
+	} else {
+		expect_words(e, sizeof e, exp(re->pred_lo), exp(re->pred_hi), noun);
+		out_meta_text("On another machine like these, expect %s (%s%% prediction interval, "
+		              "A/B %s to %s).", e, lv, sig4(r1, exp(re->pred_lo)),
+		              sig4(r2, exp(re->pred_hi)));
+	}
+	out_meta_end();
+}
+
+static void unit_host_meta(const struct opts *o)
+{
+	out_meta("pb-tint.column", "%s", o->column);
+	out_meta_num("pb-tint.level", "%s", o->level);
+	out_meta("pb-tint.method", "t");
+	out_meta("pb-tint.unit", "host");
+	out_meta("pb-tint.unit.note", "rows 'host': each host's mean over its runs, t interval on "
+	         "its runs - 1 df, z its standardized residual (common effect); row 'hosts': the "
+	         "t interval over the host means (df = hosts - 1), the DerSimonian-Laird "
+	         "random-effects estimate mu (z interval), tau2 with its Q-profile interval, I2 "
+	         "(a share), Cochran's Q and p, and the prediction interval for a new host, mu "
+	         "+- t(hosts - 2) sqrt(tau2 + mu_se^2)");
+}
+
+/* --unit host: reads all the runs, then writes. */
+static void unit_host_main(struct opts *o, struct stream *s, struct study_head *head,
+                           int argc, char **argv)
+{
+	struct host_runs h = { 0 };
+	struct interval_values hv = { 0 };
+	struct interval all;
+	struct interval_method im;
+	struct hosts_re re;
+	struct host_mean *hm;
+	double *y, *v, *z;
+	size_t i, col = value_column(s, o->column);
+
+	host_runs_read(&h, s, col);
+	study_head_free(head);
+	study_head_read(head, s, -1);
+	o->log_ratio = is_log_ratio(head, o->column, o->log_ratio);
+	o->q = log_ratio_quantity(head, o->column);
+	y = xmalloc(3 * h.names.n * sizeof *y);
+	v = y + h.names.n, z = v + h.names.n;
+	hm = host_means(&h, o->level, y, v, s->name);
+	hosts_re_of(y, v, h.names.n, o->level, &re);
+	hosts_z(y, v, h.names.n, z);
+	for (i = 0; i < h.names.n; i++)
+		interval_values_add(&hv, y[i]);
+	im = method_of(o, 1);
+	all = interval_checked(&hv, 0, "the host means", o->column, &im);
+	out_begin(s, argc, argv);
+	unit_host_meta(o);
+	host_rows(&h, hm, z, &all, &re, &im);
+	if (o->finding)
+		host_finding(&re, &im, o->q->noun);
+	free(hm), free(y);
+	interval_values_free(&hv);
+	host_runs_free(&h);
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o;
@@ -699,6 +974,13 @@ int main(int argc, char **argv)
 	stream_on_meta(&s, keep_warning, &warn);
 	stream_header(&s);
 	study_head_read(&head, &s, -1);   /* the first file's, for what the rows need */
+	if (o.unit_host) {
+		unit_host_main(&o, &s, &head, argc, argv);
+		study_head_free(&head);
+		stream_close(&s);
+		flush_stdout_or_die();
+		return 0;
+	}
 	choose_method(&s, &head, &o);
 	col = value_column(&s, o.column);
 	o.group = group_with_arm(&s, o.group, &arm_added);

@@ -198,7 +198,7 @@ void interval_adjust(struct interval *iv, size_t n, const struct interval_method
 	free(ord);
 }
 
-void interval_header_out(const struct interval_method *m)
+void interval_header_fields(const struct interval_method *m)
 {
 	static const char *base[] = { "n", "mean", "sd", "se", "df", "t", "lo", "hi" };
 	size_t i;
@@ -217,10 +217,15 @@ void interval_header_out(const struct interval_method *m)
 	}
 	if (m->has_threshold || m->has_tolerance)
 		out_field("verdict");
+}
+
+void interval_header_out(const struct interval_method *m)
+{
+	interval_header_fields(m);
 	out_end();
 }
 
-void interval_row_out(const struct interval *r, const struct interval_method *m)
+void interval_fields_out(const struct interval *r, const struct interval_method *m)
 {
 	out_num(r->n);
 	out_num(r->mean);
@@ -242,6 +247,11 @@ void interval_row_out(const struct interval *r, const struct interval_method *m)
 	}
 	if (m->has_threshold || m->has_tolerance)
 		out_field(interval_verdict(r, m));
+}
+
+void interval_row_out(const struct interval *r, const struct interval_method *m)
+{
+	interval_fields_out(r, m);
 	out_end();
 }
 

@@ -86,5 +86,8 @@ const char *interval_verdict(const struct interval *r, const struct interval_met
 int interval_sides(double lo, double hi, double *less, double *more);
 void interval_header_out(const struct interval_method *m);
 void interval_row_out(const struct interval *r, const struct interval_method *m);
+/* The same fields without the line's end, for a row that has more. */
+void interval_header_fields(const struct interval_method *m);
+void interval_fields_out(const struct interval *r, const struct interval_method *m);
 
 #endif

@@ -790,3 +790,25 @@ double stat_pchisq_upper(double x, double df)
 		return 0;
 	return z < a + 1 ? 1 - gamma_series(a, z) : gamma_cf(a, z);
 }
+
+double stat_qchisq_upper(double p, double df)
+{
+	double lo = 0, hi = df + 10, mid;
+
+	if (p >= 1)
+		return 0;
+	if (!(p > 0))
+		return INFINITY;
+	while (stat_pchisq_upper(hi, df) > p)
+		hi *= 2;
+	/* to the last bit: stop when the midpoint is one of the ends */
+	for (;;) {
+		mid = lo + (hi - lo) / 2;
+		if (mid <= lo || mid >= hi)
+			return mid;
+		if (stat_pchisq_upper(mid, df) > p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+}

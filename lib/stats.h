@@ -39,6 +39,9 @@ double stat_qbeta(double p, double a, double b);
 /* P(X > x) for X chi-square with df degrees of freedom (regularized
  * upper incomplete gamma Q(df/2, x/2)). */
 double stat_pchisq_upper(double x, double df);
+/* The x with P(X > x) = p, by bisection on stat_pchisq_upper (0 for p
+ * >= 1); for the Q-profile interval of a between-host variance. */
+double stat_qchisq_upper(double p, double df);
 /* D'Agostino's test of skewness (1970; R's moments::agostino.test) for
  * n >= 8 values: the sample skewness g1 = m3 / m2^(3/2) (moments with the
  * n denominator) and z, its transform to a standard normal under normal
