@@ -23,7 +23,8 @@ static const char usage[] =
 	"the order of the arms, a position effect (in a duet: the CPUs), carry-over,\n"
 	"drift across runs, the warm-up, outlier runs, partial runs, per-arm medians\n"
 	"under a changing load, the spread of each arm, the shape of the runs' ratios,\n"
-	"and the machine (CPU pressure, the governor). One row per check: check status\n"
+	"the machine (CPU pressure, the governor), and whether the hosts of a merged\n"
+	"study disagree beyond their runs. One row per check: check status\n"
 	"value lo hi unit note, status ok, warn or n/a. A study of more than two arms\n"
 	"(an arm column) is checked per candidate, and each arm's places in the pairs\n"
 	"are checked.\n";
@@ -164,8 +165,24 @@ static void take_psi(struct check_events *ev, const char *value)
 	ev->psi[ev->npsi++] = (struct check_psi){ run, v };
 }
 
+/* A "# run:" line's host, for the hosts check; a merged study's runs
+ * name their machines there (pb(7)). */
+static void take_host(struct check_events *ev, const char *value)
+{
+	struct run_comment rc;
+	char *h;
+
+	if (run_comment_parse(value, &rc) < 0 || !rc.host.len)
+		return;
+	h = xmalloc(rc.host.len + 1);
+	memcpy(h, rc.host.p, rc.host.len);
+	h[rc.host.len] = '\0';
+	xgrow(&ev->hosts, &ev->hosts_cap, ev->nhosts + 1, sizeof *ev->hosts);
+	ev->hosts[ev->nhosts++] = (struct check_host){ rc.run, h };
+}
+
 /* Metadata met anywhere, head or rows: what stopped a run, what pb-pair
- * dropped, and the CPU pressure of each run. */
+ * dropped, the CPU pressure and the host of each run. */
 static void on_meta(void *ctx, const struct stream *s, const struct meta *m)
 {
 	struct check_events *ev = ctx;
@@ -179,6 +196,8 @@ static void on_meta(void *ctx, const struct stream *s, const struct meta *m)
 			ev->more++;
 	} else if (strcmp(m->key, KEY_RUN_END) == 0) {
 		take_psi(ev, m->value);
+	} else if (strcmp(m->key, "run") == 0) {
+		take_host(ev, m->value);
 	} else if (strcmp(m->key, KEY_PAIR_FAILED) == 0) {
 		int64_t v;
 		long n = num_parse_i64(m->value, &v) < 0 || v < 0 ? 0 : v > LONG_MAX ? LONG_MAX
@@ -562,6 +581,9 @@ int main(int argc, char **argv)
 	for (i = 0; i < st.ev.n; i++)
 		free(st.ev.text[i]);
 	free(st.ev.psi);
+	for (i = 0; i < st.ev.nhosts; i++)
+		free(st.ev.hosts[i].host);
+	free(st.ev.hosts);
 	strmap_free(&st.arms);
 	study_head_free(&st.head);
 	stream_close(&st.s);

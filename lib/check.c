@@ -6,9 +6,11 @@
 
 #include "check.h"
 #include "err.h"
+#include "hosts.h"
 #include "stream.h"
 #include "rng.h"
 #include "stats.h"
+#include "strmap.h"
 
 /* Every check needs at least this many values in a cell (the A-first
  * pairs of a run, say) for its median to mean anything. */
@@ -1598,6 +1600,122 @@ static void check_env(struct ctx *c)
 
 /* --- all ------------------------------------------------------------------------ */
 
+/* --- 13. hosts --------------------------------------------------------------- */
+
+/* The host of a run, from its "# run:" line, or NULL. */
+static const char *host_of(const struct check_events *ev, int64_t run)
+{
+	size_t i;
+
+	for (i = 0; i < ev->nhosts; i++)
+		if (ev->hosts[i].run == run)
+			return ev->hosts[i].host;
+	return NULL;
+}
+
+/* The runs' log ratios grouped by host: names, counts, and each run's
+ * host index (or -1 for a run whose host is unknown). */
+struct by_host {
+	struct strmap names;
+	size_t *n;
+	long *of_run;
+};
+
+static void by_host_make(struct ctx *c, struct by_host *b)
+{
+	const char *h;
+	size_t i, g, cap = 0;
+
+	memset(b, 0, sizeof *b);
+	b->of_run = xmalloc((c->nruns + 1) * sizeof *b->of_run);
+	for (i = 0; i < c->nruns; i++) {
+		h = host_of(c->ev, c->runs[i].run);
+		b->of_run[i] = -1;
+		if (!h)
+			continue;
+		g = strmap_intern(&b->names, h, strlen(h));
+		xgrow_zero(&b->n, &cap, g + 1, sizeof *b->n);
+		b->n[g]++;
+		b->of_run[i] = (long)g;
+	}
+}
+
+/* Means and squared standard errors of the hosts of 2 runs or more
+ * (whose runs vary), into y and v; their indices into at. Their count. */
+static size_t host_means_of(struct ctx *c, const struct by_host *b, const double *x,
+                            double *y, double *v, size_t *at)
+{
+	double *h = xmalloc((c->nruns + 1) * sizeof *h);
+	struct host_mean m;
+	size_t g, i, n, k = 0;
+
+	for (g = 0; g < b->names.n; g++) {
+		for (i = 0, n = 0; i < c->nruns; i++)
+			if (b->of_run[i] == (long)g && isfinite(x[i]))
+				h[n++] = x[i];
+		if (n < 2)
+			continue;
+		m = host_mean_of(h, n, 0.95);
+		if (!(m.se > 0))
+			continue;
+		y[k] = m.mean, v[k] = m.se * m.se, at[k++] = g;
+	}
+	free(h);
+	return k;
+}
+
+static void hosts_says(struct ctx *c, const struct by_host *b, const struct hosts_re *r,
+                       const double *y, const size_t *at, size_t k, int warn)
+{
+	struct check_row *row = row_add(c->rep, "hosts", warn ? CHECK_WARN : CHECK_OK, "I2");
+	struct text t = { 0 };
+	char b1[NUMBUF], b2[NUMBUF], b3[NUMBUF], b4[NUMBUF], b5[NUMBUF], b6[NUMBUF];
+	const char *name = b->names.key[at[r->most]];
+
+	row_value(row, r->i2);
+	if (warn)
+		text_add(&t, "The hosts disagree beyond what their runs explain (Cochran's Q = %s on "
+		         "%zu df, p = %s; I2 = %s%%), and host %s stands out most: its runs give an "
+		         "A/B ratio of %s where the hosts together give %s (standardized residual %s); "
+		         "the pooled interval then speaks for these hosts only: read pb-tint --unit "
+		         "host, whose prediction interval is what another machine would show.",
+		         sig(b1, r->q), k - 1, sig(b2, r->q_p), sig(b3, 100 * r->i2), name,
+		         sig(b4, exp(y[r->most])), sig(b5, exp(r->mu)), sig(b6, r->most_z));
+	else
+		text_add(&t, "The %zu hosts agree within what their runs explain (Cochran's Q = %s on "
+		         "%zu df, p = %s; I2 = %s%%).", k, sig(b1, r->q), k - 1, sig(b2, r->q_p),
+		         sig(b3, 100 * r->i2));
+	row_note(row, &t);
+}
+
+static void check_hosts(struct ctx *c)
+{
+	struct by_host b;
+	struct hosts_re r;
+	double *x, *y, *v;
+	size_t *at, k;
+
+	by_host_make(c, &b);
+	x = xmalloc((4 * c->nruns + 1) * sizeof *x);
+	y = x + c->nruns, v = y + c->nruns;
+	at = xmalloc((c->nruns + 1) * sizeof *at);
+	run_log_ratios(c, x);
+	k = host_means_of(c, &b, x, y, v, at);
+	if (b.names.n < 2)
+		row_na(c->rep, "hosts", "I2", "The runs name %s host: nothing to compare across "
+		       "hosts.", b.names.n ? "one" : "no");
+	else if (k < 2)
+		row_na(c->rep, "hosts", "I2", "Fewer than 2 of the %zu hosts have 2 runs or more "
+		       "that vary: no host has a spread of its own to compare the others with.",
+		       b.names.n);
+	else {
+		hosts_re_of(y, v, k, c->o->level, &r);
+		hosts_says(c, &b, &r, y, at, k, r.q_p < 1 - c->o->level);
+	}
+	free(x), free(at), free(b.n), free(b.of_run);
+	strmap_free(&b.names);
+}
+
 void check_study(const struct check_run *runs, size_t nruns, const struct check_design *d,
                  const struct check_events *ev, const struct check_opts *o,
                  struct check_report *rep)
@@ -1632,6 +1750,7 @@ void check_study(const struct check_run *runs, size_t nruns, const struct check_
 	check_spread(&c);
 	check_skew(&c);
 	check_env(&c);
+	check_hosts(&c);
 	free(c.run_d);
 	free(c.c1.x);
 	free(c.c2.x);
@@ -1724,6 +1843,13 @@ void check_methods(const struct check_opts *o, int arms, int duet, struct check_
 	           "and the head's # machine.governor:; warns at a median of %s%% or more, or "
 	           "with a governor other than performance (one that scales the clock); n/a "
 	           "without either", sig(s, o->pressure));
+	method_add(rep, "hosts", "a merged study's runs grouped by the host their # run: line "
+	           "names; each host of 2 runs or more reduced to the mean of its runs' log ratios "
+	           "(by the statistic %s) with its standard error s/sqrt(n); Cochran's Q of the "
+	           "host means, chi-square on hosts - 1 df: warns when p < %s (the hosts disagree "
+	           "beyond their runs), naming the host of the largest standardized residual "
+	           "(common effect); value = I2, the DerSimonian-Laird share of the spread between "
+	           "hosts; n/a with fewer than 2 such hosts", o->stat.name, sig(s, 1 - o->level));
 	if (arms > 2 && !duet)
 		method_add(rep, "positions", "with %d arms, per arm: how often it ran at each place "
 		           "of a pair (pos_a, pos_b), against 1/%d each: the chi-square test (df %d) of "

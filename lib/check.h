@@ -55,12 +55,18 @@ struct check_psi {
 	int64_t run;
 	double pct;
 };
+struct check_host {
+	int64_t run;
+	char *host;             /* its "# run:" line's host= */
+};
 struct check_events {
 	char *text[CHECK_EVENTS_KEPT];   /* "run_ended: run 3 ...", cut */
 	size_t n, more;
 	long failed_pairs;
 	struct check_psi *psi;  /* each "# run_end:" line's run and psi_run=, % */
 	size_t npsi, psi_cap;
+	struct check_host *hosts;   /* each "# run:" line's run and host */
+	size_t nhosts, hosts_cap;
 };
 
 struct check_opts {
