@@ -714,8 +714,10 @@ static void unit_host_main(struct opts *o, struct stream *s, struct study_head *
 	struct hosts_re re;
 	struct host_mean *hm;
 	double *y, *v, *z;
-	size_t i, col = value_column(s, o->column);
+	size_t i, col;
 
+	host_stream_check(s);   /* before the value column: the likelier fault */
+	col = value_column(s, o->column);
 	host_runs_read(&h, s, col);
 	study_head_free(head);
 	study_head_read(head, s, -1);

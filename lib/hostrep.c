@@ -14,17 +14,22 @@
 #include "out.h"
 #include "stream.h"
 
-void host_runs_read(struct host_runs *h, struct stream *s, size_t col)
+void host_stream_check(const struct stream *s)
 {
-	size_t hc, gi, klen;
-	char b[MSG_CUT_BUF];
-
 	if (stream_col_find(s, "host") < 0)
 		die("%s: --unit host needs a host column: make the runs with pb-pair --by-run --host "
 		    "(each run's host is in its '# run:' line)", s->name);
 	if (stream_col_find(s, "pair") >= 0 || stream_col_find(s, "run") < 0)
 		die("%s: --unit host reads one row per run (pb-pair --by-run --host | pb-logratio), "
 		    "not pairs", s->name);
+}
+
+void host_runs_read(struct host_runs *h, struct stream *s, size_t col)
+{
+	size_t hc, gi, klen;
+	char b[MSG_CUT_BUF];
+
+	host_stream_check(s);
 	hc = stream_col(s, "host");
 	while (stream_row(s)) {
 		klen = stream_field_len(s, hc);

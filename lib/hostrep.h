@@ -20,6 +20,8 @@ struct host_runs {
 	size_t *n, *cap, ncap;
 };
 
+/* A stream without a host column, or of pairs, is refused. */
+void host_stream_check(const struct stream *s);
 /* The rest of s's rows, the value column col by the host column; a
  * stream without one, of pairs, or with a run of no host is refused. */
 void host_runs_read(struct host_runs *h, struct stream *s, size_t col);
