@@ -19,7 +19,7 @@ RUNSRC = bin/pb-run.c bin/pb-run-exec.c bin/pb-run-cpu.c
 COMPARESRC = bin/pb-compare.c
 EXAMPLES = examples/workload/pb-workload examples/worker/worker
 SCRIPTS = bin/pb-sense bin/pb-plot
-PBSHARE = share/pb/pb.sh share/pb/common.gp share/pb/runs.gp share/pb/sense.gp share/pb/trend.gp \
+PBSHARE = share/pb/pb.sh share/pb/common.gp share/pb/runs.gp share/pb/sense.gp share/pb/trend.gp share/pb/hosts.gp \
 	share/pb/pairs.gp
 # The worker helpers: the C header goes to INCDIR, the others to SHAREDIR.
 WORKERH = share/pb/pb-worker.h

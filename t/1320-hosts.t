@@ -122,4 +122,18 @@ fails 1 'needs a host column: make the runs with pb-pair --by-run --host' \
 fails 1 'reads one row per run' "pairs, not runs: one line, exit 1" pb-tint --unit host "$T/hpairs.tsv"
 fails 2 'does not go with it' "--unit host --group: a usage error" pb-tint --unit host --group host runs-planted.tsv
 fails 2 "unit" "--unit bogus: a usage error" pb-tint --unit bogus runs-planted.tsv
+# --- pb-plot hosts ----------------------------------------------------------------
+if command -v gnuplot >/dev/null 2>&1; then
+	run pb-plot hosts -o "$T/h.png" runs-planted.tsv
+	is "$rc:$(head -c 8 "$T/h.png" | od -An -c | tr -d ' ')" '0:211PNG\r\n032\n' "pb-plot hosts: a PNG"
+	pb-tint --unit host runs-planted.tsv | pb-plot hosts -o "$T/h.svg" >"$T/out" 2>"$T/err"
+	is "$?:$(grep -c '>h3<' "$T/h.svg"):$(grep -c '>pooled<' "$T/h.svg")" "0:1:1" \
+		"pb-plot hosts from pb-tint --unit host: an SVG naming each host and the pooled interval"
+	run pb-plot hosts runs-planted.tsv
+	like "$(cat "$T/out")" 'a new host: -0\.07404 to 0\.1528' "pb-plot hosts: the text plot states the prediction band"
+	fails 1 "no column 'host'" "pb-plot hosts without hosts: one line, exit 1" pb-plot hosts "$D/raw-small.tsv"
+	fails 1 'host h4 has 1 run' "pb-plot hosts: pb-tint's refusal, naming the file" pb-plot hosts "$T/lone.tsv"
+else
+	for i in 1 2 3 4 5; do skip "gnuplot not installed"; done
+fi
 done_testing
