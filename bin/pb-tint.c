@@ -32,7 +32,8 @@ static const char usage_tail[] =
 	"--threshold or --tolerance. A stream with an arm column (a study of more than two arms)\n"
 	"is grouped by arm first: one interval per candidate against the reference.\n"
 	"--unit host: row host n ... reduction, then z (per host), then mu mu_se mu_lo\n"
-	"mu_hi tau2 tau2_lo tau2_hi i2 q q_p pred_lo pred_hi and, for a log ratio,\n"
+	"mu_hi tau2 tau2_lo tau2_hi i2 q q_p f f_df2 f_p pred_lo pred_hi and, for a\n"
+	"log ratio, "
 	"ratio_mu ratio_pred_lo ratio_pred_hi (the row 'hosts'); see pb-tint(1).\n";
 
 static const struct pb_opt options[] = {
@@ -713,7 +714,7 @@ static void unit_host_main(struct opts *o, struct stream *s, struct study_head *
 	struct interval_method im;
 	struct hosts_re re;
 	struct host_mean *hm;
-	double *y, *v, *z;
+	double *y, *v, *z, *n;
 	size_t i, col;
 
 	host_stream_check(s);   /* before the value column: the likelier fault */
@@ -723,10 +724,10 @@ static void unit_host_main(struct opts *o, struct stream *s, struct study_head *
 	study_head_read(head, s, -1);
 	o->log_ratio = is_log_ratio(head, o->column, o->log_ratio);
 	o->q = log_ratio_quantity(head, o->column);
-	y = xmalloc(3 * h.names.n * sizeof *y);
-	v = y + h.names.n, z = v + h.names.n;
-	hm = host_means(&h, o->level, y, v, s->name);
-	hosts_re_of(y, v, h.names.n, o->level, &re);
+	y = xmalloc(4 * h.names.n * sizeof *y);
+	v = y + h.names.n, z = v + h.names.n, n = z + h.names.n;
+	hm = host_means(&h, o->level, y, v, n, s->name);
+	hosts_re_of(y, v, n, h.names.n, o->level, &re);
 	hosts_z(y, v, h.names.n, z);
 	for (i = 0; i < h.names.n; i++)
 		interval_values_add(&hv, y[i]);

@@ -1643,7 +1643,7 @@ static void by_host_make(struct ctx *c, struct by_host *b)
 /* Means and squared standard errors of the hosts of 2 runs or more
  * (whose runs vary), into y and v; their indices into at. Their count. */
 static size_t host_means_of(struct ctx *c, const struct by_host *b, const double *x,
-                            double *y, double *v, size_t *at)
+                            double *y, double *v, double *nr, size_t *at)
 {
 	double *h = xmalloc((c->nruns + 1) * sizeof *h);
 	struct host_mean m;
@@ -1658,7 +1658,7 @@ static size_t host_means_of(struct ctx *c, const struct by_host *b, const double
 		m = host_mean_of(h, n, 0.95);
 		if (!(m.se > 0))
 			continue;
-		y[k] = m.mean, v[k] = m.se * m.se, at[k++] = g;
+		y[k] = m.mean, v[k] = m.se * m.se, nr[k] = m.n, at[k++] = g;
 	}
 	free(h);
 	return k;
@@ -1674,16 +1674,16 @@ static void hosts_says(struct ctx *c, const struct by_host *b, const struct host
 
 	row_value(row, r->i2);
 	if (warn)
-		text_add(&t, "The hosts disagree beyond what their runs explain (Cochran's Q = %s on "
-		         "%zu df, p = %s; I2 = %s%%), and host %s stands out most: its runs give an "
-		         "A/B ratio of %s where the hosts together give %s (standardized residual %s); "
-		         "the pooled interval then speaks for these hosts only: read pb-tint --unit "
-		         "host, whose prediction interval is what another machine would show.",
-		         sig(b1, r->q), k - 1, sig(b2, r->q_p), sig(b3, 100 * r->i2), name,
+		text_add(&t, "The hosts disagree beyond what their runs explain (Welch's F = %s, p = "
+		         "%s; I2 = %s%%), and host %s stands out most: its runs give an A/B ratio of "
+		         "%s where the hosts together give %s (standardized residual %s); the pooled "
+		         "interval then speaks for these hosts only: read pb-tint --unit host, whose "
+		         "prediction interval is what another machine would show.",
+		         sig(b1, r->f), sig(b2, r->f_p), sig(b3, 100 * r->i2), name,
 		         sig(b4, exp(y[r->most])), sig(b5, exp(r->mu)), sig(b6, r->most_z));
 	else
-		text_add(&t, "The %zu hosts agree within what their runs explain (Cochran's Q = %s on "
-		         "%zu df, p = %s; I2 = %s%%).", k, sig(b1, r->q), k - 1, sig(b2, r->q_p),
+		text_add(&t, "The %zu hosts agree within what their runs explain (Welch's F = %s, "
+		         "p = %s; I2 = %s%%).", k, sig(b1, r->f), sig(b2, r->f_p),
 		         sig(b3, 100 * r->i2));
 	row_note(row, &t);
 }
@@ -1692,15 +1692,15 @@ static void check_hosts(struct ctx *c)
 {
 	struct by_host b;
 	struct hosts_re r;
-	double *x, *y, *v;
+	double *x, *y, *v, *nr;
 	size_t *at, k;
 
 	by_host_make(c, &b);
 	x = xmalloc((4 * c->nruns + 1) * sizeof *x);
-	y = x + c->nruns, v = y + c->nruns;
+	y = x + c->nruns, v = y + c->nruns, nr = v + c->nruns;
 	at = xmalloc((c->nruns + 1) * sizeof *at);
 	run_log_ratios(c, x);
-	k = host_means_of(c, &b, x, y, v, at);
+	k = host_means_of(c, &b, x, y, v, nr, at);
 	if (b.names.n < 2)
 		row_na(c->rep, "hosts", "I2", "The runs name %s host: nothing to compare across "
 		       "hosts.", b.names.n ? "one" : "no");
@@ -1709,8 +1709,8 @@ static void check_hosts(struct ctx *c)
 		       "that vary: no host has a spread of its own to compare the others with.",
 		       b.names.n);
 	else {
-		hosts_re_of(y, v, k, c->o->level, &r);
-		hosts_says(c, &b, &r, y, at, k, r.q_p < 1 - c->o->level);
+		hosts_re_of(y, v, nr, k, c->o->level, &r);
+		hosts_says(c, &b, &r, y, at, k, r.f_p < 1 - c->o->level);
 	}
 	free(x), free(at), free(b.n), free(b.of_run);
 	strmap_free(&b.names);
@@ -1845,9 +1845,10 @@ void check_methods(const struct check_opts *o, int arms, int duet, struct check_
 	           "without either", sig(s, o->pressure));
 	method_add(rep, "hosts", "a merged study's runs grouped by the host their # run: line "
 	           "names; each host of 2 runs or more reduced to the mean of its runs' log ratios "
-	           "(by the statistic %s) with its standard error s/sqrt(n); Cochran's Q of the "
-	           "host means, chi-square on hosts - 1 df: warns when p < %s (the hosts disagree "
-	           "beyond their runs), naming the host of the largest standardized residual "
+	           "(by the statistic %s) with its standard error s/sqrt(n); Welch's "
+	           "heteroscedastic F test of the host means (R's oneway.test; Cochran's Q, which "
+	           "takes the standard errors as known, warns far beyond its level with a few runs "
+	           "a host): warns when p < %s (the hosts disagree beyond their runs), naming the host of the largest standardized residual "
 	           "(common effect); value = I2, the DerSimonian-Laird share of the spread between "
 	           "hosts; n/a with fewer than 2 such hosts", o->stat.name, sig(s, 1 - o->level));
 	if (arms > 2 && !duet)

@@ -64,7 +64,7 @@ void host_runs_free(struct host_runs *h)
 }
 
 struct host_mean *host_means(const struct host_runs *h, double level, double *y,
-                                    double *v, const char *name)
+                             double *v, double *n, const char *name)
 {
 	struct host_mean *m = xmalloc(h->names.n * sizeof *m);
 	char b[MSG_CUT_BUF];
@@ -84,6 +84,7 @@ struct host_mean *host_means(const struct host_runs *h, double level, double *y,
 			    "no standard error to weigh it by", name, b);
 		y[i] = m[i].mean;
 		v[i] = m[i].se * m[i].se;
+		n[i] = m[i].n;
 	}
 	return m;
 }
@@ -91,7 +92,8 @@ struct host_mean *host_means(const struct host_runs *h, double level, double *y,
 static void host_header(const struct interval_method *m)
 {
 	static const char *re[] = { "mu", "mu_se", "mu_lo", "mu_hi", "tau2", "tau2_lo",
-	                            "tau2_hi", "i2", "q", "q_p", "pred_lo", "pred_hi" };
+	                            "tau2_hi", "i2", "q", "q_p", "f", "f_df2", "f_p",
+	                            "pred_lo", "pred_hi" };
 	size_t i;
 
 	out_field("row");
@@ -139,7 +141,7 @@ void host_rows(const struct host_runs *h, const struct host_mean *hm,
 		r = interval_of_host(&hm[i]);
 		interval_fields_out(&r, m);
 		out_num(z[i]);
-		empty_fields(12 + 3 * (m->log_ratio != 0));
+		empty_fields(15 + 3 * (m->log_ratio != 0));
 		out_end();
 	}
 	out_field("hosts");
@@ -149,6 +151,7 @@ void host_rows(const struct host_runs *h, const struct host_mean *hm,
 	out_num(re->mu), out_num(re->mu_se), out_num(re->mu_lo), out_num(re->mu_hi);
 	out_num(re->tau2), out_num(re->tau2_lo), out_num(re->tau2_hi), out_num(re->i2);
 	out_num(re->q), out_num(re->q_p);
+	out_num(re->f), out_num(re->f_df2), out_num(re->f_p);
 	out_num_or_empty(re->pred_lo), out_num_or_empty(re->pred_hi);
 	if (m->log_ratio) {
 		out_num(exp(re->mu));
@@ -212,6 +215,6 @@ void host_meta(const char *column, double level)
 	         "its runs - 1 df, z its standardized residual (common effect); row 'hosts': the "
 	         "t interval over the host means (df = hosts - 1), the DerSimonian-Laird "
 	         "random-effects estimate mu (z interval), tau2 with its Q-profile interval, I2 "
-	         "(a share), Cochran's Q and p, and the prediction interval for a new host, mu "
+	         "(a share), Cochran's Q and p, Welch's F test (f on hosts - 1 and f_df2 df, f_p), and the prediction interval for a new host, mu "
 	         "+- t(hosts - 2) sqrt(tau2 + mu_se^2)");
 }

@@ -26,12 +26,12 @@ void host_stream_check(const struct stream *s);
  * stream without one, of pairs, or with a run of no host is refused. */
 void host_runs_read(struct host_runs *h, struct stream *s, size_t col);
 void host_runs_free(struct host_runs *h);
-/* Each host's interval at the level, and the hosts' means and squared
- * standard errors into y and v; one host, a host of one run, or one
+/* Each host's interval at the level, and the hosts' means, squared
+ * standard errors and runs into y, v and n; one host, a host of one run, or one
  * whose runs are all equal (a standard error of 0 would weigh it
  * infinitely) is refused, naming the input name. */
 struct host_mean *host_means(const struct host_runs *h, double level, double *y,
-                             double *v, const char *name);
+                             double *v, double *n, const char *name);
 /* "# pb-tint.column:", .level, .method, .unit and its note. */
 void host_meta(const char *column, double level);
 /* The header, a row per host (z: its standardized residual), and the

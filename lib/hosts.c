@@ -118,7 +118,8 @@ static void most_apart(const double *y, const double *v, size_t k, struct hosts_
 	free(z);
 }
 
-void hosts_re_of(const double *y, const double *v, size_t k, double level, struct hosts_re *r)
+void hosts_re_of(const double *y, const double *v, const double *n, size_t k, double level,
+                 struct hosts_re *r)
 {
 	double fe, sw, typical, a = 1 - level, kd = (double)k, s;
 
@@ -126,6 +127,7 @@ void hosts_re_of(const double *y, const double *v, size_t k, double level, struc
 	r->q = weighted(y, v, k, 0, &fe, &sw);
 	r->q_p = stat_pchisq_upper(r->q, kd - 1);
 	most_apart(y, v, k, r);
+	r->f_p = hosts_welch(y, v, n, k, &r->f, &r->f_df2);
 	r->tau2 = dl_tau2(v, k, r->q, &typical);
 	r->i2 = r->tau2 / (r->tau2 + typical);
 	r->tau2_lo = q_profile(y, v, k, stat_qchisq_upper(a / 2, kd - 1));
@@ -141,4 +143,22 @@ void hosts_re_of(const double *y, const double *v, size_t k, double level, struc
 		r->pred_lo = r->mu - s;
 		r->pred_hi = r->mu + s;
 	}
+}
+
+double hosts_welch(const double *y, const double *v, const double *n, size_t k, double *f,
+                   double *df2)
+{
+	double mean, sw, a, tmp = 0, b, kd = (double)k, df1 = kd - 1, w;
+	size_t i;
+
+	a = weighted(y, v, k, 0, &mean, &sw) / df1;
+	for (i = 0; i < k; i++) {
+		w = 1 / v[i];
+		tmp += (1 - w / sw) * (1 - w / sw) / (n[i] - 1);
+	}
+	b = 1 + 2 * (kd - 2) / (kd * kd - 1) * tmp;
+	*f = a / b;
+	*df2 = (kd * kd - 1) / (3 * tmp);
+	/* P(F > f) = I_x(df2/2, df1/2), x = df2 / (df2 + df1 f) */
+	return stat_pbeta(*df2 / (*df2 + df1 * *f), *df2 / 2, df1 / 2);
 }

@@ -25,6 +25,7 @@ hostcol() {
 #   c(m$tau2, ci$random["tau^2", c("ci.lb", "ci.ub")], m$I2 / 100, m$QE, m$QEp,
 #     m$b, m$se, m$ci.lb, m$ci.ub, m$b - h, m$b + h)
 #   rstandard(rma(y, v, method = "FE"))$z
+# and Welch's F test: o <- oneway.test(lr ~ host, data = r); o$statistic, o$parameter, o$p.value
 # (predict(m)'s pi.lb and pi.ub are mu -+ z sqrt(tau2 + se^2); pb-tint's
 # prediction interval takes t on k - 2 df, as Higgins et al. do.)
 run pb-tint --unit host --finding runs-planted.tsv
@@ -46,6 +47,9 @@ mu_lo 1.5967377958590687e-02
 mu_hi 6.2824981402884977e-02
 pred_lo -7.4042945582536504e-02
 pred_hi 1.5283530494401215e-01
+f 3.2107847421692142e+01
+f_df2 5.7010138465885207e+00
+f_p 5.6362884281160343e-04
 R
 near "$(col z 3 "$T/p")" 10.78226890691771622 1e-9 "planted: h3's standardized residual as metafor's rstandard"
 near "$(col z 2 "$T/p")" -5.91775538966780879 1e-9 "planted: h2's too"
@@ -74,6 +78,9 @@ mu 0.02718069421577737690
 mu_se 0.00132602755636283863
 pred_lo 0.02147525813066980191
 pred_hi 0.03288613030088495537
+f 0.75997582834357325
+f_df2 5.70101720244896093
+f_p 0.55796924095323153
 R
 is "$(hostcol tau2 "$T/e"):$(hostcol tau2_lo "$T/e"):$(hostcol i2 "$T/e")" "0:0:0" \
 	"even: Q below its df: tau2, its lower bound and I2 are 0"
@@ -86,7 +93,8 @@ study() { "$G" --seed "$1" --runs 16 --pairs 20 --warmup 2 --effect -30000 |
 study 7 h3 >"$T/pp"
 run pb-check "$T/pp"
 is "$rc:$(awk -F'\t' '$1 == "hosts" { print $2 }' "$T/out")" "0:warn" "pb-check: a host planted 5 % apart warns"
-like "$(grep '^hosts' "$T/out")" 'host h3 stands out most' "... naming it"
+like "$(grep '^hosts' "$T/out")" "Welch's F = 32\\.11, p = 0\\.0005636; I2 = 97\\.48%\\), and host h3 stands out most" \
+	"... naming it, with Welch's F test as pb-tint --unit host gives it"
 like "$(grep '^# pb-check.warning:' "$T/out")" 'hosts disagree beyond what their runs explain' \
 	"... in a warning line"
 like "$(grep '^# pb-check.hosts:' "$T/out")" "Cochran's Q" "# pb-check.hosts: how it is computed"
