@@ -56,7 +56,7 @@ done
 for m in pb pb-worker pb-pg; do
 	[ -f "$R/share/man/man7/$m.7" ] || missing="$missing man7/$m.7"
 done
-for g in common runs sense trend pairs; do
+for g in common runs sense trend pairs hosts; do
 	[ -f "$R/share/pb/$g.gp" ] || missing="$missing share/pb/$g.gp"
 done
 is "$missing" "" "every tool in bin, its man page in man1, its completion; pb.7, pb-worker.7 and pb-pg.7 in man7; the gnuplot scripts in share/pb"
@@ -147,7 +147,7 @@ EOF
 	is "$(comp pb-run --order = a)" "alternate" "pb-run --order=a<TAB> (bash splits at =)"
 	is "$(comp pb-pair --stat m)" "median mean min" "pb-pair --stat m<TAB>"
 	is "$(comp pb-boot --method '')" "percentile expanded bca expanded-bca" "pb-boot --method <TAB>"
-	is "$(comp pb-plot '')" "runs sense trend pairs" "pb-plot <TAB>: KIND"
+	is "$(comp pb-plot '')" "runs sense trend pairs hosts" "pb-plot <TAB>: KIND"
 	is "$(comp pb-plot -o x.png t)" "trend" "pb-plot -o FILE t<TAB>: KIND after -o FILE"
 	mkdir study.d && touch study.tsv
 	is "$(comp pb-report stu)" "study.d" "pb-report <TAB>: directories only"

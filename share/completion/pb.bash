@@ -116,7 +116,7 @@ _pb() {
 	if [[ $cur == -* ]]; then
 		mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
 	elif [[ $tool == pb-plot && ${#args[@]} -eq 0 ]]; then
-		mapfile -t COMPREPLY < <(compgen -W 'runs sense trend pairs' -- "$cur")
+		mapfile -t COMPREPLY < <(compgen -W 'runs sense trend pairs hosts' -- "$cur")
 	elif [[ $tool == pb-report ]]; then   # DIR: a study directory
 		compopt -o dirnames 2>/dev/null
 		mapfile -t COMPREPLY < <(compgen -d -- "$cur")
