@@ -1701,9 +1701,11 @@ static void check_hosts(struct ctx *c)
 	at = xmalloc((c->nruns + 1) * sizeof *at);
 	run_log_ratios(c, x);
 	k = host_means_of(c, &b, x, y, v, nr, at);
+	/* a study of one machine has no hosts to compare: no row, as a
+	 * study that is not a duet has no duet_cpu (an n/a would read as
+	 * "too little data" in findings and reports) */
 	if (b.names.n < 2)
-		row_na(c->rep, "hosts", "I2", "The runs name %s host: nothing to compare across "
-		       "hosts.", b.names.n ? "one" : "no");
+		;
 	else if (k < 2)
 		row_na(c->rep, "hosts", "I2", "Fewer than 2 of the %zu hosts have 2 runs or more "
 		       "that vary: no host has a spread of its own to compare the others with.",
@@ -1850,7 +1852,8 @@ void check_methods(const struct check_opts *o, int arms, int duet, struct check_
 	           "takes the standard errors as known, warns far beyond its level with a few runs "
 	           "a host): warns when p < %s (the hosts disagree beyond their runs), naming the host of the largest standardized residual "
 	           "(common effect); value = I2, the DerSimonian-Laird share of the spread between "
-	           "hosts; n/a with fewer than 2 such hosts", o->stat.name, sig(s, 1 - o->level));
+	           "hosts; no row for runs of one host, n/a with fewer than 2 hosts of 2 runs",
+	           o->stat.name, sig(s, 1 - o->level));
 	if (arms > 2 && !duet)
 		method_add(rep, "positions", "with %d arms, per arm: how often it ran at each place "
 		           "of a pair (pos_a, pos_b), against 1/%d each: the chi-square test (df %d) of "

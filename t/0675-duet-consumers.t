@@ -112,7 +112,7 @@ run pb-check none-pairs.tsv
 ran_ok "pb-check, a duet with no CPU effect: exit 0, nothing on stderr"
 cp "$T/out" none-check.tsv
 is "$(rows none-check.tsv | cut -f 1 | tr '\n' ' ' | sed 's/ $//')" \
-	"effect duet_cpu carry_a carry_b drift_d drift_lr drift_level warmup warmup_d outliers partial bimodal spread skew env hosts" \
+	"effect duet_cpu carry_a carry_b drift_d drift_lr drift_level warmup warmup_d outliers partial bimodal spread skew env" \
 	"duet: duet_cpu in place of order, order_run and position"
 # d = 10000 in every pair, on either CPU: m1 = m2 in every run
 is "$(row duet_cpu none-check.tsv)" "ok 0 0 0" "no CPU effect: duet_cpu ok, 0"

@@ -6,7 +6,7 @@
 cd "$D/check" || exit 1
 G=$D/../gen/synth
 V=$(sed -n 's/^VERSION = //p' ../../../config.mk)
-CHECKS="order order_run effect position carry_a carry_b drift_d drift_lr drift_level warmup warmup_d outliers partial bimodal spread skew env hosts"
+CHECKS="order order_run effect position carry_a carry_b drift_d drift_lr drift_level warmup warmup_d outliers partial bimodal spread skew env"
 
 # row CHECK FILE: "status value lo hi" of row CHECK
 row() { awk -F'\t' -v c="$1" '!/^#/ && $1 == c { print $2, $3, $4, $5 }' "$2"; }
@@ -58,17 +58,17 @@ against spread "$T/small" 0.98135352276691989 0.56959828328667284 1.690761304774
 # --- The stream -------------------------------------------------------------
 is "$(grep -v '^#' "$T/small" | head -n 1 | tr '\t' ' ')" "check status value lo hi unit note" "header"
 is "$(rows "$T/small" | cut -f 1 | tr '\n' ' ' | sed 's/ $//')" "$CHECKS" "one row per check, in order"
-is "$(rows "$T/small" | awk -F'\t' '$2 != "ok" { printf "%s:%s ", $1, $2 }')" "skew:n/a env:n/a hosts:n/a " \
-	"pairs-small.tsv: every check ok, but skew n/a (6 runs), env (no machine recorded) and hosts (one host)"
-is "$(row_count "$T/small") $(rows "$T/small" | awk -F'\t' 'NF != 7' | wc -l | tr -d ' ')" "18 0" "every row has 7 fields"
+is "$(rows "$T/small" | awk -F'\t' '$2 != "ok" { printf "%s:%s ", $1, $2 }')" "skew:n/a env:n/a " \
+	"pairs-small.tsv: every check ok, but skew n/a (6 runs) and env (no machine recorded)"
+is "$(row_count "$T/small") $(rows "$T/small" | awk -F'\t' 'NF != 7' | wc -l | tr -d ' ')" "17 0" "every row has 7 fields"
 like "$(cat "$T/small")" "^# pb-check: $V pb-check pairs-small.tsv\$" "provenance"
 like "$(sed -n 1p "$T/small")" '^# pb-run: 0.1.0 synth --seed 7 ' "the input's metadata first"
-for k in level order position carry drift warmup outliers partial bimodal spread skew env hosts; do
+for k in level order position carry drift warmup outliers partial bimodal spread skew env; do
 	like "$(cat "$T/small")" "^# pb-check.$k: " "metadata: how $k is computed"
 done
 lacks "$T/small" '^# pb-check.warning:' "no warning, no warning line"
 rows "$T/small" | awk -F'\t' '$7 !~ /^[A-Z0-9].*\.$/ { print $1 }' >"$T/bad-notes"
-is "$(row_count "$T/small"):$(cat "$T/bad-notes")" "18:" "every note one sentence: a capital or a number, a full stop"
+is "$(row_count "$T/small"):$(cat "$T/bad-notes")" "17:" "every note one sentence: a capital or a number, a full stop"
 run pb-check --strict pairs-small.tsv
 ran_ok "--strict, nothing warns: exit 0"
 run pb-check --seed 7 pairs-small.tsv
@@ -91,8 +91,8 @@ for c in "--first-share 0.6:order order_run" "--position 5000:position" \
 	want=${c##*:} opt=${c%:*}
 	for seed in 1 2 3; do
 		$G --seed $seed $opt | pb-pair 2>/dev/null | pb-check >"$T/d"
-		# its 18 rows, or "warns: nothing" would hold of no output
-		is "$(row_count "$T/d"):$(warned "$T/d")" "18:$want" "synth $opt, seed $seed: warns: ${want:-nothing}"
+		# its 17 rows, or "warns: nothing" would hold of no output
+		is "$(row_count "$T/d"):$(warned "$T/d")" "17:$want" "synth $opt, seed $seed: warns: ${want:-nothing}"
 	done
 done
 $G --seed 1 --position 5000 | pb-pair 2>/dev/null | pb-check >"$T/d"
@@ -184,7 +184,7 @@ $G --seed 1 --runs 1 --pairs 30 | pb-pair 2>/dev/null >"$T/one.tsv"
 run pb-check "$T/one.tsv"
 is "$rc:$(rows "$T/out" | awk -F'\t' '$2 != "n/a" { printf "%s ", $1 }')" "0:order order_run partial bimodal " \
 	"1 run: only order, partial and bimodal; the rest n/a"
-is "$(row_count "$T/out") $(rows "$T/out" | awk -F'\t' '$2 == "n/a" && ($3 != "" || $4 != "" || $5 != "")' | wc -l | tr -d ' ')" "18 0" \
+is "$(row_count "$T/out") $(rows "$T/out" | awk -F'\t' '$2 == "n/a" && ($3 != "" || $4 != "" || $5 != "")' | wc -l | tr -d ' ')" "17 0" \
 	"n/a rows have no value, lo or hi"
 like "$(grep '^effect' "$T/out")" 'Needs 2 runs with at least 3 pairs of each order; there is 1\.' "n/a: the note says what is missing"
 $G --seed 1 --runs 4 --pairs 6 | pb-pair 2>/dev/null >"$T/tiny.tsv"
@@ -219,8 +219,7 @@ pb-run --worker "$W --worker --us 200" --runs 8 --pairs 40 --warmup 5 --quiet 2>
 	pb-pair 2>/dev/null >"$T/real.tsv"
 run pb-check "$T/real.tsv"
 is "$rc:$(rows "$T/out" | cut -f 1 | tr '\n' ' ' | sed 's/ $//')" "0:$CHECKS" "pb-run --worker: every check, exit 0"
-is "$(row_count "$T/out") $(rows "$T/out" | grep -v '^hosts' | cut -f 2 | grep -cv '^ok$\|^warn$')" "18 0" \
-	"pb-run --worker: 8 runs x 40 pairs, no n/a (but hosts: one machine)"
+is "$(row_count "$T/out") $(rows "$T/out" | cut -f 2 | grep -cv '^ok$\|^warn$')" "17 0" "pb-run --worker: 8 runs x 40 pairs, no n/a"
 pb-run --runs 5 --pairs 20 --warmup 2 --quiet -- "$W --us 200" 2>/dev/null | pb-pair 2>/dev/null >"$T/real.tsv"
 run pb-check "$T/real.tsv"
 is "$rc:$(rows "$T/out" | cut -f 1 | tr '\n' ' ' | sed 's/ $//')" "0:$CHECKS" "pb-run commands: every check, exit 0"

@@ -107,6 +107,14 @@ study 8 h1 >"$T/pp"
 run pb-check "$T/pp"
 like "$(grep '^hosts' "$T/out")" '^hosts	warn	.*host h1 stands out most' "planted on h1 (seed 8): h1 named"
 
+"$G" --seed 7 --runs 6 --pairs 20 | pb-pair 2>/dev/null >"$T/onehost.tsv"
+run pb-check "$T/onehost.tsv"
+is "$rc:$(grep -c '^hosts' "$T/out")" "0:0" "pb-check, one host: no hosts row (nothing to compare)"
+"$G" --seed 7 --runs 4 --pairs 20 | awk -v per=3 -f hosts.awk | pb-pair 2>/dev/null >"$T/short.tsv"
+run pb-check "$T/short.tsv"
+is "$rc:$(awk -F'\t' '$1 == "hosts" { print $2 }' "$T/out")" "0:n/a" \
+	"pb-check, 2 hosts but one of 1 run: hosts n/a"
+
 # --- Few hosts, bad input ----------------------------------------------------------
 awk -F'\t' '/^#/ || $NF == "" || $0 !~ /\th[34]\t/' runs-planted.tsv >"$T/two.tsv"
 run pb-tint --unit host --finding "$T/two.tsv"
