@@ -268,7 +268,7 @@ pb-sense    | --delays 0 --quiet --runs 1 --pairs 3 --warmup 0 -- true | - | 2 |
 pb-sense    | --delays 0 --quiet --runs 2 --pairs 2 --warmup 0 --ignore-failure -- false | - | 1 | head | the analysis failed at delay 0: pb-pair: .*no measured pairs left$ | an analysis failure: one line, pb-pair's folded in
 pb-sense    | --delays 0 --raw empty.tsv/d --runs 2 --pairs 2 -- true | - | 1 | none | empty.tsv/d: cannot create the directory$ | an uncreatable --raw directory
 # --- pb-plot
-pb-plot     | -                                    | -                  | 2 | none | which picture\? runs, sense, trend or pairs | no KIND
+pb-plot     | -                                    | -                  | 2 | none | which picture\? runs, sense, trend, pairs or hosts | no KIND
 pb-plot     | graph                                | pairs.tsv          | 2 | none | unknown KIND 'graph' | unknown KIND
 pb-plot     | pairs -o x.pdf                       | pairs.tsv          | 2 | none | -o FILE must end in .png or .svg | unknown picture format
 pb-plot     | pairs pairs.tsv                      | pairs.tsv          | 2 | none | one FILE at most | two files
