@@ -109,7 +109,8 @@ like "$(grep '^hosts' "$T/out")" '^hosts	warn	.*host h1 stands out most' "plante
 
 "$G" --seed 7 --runs 6 --pairs 20 | pb-pair 2>/dev/null >"$T/onehost.tsv"
 run pb-check "$T/onehost.tsv"
-is "$rc:$(grep -c '^hosts' "$T/out")" "0:0" "pb-check, one host: no hosts row (nothing to compare)"
+is "$rc:$(row_count "$T/out"):$(grep -c '^hosts' "$T/out")" "0:17:0" \
+	"pb-check, one host: its 17 rows, no hosts row (nothing to compare)"
 "$G" --seed 7 --runs 4 --pairs 20 | awk -v per=3 -f hosts.awk | pb-pair 2>/dev/null >"$T/short.tsv"
 run pb-check "$T/short.tsv"
 is "$rc:$(awk -F'\t' '$1 == "hosts" { print $2 }' "$T/out")" "0:n/a" \
