@@ -17,6 +17,7 @@ FILTERS = bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross bin/p
 TOOLS = bin/pb-run $(FILTERS) bin/pb-compare bin/pb-report
 RUNSRC = bin/pb-run.c bin/pb-run-exec.c bin/pb-run-cpu.c
 COMPARESRC = bin/pb-compare.c
+PLANSRC = bin/pb-plan.c bin/pb-plan-levels.c
 EXAMPLES = examples/workload/pb-workload examples/worker/worker
 SCRIPTS = bin/pb-sense bin/pb-plot
 PBSHARE = share/pb/pb.sh share/pb/common.gp share/pb/runs.gp share/pb/sense.gp share/pb/trend.gp share/pb/hosts.gp \
@@ -69,6 +70,8 @@ bin/pb-compare: $(COMPARESRC) lib/libpb.a $(LIBHDR)
 .c:
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< lib/libpb.a $(LDLIBS)
 $(FILTERS) bin/pb-report: lib/libpb.a $(LIBHDR)
+bin/pb-plan: $(PLANSRC) bin/pb-plan.h
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(PLANSRC) lib/libpb.a $(LDLIBS)
 # pb-boot shares its resamples among threads (--jobs): POSIX threads.
 bin/pb-boot: bin/pb-boot.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(PTHREAD) $(LDFLAGS) -o $@ bin/pb-boot.c lib/libpb.a $(LDLIBS)

@@ -17,6 +17,7 @@
 #include "strmap.h"
 #include "num.h"
 #include "opt.h"
+#include "pb-plan.h"
 #include "runopt.h"
 #include "seq.h"
 #include "stats.h"
@@ -49,25 +50,17 @@ static const struct pb_opt options[] = {
 	  "pb-run --until reads, not a fixed design", NULL, 0 },
 	{ "seq-g", 'G', 0, "G", NULL, "the sequence's prior variance g (default 25)", NULL, 0 },
 	{ "sequence", 'K', 0, "K", "t median", "t only: a median sequence's width is not priced", NULL, 0 },
+	{ "levels", 'L', 0, "LEVELS", "run host,run",
+	  "host,run: variance between hosts, runs and pairs\n"
+	  "(from each run's host), and hosts x runs x pairs", NULL, 0 },
+	{ "host-cost", 'H', 0, "DUR", NULL, "cost of a new host's setup (with --levels host,run)",
+	  NULL, 0 },
 	{ "tighter", 'T', 0, "FILE", NULL,
 	  "the target: half the bound on the difference that\n"
 	  "pb-tint's interval in FILE proves", NULL, 0 },
 	{ NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 static const struct pb_cmd cmd = { usage, options, 21, usage_tail, 0 };
-
-struct opts {
-	const char *column, *run;
-	double target, level;
-	int64_t run_cost, pair_cost;   /* -1: measure */
-	long max_runs;
-	int sequential;
-	double seq_g;
-	const char *tighter;   /* pb-tint's output the target comes from, or NULL */
-	char tighter_why[160]; /* why there is no target from it, or "" */
-	double tighter_sd;     /* the sd of its runs' log ratios (pb-tint's sd), or NAN */
-	double tighter_scale;  /* what the variance components were scaled by, or NAN */
-};
 
 struct run_acc {
 	struct welford w;
@@ -271,6 +264,24 @@ static void print_row(const char *plan, const struct anova *a, const struct desi
 	out_end();
 }
 
+static const char *const level_names[] = { "run", "host,run" };
+
+/* --levels host,run plans a fixed design of hosts, priced with the host's
+ * cost: the sequence and --tighter price runs of one host. */
+static void check_levels(const struct opts *o)
+{
+	if (!o->levels) {
+		if (o->host_cost >= 0)
+			die_usage("--host-cost prices a host: give --levels host,run too");
+		return;
+	}
+	if (o->host_cost < 0)
+		die_usage("--levels host,run needs --host-cost DUR, what a new host's setup costs");
+	if (o->sequential || o->tighter)
+		die_usage("--levels host,run plans a fixed design: not with --sequential or "
+		          "--tighter");
+}
+
 static void parse_args(int argc, char **argv, struct opts *o)
 {
 	int c;
@@ -279,7 +290,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	o->column = "lr";
 	o->run = "run";
 	o->level = 0.95;
-	o->run_cost = o->pair_cost = -1;
+	o->run_cost = o->pair_cost = o->host_cost = -1;
 	o->max_runs = 10000;
 	while ((c = pb_getopt(argc, argv, &cmd)) != -1) {
 		switch (c) {
@@ -306,8 +317,11 @@ static void parse_args(int argc, char **argv, struct opts *o)
 				          "which two variances do not give; pb-plan prices --sequence t");
 			break;
 		case 'T': o->tighter = optarg; break;
+		case 'L': o->levels = opt_choice("levels", optarg, level_names, 2); break;
+		case 'H': o->host_cost = opt_dur("host-cost", optarg); break;
 		}
 	}
+	check_levels(o);
 	if (o->seq_g && !o->sequential)
 		die_usage("--seq-g is the sequence's: give --sequential too");
 	if (o->tighter && o->target > 0)
@@ -388,22 +402,28 @@ static void scale_to_runs(struct anova *a, struct opts *o)
 struct start {
 	double ms;
 	size_t run;
+	long host;
 };
 
+/* By host, then by start: a run's gap is to the next run of its host. */
 static int cmp_start(const void *a, const void *b)
 {
-	double x = ((const struct start *)a)->ms, y = ((const struct start *)b)->ms;
+	const struct start *s = a, *t = b;
 
-	return (x > y) - (x < y);
+	if (s->host != t->host)
+		return (s->host > t->host) - (s->host < t->host);
+	return (s->ms > t->ms) - (s->ms < t->ms);
 }
 
-/* The start stamp of each "# run:" comment (pb(7)), by its run number as
- * written; the first comment of a run counts. Kept as they pass: the
- * reader keeps only the heads, and these come among the rows. */
+/* The start stamp and host of each "# run:" comment (pb(7)), by its run
+ * number as written; of a run's comments the first with a start counts,
+ * and the first with a host. Kept as they pass: the reader keeps only
+ * the heads, and these come among the rows. */
 struct run_starts {
 	struct strmap runs;
-	double *ms;
-	size_t cap;
+	double *ms;      /* -1: no start */
+	char **host;     /* NULL: no host= */
+	size_t cap, hcap;
 };
 
 static void note_run_start(void *ctx, const struct stream *s, const struct meta *m)
@@ -414,57 +434,70 @@ static void note_run_start(void *ctx, const struct stream *s, const struct meta 
 	double ms;
 
 	(void)s;
-	if (strcmp(m->key, "run") != 0 || run_comment_parse(m->value, &rc) < 0 ||
-	    !rc.start.len || (ms = clock_stamp_ms(rc.start.p)) < 0)
+	if (strcmp(m->key, "run") != 0 || run_comment_parse(m->value, &rc) < 0)
 		return;
+	ms = rc.start.len ? clock_stamp_ms(rc.start.p) : -1;
 	i = strmap_intern(&rs->runs, rc.number.p, rc.number.len);
 	if (rs->runs.n > before) {
 		xgrow(&rs->ms, &rs->cap, i + 1, sizeof *rs->ms);
-		rs->ms[i] = ms;
+		xgrow(&rs->host, &rs->hcap, i + 1, sizeof *rs->host);
+		rs->ms[i] = -1;
+		rs->host[i] = NULL;
 	}
+	if (rs->ms[i] < 0)
+		rs->ms[i] = ms < 0 ? -1 : ms;
+	if (!rs->host[i] && rc.host.len)
+		rs->host[i] = xstrdup(rc.host.p);
+}
+
+static void run_starts_free(struct run_starts *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->runs.n; i++)
+		free(rs->host[i]);
+	free(rs->host);
+	free(rs->ms);
+	strmap_free(&rs->runs);
 }
 
 /* A run's cost beyond its measured pairs: the gap between consecutive run
- * starts less the time of the earlier run's pairs (median over the gaps).
- * Returns -1 when fewer than two runs have start stamps. */
+ * starts of a host less the time of the earlier run's pairs (median over
+ * the gaps). host_of gives each run's host, or is NULL for one host: the
+ * shards of several hosts run at once, and a gap across hosts is no
+ * run's cost. Returns -1 when there is no such gap. */
 static double run_cost_from_stamps(const struct run_starts *rs, const struct strmap *ids,
-                                   const double *time_ns)
+                                   const double *time_ns, const long *host_of)
 {
 	struct start *st = xmalloc((rs->runs.n + 1) * sizeof *st);
-	double *over, cost;
+	double *over, cost = -1;
 	size_t i, n = 0, k = 0;
 
 	for (i = 0; i < rs->runs.n; i++) {
 		long j = strmap_find(ids, rs->runs.key[i], rs->runs.keylen[i]);
 
-		if (j < 0)
+		if (j < 0 || rs->ms[i] < 0)
 			continue;
 		st[n].ms = rs->ms[i];
+		st[n].host = host_of ? host_of[j] : 0;
 		st[n++].run = (size_t)j;
 	}
-	if (n < 2) {
-		free(st);
-		return -1;
-	}
 	qsort(st, n, sizeof *st, cmp_start);
-	over = xmalloc(n * sizeof *over);
+	over = xmalloc((n + 1) * sizeof *over);
 	for (i = 0; i + 1 < n; i++)
-		over[k++] = (st[i + 1].ms - st[i].ms) * 1e6 - time_ns[st[i].run];
-	cost = stat_median(over, k);
+		if (st[i].host == st[i + 1].host)
+			over[k++] = (st[i + 1].ms - st[i].ms) * 1e6 - time_ns[st[i].run];
+	if (k > 0 && !((cost = stat_median(over, k)) > 0))
+		cost = 0;
 	free(over);
 	free(st);
-	return cost > 0 ? cost : 0;
+	return cost;
 }
-
-struct costs {
-	double run, pair;
-	char run_how[128], pair_how[96];
-};
 
 static void find_costs(const struct opts *o, const struct study_head *head,
                        const struct run_starts *rs, const struct strmap *ids,
-                       const double *time_ns, double pairs, double pair_time, int have_ab,
-                       struct costs *c)
+                       const double *time_ns, const long *host_of, double pairs,
+                       double pair_time, int have_ab, struct costs *c)
 {
 	const char *order = study_head_str(head, "order");
 	int duet = order && strcmp(order, "duet") == 0;
@@ -488,10 +521,10 @@ static void find_costs(const struct opts *o, const struct study_head *head,
 	if (o->run_cost >= 0) {
 		c->run = (double)o->run_cost;
 		snprintf(c->run_how, sizeof c->run_how, "given");
-	} else if (have_ab && (stamps = run_cost_from_stamps(rs, ids, time_ns)) >= 0) {
+	} else if (have_ab && (stamps = run_cost_from_stamps(rs, ids, time_ns, host_of)) >= 0) {
 		c->run = stamps;
 		snprintf(c->run_how, sizeof c->run_how, "measured: median gap between run "
-		         "starts less the run's measured pairs");
+		         "starts%s less the run's measured pairs", host_of ? " of a host" : "");
 	} else if (study_head_int(head, "warmup", &warm) == 1 && warm >= 0 && !isnan(c->pair)) {
 		c->run = (double)warm * c->pair;
 		snprintf(c->run_how, sizeof c->run_how, "estimated: %lld warm-up pairs", (long long)warm);
@@ -581,6 +614,23 @@ static void sequential_metadata(const struct opts *o, double bound)
 	}
 }
 
+void plan_head_metadata(const struct opts *o)
+{
+	out_meta("pb-plan.column", "%s; half-widths in its unit", o->column);
+	out_meta_num("pb-plan.level", "%s", o->level);
+}
+
+void plan_cost_metadata(const struct opts *o, const struct costs *c)
+{
+	if (!isnan(c->pair))   /* unknown: no number, and the note says so */
+		out_meta(KEY_PLAN_PAIR_COST, "%.0f", c->pair);
+	out_meta(KEY_PLAN_PAIR_COST KEY_NOTE, "%s", c->pair_how);
+	out_meta(KEY_PLAN_RUN_COST, "%.0f", c->run);
+	out_meta(KEY_PLAN_RUN_COST KEY_NOTE, "%s", c->run_how);
+	if (o->target > 0)
+		out_meta_num(KEY_PLAN_TARGET, "%s", o->target);
+}
+
 /* What the plan rests on. Numbers as in the rows (pb(7)): the shortest
  * that read back; costs in whole ns. */
 static void plan_metadata(const struct opts *o, const struct anova *a,
@@ -589,8 +639,7 @@ static void plan_metadata(const struct opts *o, const struct anova *a,
 	char n0[NUM_BUFSZ];
 	size_t g;
 
-	out_meta("pb-plan.column", "%s; half-widths in its unit", o->column);
-	out_meta_num("pb-plan.level", "%s", o->level);
+	plan_head_metadata(o);
 	if (arms) {   /* a comparison per arm, each with its own n0 */
 		out_meta_begin("pb-plan.model");
 		out_meta_text("x = mean + run effect (variance sigma2_between) + noise "
@@ -608,13 +657,7 @@ static void plan_metadata(const struct opts *o, const struct anova *a,
 		         "(sigma2_within); one-way random-effects ANOVA, method of moments, "
 		         "n0 = %s; %s", n0, design_words(o));
 	}
-	if (!isnan(c->pair))   /* unknown: no number, and the note says so */
-		out_meta(KEY_PLAN_PAIR_COST, "%.0f", c->pair);
-	out_meta(KEY_PLAN_PAIR_COST KEY_NOTE, "%s", c->pair_how);
-	out_meta(KEY_PLAN_RUN_COST, "%.0f", c->run);
-	out_meta(KEY_PLAN_RUN_COST KEY_NOTE, "%s", c->run_how);
-	if (o->target > 0)
-		out_meta_num(KEY_PLAN_TARGET, "%s", o->target);
+	plan_cost_metadata(o, c);
 }
 
 /* The runs of one comparison: the whole input, or one candidate arm. */
@@ -664,6 +707,76 @@ static void analyse(struct comparison *cm, const struct stream *s, const char *a
 	check_anova(&cm->a, cm->r, cm->ids.n);
 }
 
+/* Each run's host (--levels host,run): from a host column (pb-pair
+ * --host) where the stream has one, else from the host= of its "# run:"
+ * comment. of[k] is run k's host's index + 1, 0 while unknown. */
+struct run_hosts {
+	struct strmap names;
+	long *of;
+	size_t cap;
+};
+
+static void host_from_column(struct run_hosts *rh, const struct stream *s, size_t k,
+                             const char *run, const char *name)
+{
+	long h;
+
+	if (!*name)
+		stream_die(s, "run %s has an empty host field; --levels host,run needs each "
+		           "run's host", run);
+	h = (long)strmap_intern(&rh->names, name, strlen(name)) + 1;
+	xgrow_zero(&rh->of, &rh->cap, k + 1, sizeof *rh->of);
+	if (rh->of[k] && rh->of[k] != h)
+		stream_die(s, "run %s is on two hosts, %s and %s", run,
+		           rh->names.key[rh->of[k] - 1], name);
+	rh->of[k] = h;
+}
+
+static void hosts_from_comments(struct run_hosts *rh, const struct strmap *ids,
+                                const struct run_starts *rs, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < ids->n; k++) {
+		long i = strmap_find(&rs->runs, ids->key[k], ids->keylen[k]);
+
+		if (i < 0 || !rs->host[i])
+			die("%s: run %s has no host label: --levels host,run reads host= from each "
+			    "run's '# run:' comment, or a host column (pb-pair --host)", name,
+			    ids->key[k]);
+		host_from_column(rh, NULL, k, ids->key[k], rs->host[i]);
+	}
+}
+
+/* --levels host,run: the components of the runs of one comparison,
+ * refused (before any output) when they cannot be had. */
+static void levels_components(const struct comparison *cm, const struct run_hosts *rh,
+                              struct vc_nested *v)
+{
+	struct vc_run *r = xmalloc(cm->ids.n * sizeof *r);
+	size_t k;
+
+	for (k = 0; k < cm->ids.n; k++) {
+		r[k].n = cm->r[k].w.n;
+		r[k].mean = welford_mean(&cm->r[k].w);
+		r[k].m2 = cm->r[k].w.m2;
+		r[k].host = (size_t)rh->of[k] - 1;
+	}
+	levels_estimate(r, cm->ids.n, &rh->names, v);
+	free(r);
+}
+
+/* The hosts of the runs as find_costs takes them: 0-based, by run. */
+static long *host_index(const struct run_hosts *rh, size_t runs)
+{
+	long *h = xmalloc((runs + 1) * sizeof *h);
+	size_t k;
+
+	for (k = 0; k < runs; k++)
+		h[k] = rh->of[k] - 1;
+	return h;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o;
@@ -674,8 +787,11 @@ int main(int argc, char **argv)
 	struct times t = { 0 };
 	struct study_head head;
 	struct costs c;
+	struct run_hosts hosts = { 0 };
+	struct vc_nested vc;
+	long *host_of = NULL;
 	size_t ccap = 0, col, rcol, g;
-	long ca, cb, carm;
+	long ca, cb, carm, hcol;
 	double bound = NAN;
 
 	pb_init("pb-plan");
@@ -691,6 +807,7 @@ int main(int argc, char **argv)
 	ca = stream_col_find(&s, "a");
 	cb = stream_col_find(&s, "b");
 	carm = group_has_arms(&s) ? stream_col_find(&s, "arm") : -1;
+	hcol = o.levels ? stream_col_find(&s, "host") : -1;
 	t.duet = stream_head_meta(&s, "order", 0) && !strcmp(stream_head_meta(&s, "order", 0), "duet");
 	while (stream_row(&s)) {
 		const char *id = s.field[rcol], *arm = carm >= 0 ? s.field[carm] : "";
@@ -706,20 +823,37 @@ int main(int argc, char **argv)
 		cm[g].rows++;
 		if (ca >= 0 && cb >= 0)
 			add_time(&s, &t, id, ca, cb, g == 0);
+		if (hcol >= 0)
+			host_from_column(&hosts, &s, k, id, s.field[hcol]);
 	}
-	for (g = 0; g < arms.n; g++)
-		analyse(&cm[g], &s, carm >= 0 ? arms.key[g] : NULL);
+	if (o.levels) {
+		if (carm >= 0)
+			die("--levels host,run plans one comparison; this stream has an arm column "
+			    "(select one candidate's rows first)");
+		if (hcol < 0)
+			hosts_from_comments(&hosts, &cm[0].ids, &starts, s.name);
+		levels_components(&cm[0], &hosts, &vc);
+		host_of = host_index(&hosts, cm[0].ids.n);
+	} else {
+		for (g = 0; g < arms.n; g++)
+			analyse(&cm[g], &s, carm >= 0 ? arms.key[g] : NULL);
+	}
 	o.tighter_scale = NAN;
 	if (o.tighter && arms.n == 1)
 		scale_to_runs(&cm[0].a, &o);
 	study_head_read(&head, &s, -1);
-	find_costs(&o, &head, &starts, &t.ids, t.ns, t.pairs, t.total,
+	find_costs(&o, &head, &starts, &t.ids, t.ns, host_of, t.pairs, t.total,
 	           ca >= 0 && cb >= 0 ? 1 + (carm >= 0) : 0, &c);
 	study_head_free(&head);
-	for (g = 0; g < arms.n; g++) {
+	for (g = 0; g < arms.n && !o.levels; g++) {
 		struct design cur = design_for(&cm[g].a, &o, (double)cm[g].a.k, cm[g].a.mean_pairs,
 		                               c.run, c.pair);
 		check_design(&cur);   /* the one row that need not reach a target */
+	}
+	if (o.levels) {
+		out_begin(&s, argc, argv);
+		levels_print(&o, &vc, &c);
+		goto done;
 	}
 	out_begin(&s, argc, argv);
 	if (carm >= 0)
@@ -743,6 +877,7 @@ int main(int argc, char **argv)
 		row_arm = carm >= 0 ? arms.key[g] : NULL;
 		print_plans(&cm[g].a, &o, &c);
 	}
+done:
 	for (g = 0; g < arms.n; g++) {
 		free(cm[g].r);
 		strmap_free(&cm[g].ids);
@@ -751,8 +886,10 @@ int main(int argc, char **argv)
 	free(t.ns);
 	strmap_free(&t.ids);
 	strmap_free(&arms);
-	free(starts.ms);
-	strmap_free(&starts.runs);
+	run_starts_free(&starts);
+	free(hosts.of);
+	strmap_free(&hosts.names);
+	free(host_of);
 	stream_close(&s);
 	flush_stdout_or_die();
 	return 0;

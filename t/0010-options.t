@@ -105,9 +105,13 @@ lacks "$T/out" '^--(delay|delay-arm|sql-b|until|arms)[= ]|^[^ ]+ -[a-zA-Z]( |$)'
 	"pb-sense --list-options: not the pb-run options it refuses, nor pb-run's short forms"
 
 # --list-options is spelled out in full: it shortens no other option.
+# (pb-boot: pb-plan's --l is ambiguous, --level and --levels.)
+run pb-boot --l 0.9 --resamples 200 "$D/boot/runs.tsv"
+ran_ok "pb-boot --l 0.9: --level, not ambiguous with --list-options"
+like "$(meta pb-boot.level "$T/out")" '^0\.9$' "  at level 0.9"
 run pb-plan --l 0.9 "$D/plan/balanced.tsv"
-ran_ok "pb-plan --l 0.9: --level, not ambiguous with --list-options"
-like "$(meta pb-plan.level "$T/out")" '^0\.9$' "  at level 0.9"
+like "$rc:$(cat "$T/err")" "^2:pb-plan: option '--l' is ambiguous" \
+	"pb-plan --l: ambiguous between --level and --levels, a usage error"
 
 # pb-compare's values, its own and pb-run's it passes on, are checked
 # before anything runs: exit 2, one line naming the option as the user
