@@ -27,12 +27,16 @@
 static const char usage[] =
 	"usage: pb-plan [options] [FILE...]\n"
 	"Variance between runs and within runs (one-way random-effects ANOVA)\n"
-	"and the runs x pairs that reach a target half-width at least cost.\n";
+	"and the runs x pairs that reach a target half-width at least cost;\n"
+	"with --levels host,run between hosts too (nested ANOVA), and hosts x runs\n"
+	"x pairs.\n";
 
 static const char usage_tail[] =
 	"Output: plan sigma2_between sigma2_within runs pairs halfwidth total_s;\n"
 	"with an arm column (a study of more than two arms) one plan per candidate,\n"
-	"arm first, a pair's cost that of all its arms.\n";
+	"arm first, a pair's cost that of all its arms. With --levels host,run:\n"
+	"plan sigma2_host sigma2_run sigma2_pair hosts runs pairs halfwidth total_s,\n"
+	"runs a host and pairs a run.\n";
 
 static const struct pb_opt options[] = {
 	{ "column", 'c', 0, "COL", NULL, "the value column (default lr)", NULL, 0 },
@@ -44,7 +48,8 @@ static const struct pb_opt options[] = {
 	  "measured from the '# run:' start stamps, else the\n"
 	  "warm-up pairs' cost)", NULL, 0 },
 	{ "pair-cost", 'P', 0, "DUR", NULL, "cost of one pair (default: mean of a + b)", NULL, 0 },
-	{ "max-runs", 'm', 0, "N", NULL, "largest design considered (default 10000)", NULL, 0 },
+	{ "max-runs", 'm', 0, "N", NULL, "largest design considered (default 10000);\n"
+	  "with --levels host,run the most hosts, and runs a host", NULL, 0 },
 	{ "sequential", 'S', 0, NULL, NULL,
 	  "price the anytime-valid confidence sequence that\n"
 	  "pb-run --until reads, not a fixed design", NULL, 0 },
