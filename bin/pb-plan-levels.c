@@ -20,20 +20,22 @@ struct design3 {
  * spread from its own, and the plan needs both. */
 static void check_hosts(const struct vc_run *r, size_t k, const struct strmap *hosts)
 {
-	size_t *runs = xmalloc(hosts->n * sizeof *runs), i;
+	size_t *runs, i, lone;
 
 	if (hosts->n < 2)
 		die("only 1 host (%s); the variance between hosts needs at least 2",
 		    hosts->key[0]);
+	runs = xmalloc(hosts->n * sizeof *runs);
 	for (i = 0; i < hosts->n; i++)
 		runs[i] = 0;
 	for (i = 0; i < k; i++)
 		runs[r[i].host]++;
-	for (i = 0; i < hosts->n; i++)
-		if (runs[i] < 2)
-			die("host %s has only 1 run; the variance between runs of a host needs "
-			    "at least 2 on every host", hosts->key[i]);
-	free(runs);
+	for (lone = 0; lone < hosts->n && runs[lone] >= 2; lone++)
+		;
+	free(runs);   /* before die: nothing left unfreed at exit */
+	if (lone < hosts->n)
+		die("host %s has only 1 run; the variance between runs of a host needs at "
+		    "least 2 on every host", hosts->key[lone]);
 }
 
 void levels_estimate(const struct vc_run *r, size_t k, const struct strmap *hosts,

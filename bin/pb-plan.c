@@ -758,9 +758,10 @@ static void hosts_from_comments(struct run_hosts *rh, const struct strmap *ids,
 static void levels_components(const struct comparison *cm, const struct run_hosts *rh,
                               struct vc_nested *v)
 {
-	struct vc_run *r = xmalloc(cm->ids.n * sizeof *r);
+	static struct vc_run *r;   /* static: reachable when a refusal ends the program */
 	size_t k;
 
+	r = xmalloc(cm->ids.n * sizeof *r);
 	for (k = 0; k < cm->ids.n; k++) {
 		r[k].n = cm->r[k].w.n;
 		r[k].mean = welford_mean(&cm->r[k].w);
@@ -769,6 +770,7 @@ static void levels_components(const struct comparison *cm, const struct run_host
 	}
 	levels_estimate(r, cm->ids.n, &rh->names, v);
 	free(r);
+	r = NULL;
 }
 
 /* The hosts of the runs as find_costs takes them: 0-based, by run. */
