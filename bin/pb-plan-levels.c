@@ -4,17 +4,57 @@
  * benchmarking in reasonable time", ISMM 2013, with three levels). */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "err.h"
 #include "num.h"
 #include "out.h"
 #include "pb-plan.h"
 #include "stats.h"
+#include "stream.h"
 
 /* h hosts of r runs of p pairs. */
 struct design3 {
 	double hosts, runs, pairs, hw, cost_ns;
 };
+
+/* The host of run k (see pb-plan.h), known to be one. */
+static void host_set(struct run_hosts *rh, size_t k, const char *name)
+{
+	xgrow_zero(&rh->of, &rh->cap, k + 1, sizeof *rh->of);
+	rh->of[k] = (long)strmap_intern(&rh->names, name, strlen(name)) + 1;
+}
+
+void host_from_column(struct run_hosts *rh, const struct stream *s, size_t k,
+                      const char *run, const char *name)
+{
+	long was = k < rh->cap ? rh->of[k] : 0;
+
+	if (!*name)
+		stream_die(s, "run %s has an empty host field; --levels host,run needs each "
+		           "run's host", run);
+	host_set(rh, k, name);
+	if (was && was != rh->of[k])
+		stream_die(s, "run %s is on two hosts, %s and %s", run, rh->names.key[was - 1],
+		           name);
+}
+
+void hosts_from_comments(struct run_hosts *rh, const struct strmap *ids,
+                         const struct strmap *comment_runs, char *const *comment_host,
+                         const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < ids->n; k++) {
+		long i = strmap_find(comment_runs, ids->key[k], ids->keylen[k]);
+
+		if (i < 0 || !comment_host[i])
+			die("%s: run %s has no host label: --levels host,run reads host= from each "
+			    "run's '# run:' comment, or a host column (pb-pair --host)", name,
+			    ids->key[k]);
+		host_set(rh, k, comment_host[i]);
+	}
+}
 
 /* Each host has its own runs: a host with one run cannot tell its runs'
  * spread from its own, and the plan needs both. */

@@ -712,47 +712,6 @@ static void analyse(struct comparison *cm, const struct stream *s, const char *a
 	check_anova(&cm->a, cm->r, cm->ids.n);
 }
 
-/* Each run's host (--levels host,run): from a host column (pb-pair
- * --host) where the stream has one, else from the host= of its "# run:"
- * comment. of[k] is run k's host's index + 1, 0 while unknown. */
-struct run_hosts {
-	struct strmap names;
-	long *of;
-	size_t cap;
-};
-
-static void host_from_column(struct run_hosts *rh, const struct stream *s, size_t k,
-                             const char *run, const char *name)
-{
-	long h;
-
-	if (!*name)
-		stream_die(s, "run %s has an empty host field; --levels host,run needs each "
-		           "run's host", run);
-	h = (long)strmap_intern(&rh->names, name, strlen(name)) + 1;
-	xgrow_zero(&rh->of, &rh->cap, k + 1, sizeof *rh->of);
-	if (rh->of[k] && rh->of[k] != h)
-		stream_die(s, "run %s is on two hosts, %s and %s", run,
-		           rh->names.key[rh->of[k] - 1], name);
-	rh->of[k] = h;
-}
-
-static void hosts_from_comments(struct run_hosts *rh, const struct strmap *ids,
-                                const struct run_starts *rs, const char *name)
-{
-	size_t k;
-
-	for (k = 0; k < ids->n; k++) {
-		long i = strmap_find(&rs->runs, ids->key[k], ids->keylen[k]);
-
-		if (i < 0 || !rs->host[i])
-			die("%s: run %s has no host label: --levels host,run reads host= from each "
-			    "run's '# run:' comment, or a host column (pb-pair --host)", name,
-			    ids->key[k]);
-		host_from_column(rh, NULL, k, ids->key[k], rs->host[i]);
-	}
-}
-
 /* --levels host,run: the components of the runs of one comparison,
  * refused (before any output) when they cannot be had. */
 static void levels_components(const struct comparison *cm, const struct run_hosts *rh,
@@ -782,6 +741,34 @@ static long *host_index(const struct run_hosts *rh, size_t runs)
 	for (k = 0; k < runs; k++)
 		h[k] = rh->of[k] - 1;
 	return h;
+}
+
+/* What two levels write after out_begin: the metadata, the header and
+ * each comparison's plans. */
+static void print_two_levels(const struct opts *o, const struct comparison *cm,
+                             const struct strmap *arms, int with_arms, const struct costs *c,
+                             double bound)
+{
+	struct anova *as = xmalloc(arms->n * sizeof *as);
+	size_t g;
+
+	if (with_arms)
+		out_meta("pb-plan.arm", "one plan per candidate arm against the reference; a study "
+		         "of all the arms needs the largest");
+	for (g = 0; g < arms->n; g++)
+		as[g] = cm[g].a;
+	plan_metadata(o, as, c, with_arms ? arms : NULL);
+	free(as);
+	sequential_metadata(o, bound);
+	if (with_arms)
+		out_field("arm");
+	out_field("plan"), out_field("sigma2_between"), out_field("sigma2_within");
+	out_field("runs"), out_field("pairs"), out_field("halfwidth"), out_field("total_s");
+	out_end();
+	for (g = 0; g < arms->n; g++) {
+		row_arm = with_arms ? arms->key[g] : NULL;
+		print_plans(&cm[g].a, o, c);
+	}
 }
 
 int main(int argc, char **argv)
@@ -838,7 +825,7 @@ int main(int argc, char **argv)
 			die("--levels host,run plans one comparison; this stream has an arm column "
 			    "(select one candidate's rows first)");
 		if (hcol < 0)
-			hosts_from_comments(&hosts, &cm[0].ids, &starts, s.name);
+			hosts_from_comments(&hosts, &cm[0].ids, &starts.runs, starts.host, s.name);
 		levels_components(&cm[0], &hosts, &vc);
 		host_of = host_index(&hosts, cm[0].ids.n);
 	} else {
@@ -857,34 +844,11 @@ int main(int argc, char **argv)
 		                               c.run, c.pair);
 		check_design(&cur);   /* the one row that need not reach a target */
 	}
-	if (o.levels) {
-		out_begin(&s, argc, argv);
-		levels_print(&o, &vc, &c);
-		goto done;
-	}
 	out_begin(&s, argc, argv);
-	if (carm >= 0)
-		out_meta("pb-plan.arm", "one plan per candidate arm against the reference; a study "
-		         "of all the arms needs the largest");
-	{
-		struct anova *as = xmalloc(arms.n * sizeof *as);
-
-		for (g = 0; g < arms.n; g++)
-			as[g] = cm[g].a;
-		plan_metadata(&o, as, &c, carm >= 0 ? &arms : NULL);
-		free(as);
-	}
-	sequential_metadata(&o, bound);
-	if (carm >= 0)
-		out_field("arm");
-	out_field("plan"), out_field("sigma2_between"), out_field("sigma2_within");
-	out_field("runs"), out_field("pairs"), out_field("halfwidth"), out_field("total_s");
-	out_end();
-	for (g = 0; g < arms.n; g++) {
-		row_arm = carm >= 0 ? arms.key[g] : NULL;
-		print_plans(&cm[g].a, &o, &c);
-	}
-done:
+	if (o.levels)
+		levels_print(&o, &vc, &c);
+	else
+		print_two_levels(&o, cm, &arms, carm >= 0, &c, bound);
 	for (g = 0; g < arms.n; g++) {
 		free(cm[g].r);
 		strmap_free(&cm[g].ids);

@@ -35,6 +35,26 @@ void plan_head_metadata(const struct opts *o);
 /* The pair and run costs with their notes, and the target. */
 void plan_cost_metadata(const struct opts *o, const struct costs *c);
 
+/* Each run's host (--levels host,run): from a host column (pb-pair
+ * --host) where the stream has one, else from the host= of its "# run:"
+ * comment. of[k] is run k's host's index + 1, 0 while unknown. */
+struct run_hosts {
+	struct strmap names;
+	long *of;
+	size_t cap;
+};
+
+struct stream;
+/* Run k (its id run) is on host name, as row s says: refused when name
+ * is empty or the run was on another host. */
+void host_from_column(struct run_hosts *rh, const struct stream *s, size_t k,
+                      const char *run, const char *name);
+/* Every run of ids from the "# run:" comments read (comment_host[i] the
+ * host= of comment_runs' i-th run, or NULL): refused when a run has none. */
+void hosts_from_comments(struct run_hosts *rh, const struct strmap *ids,
+                         const struct strmap *comment_runs, char *const *comment_host,
+                         const char *name);
+
 /* The components of the k runs (each with its host's index among hosts),
  * refused with one line when they cannot be had: before any output. */
 void levels_estimate(const struct vc_run *r, size_t k, const struct strmap *hosts,
