@@ -29,7 +29,7 @@ WORKERSHARE = share/pb/pb_worker.py share/pb/pb-worker.mjs share/pb/PbWorker.jav
 WORKERGO = share/pb/pbworker/go.mod share/pb/pbworker/pbworker.go \
 	share/pb/pbworker/dup_linux.go share/pb/pbworker/dup_unix.go
 UNITS = t/unit/num t/unit/stats t/unit/stream t/unit/rng t/unit/boot t/unit/conninfo \
-	t/unit/seq t/unit/recipe t/unit/price t/unit/cgroup t/unit/machine
+	t/unit/seq t/unit/recipe t/unit/price t/unit/cgroup t/unit/machine t/unit/varcomp
 TESTGEN = t/gen/synth share/dev/sim-skew share/dev/sim-tighter share/dev/sim-hosts
 MAN1 = share/man/man1/pb-run.1 share/man/man1/pb-pair.1 share/man/man1/pb-logratio.1 \
 	share/man/man1/pb-tint.1 share/man/man1/pb-boot.1 share/man/man1/pb-cross.1 \
