@@ -231,8 +231,8 @@ static void levels_metadata(const struct opts *o, const struct vc_nested *v,
 	         "moments, %s: E[MS_run] = sigma2_pair + %s sigma2_run, E[MS_host] = "
 	         "sigma2_pair + %s sigma2_run + %s sigma2_host; a design of h hosts x r runs "
 	         "x p pairs has half-width t(h-1) * sqrt(sigma2_host/h + sigma2_run/(h r) + "
-	         "sigma2_pair/(h r p))", v->balanced ? "balanced" : "unbalanced (the "
-	         "unbalanced moment formulas)", k1, k2, k3);
+	         "sigma2_pair/(h r p))", v->balanced ? "balanced" : "unbalanced, so the "
+	         "moment formulas for unbalanced data", k1, k2, k3);
 	if (v->raw_host < 0)
 		out_meta("pb-plan.sigma2_host.note", "the moment estimate %.6g is below 0: "
 		         "taken as 0", v->raw_host);

@@ -65,6 +65,23 @@ like "$(meta pb-plan.model "$T/out")" 'unbalanced .*sigma2_pair \+ 8\.2098055483
 is "$(col hosts 1 "$T/out") $(col runs 1 "$T/out") $(col pairs 1 "$T/out")" "4 3.5 8.785714285714286" \
 	"unbalanced: current is 4 hosts x 3.5 runs x 123/14 pairs (the means)"
 
+# negative.tsv: the two runs of each host have the same mean (.02 on x,
+# .07 on y), their pairs differ: MS_run = 0, MS_pair = (4 x .0004 + 4 x
+# .0001) / 4 = .0005, MS_host = 4 x 2 x .025^2 = .005. The run estimate
+# (0 - .0005) / 2 = -.00025 is set to 0 with a note; the host estimate
+# is solved with it as it was: (.005 - .0005 + 2 x .00025) / 4 = .00125.
+run pb-plan --levels host,run --host-cost 1s negative.tsv
+is "$(col sigma2_run 1 "$T/out")" 0 "negative: sigma2_run below 0 is set to 0"
+is "$(meta pb-plan.sigma2_run.note "$T/out")" "the moment estimate -0.00025 is below 0: taken as 0" \
+	"negative: and a note gives the estimate"
+near "$(col sigma2_host 1 "$T/out")" 0.00125 1e-12 "negative: sigma2_host from the run estimate before truncation"
+is "$(row_count "$T/out"):$(meta pb-plan.sigma2_host.note "$T/out")" "1:" \
+	"negative: without --target only the current row; no note of a host estimate above 0"
+run pb-plan --levels host,run --host-cost 1s --pair-cost 1ms --target 0.001 --max-runs 3 negative.tsv
+is "$rc:$(row_count "$T/out"):$(cat "$T/err")" \
+	"0:1:pb-plan: no design with at most 3 hosts of 3 runs reaches a half-width of 0.001" \
+	"no design within --max-runs: a warning, the current row, exit 0"
+
 # --- A host column, as pb-pair --host writes it, gives the same ----------
 pb-pair balanced.tsv | pb-logratio | pb-plan --levels host,run --host-cost 10s | rows >"$T/comments"
 pb-pair --host balanced.tsv | pb-logratio | pb-plan --levels host,run --host-cost 10s | rows >"$T/column"
