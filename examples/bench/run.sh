@@ -6,7 +6,7 @@
 # timings belong here, not in tests.  BENCH_QUICK=1 for a fast smoke run.
 # BENCH_PEERS (the filters' rows: lr-vs-mawk lr-vs-mlr tint-vs-awk
 # tint-vs-datamash) and BENCH_SECTIONS (the sections' scripts: boot speed
-# coverage sequential runner pin duet pg sense sense-pg) name a part to run,
+# shards coverage sequential runner pin duet pg sense sense-pg) name a part to run,
 # when the whole will not fit; the report says what was left out.
 set -eu
 cd "$(dirname "$0")/../.."
@@ -30,7 +30,7 @@ ms() { awk -v ns="$1" 'BEGIN { printf "%.1f ms", ns / 1e6 }'; }
 # of the report: medians, ratio peer/pb = how many times faster pb is,
 # with the t interval over runs, and pb's peak RSS.
 PEERS=${BENCH_PEERS:-lr-vs-mawk lr-vs-mlr tint-vs-awk tint-vs-datamash}
-SECTIONS=${BENCH_SECTIONS:-boot speed coverage sequential runner pin duet compare pg sense sense-pg}
+SECTIONS=${BENCH_SECTIONS:-boot speed shards coverage sequential runner pin duet compare pg sense sense-pg}
 versus() {
 	name=$1 peer=$2 pbcmd=$3
 	case " $PEERS " in *" $name "*) ;; *) return 0 ;; esac
@@ -95,9 +95,9 @@ echo
 # coverage.sh: 1000 studies a row (about 8 minutes); 200 with BENCH_QUICK=1.
 [ "${BENCH_QUICK:-0}" = 1 ] && COV_STUDIES=${COV_STUDIES:-200} && export COV_STUDIES
 [ "${BENCH_QUICK:-0}" = 1 ] && SEQ_AA=${SEQ_AA:-1000} SEQ_EFF=${SEQ_EFF:-200} && export SEQ_AA SEQ_EFF
-[ "${BENCH_QUICK:-0}" = 1 ] && SPEED_PAIRS=${SPEED_PAIRS:-100000} SPEED_REPS=${SPEED_REPS:-1} &&
+[ "${BENCH_QUICK:-0}" = 1 ] && SPEED_PAIRS=${SPEED_PAIRS:-100000} SPEED_REPS=${SPEED_REPS:-1} SHARDS_REPS=${SHARDS_REPS:-3} &&
 	PIN_RUNS=${PIN_RUNS:-3} PIN_PAIRS=${PIN_PAIRS:-60} PIN_WARMUP=${PIN_WARMUP:-5} &&
-	export SPEED_PAIRS SPEED_REPS PIN_RUNS PIN_PAIRS PIN_WARMUP
+	export SPEED_PAIRS SPEED_REPS SHARDS_REPS PIN_RUNS PIN_PAIRS PIN_WARMUP
 rm -f "$out"/fig-*.txt
 for section in $SECTIONS; do
 	section=examples/bench/$section.sh

@@ -41,6 +41,8 @@ s=$(w boot-bca 1) k=$(w boot-bca 2)
 echo "| pb-boot BCa (median), 300 000 values, 2000 resamples | $(boot bca) (mean: $(boot bca-mean)) | <= 2 s, < 100 MiB | $(met "${s:-99} <= 2 && ${k:-1e9} < 102400") |"
 s=$(w cross 1) k=$(w cross 2)
 echo "| pb-cross, 16 000 runs | ${s:-not measured} s, $(awk -v k="${k:-0}" 'BEGIN { printf "%.1f MiB", k / 1024 }') | <= 1 s, O(runs) memory | $(met "${s:-99} <= 1") |"
+s=$(w shards 1)
+echo "| pb-pair over 1000 shards of 10 runs vs one file, same rows (wall; CPU $(w shards 2)x) | ${s:-not measured}x | <= 2x (issue 33) | $(met "${s:-99} <= 2") |"
 s=$(w worker 3)
 echo "| worker round trip vs bare pipe ping-pong, both on CPU 0 | ${s:-not measured}x [$(w worker 4), $(w worker 5)] ($(w worker 1) vs $(w worker 2) ns) | <= 1.05x (issue 30) | $(met "${s:-99} <= 1.05") |"
 s=$(w worker-free 3)
