@@ -105,6 +105,9 @@ deps-check:
 	@$(NEED) -g 'the decimal-comma locale checks (t/0100)' \
 		/usr/share/i18n/charmaps/ANSI_X3.4-1968.gz:locales
 	@$(NEED) -g 'the tests of examples/parallel (t/1200)' parallel:parallel
+	@$(NEED) -g 'the live Slurm and ssh runs of examples/parallel (t/1202, t/1203)' -r PB_REQUIRE_CLUSTER \
+		slurmctld:slurmctld slurmd:slurmd sbatch:slurm-client munged:munge \
+		/usr/sbin/sshd:openssh-server ssh:openssh-client rsync:rsync parallel:parallel unshare:util-linux
 	@$(NEED) -g 'the worker helpers in Python, Node, C++, Java and Go (t/1230, t/1232)' \
 		python3:python3 node:nodejs strace:strace g++:g++ go:golang-go javac:default-jdk-headless
 	@$(NEED) -g "the importers' runs of the benchmark tools (t/1210, t/1211)" \
