@@ -69,7 +69,7 @@ sshx() { ssh -F "$T/ssh/config" "$@"; }
 wait_for 60 "sshd on 127.0.0.1:$port answers" sshx h1 true
 is "$(sshx h1 'hostname; pb-run --version' 2>&1 | tr '\n' ' ')|$(sshx h2 hostname 2>&1)" \
 	"h1 $(pb-run --version) |h2" \
-	"sshd on 127.0.0.1:$port: two logins, h1 and h2, each with its pb-run"
+	"sshd on 127.0.0.1: two logins, h1 and h2, each with its pb-run"
 
 # --- run-ssh.sh: 2 shards of 2 runs over h1 and h2, one shard at a time
 # on each (-j1 a login): GNU parallel starts one on each at once
@@ -77,7 +77,8 @@ PARALLEL_SSH="ssh -F $T/ssh/config"
 export PARALLEL_SSH
 run sh "$P/run-ssh.sh" --hosts h1,h2 --shards 2 --runs 2 --seed 21 --dir back \
 	--pairs 3 --warmup 1 --no-shell -- "pb-workload --us 100" "pb-workload --us 150"
-is "$rc:$(cat "$T/err")" "0:" "run-ssh.sh over ssh: exit 0, stderr empty"
+is "$rc:$(cat "$T/err"):$(rows back/shard-2.tsv | cut -f1 | uniq | tr '\n' ' ')" "0::3 4 " \
+	"run-ssh.sh over ssh: exit 0, stderr empty, shard 2 back with runs 3 and 4"
 cp "$T/out" summary
 is "$(ls back | tr '\n' ' ')" \
 	"between.tsv hosts.tsv overall.tsv pairs.tsv runs.tsv shard-1.tsv shard-2.tsv " \
@@ -90,7 +91,7 @@ for i in 1 2; do
 		"$(meta cpu_affinity "back/shard-$i.tsv" | cut -d' ' -f1)"
 done >where
 is "$(sort -u where | tr '\n' '|')" "h1  0|h2  $cpu2|" \
-	"each host ran a shard: h1's on CPU 0, h2's on CPU $cpu2 (pb-run --cpu there)"
+	"each host ran a shard: h1's on CPU 0, h2's on the second CPU (pb-run --cpu there)"
 # the analysis host by host: hosts.tsv's n is each host's runs
 for h in h1 h2; do
 	want=$(($(grep -c "^$h " where) * 2))
