@@ -30,7 +30,9 @@
 #    '# pb-run:' versions differ.
 #  - rsync on both ends (GNU parallel moves the files with it) and ssh
 #    without a password prompt (ssh-agent or keys); PARALLEL_SSH or
-#    --ssh in PARALLEL changes the ssh command.
+#    --ssh in PARALLEL changes the ssh command, for ssh and rsync alike:
+#    PARALLEL_SSH="ssh -F FILE" for hosts with their own port, user or
+#    key in an ssh config FILE (README.md; t/1203 runs so).
 #
 # Shard i runs `pb-run --first-run $((1 + (i-1)*R)) --runs R --seed S ...`
 # in a fresh directory under ~/.parallel/tmp on whichever host is free
