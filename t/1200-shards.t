@@ -105,6 +105,12 @@ is "$rc:$(cat "$T/err"):$(row_count hm/hosts.tsv)" "0::3" "merge.sh on 3 hosts: 
 is "$(rows hm/hosts.tsv | wc -l | tr -d ' '):$(col n 1 hm/between.tsv)" "3:3" \
 	"merge.sh: hosts.tsv has 3 hosts; between.tsv has n = 3 hosts"
 like "$(cat "$T/out")" 'hosts as the unit \(n = hosts\)' "merge.sh prints the host-level interval"
+# hosts as a level: pb-tint --unit host over the 3 hosts' runs, its
+# finding printed with a prediction for a new host
+is "$(rows hm/across.tsv | cut -f1 | tr '\n' ' '):$(col n 4 hm/across.tsv)" "host host host hosts :3" \
+	"merge.sh: across.tsv has a row per host and one across the 3 hosts (pb-tint --unit host)"
+like "$(tr '\n' ' ' <"$T/out")" 'across hosts: Over 3 hosts .*On +another +machine +like +these' \
+	"merge.sh prints what a new host like these should expect"
 sed '0,/host=h3$/s//host=h4/' h3.tsv >h4.tsv
 run sh "$P/merge.sh" -o h4 sh/shard-1.tsv h2.tsv h4.tsv
 is "$rc:$(rows h4/hosts.tsv | cut -f1 | tr '\n' ' ')" "0:$host h2 " \

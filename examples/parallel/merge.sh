@@ -13,7 +13,11 @@
 #   overall.tsv   the t interval over all runs, with its finding
 #   between.tsv   with 2 hosts or more: the interval over the hosts' means,
 #                 n = hosts (the honest unit when hosts differ)
-# and prints the three tables.
+#   across.tsv    with 3 hosts or more: hosts as a level (pb-tint --unit
+#                 host): how much the hosts differ (tau2, I2) and what a
+#                 new host like these should expect (the prediction
+#                 interval), with its finding
+# and prints the tables and the findings.
 set -eu
 prog=merge.sh
 die() { echo "$prog: $*" >&2; exit 1; }
@@ -54,12 +58,15 @@ hosts_with_2_runs() {
 		if (lone != "") print "# merge.sh: hosts with one run, left out:" lone }
 	/^#/ || !r++ || n[$c] >= 2' "$out/runs.tsv" "$out/runs.tsv"
 }
-rm -f "$out/hosts.tsv" "$out/between.tsv"
+rm -f "$out/hosts.tsv" "$out/between.tsv" "$out/across.tsv"
 multi=$(hosts_with_2_runs)
 if [ "$(printf '%s\n' "$multi" | grep -vc '^#')" -gt 1 ]; then
 	printf '%s\n' "$multi" | pb-tint --group host >"$out/hosts.tsv" || exit 1
 	if [ "$(grep -vc '^#' "$out/hosts.tsv")" -gt 2 ]; then
 		pb-tint --column mean --log-ratio "$out/hosts.tsv" >"$out/between.tsv" || exit 1
+	fi
+	if [ "$(grep -vc '^#' "$out/hosts.tsv")" -gt 3 ]; then
+		printf '%s\n' "$multi" | pb-tint --unit host --finding >"$out/across.tsv" || exit 1
 	fi
 fi
 
@@ -87,3 +94,6 @@ if [ -f "$out/between.tsv" ]; then
 	show "$out/between.tsv" n ratio ratio_lo ratio_hi
 fi
 grep '^# finding: ' "$out/overall.tsv" | sed 's/^# finding: /finding: /' | fold -s -w 76
+if [ -f "$out/across.tsv" ]; then
+	grep '^# finding: ' "$out/across.tsv" | sed 's/^# finding: /across hosts: /' | fold -s -w 76
+fi
