@@ -4,7 +4,9 @@
 //   A, the rollback preview, over JDBC: BEGIN; UPDATE price SET p = p * 1.1
 //      WHERE cat = 7; SELECT sum(p) FROM price; ROLLBACK;
 //   B, the in-memory copy: the price table, loaded once when the JVM
-//      starts, and the same sum computed in Java with BigDecimal.
+//      starts, kept as exact scaled integers (each price times 10^s, s
+//      its largest scale), and the same sum computed in Java from them,
+//      exactly: as a bank keeps cents, so no BigDecimal is made per row.
 //
 // One JVM per run (pb-run --worker), so each run has its own JIT, its own
 // heap and its own connection. Before serving, both arms are asked once
@@ -34,7 +36,8 @@ public final class Preview {
     private final PreparedStatement update;
     private final PreparedStatement total;
     private final int[] cat;
-    private final BigDecimal[] price;
+    private final long[] scaled;   // each price times 10^scale, exact
+    private final int scale;
     private final BigDecimal expected;
 
     private Preview(Connection conn) throws SQLException {
@@ -49,7 +52,7 @@ public final class Preview {
             n = rs.getInt(1);
         }
         cat = new int[n];
-        price = new BigDecimal[n];
+        BigDecimal[] price = new BigDecimal[n];
         try (PreparedStatement all = conn.prepareStatement("SELECT cat, p FROM price ORDER BY id");
              ResultSet rs = all.executeQuery()) {
             for (int i = 0; i < n && rs.next(); i++) {
@@ -58,6 +61,13 @@ public final class Preview {
             }
         }
         conn.rollback();
+        int s = 0;
+        for (BigDecimal p : price)
+            s = Math.max(s, p.stripTrailingZeros().scale());
+        scale = s;
+        scaled = new long[n];
+        for (int i = 0; i < n; i++)   // exact, or ArithmeticException
+            scaled[i] = price[i].movePointRight(scale).longValueExact();
         BigDecimal a = rollbackSum(), b = copySum();
         if (a == null || b == null || a.compareTo(b) != 0)
             throw new IllegalStateException("the arms disagree: rollback preview " + a
@@ -77,12 +87,17 @@ public final class Preview {
         return sum;
     }
 
-    /** Arm B's work: the same total from the copy, exact. */
+    /** Arm B's work: the same total from the copy, exact: in units of
+     * 10^-(scale + RISE's scale), a risen price is its scaled value times
+     * RISE's unscaled one (11 for 1.1), any other times 10^RISE's scale;
+     * an overflow throws rather than answer wrong. */
     BigDecimal copySum() {
-        BigDecimal sum = BigDecimal.ZERO;
-        for (int i = 0; i < price.length; i++)
-            sum = sum.add(cat[i] == CAT ? price[i].multiply(RISE) : price[i]);
-        return sum;
+        long rise = RISE.unscaledValue().longValueExact();
+        long one = BigDecimal.ONE.movePointRight(RISE.scale()).longValueExact();
+        long sum = 0;
+        for (int i = 0; i < scaled.length; i++)
+            sum = Math.addExact(sum, Math.multiplyExact(scaled[i], cat[i] == CAT ? rise : one));
+        return BigDecimal.valueOf(sum, scale + RISE.scale());
     }
 
     // Each arm checks its answer, so that both do the same comparison and
