@@ -120,8 +120,10 @@ for sig in TERM KILL; do
 		"sh $T/pbd-arm $T/up.B" >"$sig.tsv" 2>/dev/null &
 	pid=$!
 	i=0
-	while ! { [ -e up.A ] && [ -e up.B ]; } && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
-	kill -"$sig" "$pid"
+	while ! { [ -e up.A ] && [ -e up.B ]; } && kill -0 "$pid" 2>/dev/null && [ $i -lt 600 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+	kill -"$sig" "$pid" 2>/dev/null
 	wait "$pid"
 	st=$?
 	i=0
@@ -141,9 +143,11 @@ for d in --duet ""; do
 		>delay.tsv 2>/dev/null &
 	pid=$!
 	i=0
-	while ! grep -q '^# run:' delay.tsv && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+	while ! grep -q '^# run:' delay.tsv && kill -0 "$pid" 2>/dev/null && [ $i -lt 600 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
 	sleep 0.5
-	kill -INT "$pid"
+	kill -INT "$pid" 2>/dev/null
 	i=0
 	while kill -0 "$pid" 2>/dev/null && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
 	if kill -0 "$pid" 2>/dev/null; then
@@ -166,12 +170,14 @@ if [ "$(id -u)" = 0 ] && [ -w "$cs/tasks" ] && mkdir "$cs/pbd-$$" 2>/dev/null; t
 		>pin.tsv 2>pin.err &
 	pid=$!
 	i=0
-	while [ "$(grep -vc '^#' pin.tsv)" -lt 10 ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+	while [ "$(grep -vc '^#' pin.tsv)" -lt 10 ] && kill -0 "$pid" 2>/dev/null && [ $i -lt 600 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
 	echo "$pid" >"$cs/pbd-$$/tasks"
 	wait "$pid"
 	st=$?
 	rmdir "$cs/pbd-$$"
-	is "$st" 1 "worker mode, a timer that cannot pin: exit 1"
+	is "$st:$(grep -c '^# failed: ' pin.tsv)" 1:1 "worker mode, a timer that cannot pin: exit 1, with a '# failed:' line"
 	like "$(cat pin.err)" "cannot pin arm [AB]'s timer to CPU" "  the line says which timer could not pin, and why"
 	like "$(tail -1 pin.tsv)" "^# failed: .*cannot pin arm" "  and the stream ends in '# failed:'"
 else
@@ -200,8 +206,10 @@ pb-run --duet --runs 1 --pairs 2 --warmup 0 --quiet -- "sh $T/pbd-arm $T/k.A" \
 	"sh $T/pbd-arm $T/k.B" >killed.tsv 2>/dev/null &
 pid=$!
 i=0
-while ! { [ -e k.A ] && [ -e k.B ]; } && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
-kill -KILL "$(pgrep -P "$pid" | head -1)"
+while ! { [ -e k.A ] && [ -e k.B ]; } && kill -0 "$pid" 2>/dev/null && [ $i -lt 600 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+kill -KILL "$(pgrep -P "$pid" | head -1)" 2>/dev/null
 wait "$pid"
 st=$?
 i=0
