@@ -323,6 +323,20 @@ static void json_design(struct json *j, const struct study *s)
 		jnum(j, "runs_ns", s->tighter_total_ns);
 		json_close(j, '}');
 	}
+	if (!s->hosts.have) {
+		json_null(j, "hosts");
+	} else {   /* hosts.tsv: hosts as a level (pb-tint --unit host) */
+		json_open(j, "hosts", '{');
+		jnum(j, "hosts", (double)s->hosts.n);
+		jnum(j, "ratio", s->hosts.ratio);
+		jnum(j, "ratio_lo", s->hosts.lo);
+		jnum(j, "ratio_hi", s->hosts.hi);
+		jnum(j, "ratio_pred_lo", s->hosts.pred_lo);
+		jnum(j, "ratio_pred_hi", s->hosts.pred_hi);
+		jnum(j, "i2", s->hosts.i2);
+		jstr(j, "finding", s->hosts.finding);
+		json_close(j, '}');
+	}
 	if (!s->have_pilot) {
 		json_null(j, "pilot");
 	} else {

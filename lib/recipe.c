@@ -14,6 +14,7 @@
 #include "num.h"
 #include "recipe.h"
 #include "seq.h"
+#include "strmap.h"
 #include "stream.h"
 #include "study.h"
 
@@ -133,6 +134,7 @@ static void recipe_of_head(struct recipe *r, const struct stream *s)
 	stat = study_head_str(&h, KEY_RUN_SEQ_STAT);
 	if (k > 2)
 		r->adjust = "holm";
+	r->hosts = k == 2 && ref == 0 ? -1 : 0;   /* raw_hosts looks */
 	if (until && strncmp(until, "threshold ", 10) == 0 && num_parse(until + 10, &t) == 0 &&
 	    t > 0 && isfinite(t))
 		r->threshold = t;
@@ -142,6 +144,55 @@ static void recipe_of_head(struct recipe *r, const struct stream *s)
 	if (study_head_int(&h, "pairs", &n) == 1 && n > 0 && n <= LONG_MAX)
 		r->pairs = (long)n;
 	study_head_free(&h);
+}
+
+/* The runs' hosts ("# run: ... host=H"): each host's runs counted. */
+struct run_hosts {
+	struct strmap names;
+	long *runs;
+	size_t cap;
+};
+
+static void run_host_meta(void *ctx, const struct stream *s, const struct meta *m)
+{
+	struct run_hosts *h = ctx;
+	struct run_comment rc;
+	size_t i;
+
+	(void)s;
+	if (strcmp(m->key, "run") != 0 || run_comment_parse(m->value, &rc) < 0 || !rc.host.len)
+		return;
+	i = strmap_intern(&h->names, rc.host.p, rc.host.len);
+	xgrow_zero(&h->runs, &h->cap, i + 1, sizeof *h->runs);
+	h->runs[i]++;
+}
+
+/* Whether raw.tsv's runs make hosts a level of the analysis (pb-tint
+ * --unit host): 3 hosts or more, so that a new host has a prediction
+ * interval (t on hosts - 2 df), each with 2 runs or more, so that each
+ * has a spread of its own. A run without host= counts for none. */
+static int raw_hosts(const char *dir)
+{
+	struct run_hosts h;
+	struct stream s;
+	char *path;
+	int level;
+	size_t i;
+
+	memset(&h, 0, sizeof h);
+	if (!open_in_dir(&s, dir, "raw.tsv", &path))
+		return 0;
+	stream_on_meta(&s, run_host_meta, &h);
+	while (stream_row(&s))
+		;
+	stream_close(&s);
+	free(path);
+	level = h.names.n >= 3;
+	for (i = 0; i < h.names.n; i++)
+		level &= h.runs[i] >= 2;
+	strmap_free(&h.names);
+	free(h.runs);
+	return level;
 }
 
 void recipe_of_dir(struct recipe *r, const char *dir)
@@ -156,6 +207,8 @@ void recipe_of_dir(struct recipe *r, const char *dir)
 		stream_close(&s);
 		free(path);
 	}
+	if (r->hosts)
+		r->hosts = raw_hosts(dir);
 	path = path_in(dir, "sense.tsv");
 	r->sense = is_regular_file(path);
 	free(path);
@@ -181,6 +234,8 @@ static struct step *step_new(struct step *steps, size_t *n, const char *target,
 static void runs_step(struct step *s, const struct recipe *r, const struct use_kind *u)
 {
 	strv_words(&s->stage[0], "pb-pair", "--by-run", (char *)NULL);
+	if (!u && r->hosts)   /* hosts.tsv reads each run's host */
+		strv_words(&s->stage[0], "--host", (char *)NULL);
 	if (r->stat)
 		strv_words(&s->stage[0], "--stat", r->stat, (char *)NULL);
 	strv_words(&s->stage[0], "raw.tsv", (char *)NULL);
@@ -219,6 +274,19 @@ static void tint_step(struct step *steps, size_t *n, const struct recipe *r)
 		num_format(t, r->tolerance);
 		strv_words(&s->stage[0], "--tolerance", t, (char *)NULL);
 	}
+	strv_words(&s->stage[0], "runs.tsv", (char *)NULL);
+}
+
+/* Runs on several hosts: hosts as a level, and what a new host like
+ * these should expect (pb-tint --unit host, pb-tint(1)). */
+static void hosts_step(struct step *steps, size_t *n, const struct recipe *r)
+{
+	struct step *s = step_new(steps, n, "hosts.tsv", "runs.tsv");
+
+	s->lr_of = "runs.tsv";
+	strv_words(&s->stage[0], "pb-tint", "--unit", "host", "--finding", (char *)NULL);
+	if (r->level)
+		strv_words(&s->stage[0], "--level", r->level, (char *)NULL);
 	strv_words(&s->stage[0], "runs.tsv", (char *)NULL);
 }
 
@@ -338,6 +406,8 @@ size_t recipe_steps(const struct recipe *r, struct step *steps)
 	if (r->stat)   /* skew reads each run as the interval does */
 		strv_words(&s->stage[0], "--stat", r->stat, (char *)NULL);
 	tint_step(steps, &n, r);
+	if (r->hosts)
+		hosts_step(steps, &n, r);
 	tighter_step(r, steps, &n);
 	if (r->use)
 		use_steps(r, steps, &n);

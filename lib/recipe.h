@@ -52,6 +52,9 @@ struct recipe {
 	 * take pb-plan's defaults, pb-run's too) */
 	int tighter;
 	char seq_g[32], seq_level[32];
+	/* the runs span 3 hosts or more, each with 2 runs or more: runs.tsv
+	 * has a host column, and hosts.tsv treats hosts as a level */
+	int hosts;
 };
 
 enum { RECIPE_STEPS_MAX = 25 };

@@ -478,6 +478,51 @@ static void read_tint(struct study *r, const char *dir)
 	free(f.v);
 }
 
+/* hosts.tsv: pb-tint --unit host's row of the hosts and its finding */
+static void read_hosts(struct study *r, const char *dir)
+{
+	struct findings f = { NULL, 0, 0 };
+	struct hosts_result *h = &r->hosts;
+	struct stream s;
+	char *path;
+	long row, n, ratio, lo, hi, plo, phi, i2;
+	size_t i;
+
+	if (!open_in_dir(&s, dir, "hosts.tsv", &path))
+		return;
+	stream_on_meta(&s, tint_meta, &f);
+	row = (long)stream_col(&s, "row");
+	n = (long)stream_col(&s, "n");
+	ratio = (long)stream_col(&s, "ratio_mu");
+	lo = (long)stream_col(&s, "mu_lo");
+	hi = (long)stream_col(&s, "mu_hi");
+	plo = (long)stream_col(&s, "ratio_pred_lo");
+	phi = (long)stream_col(&s, "ratio_pred_hi");
+	i2 = (long)stream_col(&s, "i2");
+	while (stream_row(&s)) {
+		if (strcmp(s.field[row], "hosts") != 0 || h->have)
+			continue;
+		h->have = 1;
+		h->n = (long)field_num(&s, n);
+		h->ratio = field_num(&s, ratio);
+		h->lo = exp(field_num(&s, lo));
+		h->hi = exp(field_num(&s, hi));
+		h->pred_lo = field_num(&s, plo);
+		h->pred_hi = field_num(&s, phi);
+		h->i2 = field_num(&s, i2);
+		check_ratio(&s, "host-level", h->ratio, h->lo, h->hi);
+		check_ratio(&s, "host-level", h->ratio, h->pred_lo, h->pred_hi);
+	}
+	close_in(&s, path);
+	for (i = 0; i < f.n; i++) {
+		if (!h->finding)
+			h->finding = f.v[i];
+		else
+			free(f.v[i]);
+	}
+	free(f.v);
+}
+
 /* tint-cpu.tsv or tint-memory.tsv: the ratios of what else was measured
  * (the level and the kind of interval are the time's: the same steps). */
 static void read_use(struct study *r, const char *dir, int k)
@@ -707,6 +752,7 @@ void study_read(struct study *r, const char *dir)
 	read_pairs(r, dir);
 	read_runs(r, dir);
 	read_tint(r, dir);
+	read_hosts(r, dir);
 	for (i = 0; i < NUSE; i++)
 		read_use(r, dir, i);
 	read_check(r, dir);
@@ -738,7 +784,7 @@ void study_free(struct study *r)
 	free(r->warnings);
 	free(r->dir), free(r->stop), free(r->interrupted), free(r->failed), free(r->until);
 	free(r->stat), free(r->start), free(r->host), free(r->cpu), free(r->kernel);
-	free(r->order), free(r->seed);
+	free(r->order), free(r->seed), free(r->hosts.finding);
 	memset(r, 0, sizeof *r);
 }
 

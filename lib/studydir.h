@@ -75,6 +75,15 @@ struct study {
 	double tighter_current_ns;   /* the study's own runs' cost as pb-plan priced it */
 	int pictures;        /* runs.svg trend.svg pairs.svg are there */
 	int sense_picture;
+	/* hosts.tsv (runs on 3 hosts or more): hosts as a level, A/B of the
+	 * average host (random effects) and the prediction interval for a
+	 * new host; NAN ends: none */
+	struct hosts_result {
+		int have;
+		long n;
+		double ratio, lo, hi, pred_lo, pred_hi, i2;
+		char *finding;
+	} hosts;
 };
 
 /* Read DIR as pb-compare leaves it; every file but raw.tsv may be

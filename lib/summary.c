@@ -352,6 +352,36 @@ static void answer_tighter(FILE *f, const struct study *s, const struct live *l)
 
 /* "13 runs x 3 pairs in 1.582 s; study: DIR"; "3 duet pairs" when A
  * and B of each ran at once (pb-run --duet). */
+/* "4.1% to 6.3% less", "from 2% less to 7.7% more": B's time against
+ * A's over the interval lo..hi of A/B. */
+static void range_words(char *buf, size_t n, double lo, double hi)
+{
+	char a[SIG_BUFSZ], b[SIG_BUFSZ];
+
+	if (lo > 1)
+		snprintf(buf, n, "%s%% to %s%% less", pct2(a, 1 - 1 / lo), pct2(b, 1 - 1 / hi));
+	else if (hi < 1)
+		snprintf(buf, n, "%s%% to %s%% more", pct2(a, 1 / hi - 1), pct2(b, 1 / lo - 1));
+	else
+		snprintf(buf, n, "from %s%% less to %s%% more", pct2(a, 1 - 1 / hi),
+		         pct2(b, 1 / lo - 1));
+}
+
+/* Runs on several hosts: the runs above are pooled as if independent;
+ * hosts as the unit say what the average host and a new one show. */
+static void answer_hosts(FILE *f, const struct study *s)
+{
+	const struct hosts_result *h = &s->hosts;
+	char avg[96], next[96], lv[SIG_BUFSZ];
+
+	if (!h->have || !(h->lo > 0) || !(h->pred_lo > 0))
+		return;
+	range_words(avg, sizeof avg, h->lo, h->hi);
+	range_words(next, sizeof next, h->pred_lo, h->pred_hi);
+	fprintf(f, "   with the %ld hosts as the unit: %s on the average host, %s on a new host "
+	        "like these (%s%% prediction)\n", h->n, avg, next, level_percent(lv, s->level));
+}
+
 static void answer_basis(FILE *f, const struct study *s, const struct live *l,
                          const struct style *st)
 {
@@ -504,6 +534,8 @@ static void write_answer(FILE *f, const struct study *s, const struct live *l,
 		}
 		answer_verdict(f, s, c, st);
 		answer_ratio(f, s, c);
+		if (s->ncmp == 1)
+			answer_hosts(f, s);
 		if (st->say != SAY_QUIET && s->ncmp == 1 && strcmp(c->verdict, "equivalent") != 0 &&
 		    strcmp(cmp_words(c), "no difference resolved") == 0)
 			answer_tighter(f, s, l);
@@ -693,6 +725,12 @@ static void write_details(FILE *f, const struct study *s, const struct live *l,
 			fputc('\n', f);
 			free(core);
 		}
+	if (s->hosts.finding) {
+		paint(f, st, C_DIM, "finding:");
+		fputc(' ', f);
+		put_safe_text(f, s->hosts.finding);
+		fputc('\n', f);
+	}
 }
 
 void write_summary(FILE *f, const struct study *s, const struct live *l,
@@ -1063,6 +1101,10 @@ void write_report(FILE *f, const struct study *s)
 			md_text(f, s->cmp[i].finding);
 			fputs("\n\n", f);
 		}
+	if (s->hosts.finding) {
+		md_text(f, s->hosts.finding);
+		fputs(" (hosts.tsv: the runs' hosts as a level)\n\n", f);
+	}
 	write_markdown_table(f, one, l, 1, NULL);
 	fputs("\n", f);
 	if (s->pictures)
@@ -1084,6 +1126,8 @@ void write_report(FILE *f, const struct study *s)
 	      "pb-logratio), tint.tsv (pb-tint), check.tsv (pb-check), pilot.tsv and plan.tsv "
 	      "(the pilot and pb-plan)", f);
 	fputs(s->have_sense ? ", sense.tsv (pb-sense)" : "", f);
+	fputs(s->hosts.have ? ", hosts.tsv (pb-tint --unit host on runs.tsv, which has each run's "
+	      "host: pb-pair --by-run --host)" : "", f);
 	fputs(s->have_use ? ", runs-cpu.tsv and tint-cpu.tsv, runs-memory.tsv and tint-memory.tsv "
 	      "(CPU time and peak memory: the steps of runs.tsv and tint.tsv with pb-logratio --a "
 	      "a_cpu --b b_cpu --name lr_cpu and --a a_maxrss --b b_maxrss --name lr_memory)" : "",
