@@ -34,7 +34,7 @@ A="$W --us 100" B="$W --us 150"
 # shellcheck disable=SC2086
 run sh "$P/run-local.sh" --shards 3 --runs 2 --jobs 3 --seed 11 --dir sh $DESIGN -- "$A" "$B"
 is "$rc:$(cat "$T/err"):$(row_count sh/pairs.tsv)" "0::18" "run-local.sh: 3 shards run and merge, exit 0, stderr empty"
-is "$(ls sh | tr '\n' ' ')" "hosts.tsv overall.tsv pairs.tsv runs.tsv shard-1.tsv shard-2.tsv shard-3.tsv " \
+is "$(ls sh | tr '\n' ' ')" "hosts.tsv overall.tsv pairs.tsv runs.tsv shard-1.tsv shard-2.tsv shard-3.tsv study " \
 	"the shards and the analysis in --dir; no .part left"
 like "$(cat "$T/out")" 'finding: (B took|No difference resolved)' "the finding is printed (its direction depends on timing)"
 is "$(runs sh/shard-1.tsv)|$(runs sh/shard-2.tsv)|$(runs sh/shard-3.tsv)" "1 2 |3 4 |5 6 " \
@@ -111,6 +111,17 @@ is "$(rows hm/across.tsv | cut -f1 | tr '\n' ' '):$(col n 4 hm/across.tsv)" "hos
 	"merge.sh: across.tsv has a row per host and one across the 3 hosts (pb-tint --unit host)"
 like "$(tr '\n' ' ' <"$T/out")" 'across hosts: Over 3 hosts .*On +another +machine +like +these' \
 	"merge.sh prints what a new host like these should expect"
+# the shards as one raw stream: pb-compare --analyse makes the study of
+# it, with hosts as a level (hosts.tsv) and the summary's line of it
+is "$(meta runs hm/study/raw.tsv):$(runs hm/study/raw.tsv):$(grep -c '^# pb-run: ' hm/study/raw.tsv)" \
+	"6:1 2 3 4 5 6 :1" "merge.sh: study/raw.tsv has the 6 runs of 3 shards under one head that says 6"
+is "$(grep -c '^run	pair	' hm/study/raw.tsv):$(sed -n 's/^# run: .* host=//p' hm/study/raw.tsv | tr '\n' ' ')" \
+	"1:$host $host h2 h2 h3 h3 " "... one header, and each run's host"
+run pb-compare --no-pictures --analyse hm/study
+is "$rc:$(rows hm/study/hosts.tsv | cut -f1,2,3 | tr '\t\n' ': ')" "0:host:$host:2 host:h2:2 host:h3:2 hosts::3 " \
+	"pb-compare --analyse on merge.sh's study: hosts.tsv, 3 hosts of 2 runs"
+like "$(cat "$T/out")" 'with the 3 hosts as the unit: .* on the average host, .* on a new host like these \(95% prediction\)' \
+	"... and the summary says what the average host and a new one show"
 sed '0,/host=h3$/s//host=h4/' h3.tsv >h4.tsv
 run sh "$P/merge.sh" -o h4 sh/shard-1.tsv h2.tsv h4.tsv
 is "$rc:$(rows h4/hosts.tsv | cut -f1 | tr '\n' ' ')" "0:$host h2 " \

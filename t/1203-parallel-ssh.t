@@ -81,7 +81,7 @@ is "$rc:$(cat "$T/err"):$(rows back/shard-2.tsv | cut -f1 | uniq | tr '\n' ' ')"
 	"run-ssh.sh over ssh: exit 0, stderr empty, shard 2 back with runs 3 and 4"
 cp "$T/out" summary
 is "$(ls back | tr '\n' ' ')" \
-	"between.tsv hosts.tsv overall.tsv pairs.tsv runs.tsv shard-1.tsv shard-2.tsv " \
+	"between.tsv hosts.tsv overall.tsv pairs.tsv runs.tsv shard-1.tsv shard-2.tsv study " \
 	"the 2 shards came back to --dir, and the analysis is there"
 runs() { rows "$1" | cut -f1 | uniq | tr '\n' ' '; }
 is "$(runs back/pairs.tsv)" "1 2 3 4 " "merged: runs 1..4 from 2 shards"

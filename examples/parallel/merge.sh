@@ -17,6 +17,10 @@
 #                 host): how much the hosts differ (tau2, I2) and what a
 #                 new host like these should expect (the prediction
 #                 interval), with its finding
+#   study/raw.tsv every shard's runs as one raw stream, for
+#                 `pb-compare --analyse DIR/study` (its summary, report and
+#                 exports; hosts.tsv there when 3 hosts or more have 2
+#                 runs each)
 # and prints the tables and the findings.
 set -eu
 prog=merge.sh
@@ -46,6 +50,20 @@ done
 pb-pair "$@" >"$out/pairs.tsv" || exit 1
 pb-pair --by-run --host "$@" | pb-logratio >"$out/runs.tsv" || exit 1
 pb-tint --finding "$out/runs.tsv" >"$out/overall.tsv" || exit 1
+
+# One raw stream of the shards, which pb-pair has just found to agree:
+# the first shard's head (its "# runs:" made the study's count of runs),
+# then each shard's rows and the comments among them, whose "# run:"
+# lines keep each run's host.
+runs_total=$(grep -vc '^#' "$out/runs.tsv") || runs_total=0
+runs_total=$((runs_total - 1))
+mkdir -p "$out/study" || die "$out/study: cannot create the directory"
+awk -v runs="$runs_total" '
+	FNR == 1 { head = 1 }
+	head && !/^#/ { head = 0; if (FNR == NR) print; next }
+	head && FNR != NR { next }
+	head && /^# runs: / { print "# runs: " runs; next }
+	{ print }' "$@" >"$out/study/raw.tsv" || die "$out/study/raw.tsv: not written"
 
 # A host with one run has no interval of its own: leave it out of
 # hosts.tsv, and say so there.
@@ -97,3 +115,4 @@ grep '^# finding: ' "$out/overall.tsv" | sed 's/^# finding: /finding: /' | fold 
 if [ -f "$out/across.tsv" ]; then
 	grep '^# finding: ' "$out/across.tsv" | sed 's/^# finding: /across hosts: /' | fold -s -w 76
 fi
+echo "the study as pb-compare sees it: pb-compare --analyse $out/study"
