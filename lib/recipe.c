@@ -330,6 +330,13 @@ static void picture_steps(const struct recipe *r, struct step *steps, size_t *n)
 		s->picture = 1;
 		strv_words(&s->stage[0], "pb-plot", kind[i], "-o", file[i], from[i], (char *)NULL);
 	}
+	if (r->hosts) {
+		struct step *s = step_new(steps, n, "hosts.svg", "hosts.tsv");
+
+		s->picture = 1;
+		strv_words(&s->stage[0], "pb-plot", "hosts", "-o", "hosts.svg", "hosts.tsv",
+		           (char *)NULL);
+	}
 }
 
 /* What a tighter answer would cost: the sequence priced at the study's g

@@ -768,6 +768,9 @@ void study_read(struct study *r, const char *dir)
 	p = path_in(dir, "sense.svg");
 	r->sense_picture = is_regular_file(p);
 	free(p);
+	p = path_in(dir, "hosts.svg");
+	r->hosts.picture = r->hosts.have && is_regular_file(p);
+	free(p);
 }
 
 void study_free(struct study *r)

@@ -79,7 +79,7 @@ struct study {
 	 * average host (random effects) and the prediction interval for a
 	 * new host; NAN ends: none */
 	struct hosts_result {
-		int have;
+		int have, picture;   /* hosts.svg is there */
 		long n;
 		double ratio, lo, hi, pred_lo, pred_hi, i2;
 		char *finding;

@@ -1104,6 +1104,9 @@ void write_report(FILE *f, const struct study *s)
 	if (s->hosts.finding) {
 		md_text(f, s->hosts.finding);
 		fputs(" (hosts.tsv: the runs' hosts as a level)\n\n", f);
+		if (s->hosts.picture)
+			fputs("![each host's interval, the average host's and a new host's]"
+			      "(hosts.svg)\n\n", f);
 	}
 	write_markdown_table(f, one, l, 1, NULL);
 	fputs("\n", f);

@@ -52,6 +52,12 @@ rm p/hosts.tsv
 (cd p && make -s hosts.tsv >/dev/null 2>&1)
 same_remade hosts.made p/hosts.tsv "the study's Makefile makes hosts.tsv again, the same bytes"
 
+# the picture: pb-plot hosts, linked from report.md
+mkdir pic && cp p/raw.tsv pic/ || exit 1
+run pb-compare --analyse pic
+is "$rc:$(grep -c '<svg' pic/hosts.svg):$(grep -c '>pooled<' pic/hosts.svg):$(grep -c '](hosts.svg)' pic/report.md)" "0:1:1:1" \
+	"with pictures: hosts.svg (pb-plot hosts: the hosts and the pooled interval), in report.md"
+
 # --- fewer hosts, or a host of one run: no hosts as a level
 study two 8 || exit 1
 run pb-compare --no-pictures --analyse two
