@@ -172,11 +172,8 @@ static void take_host(struct check_events *ev, const char *value)
 	struct run_comment rc;
 	char *h;
 
-	if (run_comment_parse(value, &rc) < 0 || !rc.host.len)
+	if (run_comment_parse(value, &rc) < 0 || !(h = run_comment_host(&rc)))
 		return;
-	h = xmalloc(rc.host.len + 1);
-	memcpy(h, rc.host.p, rc.host.len);
-	h[rc.host.len] = '\0';
 	xgrow(&ev->hosts, &ev->hosts_cap, ev->nhosts + 1, sizeof *ev->hosts);
 	ev->hosts[ev->nhosts++] = (struct check_host){ rc.run, h };
 }

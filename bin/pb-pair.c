@@ -464,11 +464,8 @@ static void note_run(struct pairing *pr, const struct meta *m)
 		return;
 	check_run_identity(pr, &rc, m->line);
 	r = run_of(pr, rc.run);
-	if (pr->o.host && rc.host.len && !r->host) {
-		r->host = xmalloc(rc.host.len + 1);
-		memcpy(r->host, rc.host.p, rc.host.len);
-		r->host[rc.host.len] = '\0';
-	}
+	if (pr->o.host && !r->host)
+		r->host = run_comment_host(&rc);
 }
 
 /* A copy of a comment's value for a warning: at most 200 bytes, "..." where cut. */

@@ -170,27 +170,36 @@ static void run_host_meta(void *ctx, const struct stream *s, const struct meta *
 /* Whether raw.tsv's runs make hosts a level of the analysis (pb-tint
  * --unit host): 3 hosts or more, so that a new host has a prediction
  * interval (t on hosts - 2 df), each with 2 runs or more, so that each
- * has a spread of its own. A run without host= counts for none. */
+ * has a spread of its own; and every run of the rows has its host
+ * (pb-pair --host refuses a run without one). */
 static int raw_hosts(const char *dir)
 {
 	struct run_hosts h;
+	struct strmap runs;
 	struct stream s;
 	char *path;
 	int level;
-	size_t i;
+	long with_host = 0;
+	size_t i, run;
 
 	memset(&h, 0, sizeof h);
+	memset(&runs, 0, sizeof runs);
 	if (!open_in_dir(&s, dir, "raw.tsv", &path))
 		return 0;
 	stream_on_meta(&s, run_host_meta, &h);
+	run = stream_col(&s, "run");
 	while (stream_row(&s))
-		;
+		strmap_intern(&runs, s.field[run], stream_field_len(&s, run));
 	stream_close(&s);
 	free(path);
 	level = h.names.n >= 3;
-	for (i = 0; i < h.names.n; i++)
+	for (i = 0; i < h.names.n; i++) {
 		level &= h.runs[i] >= 2;
+		with_host += h.runs[i];
+	}
+	level &= with_host == (long)runs.n;
 	strmap_free(&h.names);
+	strmap_free(&runs);
 	free(h.runs);
 	return level;
 }

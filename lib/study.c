@@ -311,6 +311,28 @@ int run_comment_parse(const char *value, struct run_comment *rc)
 	return 0;
 }
 
+char *run_comment_host(const struct run_comment *rc)
+{
+	char *h, *q;
+	size_t i;
+
+	if (!rc->host.len)
+		return NULL;
+	q = h = xmalloc(2 * rc->host.len + 1);
+	for (i = 0; i < rc->host.len; i++) {
+		char c = rc->host.p[i];
+
+		if (c == '\t' || c == '\r') {
+			*q++ = '\\';
+			*q++ = c == '\t' ? 't' : 'r';
+		} else {
+			*q++ = c;
+		}
+	}
+	*q = '\0';
+	return h;
+}
+
 struct word study_word(const char *value, const char *name)
 {
 	struct word w = { NULL, 0 };

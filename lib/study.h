@@ -126,5 +126,8 @@ void run_comment_out(long run, const char *start, long pid, uint64_t study,
  * number >= 0, then a space or the end). Words of other names are
  * skipped; of a name given twice, the first counts. */
 int run_comment_parse(const char *value, struct run_comment *rc);
+/* Its host as a field holds it: a copy, a raw TAB or CR (which no pb tool
+ * writes) escaped as pb(7) writes them; NULL when it names none. */
+char *run_comment_host(const struct run_comment *rc);
 
 #endif

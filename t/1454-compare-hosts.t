@@ -82,4 +82,19 @@ is "$rc:$([ -e pwned ] || [ -e q/pwned ] && echo pwned):$(row_count q/hosts.tsv)
 is "$(rows q/hosts.tsv | cut -f2 | sed -n 2p)" "it's <b>&amp; \$(touch pwned)" "... and it is the host's name in hosts.tsv"
 run pb-report q
 like "$(cat q/report.html 2>/dev/null)" "host it&#39;s &lt;b&gt;&amp;amp;" "... and escaped on the page, in the warning that names it"
+# a raw TAB in a host's name (pb-run writes \t): escaped in every field
+# that holds it, so no stream breaks; a run whose line names no host: no
+# hosts as a level (pb-pair --host would refuse the run)
+study tab 4 h2 || exit 1
+sed 's/host=h2$/host=a	b/' tab/raw.tsv >tab/raw.new && mv tab/raw.new tab/raw.tsv
+run pb-compare --no-pictures --analyse tab
+is "$rc:$(cat "$T/err"):$(rows tab/hosts.tsv | cut -f2 | sed -n 2p)" '0::a\tb' \
+	"a raw TAB in a host's name: exit 0, stderr empty, hosts.tsv has it escaped"
+like "$(cat "$T/out")" 'and host a\\tb stands out most' "... and so does pb-check's warning"
+study empty 4 || exit 1
+sed 's/ host=h2$/ host=/' empty/raw.tsv >empty/raw.new && mv empty/raw.new empty/raw.tsv
+run pb-compare --no-pictures --analyse empty
+is "$rc:$(cat "$T/err"):$([ -e empty/hosts.tsv ] && echo hosts.tsv):$(row_count empty/runs.tsv)" "0:::16" \
+	"4 runs whose '# run:' names no host: no hosts.tsv, and the analysis stands"
+
 done_testing
