@@ -8,11 +8,11 @@ include config.mk
 LIBOBJ = lib/err.o lib/opt.o lib/runopt.o lib/num_parse.o lib/num_format.o lib/stream.o lib/out.o \
 	lib/stats.o lib/rng.o lib/strmap.o lib/group.o lib/clock.o lib/proc.o lib/sysinfo.o lib/machine.o lib/boot.o \
 	lib/study.o lib/conninfo.o lib/progress.o lib/order.o lib/seq.o lib/check.o lib/runstat.o \
-	lib/quantity.o lib/human.o lib/html.o lib/svg.o lib/files.o lib/strv.o lib/tools.o lib/recipe.o lib/studydir.o lib/summary.o lib/export.o lib/conduct.o lib/report.o lib/interval.o lib/finding.o lib/raw.o lib/pending.o lib/pairs.o lib/until.o lib/runner.o lib/runhead.o lib/cgroup.o lib/duet.o lib/hosts.o lib/hostrep.o lib/varcomp.o
+	lib/quantity.o lib/human.o lib/html.o lib/svg.o lib/files.o lib/strv.o lib/tools.o lib/recipe.o lib/studydir.o lib/gate.o lib/summary.o lib/export.o lib/conduct.o lib/report.o lib/interval.o lib/finding.o lib/raw.o lib/pending.o lib/pairs.o lib/until.o lib/runner.o lib/runhead.o lib/cgroup.o lib/duet.o lib/hosts.o lib/hostrep.o lib/varcomp.o
 LIBHDR = lib/err.h lib/opt.h lib/runopt.h lib/num.h lib/stream.h lib/out.h lib/stats.h lib/rng.h \
 	lib/strmap.h lib/group.h lib/pow10.h lib/num_bits.h lib/num_field.h lib/clock.h lib/proc.h lib/sysinfo.h lib/machine.h lib/boot.h lib/study.h \
 	lib/conninfo.h lib/progress.h lib/order.h lib/seq.h lib/check.h lib/runstat.h lib/quantity.h \
-	lib/human.h lib/html.h lib/svg.h lib/files.h lib/strv.h lib/tools.h lib/recipe.h lib/studydir.h lib/summary.h lib/export.h lib/conduct.h lib/report.h lib/interval.h lib/finding.h lib/raw.h lib/pending.h lib/pairs.h lib/until.h lib/runner.h lib/runhead.h lib/keys.h lib/cgroup.h lib/duet.h lib/hosts.h lib/hostrep.h lib/varcomp.h
+	lib/human.h lib/html.h lib/svg.h lib/files.h lib/strv.h lib/tools.h lib/recipe.h lib/studydir.h lib/gate.h lib/summary.h lib/export.h lib/conduct.h lib/report.h lib/interval.h lib/finding.h lib/raw.h lib/pending.h lib/pairs.h lib/until.h lib/runner.h lib/runhead.h lib/keys.h lib/cgroup.h lib/duet.h lib/hosts.h lib/hostrep.h lib/varcomp.h
 FILTERS = bin/pb-pair bin/pb-logratio bin/pb-tint bin/pb-boot bin/pb-cross bin/pb-plan bin/pb-check
 TOOLS = bin/pb-run $(FILTERS) bin/pb-compare bin/pb-report
 RUNSRC = bin/pb-run.c bin/pb-run-exec.c bin/pb-run-cpu.c

@@ -59,7 +59,7 @@ enum {
 	O_SCAN = 'P',
 	O_MIN_RUNS = 256, O_STAT, O_LEVEL, O_DIR, O_CALIBRATE, O_FAIL, O_JSON, O_MD, O_CSV,
 	O_REPORT, O_COLOR, O_QUIET, O_FROM, O_ANALYSE, O_NO_PICTURES, O_SEQUENCE, O_MIN_EFFECT, O_SEQ_G,
-	O_TOLERANCE, O_DUET, O_VERBOSE = 'v',
+	O_TOLERANCE, O_DUET, O_BISECT, O_JUNIT, O_VERBOSE = 'v',
 	O_PASS = 1000
 };
 
@@ -100,9 +100,14 @@ static const struct pb_opt own[] = {
 	  "confidence (the upper end of A/X below 1/R); with\n"
 	  "--tolerance, exit 0 only when B is shown within it\n"
 	  "or faster, 4 when the budget ends undecided", NULL, 0 },
+	{ "bisect", O_BISECT, 0, NULL, NULL, "for git bisect run (with --fail-if-slower R or\n"
+	  "--tolerance): exit 0 when B is shown not slower than R,\n"
+	  "1 when shown slower, 125 when the budget ends first;\n"
+	  "255 on an error", NULL, 0 },
 	{ "export-json", O_JSON, 0, "FILE", NULL, NULL, NULL, 0 },
 	{ "export-markdown", O_MD, 0, "FILE", NULL, NULL, NULL, 0 },
 	{ "export-csv", O_CSV, 0, "FILE", NULL, NULL, NULL, 0 },
+	{ "export-junit", O_JUNIT, 0, "FILE", NULL, NULL, NULL, 0 },
 	{ "export-report-md", O_REPORT, 0, "FILE", NULL, "also write these (FILE - is stdout)", NULL, 0 },
 	/* the old name of --export-report-md: it wrote report.md, not pb-report's page */
 	{ "export-report", O_REPORT, 0, "FILE", NULL, NULL, NULL, PB_OPT_NOHELP },
@@ -356,6 +361,8 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 		case O_JSON: o->json = optarg; break;
 		case O_MD: o->md = optarg; break;
 		case O_CSV: o->csv = optarg; break;
+		case O_JUNIT: o->junit = optarg; break;
+		case O_BISECT: o->bisect = 1; break;
 		case O_REPORT: o->report = optarg; break;
 		case O_COLOR: color = color_choice(optarg); break;
 		case O_QUIET: o->quiet = 1; break;
@@ -427,6 +434,11 @@ static void parse_args(int argc, char **argv, struct compare_opts *o)
 		die_usage("--analyse DIR analyses the raw.tsv there: %s does not apply",
 		          making ? making : o->ncmds ? "a command" : o->scan_name ?
 		          "--parameter-scan" : "a pb-run option");
+	if (o->bisect && isnan(o->fail_if_slower) && !(o->tolerance > 0))
+		die_usage("--bisect needs the gate's ratio: --fail-if-slower R (1.02: 2 %% slower is "
+		          "bad)%s", o->from || o->analyse ? "" : ", or --tolerance PCT");
+	if (o->bisect && o->scan_name)
+		die_usage("--bisect answers one study, not a scan: leave out --parameter-scan");
 	if (o->scan_name)
 		check_scan_options(o);
 	if (o->calibrate && o->ncmds == 0)
@@ -450,7 +462,8 @@ static void w_scan_report(FILE *f, const void *ctx)
 static int exports_to_stdout(const struct compare_opts *o)
 {
 	return (o->json && !strcmp(o->json, "-")) || (o->md && !strcmp(o->md, "-")) ||
-	       (o->csv && !strcmp(o->csv, "-")) || (o->report && !strcmp(o->report, "-"));
+	       (o->csv && !strcmp(o->csv, "-")) || (o->report && !strcmp(o->report, "-")) ||
+	       (o->junit && !strcmp(o->junit, "-"));
 }
 
 /* stdout's first write error (errno), or 0. EPIPE, a reader that went
@@ -468,11 +481,23 @@ static void stdout_flush(void)
 		warn("write error on standard output: %s", strerror(stdout_error));
 }
 
-/* The exit status, with a write error on stdout (not EPIPE): 1 where it
- * would be 0; the gate's 3 and a signal's 128 + N stand. */
+static int bisecting;   /* --bisect: an error is 255, not git bisect run's bad */
+
+/* The exit status, with a write error on stdout (not EPIPE): 1 (255
+ * under --bisect) where it would be 0; the gate's 3 and a signal's
+ * 128 + N stand. */
 static int final_status(int status)
 {
-	return status == 0 && stdout_error && stdout_error != EPIPE ? 1 : status;
+	if (status == 0 && stdout_error && stdout_error != EPIPE)
+		return bisecting ? EXIT_BISECT_ERROR : 1;
+	return status;
+}
+
+/* Under --bisect, die's 1 would read as "bad": 255 (after a signal,
+ * 128 + N, as lib/tools' hook has it). */
+static void die_bisect(void)
+{
+	exit(tools_signal ? 128 + tools_signal : EXIT_BISECT_ERROR);
 }
 
 static void export_done(FILE *f, const char *path)
@@ -502,6 +527,11 @@ static void exports(const struct compare_opts *o, const struct study *const *r,
 		f = open_out(o->csv);
 		write_csv(f, r, l, n, param);
 		export_done(f, o->csv);
+	}
+	if (o->junit) {
+		f = open_out(o->junit);
+		write_junit(f, r, l, n, param);
+		export_done(f, o->junit);
 	}
 	if (o->report && n == 1) {
 		f = open_out(o->report);
@@ -619,14 +649,15 @@ static int study_read_completed(struct study *r, const char *dir)
 static int from_dir(const struct compare_opts *o)
 {
 	struct study r;
-	struct live l = { NULL, 0, NAN, NAN, NAN, 0, NULL, NULL };
+	struct live l = { NULL, 0, NAN, NAN, NAN, 0, NULL, NULL, 0 };
 	const struct study *one[1] = { &r };
 	const struct live *ol[1] = { &l };
 	int failed, status;
 
 	failed = study_read_completed(&r, o->from);
 	l.fail_if_slower = o->fail_if_slower;
-	l.exit_status = status = failed ? 1 : study_exit_status(&r, &l);
+	l.bisect = o->bisect;
+	l.exit_status = status = failed ? gate_error_status(&l) : study_exit_status(&r, &l);
 	exports(o, one, ol, 1, NULL);
 	print_summary(o, &r, &l, NULL);
 	study_free(&r);
@@ -640,7 +671,7 @@ static int analyse_dir(const struct compare_opts *o)
 {
 	struct recipe rc;
 	struct study r;
-	struct live l = { NULL, 0, NAN, NAN, NAN, 0, NULL, NULL };
+	struct live l = { NULL, 0, NAN, NAN, NAN, 0, NULL, NULL, 0 };
 	const struct study *one[1] = { &r };
 	const struct live *ol[1] = { &l };
 	struct summary_ctx sc = { &r, &l };
@@ -662,7 +693,8 @@ static int analyse_dir(const struct compare_opts *o)
 	study_read(&r, o->analyse);
 	write_in(o->analyse, "report.md", w_report, &r);
 	l.fail_if_slower = o->fail_if_slower;
-	l.exit_status = m.failed ? 1 : study_exit_status(&r, &l);
+	l.bisect = o->bisect;
+	l.exit_status = m.failed ? gate_error_status(&l) : study_exit_status(&r, &l);
 	write_in(o->analyse, "summary.txt", w_summary, &sc);
 	write_in(o->analyse, "compare.json", w_json, &jc);
 	exports(o, one, ol, 1, NULL);
@@ -816,6 +848,8 @@ int main(int argc, char **argv)
 		die("standard output is closed: the summary has nowhere to go (redirect it: "
 		    ">/dev/null, or > FILE)");
 	parse_args(argc, argv, &o);
+	if (o.bisect)
+		bisecting = 1, pb_die_hook = die_bisect;
 	if (o.from)
 		return final_status(from_dir(&o));
 	if (o.analyse)

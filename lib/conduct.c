@@ -1090,26 +1090,6 @@ void w_json(FILE *f, const void *ctx)
 }
 
 
-/* With a tolerance, the gate passes on evidence: B shown within it, or
- * faster, or not slower by more than it (lib/seq's tol_verdict); slower
- * than --fail-if-slower fails it; anything else is undecided. */
-int study_exit_status(const struct study *r, const struct live *l)
-{
-	int i, undecided = 0;
-
-	if (isnan(l->fail_if_slower))
-		return 0;
-	for (i = 0; i < r->ncmp; i++) {
-		const struct cmp_result *c = &r->cmp[i];
-
-		if (cmp_slower_than(c, l->fail_if_slower))
-			return EXIT_SLOWER;
-		if (r->tolerance > 0 && !cmp_not_slower_beyond(c, r->tolerance))
-			undecided = 1;
-	}
-	return undecided ? EXIT_UNDECIDED : 0;
-}
-
 /* Run one study into s->dir; r is it read back. */
 void conduct_run(struct conduct *s, struct study *r)
 {
@@ -1151,10 +1131,11 @@ void conduct_run(struct conduct *s, struct study *r)
 	s->live.budget_ns = s->budget_ns;
 	s->live.wall_ns = now_ns() - s->t0;
 	s->live.fail_if_slower = s->o->fail_if_slower;
+	s->live.bisect = s->o->bisect;
 	/* what pb-compare exits with, so that compare.json says it too */
 	s->live.signal_name = tools_signal_name();
-	s->live.exit_status = tools_signal ? 128 + tools_signal : s->failed ? 1 :
-	                      study_exit_status(r, &s->live);
+	s->live.exit_status = tools_signal ? 128 + tools_signal : s->failed ?
+	                      gate_error_status(&s->live) : study_exit_status(r, &s->live);
 	sc.r = r;
 	sc.l = &s->live;
 	write_in(s->dir, "summary.txt", w_summary, &sc);

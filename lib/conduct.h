@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 
+#include "gate.h"
 #include "recipe.h"
 #include "seq.h"
 #include "strv.h"
@@ -18,10 +19,11 @@ struct compare_opts {
 	double budget_ns, threshold, fail_if_slower;
 	long runs, pairs, warmup, min_runs;
 	const char *stat, *level, *dir, *from, *analyse;
-	const char *json, *md, *csv, *report;
+	const char *json, *md, *csv, *report, *junit;
 	const char *scan_name;
 	struct strv scan;
 	int calibrate, color, quiet, verbose, no_pictures;
+	int bisect;          /* --bisect: exit 0, 1 or 125 (lib/gate) */
 	enum seq_kind sequence;   /* --sequence */
 	int sequence_given;
 	double min_effect;   /* --min-effect, in %; 0: not given */
@@ -108,10 +110,6 @@ void conduct_done(struct conduct *s);
  * error, or when dir is NULL pb-compare-DATE-TIME, -2, -3, ... after it
  * when that is taken. Removed at exit while nothing was measured in it. */
 char *conduct_make_dir(const char *dir);
-/* The exit status the gate gives the study: EXIT_SLOWER, 0, or with a
- * tolerance EXIT_UNDECIDED when neither slower nor within it was shown. */
-enum { EXIT_SLOWER = 3, EXIT_UNDECIDED = 4 };
-int study_exit_status(const struct study *r, const struct live *l);
 /* Writers for write_in: the Makefile (a struct recipe), report.md (a
  * struct study), summary.txt (a struct summary_ctx), JSON (a
  * struct json_ctx). */

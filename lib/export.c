@@ -1,5 +1,6 @@
-/* export: CSV and JSON of studies read back, for a script: every digit
- * (lib/num), every text escaped as its format wants. */
+/* export: CSV, JSON and JUnit XML of studies read back, for a script
+ * or a CI system: every digit (lib/num), every text escaped as its
+ * format wants. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +8,8 @@
 
 #include "err.h"
 #include "export.h"
+#include "gate.h"
+#include "html.h"
 #include "human.h"
 #include "num.h"
 
@@ -404,6 +407,7 @@ void write_json(FILE *f, const struct study *const *s, const struct live *const 
 	jstr(&j, "version", PB_VERSION);
 	jnum(&j, "exit_status", status);
 	jnum(&j, "fail_if_slower", n ? l[0]->fail_if_slower : NAN);
+	jbool(&j, "bisect", n && l[0]->bisect);
 	if (!param && n == 1)
 		json_study(&j, s[0], l[0]);
 	else {
@@ -418,4 +422,202 @@ void write_json(FILE *f, const struct study *const *s, const struct live *const 
 	}
 	json_close(&j, '}');
 	fputc('\n', f);
+}
+
+/* --- JUnit XML -------------------------------------------------------- */
+
+/* Text in XML, in an attribute or an element: & < > " ' as references
+ * (lib/html's), and what the summary shows as \xNN (a control byte, a
+ * byte that is not UTF-8) as \xNN, with U+FFFE and U+FFFF, which XML 1.0
+ * has no place for: whatever a command's bytes, the file is XML. */
+static void xml_text(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		size_t n = utf8_len(p), k = n ? n : 1, i;
+		int esc = text_unsafe(p, n) || (n == 3 && p[0] == 0xef && p[1] == 0xbf && p[2] >= 0xbe);
+
+		for (i = 0; esc && i < k; i++)
+			fprintf(f, "\\x%02x", p[i]);
+		if (!esc)
+			html_textn(f, (const char *)p, k);
+		p += k;
+	}
+}
+
+/* An attribute, name="text" after a space. */
+static void xml_attr(FILE *f, const char *name, const char *text)
+{
+	fprintf(f, " %s=\"", name);
+	xml_text(f, text);
+	fputc('"', f);
+}
+
+/* pb-run's start, "2026-12-01T12:24:11.556Z", when it is one (a
+ * timestamp that is an xs:dateTime, or none). */
+static int is_timestamp(const char *t)
+{
+	static const char form[] = "dddd-dd-ddTdd:dd:dd";
+	size_t i;
+
+	if (!t || strlen(t) < sizeof form)
+		return 0;
+	for (i = 0; form[i]; i++)
+		if (form[i] == 'd' ? t[i] < '0' || t[i] > '9' : t[i] != form[i])
+			return 0;
+	t += i;
+	if (*t == '.' && t[1] >= '0' && t[1] <= '9')
+		for (t++; *t >= '0' && *t <= '9'; t++)
+			;
+	return strcmp(t, "Z") == 0;
+}
+
+static void junit_property(FILE *f, char letter, int prefix, const char *name, const char *value)
+{
+	fputs("      <property name=\"", f);
+	if (prefix)
+		fprintf(f, "%c.", letter);
+	fprintf(f, "%s\"", name);
+	xml_attr(f, "value", value);
+	fputs("/>\n", f);
+}
+
+static void junit_num_property(FILE *f, char letter, int prefix, const char *name, double x)
+{
+	char b[NUM_BUFSZ] = "";
+
+	if (isfinite(x))
+		num_format(b, x);
+	junit_property(f, letter, prefix, name, b);
+}
+
+/* The study's: its level, runs, pairs and gate; each candidate's ratio
+ * and interval (named "B.ratio" ... where there are several). */
+static void junit_properties(FILE *f, const struct study *s, const struct live *l)
+{
+	char g[160];
+	int i, several = s->ncmp > 1;
+
+	fputs("    <properties>\n", f);
+	if (l->value)
+		junit_property(f, 0, 0, "value", l->value);
+	junit_num_property(f, 0, 0, "level", s->level);
+	junit_num_property(f, 0, 0, "runs", (double)s->runs);
+	junit_num_property(f, 0, 0, "pairs", (double)s->pairs_total);
+	junit_property(f, 0, 0, "gate", gate_words(g, sizeof g, s, l));
+	junit_num_property(f, 0, 0, "exit_status", l->exit_status);
+	for (i = 0; i < s->ncmp; i++) {
+		const struct cmp_result *c = &s->cmp[i];
+
+		junit_num_property(f, c->cand, several, "ratio", c->ratio);
+		junit_num_property(f, c->cand, several, "ci_lo", c->lo);
+		junit_num_property(f, c->cand, several, "ci_hi", c->hi);
+	}
+	fputs("    </properties>\n", f);
+}
+
+/* One test case: the candidate's command; failed, skipped or passed as
+ * the gate has it (lib/gate: what the exit status says), or an error
+ * where the study failed; the sentence and pb-tint's finding beside. */
+static void junit_case(FILE *f, const struct study *s, const struct live *l,
+                       const struct cmp_result *c)
+{
+	const struct arm_result *a = study_arm(s, c->cand);
+	char why[400];
+
+	gate_why(why, sizeof why, s, l, c);
+	fputs("    <testcase", f);
+	xml_attr(f, "name", a && a->what ? a->what : "");
+	fputs(" classname=\"pb-compare\">\n", f);
+	if (s->failed) {
+		fputs("      <error", f);
+		xml_attr(f, "message", s->failed);
+		fputs(" type=\"failed\"/>\n", f);
+	} else if (gate_of(s, l, c) == GATE_FAILED) {
+		fputs("      <failure", f);
+		xml_attr(f, "message", why);
+		fputs(" type=\"slower\"/>\n", f);
+	} else if (gate_of(s, l, c) == GATE_OPEN) {
+		fputs("      <skipped", f);
+		xml_attr(f, "message", why);
+		fputs("/>\n", f);
+	}
+	fputs("      <system-out>", f);
+	xml_text(f, why);
+	if (c->finding) {
+		fputs("&#10;", f);
+		xml_text(f, c->finding);
+	}
+	fputs("</system-out>\n    </testcase>\n", f);
+}
+
+/* What the test cases of a study count: tests, failures, skipped, errors. */
+static void junit_counts(const struct study *s, const struct live *l, int n[4])
+{
+	int i;
+
+	n[0] = s->narms ? s->ncmp : 1;
+	n[1] = n[2] = 0;
+	n[3] = s->failed ? n[0] : 0;
+	for (i = 0; i < s->ncmp && !s->failed; i++) {
+		enum gate_state g = gate_of(s, l, &s->cmp[i]);
+
+		n[1] += g == GATE_FAILED;
+		n[2] += g == GATE_OPEN;
+	}
+}
+
+static void junit_suite(FILE *f, const struct study *s, const struct live *l)
+{
+	int n[4], i;
+
+	junit_counts(s, l, n);
+	fprintf(f, "  <testsuite name=\"pb-compare\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
+	        "skipped=\"%d\"", n[0], n[1], n[3], n[2]);
+	if (isfinite(l->wall_ns))
+		fprintf(f, " time=\"%.3f\"", l->wall_ns / 1e9);
+	if (is_timestamp(s->start))
+		xml_attr(f, "timestamp", s->start);
+	if (s->host)
+		xml_attr(f, "hostname", s->host);
+	fputs(">\n", f);
+	junit_properties(f, s, l);
+	for (i = 0; i < s->ncmp; i++)
+		junit_case(f, s, l, &s->cmp[i]);
+	if (!s->narms) {   /* a study of a scan that could not be made */
+		fputs("    <testcase", f);
+		xml_attr(f, "name", l->value ? l->value : "pb-compare");
+		fputs(" classname=\"pb-compare\">\n      <error", f);
+		xml_attr(f, "message", s->failed ? s->failed : "nothing was measured");
+		fputs(" type=\"failed\"/>\n    </testcase>\n", f);
+	}
+	fputs("  </testsuite>\n", f);
+}
+
+void write_junit(FILE *f, const struct study *const *s, const struct live *const *l,
+                 size_t n, const char *param)
+{
+	int total[4] = { 0, 0, 0, 0 }, k;
+	double wall = 0;
+	size_t i;
+
+	(void)param;   /* each study's value is its suite's property */
+	for (i = 0; i < n; i++) {
+		int c[4];
+
+		junit_counts(s[i], l[i], c);
+		for (k = 0; k < 4; k++)
+			total[k] += c[k];
+		wall += l[i]->wall_ns;
+	}
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
+	fprintf(f, "<testsuites name=\"pb-compare\" tests=\"%d\" failures=\"%d\" errors=\"%d\"",
+	        total[0], total[1], total[3]);
+	if (n && isfinite(wall))
+		fprintf(f, " time=\"%.3f\"", wall / 1e9);
+	fputs(">\n", f);
+	for (i = 0; i < n; i++)
+		junit_suite(f, s[i], l[i]);
+	fputs("</testsuites>\n", f);
 }

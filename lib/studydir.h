@@ -100,6 +100,7 @@ struct live {
 	int exit_status;
 	const char *signal_name;     /* interrupted by, or NULL */
 	char *value;         /* --parameter-scan: this study's value */
+	int bisect;          /* --bisect: lib/gate's exit status is git bisect run's */
 };
 
 /* Whether candidate c is slower than ratio with confidence. */

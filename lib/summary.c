@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "gate.h"
 #include "human.h"
 #include "interval.h"
 #include "num.h"
@@ -198,7 +199,7 @@ static void summary_gate(FILE *f, const struct study *s, const struct cmp_result
 			fputc('\n', f);
 		}
 	}
-	if (!isnan(l->fail_if_slower)) {
+	if (!isnan(l->fail_if_slower) && !l->bisect) {   /* --bisect's is the last line */
 		num_format(t, l->fail_if_slower);
 		fprintf(f, "   ");
 		if (cmp_slower_than(c, l->fail_if_slower))
@@ -733,6 +734,24 @@ static void write_details(FILE *f, const struct study *s, const struct live *l,
 	}
 }
 
+/* The last line under --bisect: which of git bisect's answers, and why. */
+static void summary_bisect(FILE *f, const struct study *s, const struct live *l,
+                           const struct style *st)
+{
+	char line[600];
+	int status = l->exit_status;
+
+	if (status == EXIT_BISECT_GOOD || status == EXIT_BISECT_BAD || status == EXIT_BISECT_SKIP)
+		gate_bisect_line(line, sizeof line, s, l);
+	else
+		snprintf(line, sizeof line, "bisect: abort (exit %d: the study %s, and git bisect run "
+		         "stops at a status above 127)", status, status == EXIT_BISECT_ERROR ?
+		         "failed" : "was interrupted");
+	paint(f, st, status == EXIT_BISECT_GOOD ? C_GREEN : status == EXIT_BISECT_BAD ? C_RED :
+	      C_YELLOW, "%s", line);
+	fputc('\n', f);
+}
+
 void write_summary(FILE *f, const struct study *s, const struct live *l,
                    const struct style *st)
 {
@@ -753,11 +772,12 @@ void write_summary(FILE *f, const struct study *s, const struct live *l,
 		fprintf(f, "; what was measured is analysed\n");
 	}
 	write_answer(f, s, l, st);
-	if (st->say == SAY_QUIET)
-		return;
-	summary_sense(f, s);
+	if (st->say != SAY_QUIET)
+		summary_sense(f, s);
 	if (st->say == SAY_ALL)
 		write_details(f, s, l, st);
+	if (l->bisect)
+		summary_bisect(f, s, l, st);
 }
 
 /* --- markdown --------------------------------------------------------- */
@@ -1082,7 +1102,7 @@ static void report_use(FILE *f, const struct study *s)
 void write_report(FILE *f, const struct study *s)
 {
 	const struct study *one[1] = { s };
-	const struct live none = { NULL, 0, NAN, NAN, NAN, 0, NULL, NULL };
+	const struct live none = { NULL, 0, NAN, NAN, NAN, 0, NULL, NULL, 0 };
 	const struct live *l[1] = { &none };
 	size_t j;
 	int i;
