@@ -105,6 +105,7 @@ deps-check:
 	@$(NEED) -g 'the decimal-comma locale checks (t/0100)' \
 		/usr/share/i18n/charmaps/ANSI_X3.4-1968.gz:locales
 	@$(NEED) -g 'the tests of examples/parallel (t/1200)' parallel:parallel
+	@$(NEED) -g 'the JUnit schema check of pb-compare --export-junit (t/1458)' xmllint:libxml2-utils
 	@$(NEED) -g 'the live Slurm and ssh runs of examples/parallel (t/1202, t/1203)' -r PB_REQUIRE_CLUSTER \
 		slurmctld:slurmctld slurmd:slurmd sbatch:slurm-client munged:munge \
 		/usr/sbin/sshd:openssh-server ssh:openssh-client rsync:rsync parallel:parallel unshare:util-linux
