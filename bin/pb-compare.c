@@ -101,9 +101,9 @@ static const struct pb_opt own[] = {
 	  "--tolerance, exit 0 only when B is shown within it\n"
 	  "or faster, 4 when the budget ends undecided", NULL, 0 },
 	{ "bisect", O_BISECT, 0, NULL, NULL, "for git bisect run (with --fail-if-slower R or\n"
-	  "--tolerance): exit 0 when B is shown not slower than R,\n"
-	  "1 when shown slower, 125 when the budget ends first;\n"
-	  "255 on an error", NULL, 0 },
+	  "--tolerance): exit 0 when B is shown not slower\n"
+	  "than R, 1 when shown slower, 125 when the budget\n"
+	  "ends first; 255 on an error", NULL, 0 },
 	{ "export-json", O_JSON, 0, "FILE", NULL, NULL, NULL, 0 },
 	{ "export-markdown", O_MD, 0, "FILE", NULL, NULL, NULL, 0 },
 	{ "export-csv", O_CSV, 0, "FILE", NULL, NULL, NULL, 0 },
