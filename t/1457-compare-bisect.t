@@ -4,10 +4,10 @@
 # which and why. The exact answers are of fixed studies read back
 # (examples/compare: A/B 95% CS 0.3077 to 0.9598; t/data/arms/raw3.tsv:
 # A/B 1.017 to 1.038, A/C 0.9662 to 0.9827), so that no check depends on
-# the machine's speed or load. The live studies ask only what no load
-# can change: A/A at level 0.99999 is never bad, and B with 50 % more
-# busy-wait than A is bad at level 0.999 within a budget it needs a
-# fraction of.
+# the machine's speed or load. The live studies (pb-workload's worker)
+# ask only what no load can change: A/A at level 0.99999 is never bad,
+# and B with 50 % more busy-wait than A is bad at level 0.999 within a
+# budget it needs a fraction of.
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
 W=$top/examples/workload/pb-workload
@@ -74,15 +74,17 @@ refuses 2 "^pb-compare: --bisect answers one study, not a scan" "--bisect with a
 i=0 aa=
 while [ $i -lt 3 ]; do
 	i=$((i + 1))
-	run pb-compare -b 2s --level 0.99999 --dir "aa$i" --no-pictures --no-shell --bisect \
-		--fail-if-slower 1.02 -- "$W --us 1000" "$W --us 1000"
+	run pb-compare -b 2s --level 0.99999 --dir "aa$i" --no-pictures --bisect \
+		--fail-if-slower 1.02 --worker "$W --worker --us 1000"
 	aa="$aa $rc:$(last | sed -n 's/^bisect: \(good\|skip\) (.*)$/\1/p')"
 done
 like "$aa" '^( (0:good|125:skip)){3}$' "A/A, 3 tries of 2 s: good or skip, never bad"
 # B with 50 % more work: bad at level 0.999 (the ratio near 0.67, far
-# below 1/1.02; the budget is many times what the sequence needs)
-run pb-compare -b 20s --level 0.999 --dir slow --no-pictures --no-shell --bisect \
-	--fail-if-slower 1.02 -- "$W --us 2000" "$W --us 3000"
+# below 1/1.02; the budget is many times what the sequence needs). A
+# worker's round trip is its work: a command's start-up, 20 ms on a
+# loaded machine, would hide the difference of 1 ms.
+run pb-compare -b 20s --level 0.999 --dir slow --no-pictures --bisect \
+	--fail-if-slower 1.02 --worker "$W --worker --us 2000 --b-us 3000"
 like "$rc:$(last)" '^1:bisect: bad \(B is slower than 1\.02x A: A/B 99\.9% CS \[0\.[0-9]+, 0\.[0-9]+\] lies below 1/1\.02 = 0\.9804\)$' \
 	"B 50 % slower: bad, exit 1"
 is "$(tail -n 1 slow/summary.txt | sed 's/ (.*//'):$(jq -r .exit_status slow/compare.json)" "bisect: bad:1" \
