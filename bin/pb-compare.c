@@ -834,6 +834,16 @@ static int scan(const struct compare_opts *o)
 	return interrupted_status() ? interrupted_status() : status;
 }
 
+/* Whether --bisect (or a prefix of it that no other option has) comes
+ * before the commands: its errors exit 255 from the first. */
+static int asks_bisect(char **argv)
+{
+	for (argv++; *argv && strcmp(*argv, "--") != 0; argv++)
+		if (strlen(*argv) >= 5 && strncmp(*argv, "--bisect", strlen(*argv)) == 0)
+			return 1;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct compare_opts o;
@@ -844,12 +854,12 @@ int main(int argc, char **argv)
 	/* a write to a reader gone is EPIPE (stdout_flush), not our death:
 	 * the exports and the gate's status outlive | head */
 	signal(SIGPIPE, SIG_IGN);
+	if (asks_bisect(argv))   /* before the refusal of a closed stdout */
+		bisecting = 1, pb_die_hook = die_bisect;
 	if (std_fds_fill())
 		die("standard output is closed: the summary has nowhere to go (redirect it: "
 		    ">/dev/null, or > FILE)");
 	parse_args(argc, argv, &o);
-	if (o.bisect)
-		bisecting = 1, pb_die_hook = die_bisect;
 	if (o.from)
 		return final_status(from_dir(&o));
 	if (o.analyse)

@@ -62,6 +62,9 @@ mkdir bad && printf 'run\tpair\n1\tx\n' >bad/raw.tsv
 run pb-compare --analyse bad --no-pictures --bisect --fail-if-slower 1.02
 is "$rc:$(tail -n 1 "$T/err")" "255:pb-compare: bad/raw.tsv: no column 'phase' (columns: run pair)" \
 	"--analyse of a raw.tsv that is not one: 255"
+pb-compare --bisect --fail-if-slower 1.02 --from "$ex" 2>"$T/err" >&-
+is "$?:$(cat "$T/err")" "255:pb-compare: standard output is closed: the summary has nowhere to go (redirect it: >/dev/null, or > FILE)" \
+	"stdout closed: refused, 255"
 refuses 2 "^pb-compare: --bisect needs the gate's ratio: --fail-if-slower R .*, or --tolerance PCT \(see" \
 	"--bisect alone: usage" pb-compare --bisect -- true true
 refuses 2 "^pb-compare: --bisect needs the gate's ratio: --fail-if-slower R \(1\.02: 2 % slower is bad\) \(see" \
