@@ -137,9 +137,9 @@ static const char *why_open(char *buf, size_t n, const struct study *s, const st
 		snprintf(buf, n, "the study stopped before the sequence bounded %c/%c: %s", c->ref,
 		         c->cand, iv);
 	else if (!l->bisect && s->tolerance > 0)
-		snprintf(buf, n, "%c is shown neither slower than %sx %c nor not slower than it by "
-		         "more than %s%%: %s", c->cand, num_text(rs, r), c->ref,
-		         num_text(ts, s->tolerance), iv);
+		snprintf(buf, n, "%c is shown neither slower than %sx %c nor within %s%% of it (or "
+		         "faster): %s", c->cand, num_text(rs, r), c->ref, num_text(ts, s->tolerance),
+		         iv);
 	else
 		snprintf(buf, n, "the study stopped before the interval cleared %s: %s includes it",
 		         bd, iv);

@@ -56,6 +56,17 @@ if valid none.xml && [ "$rc:$(counts none.xml):$(xp 'string(//property[@name="ga
 then ok "no gate: no test case fails"; else not_ok "no gate: no test case fails"; diag "$rc:$(counts none.xml)"; fi
 is "$(grep -c '^<?xml' none.xml):$(grep -c 'B is slower than A$' none.xml)" "1:0" "  - is stdout, and the summary is not printed"
 
+# a study that stopped on a tolerance of 50 %: neither within it nor
+# slower than 1.5x is --tolerance's exit 4, a skipped case
+mkdir tol && sed 's/^# until: parity$/# until: tolerance 50\
+# tolerance: 50/' "$ex/raw.tsv" >tol/raw.tsv
+run pb-compare --analyse tol --no-pictures --fail-if-slower 1.5 --export-junit tol.xml
+if valid tol.xml && [ "$rc:$(counts tol.xml)" = "4:0 1 0" ]; then ok "--tolerance undecided: exit 4, skipped"
+else not_ok "--tolerance undecided: exit 4, skipped"; diag "got $rc:$(counts tol.xml)"; fi
+is "$(xp 'string(//skipped/@message)' tol.xml)" \
+	"B is shown neither slower than 1.5x A nor within 50% of it (or faster): A/B 95% CS [0.3077, 0.9598]" \
+	"  and says so"
+
 # a 10 kB command, newline-free
 long=$(awk 'BEGIN { while (n++ < 10000) printf "x" }')
 mkdir l && cmd_b "$long" <"$ex/raw.tsv" >l/raw.tsv
