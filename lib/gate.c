@@ -99,7 +99,7 @@ static int digits_apart(double x, double b)
 	return p;
 }
 
-/* "A/B 95% CS [0.8000, 0.8500]" and "1/1.02 = 0.9804", each end with the
+/* "A/B 95% CS [0.8, 0.85]" and "1/1.02 = 0.9804", each end with the
  * digits that tell it from the bound (r NAN: 4 digits, no bound). */
 static void interval_words(char *iv, size_t ivn, char *bd, size_t bdn, const struct study *s,
                            const struct cmp_result *c, double r)
