@@ -106,6 +106,8 @@ deps-check:
 		/usr/share/i18n/charmaps/ANSI_X3.4-1968.gz:locales
 	@$(NEED) -g 'the tests of examples/parallel (t/1200)' parallel:parallel
 	@$(NEED) -g 'the JUnit schema check of pb-compare --export-junit (t/1458)' xmllint:libxml2-utils
+	@$(NEED) -g 'the run of the CI examples, examples/ci (t/1476)' git:git python3:python3 \
+		/usr/lib/python3/dist-packages/yaml/__init__.py:python3-yaml xmllint:libxml2-utils
 	@$(NEED) -g 'the live Slurm and ssh runs of examples/parallel (t/1202, t/1203)' -r PB_REQUIRE_CLUSTER \
 		slurmctld:slurmctld slurmd:slurmd sbatch:slurm-client munged:munge \
 		/usr/sbin/sshd:openssh-server ssh:openssh-client rsync:rsync parallel:parallel unshare:util-linux
