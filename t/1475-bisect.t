@@ -6,12 +6,16 @@
 # end with A/B 0.84 to 1.08, so a 1.10 gate left good commits undecided
 # (skips, and git names a range); the issue's 5 % needs minutes a step
 # there. Twice the work is still "a commit that made it slower", and
-# against 1.25 both sides answer in a few seconds whatever the load.
-# Commit 8, the first that git bisect visits, alone draws each call's
-# work from two modes, a tenth or 1.9 times the work: the same mean, a
-# spread that no 10 s step resolves. It must be skipped (125): "bad"
-# would be a misjudgment (the noise is symmetric, B is not slower), and
-# with 8 skipped git visits its neighbours and must still name 11.
+# against 1.25 both sides answered in a few seconds there.
+# Commit 8, the first that git bisect visits, alone multiplies each
+# call's work by a factor drawn log-uniformly from 1/64 to 64: on the
+# scale pb compares (the log of the time) the same centre as its
+# neighbours, and a spread that no 10 s step narrows to the gate (six
+# tries gave intervals of A/B from [0.28, 2.1] to wider). It must be
+# skipped (125), not judged. Two modes (a tenth or 1.9 times the work)
+# were tried first: their log is not symmetric, so B was truly faster by
+# pb's measure and was judged good; and a few flips all one way give a
+# narrow interval at the first look.
 #
 # The budget: 10 s a step (PB_BISECT_BUDGET); git takes 4 steps over 15
 # commits, 5 with the skip: at most 50 s of measuring (about 30 s seen,
@@ -26,6 +30,7 @@ git init -q . && git config user.name pb-test && git config user.email pb-test@e
 	git config commit.gpgsign false || exit 1
 cat >app.c <<'C'
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
@@ -40,14 +45,14 @@ int main(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	srand((unsigned)t.tv_nsec ^ (unsigned)getpid());
-	n = rand() & 1 ? n / 10 : n * 19 / 10;
+	n = (unsigned long)(n * exp(log(64) * (2.0 * rand() / RAND_MAX - 1)));
 #endif
 	for (i = 0; i < n; i++)
 		x += i;
 	return 0;
 }
 C
-printf 'app: app.c work.h\n\tcc -O2 -o app app.c\n' >Makefile
+printf 'app: app.c work.h\n\tcc -O2 -o app app.c -lm\n' >Makefile
 printf '#define WORK 60000000UL\n' >work.h
 echo 1 >notes
 git add . && git commit -q -m "commit 1" || exit 1
@@ -66,7 +71,7 @@ c() { git log --format=%H --grep="^commit $1\$"; }   # the hash of commit N
 first=$(c 1) culprit=$(c 11) noisy=$(c 8) last=$(c 16)
 
 export PB_BISECT_CMD=./app PB_BISECT_GATE=1.25 PB_BISECT_BUDGET=10s \
-	PB_BISECT_CACHE=$T/cache PB_BISECT_KEEP=$T/studies
+	PB_BISECT_CACHE="$T/cache" PB_BISECT_KEEP="$T/studies"
 start=$(date +%s)
 git bisect start "$last" "$first" >/dev/null
 git bisect run "$STEP" >"$T/bisect.out" 2>"$T/bisect.err"
