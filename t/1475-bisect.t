@@ -1,25 +1,31 @@
 #!/bin/sh
 # examples/bisect/step.sh under `git bisect run` (issue 34): a repository
 # of 16 commits of a small C program that does a fixed amount of CPU work
-# (60M adds, about 20 ms here). Commit 11 doubles it, and the steps use
-# a 1.25 gate: on a loaded 2-core machine an A/A step of 10 s was seen to
-# end with A/B 0.84 to 1.08, so a 1.10 gate left good commits undecided
-# (skips, and git names a range); the issue's 5 % needs minutes a step
-# there. Twice the work is still "a commit that made it slower", and
-# against 1.25 both sides answered in a few seconds there.
+# (60M adds, about 20 ms here). Commit 11 makes it four times as much,
+# and the steps use a 1.75 gate and 20 s: the room between A/A, the gate
+# and the slow commit is what keeps the answer from hanging on the load.
+# On this 2-core machine at a load of 3.5 to 6, a step showed A/A within
+# 1.75 in 3 to 9 s and four times the work beyond it in 4 to 8 s; a
+# doubling against 1.5 was skipped 3 times in 3 at 15 s (it measured
+# 1.6 to 1.8 times the time, the start of a process shared by both), and
+# against 1.25 A/A steps were skipped (a skip next to commit 11 leaves
+# git a range, not a commit). The issue's 5 % would need about
+# (ln 1.25 / ln 1.05)^2 = 20 times as many runs as 1.25: minutes a step
+# here. Four times the work is still "a commit that made it slower".
 # Commit 8, the first that git bisect visits, alone multiplies each
 # call's work by a factor drawn log-uniformly from 1/64 to 64: on the
 # scale pb compares (the log of the time) the same centre as its
-# neighbours, and a spread that no 10 s step narrows to the gate (six
-# tries gave intervals of A/B from [0.28, 2.1] to wider). It must be
-# skipped (125), not judged. Two modes (a tenth or 1.9 times the work)
-# were tried first: their log is not symmetric, so B was truly faster by
-# pb's measure and was judged good; and a few flips all one way give a
-# narrow interval at the first look.
+# neighbours, and a spread that no 20 s step narrows to the gate (eight
+# tries of 10 and 15 s gave intervals of A/B from [0.21, 1.8] and
+# [0.28, 2.1] to far wider). It must be skipped (125), not judged. Two
+# modes (a tenth or 1.9 times the work) were tried first: their log is
+# not symmetric, so B was truly faster by pb's measure and was judged
+# good; and a few flips all one way give a narrow interval at the first
+# look.
 #
-# The budget: 10 s a step (PB_BISECT_BUDGET); git takes 4 steps over 15
-# commits, 5 with the skip: at most 50 s of measuring (about 30 s seen,
-# as the steps that answer stop early), and the builds.
+# The budget: 20 s a step (PB_BISECT_BUDGET); git takes 4 steps over 15
+# commits, 5 with the skip: at most 100 s of measuring, and most often
+# the noisy commit's 20 s and under 10 s for each step that answers.
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/.." && pwd)
 STEP=$top/examples/bisect/step.sh
@@ -62,7 +68,7 @@ while [ $i -le 16 ]; do
 	case $i in
 	8) printf '#define WORK 60000000UL\n#define NOISE\n' >work.h ;;
 	9) printf '#define WORK 60000000UL\n' >work.h ;;
-	11) printf '#define WORK 120000000UL\n' >work.h ;;
+	11) printf '#define WORK 240000000UL\n' >work.h ;;
 	esac
 	git commit -q -a -m "commit $i" || exit 1
 	i=$((i + 1))
@@ -70,7 +76,7 @@ done
 c() { git log --format=%H --grep="^commit $1\$"; }   # the hash of commit N
 first=$(c 1) culprit=$(c 11) noisy=$(c 8) last=$(c 16)
 
-export PB_BISECT_CMD=./app PB_BISECT_GATE=1.25 PB_BISECT_BUDGET=10s \
+export PB_BISECT_CMD=./app PB_BISECT_GATE=1.75 PB_BISECT_BUDGET=20s \
 	PB_BISECT_CACHE="$T/cache" PB_BISECT_KEEP="$T/studies"
 start=$(date +%s)
 git bisect start "$last" "$first" >/dev/null
@@ -104,6 +110,7 @@ is "$steps:$misjudged" "$steps:" "no step misjudged: good before commit 11, bad 
 if grep -q "^$culprit is the first bad commit" "$T/bisect.out"; then
 	ok "git bisect run names commit 11, the one that added the work"
 else not_ok "git bisect run names commit 11, the one that added the work"
-	diag "$(tail -20 "$T/bisect.out")" "$(tail -5 "$T/bisect.err")"; fi
-is "$(ls "$T/cache" | wc -l | tr -d ' ')" 1 "the good build made once and kept"
+	diag "$(grep '^bisect:' "$T/bisect.out")" "$(tail -20 "$T/bisect.out")" "$(tail -5 "$T/bisect.err")"; fi
+is "$(find "$T/cache" -name '*.built' | wc -l | tr -d ' '):$(find "$T/cache" -name app | wc -l | tr -d ' ')" 1:1 \
+	"the good build made once and kept"
 done_testing

@@ -54,13 +54,13 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/pb-bisect.XXXXXX") || stop "no temporary direct
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 255' INT TERM HUP
 
-# A: the good build, made once per good commit and build command; built
-# aside and renamed, so that a build cut short is never taken for one
+# A: the good build, made once per good commit and build command, in
+# place (a build may record its own path); A.built says it finished
 a=$cache/$good-$(printf %s "$build" | cksum | cut -d ' ' -f 1)
-if [ ! -d "$a" ]; then
-	mkdir -p "$cache" || stop "cannot make $cache"
-	build "$good" "$tmp/a" || stop "the good commit $good does not build (log: $tmp/a.log)"
-	mv "$tmp/a" "$a" 2>/dev/null || [ -d "$a" ] || stop "cannot keep the good build in $a"
+if [ ! -e "$a.built" ]; then
+	rm -rf "$a" && mkdir -p "$cache" || stop "cannot make $cache"
+	build "$good" "$a" || stop "the good commit $good does not build (log: $a.log)"
+	: >"$a.built" || stop "cannot write $a.built"
 fi
 if ! build "$rev" "$tmp/b"; then
 	echo "$me: $rev does not build: skip (125)" >&2
