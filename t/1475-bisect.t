@@ -113,4 +113,12 @@ else not_ok "git bisect run names commit 11, the one that added the work"
 	diag "$(grep '^bisect:' "$T/bisect.out")" "$(tail -20 "$T/bisect.out")" "$(tail -5 "$T/bisect.err")"; fi
 is "$(find "$T/cache" -name '*.built' | wc -l | tr -d ' '):$(find "$T/cache" -name app | wc -l | tr -d ' ')" 1:1 \
 	"the good build made once and kept"
+
+# --- a commit that does not build is a skip; no command, a stop (255,
+# not 1 or 2, which git would take for "bad")
+git checkout -q "$last" && echo 'syntax error' >>app.c && git commit -q -a -m broken || exit 1
+run env PB_BISECT_GOOD="$first" "$STEP"
+is "$rc:$(grep -c 'does not build: skip' "$T/err")" 125:1 "step.sh: a commit that does not build: skip (125)"
+run env -u PB_BISECT_CMD "$STEP"
+is "$rc:$(grep -c 'set PB_BISECT_CMD' "$T/err")" 255:1 "step.sh: no PB_BISECT_CMD: stop (255)"
 done_testing
