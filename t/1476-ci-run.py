@@ -8,7 +8,8 @@ emulation knows, so that a misspelt key or a malformed file fails. Each
 job's steps run in order, in bash -eo pipefail, in the workspace
 ($GITHUB_WORKSPACE, $CI_PROJECT_DIR), with the CI's variables (the
 caller sets the runner's: GITHUB_SHA, RUNNER_TEMP, CI_COMMIT_SHA, ...)
-and the file's own. NAME=VALUE overrides a variable the file sets, as a
+and the file's own; what a step writes to $GITHUB_PATH and $GITHUB_ENV
+holds for the steps after it. NAME=VALUE overrides a variable the file sets, as a
 repository or project variable does. Actions are emulated: checkout of
 the project is the workspace that is there; checkout of pb (PB_REPO)
 and GitLab's cache of pb's tree are a copy of PB_TREE with its built
@@ -93,7 +94,7 @@ class GitHub:
     def run(self):
         ok = True
         for name, job in self.jobs.items():
-            only(job, ["runs-on", "steps", "env", "permissions", "timeout-minutes"], "job " + name)
+            only(job, ["runs-on", "steps", "permissions", "timeout-minutes"], "job " + name)
             if "runs-on" not in job or not isinstance(job.get("steps"), list):
                 die("job %s: runs-on and a list of steps" % name)
             ok = self.job(name, job) and ok
@@ -104,7 +105,7 @@ class GitHub:
         failed, missing = False, False
         for i, step in enumerate(job["steps"]):
             where = "job %s step %d" % (name, i + 1)
-            only(step, ["name", "uses", "run", "with", "env", "if", "shell", "id"], where)
+            only(step, ["name", "uses", "run", "with", "env", "if", "id"], where)
             if ("uses" in step) == ("run" in step):
                 die(where + ": one of uses and run")
             cond = step.get("if")
@@ -121,6 +122,9 @@ class GitHub:
             env = dict(os.environ)
             env.update({k: self.expr(v) for k, v in self.env.items()})
             env.update({k: self.expr(v) for k, v in (step.get("env") or {}).items()})
+            for line in open(os.environ["GITHUB_ENV"]).read().split("\n"):
+                if "=" in line:
+                    env[line.split("=", 1)[0]] = line.split("=", 1)[1]
             added = open(os.environ["GITHUB_PATH"]).read().split("\n")
             env["PATH"] = ":".join([p for p in reversed(added) if p] + [env["PATH"]])
             rc = run_script(self.expr(step["run"]), env, ws)
