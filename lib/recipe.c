@@ -134,7 +134,7 @@ static void recipe_of_head(struct recipe *r, const struct stream *s)
 	stat = study_head_str(&h, KEY_RUN_SEQ_STAT);
 	if (k > 2)
 		r->adjust = "holm";
-	r->hosts = k == 2 && ref == 0 ? -1 : 0;   /* raw_hosts looks */
+	r->one_ratio = k == 2 && ref == 0;
 	if (until && strncmp(until, "threshold ", 10) == 0 && num_parse(until + 10, &t) == 0 &&
 	    t > 0 && isfinite(t))
 		r->threshold = t;
@@ -187,6 +187,7 @@ static int raw_hosts(const char *dir)
 	if (!open_in_dir(&s, dir, "raw.tsv", &path))
 		return 0;
 	stream_on_meta(&s, run_host_meta, &h);
+	s.rows_optional = 1;
 	run = stream_col(&s, "run");
 	while (stream_row(&s))
 		strmap_intern(&runs, s.field[run], stream_field_len(&s, run));
@@ -216,8 +217,6 @@ void recipe_of_dir(struct recipe *r, const char *dir)
 		stream_close(&s);
 		free(path);
 	}
-	if (r->hosts)
-		r->hosts = raw_hosts(dir);
 	path = path_in(dir, "sense.tsv");
 	r->sense = is_regular_file(path);
 	free(path);
@@ -648,8 +647,11 @@ void recipe_make(struct recipe *r, const char *dir, int flags, recipe_done_fn *d
 	struct step steps[RECIPE_STEPS_MAX];
 	size_t n, i;
 
-	if (flags & RECIPE_ALL)
+	if (flags & RECIPE_ALL) {
 		recipe_tighter_of_dir(r, dir);
+		/* raw.tsv read whole, as pb-pair's steps will: only here */
+		r->hosts = r->one_ratio && raw_hosts(dir);
+	}
 	n = recipe_steps(r, steps);
 
 	/* Made again, every one: no old file outlives a step that fails, and

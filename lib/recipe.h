@@ -53,8 +53,10 @@ struct recipe {
 	int tighter;
 	char seq_g[32], seq_level[32];
 	/* the runs span 3 hosts or more, each with 2 runs or more: runs.tsv
-	 * has a host column, and hosts.tsv treats hosts as a level */
+	 * has a host column, and hosts.tsv treats hosts as a level (found by
+	 * recipe_make with RECIPE_ALL, which reads raw.tsv whole) */
 	int hosts;
+	int one_ratio;           /* two arms, A the reference */
 };
 
 enum { RECIPE_STEPS_MAX = 25 };
@@ -99,7 +101,7 @@ enum { RECIPE_ALL = 1, RECIPE_STOP_AT_SIGNAL = 2 };
  * directory of before tighter.tsv is read as it was, not completed. */
 void recipe_tighter_of_dir(struct recipe *r, const char *dir);
 /* Run the recipe's steps in dir (with RECIPE_ALL, recipe_tighter_of_dir
- * first): each one whose target dir lacks (every
+ * and whether the runs span hosts first): each one whose target dir lacks (every
  * one with RECIPE_ALL) and whose inputs it has, in order; done is told of
  * each (on a failure it may turn r->use or r->pictures off: the steps left
  * of them are skipped). Stops at a second signal (tools_signal_again),

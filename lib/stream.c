@@ -618,7 +618,7 @@ static int read_row(struct stream *s)
 	while (!read_line(s)) {
 		if (next_file(s))
 			continue;
-		if (s->rows == 0)
+		if (s->rows == 0 && !s->rows_optional)
 			stream_die(s, "no data rows after the header");
 		end_file(s);
 		return 0;

@@ -57,6 +57,7 @@ struct stream {
 	stream_meta_fn *on_meta;
 	void *on_meta_ctx;
 	long rows;           /* data rows read, all files */
+	int rows_optional;   /* no data rows is no error (a reader that only looks) */
 	int passthrough, header_read;
 	char row_sep;        /* what a row's TABs become: NUL, or TAB (stream_keep_line) */
 	int no_lf;           /* the current line ended without a line feed */
