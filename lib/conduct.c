@@ -781,8 +781,18 @@ static void plan(struct conduct *s)
 		          : o->seq_g ? "--seq-g" : o->tolerance > 0 ? "--tolerance" : "--min-effect");
 	level_percent(lv, o->level ? atof(o->level) : 0.95);
 	tuned[0] = '\0';
-	if (s->sequential)
-		tune_seq_g(s, &p, o->level ? atof(o->level) : 0.95);
+	if (s->sequential) {
+		double level = o->level ? atof(o->level) : 0.95;
+		long first;
+
+		tune_seq_g(s, &p, level);
+		/* a budget that affords fewer runs than the sequence needs to be
+		 * bounded still gives it those runs: --max-time ends the study
+		 * at the budget, unanswered if so, which is the honest end */
+		first = seq_kind_first_bounded(o->sequence, s->seq_g[0] ? atof(s->seq_g) : 0, level);
+		if (!o->runs && first > s->runs && first <= RUNOPT_COUNT_MAX)
+			s->runs = first;
+	}
 	if (s->seq_g[0])
 		snprintf(tuned, sizeof tuned, "g %s, %s", s->seq_g, s->seq_g_why);
 	snprintf(kind, sizeof kind, "%s%% %ssequence%s%s%s", lv,
