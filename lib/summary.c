@@ -289,12 +289,28 @@ static void answer_verdict(FILE *f, const struct study *s, const struct cmp_resu
 	fputc('\n', f);
 }
 
+/* "4.1% to 6.3% less", "from 2% less to 7.7% more": B's time against
+ * A's over the interval lo..hi of A/B. */
+static const char *range_words(char *buf, size_t n, double lo, double hi)
+{
+	char a[SIG_BUFSZ], b[SIG_BUFSZ];
+
+	if (lo > 1)
+		snprintf(buf, n, "%s%% to %s%% less", pct2(a, 1 - 1 / lo), pct2(b, 1 - 1 / hi));
+	else if (hi < 1)
+		snprintf(buf, n, "%s%% to %s%% more", pct2(a, 1 / hi - 1), pct2(b, 1 / lo - 1));
+	else
+		snprintf(buf, n, "from %s%% less to %s%% more", pct2(a, 1 - 1 / hi),
+		         pct2(b, 1 / lo - 1));
+	return buf;
+}
+
 /* "B takes 1.1% more time than A (0.011% to 2.3% more, at 95%
  * confidence)"; for no difference, the bound the interval proves. The
  * shares are of A's time: B's is 1/ratio of it. */
 static void answer_ratio(FILE *f, const struct study *s, const struct cmp_result *c)
 {
-	char e[SIG_BUFSZ], a[SIG_BUFSZ], b[SIG_BUFSZ], lv[SIG_BUFSZ], conf[64];
+	char e[SIG_BUFSZ], a[SIG_BUFSZ], b[SIG_BUFSZ], lv[SIG_BUFSZ], conf[64], range[96];
 	double rel = 1 / c->ratio, less, more;
 	const char *w = cmp_words(c);
 
@@ -303,12 +319,10 @@ static void answer_ratio(FILE *f, const struct study *s, const struct cmp_result
 	if (!bounded(c))
 		fprintf(f, "   so far %c takes %s%% %s time than %c\n", c->cand, pct2(e, rel - 1),
 		        rel > 1 ? "more" : "less", c->ref);
-	else if (strcmp(w, "slower") == 0)
-		fprintf(f, "   %c takes %s%% more time than %c (%s%% to %s%% more, %s)\n", c->cand,
-		        pct2(e, rel - 1), c->ref, pct2(a, 1 / c->hi - 1), pct2(b, 1 / c->lo - 1), conf);
-	else if (strcmp(w, "faster") == 0)
-		fprintf(f, "   %c takes %s%% less time than %c (%s%% to %s%% less, %s)\n", c->cand,
-		        pct2(e, 1 - rel), c->ref, pct2(a, 1 - 1 / c->lo), pct2(b, 1 - 1 / c->hi), conf);
+	else if (strcmp(w, "slower") == 0 || strcmp(w, "faster") == 0)
+		fprintf(f, "   %c takes %s%% %s time than %c (%s, %s)\n", c->cand,
+		        pct2(e, fabs(rel - 1)), rel > 1 ? "more" : "less", c->ref,
+		        range_words(range, sizeof range, c->lo, c->hi), conf);
 	else if (interval_sides(c->lo, c->hi, &less, &more) == 0)
 		fprintf(f, "   %c is within %s%% of %c: it takes from %s%% less time to %s%% more "
 		        "(%s)\n", c->cand, pct2(e, fmax(less, more)), c->ref, pct2(a, less),
@@ -353,20 +367,6 @@ static void answer_tighter(FILE *f, const struct study *s, const struct live *l)
 
 /* "13 runs x 3 pairs in 1.582 s; study: DIR"; "3 duet pairs" when A
  * and B of each ran at once (pb-run --duet). */
-/* "4.1% to 6.3% less", "from 2% less to 7.7% more": B's time against
- * A's over the interval lo..hi of A/B. */
-static void range_words(char *buf, size_t n, double lo, double hi)
-{
-	char a[SIG_BUFSZ], b[SIG_BUFSZ];
-
-	if (lo > 1)
-		snprintf(buf, n, "%s%% to %s%% less", pct2(a, 1 - 1 / lo), pct2(b, 1 - 1 / hi));
-	else if (hi < 1)
-		snprintf(buf, n, "%s%% to %s%% more", pct2(a, 1 / hi - 1), pct2(b, 1 / lo - 1));
-	else
-		snprintf(buf, n, "from %s%% less to %s%% more", pct2(a, 1 - 1 / hi),
-		         pct2(b, 1 / lo - 1));
-}
 
 /* Runs on several hosts: the runs above are pooled as if independent;
  * hosts as the unit say what the average host and a new one show. */
