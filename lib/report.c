@@ -244,6 +244,8 @@ static const struct {
 	{ "trend.svg", "picture: the pairs in the order measured (pb-plot trend)" },
 	{ "pairs.svg", "picture: the distribution of the differences (pb-plot pairs)" },
 	{ "sense.svg", "picture: the calibration (pb-plot sense)" },
+	{ "hosts.tsv", "the hosts as a level (pb-tint --unit host runs.tsv)" },
+	{ "hosts.svg", "picture: each host's interval (pb-plot hosts)" },
 	{ "runs.png", "picture (PNG)" },
 	{ "trend.png", "picture (PNG)" },
 	{ "sense.png", "picture (PNG)" },
@@ -263,7 +265,7 @@ struct source {
 
 /* A picture: DIR's, or made here, or missing with a reason. */
 struct picture {
-	const char *kind;    /* runs, trend, pairs, sense */
+	const char *kind;    /* runs, trend, pairs, sense, hosts */
 	char *path;
 	int made;
 	char *svg;           /* the checked element */
@@ -276,7 +278,7 @@ static struct {
 	char *tmp;           /* the private directory the recipe runs in, or NULL */
 	int derive;
 	struct source src[NROLES];
-	struct picture pic[4];
+	struct picture pic[5];
 	char **notes;        /* files not used, tools that refused */
 	size_t nnotes, notecap;
 	char *page_tmp;      /* the page being written, removed on a failure */
@@ -338,7 +340,7 @@ static const char *const role_file[NROLES] = {
 	"raw.tsv", "pairs.tsv", "runs.tsv", "runs-boot.tsv", "check.tsv", "tint.tsv",
 	"sense.tsv", "plan.tsv", "plan-study.tsv",
 };
-static const char *const picture_kinds[] = { "runs", "trend", "pairs", "sense" };
+static const char *const picture_kinds[] = { "runs", "trend", "pairs", "sense", "hosts" };
 
 static void cleanup(void)
 {
@@ -495,6 +497,8 @@ static const char *picture_label(const char *kind)
 	return strcmp(kind, "runs") == 0 ? "Per-run intervals of the paired differences" :
 	       strcmp(kind, "trend") == 0 ? "The paired differences in the order measured" :
 	       strcmp(kind, "pairs") == 0 ? "The distribution of the paired differences" :
+	       strcmp(kind, "hosts") == 0 ? "Each host's interval, the average host's, and where "
+	                                    "a new host's would fall" :
 	       "The calibration: what the harness saw of each known delay";
 }
 
@@ -1298,6 +1302,28 @@ static void section_runs(void)
 	free(notes);
 }
 
+/* Runs on several hosts: pb-compare's hosts.tsv, whose finding says what
+ * the average host and a new one show (the runs above are pooled as if
+ * independent), and its picture. Nothing when there is none: pb-report
+ * does not make it (a study of one host has no such question). */
+static void section_hosts(void)
+{
+	struct hosts_result h;
+
+	study_read_hosts(&h, R.dir);
+	if (h.have) {
+		html_put(page, "<section id=\"hosts\">\n<h2>The hosts</h2>\n<p>The runs ran on %ld "
+		         "hosts. A host's runs share its machine, so the hosts, not the runs, are "
+		         "the unit for what another machine would show "
+		         "(<a href=\"hosts.tsv\">hosts.tsv</a>).</p>\n", h.n);
+		if (h.finding)
+			html_put(page, "<p class=\"finding\">%s</p>\n", h.finding);
+		figure(&R.pic[4], picture_label("hosts"));
+		html_put(page, "</section>\n");
+	}
+	free(h.finding);
+}
+
 /* ---- the evidence, the checks ------------------------------------------- */
 
 static void section_evidence(void)
@@ -1617,7 +1643,7 @@ static void section_files(void)
 
 		free(path);
 		if (!here && !how && (strstr(name, ".png") || strcmp(name, "byrun.tsv") == 0 ||
-		                      strcmp(name, "pilot.tsv") == 0))
+		                      strcmp(name, "pilot.tsv") == 0 || strncmp(name, "hosts.", 6) == 0))
 			continue;
 		if (!here && !how)
 			how = drawn_how(name);
@@ -1759,6 +1785,7 @@ void report_write(const char *dir, const char *out, int derive, int argc, char *
 	page_head();
 	section_top();
 	section_runs();
+	section_hosts();
 	section_evidence();
 	section_checks();
 	section_calibration();

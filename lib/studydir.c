@@ -479,15 +479,15 @@ static void read_tint(struct study *r, const char *dir)
 }
 
 /* hosts.tsv: pb-tint --unit host's row of the hosts and its finding */
-static void read_hosts(struct study *r, const char *dir)
+void study_read_hosts(struct hosts_result *h, const char *dir)
 {
 	struct findings f = { NULL, 0, 0 };
-	struct hosts_result *h = &r->hosts;
 	struct stream s;
 	char *path;
 	long row, n, ratio, lo, hi, plo, phi, i2;
 	size_t i;
 
+	memset(h, 0, sizeof *h);
 	if (!open_in_dir(&s, dir, "hosts.tsv", &path))
 		return;
 	stream_on_meta(&s, tint_meta, &f);
@@ -521,6 +521,9 @@ static void read_hosts(struct study *r, const char *dir)
 			free(f.v[i]);
 	}
 	free(f.v);
+	path = path_in(dir, "hosts.svg");
+	h->picture = h->have && is_regular_file(path);
+	free(path);
 }
 
 /* tint-cpu.tsv or tint-memory.tsv: the ratios of what else was measured
@@ -752,7 +755,7 @@ void study_read(struct study *r, const char *dir)
 	read_pairs(r, dir);
 	read_runs(r, dir);
 	read_tint(r, dir);
-	read_hosts(r, dir);
+	study_read_hosts(&r->hosts, dir);
 	for (i = 0; i < NUSE; i++)
 		read_use(r, dir, i);
 	read_check(r, dir);
@@ -767,9 +770,6 @@ void study_read(struct study *r, const char *dir)
 	}
 	p = path_in(dir, "sense.svg");
 	r->sense_picture = is_regular_file(p);
-	free(p);
-	p = path_in(dir, "hosts.svg");
-	r->hosts.picture = r->hosts.have && is_regular_file(p);
 	free(p);
 }
 

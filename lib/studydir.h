@@ -89,6 +89,8 @@ struct study {
 /* Read DIR as pb-compare leaves it; every file but raw.tsv may be
  * missing (an interrupted or failed analysis): the fields stay empty. */
 void study_read(struct study *s, const char *dir);
+/* DIR's hosts.tsv alone (have = 0 when there is none); free h->finding. */
+void study_read_hosts(struct hosts_result *h, const char *dir);
 void study_free(struct study *s);
 
 /* What only the live invocation knows: its plan, budget and wall time. */

@@ -57,6 +57,13 @@ mkdir pic && cp p/raw.tsv pic/ || exit 1
 run pb-compare --analyse pic
 is "$rc:$(grep -c '<svg' pic/hosts.svg):$(grep -c '>pooled<' pic/hosts.svg):$(grep -c '](hosts.svg)' pic/report.md)" "0:1:1:1" \
 	"with pictures: hosts.svg (pb-plot hosts: the hosts and the pooled interval), in report.md"
+# pb-report: a section of the hosts after the runs, its finding, its
+# picture, and both files in the list of files
+run pb-report pic
+is "$rc:$(grep -c '<section id="hosts">' pic/report.html):$(grep -c '<figcaption>Each host&#39;s interval' pic/report.html):$(grep -c '<td><a href="hosts.[ts][sv][vg]">' pic/report.html)" \
+	"0:1:1:2" "pb-report: the hosts' section with hosts.svg; hosts.tsv and hosts.svg among the files"
+like "$(cat pic/report.html)" '<p class="finding">Over 4 hosts \(random effects, DerSimonian-Laird\), the average host&#39;s A/B time ratio is 1\.040, 95% CI 1\.016 to 1\.065' \
+	"  with pb-tint --unit host's finding, escaped"
 
 # --- fewer hosts, or a host of one run: no hosts as a level
 study two 8 || exit 1
@@ -72,6 +79,9 @@ run pb-compare --no-pictures --analyse one
 is "$rc:$([ -e one/hosts.tsv ] && echo hosts.tsv):$(grep -c 'hosts as the unit' "$T/out"):$(row_count one/runs.tsv):$(rows one/runs.tsv | head -n 1 | awk -F'\t' '{ print NF }')" \
 	"0::0:16:$(rows p/runs.tsv | head -n 1 | awk -F'\t' '{ print NF - 1 }')" \
 	"one host: no hosts.tsv, no line, and runs.tsv without a host column"
+run pb-report one
+is "$rc:$(grep -c '<section id="runs">' one/report.html):$(grep -c 'id="hosts"\|hosts\.tsv\|hosts\.svg' one/report.html)" "0:1:0" \
+	"  pb-report: no hosts' section, and no hosts files listed as missing"
 
 # --- host names a shell or a page would take for its own; h2, the one
 # planted, is named in pb-check's warning
