@@ -117,6 +117,9 @@ is "$(meta runs hm/study/raw.tsv):$(runs hm/study/raw.tsv):$(grep -c '^# pb-run:
 	"6:1 2 3 4 5 6 :1" "merge.sh: study/raw.tsv has the 6 runs of 3 shards under one head that says 6"
 is "$(grep -c '^run	pair	' hm/study/raw.tsv):$(sed -n 's/^# run: .* host=//p' hm/study/raw.tsv | tr '\n' ' ')" \
 	"1:$host $host h2 h2 h3 h3 " "... one header, and each run's host"
+run sh "$P/merge.sh" -o rev sh/shard-3.tsv sh/shard-1.tsv sh/shard-2.tsv
+is "$rc:$(meta first_run rev/study/raw.tsv):$(meta runs rev/study/raw.tsv)" "0:1:6" \
+	"merge.sh, the shards in another order: study/raw.tsv's head says runs 1 to 6"
 run pb-compare --no-pictures --analyse hm/study
 is "$rc:$(rows hm/study/hosts.tsv | cut -f1,2,3 | tr '\t\n' ': ')" "0:host:$host:2 host:h2:2 host:h3:2 hosts::3 " \
 	"pb-compare --analyse on merge.sh's study: hosts.tsv, 3 hosts of 2 runs"

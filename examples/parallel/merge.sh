@@ -52,17 +52,20 @@ pb-pair --by-run --host "$@" | pb-logratio >"$out/runs.tsv" || exit 1
 pb-tint --finding "$out/runs.tsv" >"$out/overall.tsv" || exit 1
 
 # One raw stream of the shards, which pb-pair has just found to agree:
-# the first shard's head (its "# runs:" made the study's count of runs),
+# the first shard's head, its "# runs:" made the study's count of runs
+# and its "# first_run:" the lowest of the shards' (given in any order),
 # then each shard's rows and the comments among them, whose "# run:"
 # lines keep each run's host.
 runs_total=$(grep -vc '^#' "$out/runs.tsv") || runs_total=0
 runs_total=$((runs_total - 1))
 mkdir -p "$out/study" || die "$out/study: cannot create the directory"
-awk -v runs="$runs_total" '
+first=$(sed -n 's/^# first_run: \([0-9][0-9]*\)$/\1/p' "$@" | sort -n | head -n 1)
+awk -v runs="$runs_total" -v first="$first" '
 	FNR == 1 { head = 1 }
 	head && !/^#/ { head = 0; if (FNR == NR) print; next }
 	head && FNR != NR { next }
 	head && /^# runs: / { print "# runs: " runs; next }
+	head && /^# first_run: / && first != "" { print "# first_run: " first; next }
 	{ print }' "$@" >"$out/study/raw.tsv" || die "$out/study/raw.tsv: not written"
 
 # A host with one run has no interval of its own: leave it out of
