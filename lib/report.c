@@ -263,6 +263,9 @@ struct source {
 	int have;
 };
 
+/* The pictures a page shows, by kind: R.pic[i] is kind i's. */
+static const char *const picture_kinds[] = { "runs", "trend", "pairs", "sense", "hosts" };
+
 /* A picture: DIR's, or made here, or missing with a reason. */
 struct picture {
 	const char *kind;    /* runs, trend, pairs, sense, hosts */
@@ -278,7 +281,7 @@ static struct {
 	char *tmp;           /* the private directory the recipe runs in, or NULL */
 	int derive;
 	struct source src[NROLES];
-	struct picture pic[5];
+	struct picture pic[LEN(picture_kinds)];
 	char **notes;        /* files not used, tools that refused */
 	size_t nnotes, notecap;
 	char *page_tmp;      /* the page being written, removed on a failure */
@@ -340,7 +343,6 @@ static const char *const role_file[NROLES] = {
 	"raw.tsv", "pairs.tsv", "runs.tsv", "runs-boot.tsv", "check.tsv", "tint.tsv",
 	"sense.tsv", "plan.tsv", "plan-study.tsv",
 };
-static const char *const picture_kinds[] = { "runs", "trend", "pairs", "sense", "hosts" };
 
 static void cleanup(void)
 {
