@@ -64,6 +64,11 @@ is "$rc:$(grep -c '<section id="hosts">' pic/report.html):$(grep -c '<figcaption
 	"0:1:1:2" "pb-report: the hosts' section with hosts.svg; hosts.tsv and hosts.svg among the files"
 like "$(cat pic/report.html)" '<p class="finding">Over 4 hosts \(random effects, DerSimonian-Laird\), the average host&#39;s A/B time ratio is 1\.040, 95% CI 1\.016 to 1\.065' \
 	"  with pb-tint --unit host's finding, escaped"
+cp -r pic badh && rm -f badh/report.html && printf 'junk\n' >badh/hosts.tsv || exit 1
+fails 1 "^pb-report: badh/hosts.tsv: no column 'row' \\(columns: junk\\)$" \
+	"  a hosts.tsv without its columns: one line, exit 1" pb-report badh
+is "$rc:$(grep -c "^pb-report: badh/hosts.tsv: " "$T/err"):$(ls -A badh | grep -c -e '^report\.html$' -e '^\.report\.')" "1:1:0" \
+	"  and no page, nor a part of one"
 
 # --- fewer hosts, or a host of one run: no hosts as a level
 study two 8 || exit 1
