@@ -95,6 +95,19 @@ col() {
 		END { if (found) print v
 			else { printf "<col: no %s>\n", !h ? "header" : !j ? "column " c : "row " k; exit 1 } }' "$3"
 }
+# median_lr FILE: the mean over runs of each run's median paired log
+# ratio ln(A/B) of the pb-run stream FILE (> 0: B took less time), by
+# pb-pair --by-run --stat lr-median | pb-tint; "<median_lr: ...>" when
+# that fails. A test's claim of which arm is faster is judged by it, not
+# by a mean of each arm's times: under load a worker's round trip is fast
+# or slow by whether its CPU was free, and one run's few fast A times
+# moved its ratio of means past a 25 % effect (t/README, Timing).
+median_lr() {
+	pb-pair --by-run --stat lr-median "$1" >"$T/median_lr.pair" 2>"$T/median_lr.err" &&
+		pb-tint "$T/median_lr.pair" >"$T/median_lr.tint" 2>>"$T/median_lr.err" ||
+		{ echo "<median_lr: $(head -n 1 "$T/median_lr.err")>"; return 1; }
+	col mean 1 "$T/median_lr.tint"
+}
 # is_num X: X is one finite decimal number, as pb prints them: not empty,
 # not nan or inf, one line.
 is_num() {
