@@ -165,12 +165,13 @@ rows delayed | awk -F'\t' '
 	END { if (nb != 17) { print "B rows:", nb; bad = 1 }; exit bad }' >why
 is "$?:$(cat why)" "0:" "--delay 2ms: spin_ns >= delay_ns and <= ns on every B row, 0 on A"
 # a spin ends a clock read after its deadline unless the core is taken:
-# the median excess is small (here under 1 ms, a bound no scheduler tick
-# on a loaded machine can move the median past)
-excess=$(rows delayed | awk -F'\t' '$4 == "B" { print $9 - $6 }' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
-like "$excess" '^[0-9]+$' "--delay 2ms: the median excess of spin_ns over delay_ns is a whole number"
-[ "${excess:-9999999}" -lt 1000000 ] && ok "--delay 2ms: the median excess is under 1 ms ($excess ns)" ||
-	not_ok "--delay 2ms: the median excess is under 1 ms ($excess ns)"
+# the smallest excess is small (under 1 ms). Not the median: with a CPU
+# hog on each core, a 2 ms spin loses the core to a time slice of
+# several ms in many pairs, which only adds to the excess.
+excess=$(rows delayed | awk -F'\t' '$4 == "B" { print $9 - $6 }' | sort -n | head -n 1)
+like "$excess" '^[0-9]+$' "--delay 2ms: the smallest excess of spin_ns over delay_ns is a whole number"
+[ "${excess:-9999999}" -lt 1000000 ] && ok "--delay 2ms: the smallest excess is under 1 ms ($excess ns)" ||
+	not_ok "--delay 2ms: the smallest excess is under 1 ms ($excess ns)"
 # Seen: the median of d. On a loaded 2-core machine a 2 ms delay drowns in
 # time slices (medians from -1 to 5 ms with CPU hogs running), and 20 ms
 # did under memcheck at a load of 7 (a fork from a pb-run under valgrind

@@ -29,17 +29,18 @@ gone() {
 		kill -KILL $left
 	else ok "$2"; fi
 }
-# started FILE ROWS: wait (up to 20 s) until FILE has ROWS data rows
+# started FILE ROWS: wait (up to 120 s) until FILE has ROWS data rows
 started() {
 	i=0
-	while [ "$(rows "$1" 2>/dev/null | wc -l)" -lt "$2" ] && [ $i -lt 200 ]; do
+	while [ "$(rows "$1" 2>/dev/null | wc -l)" -lt "$2" ] && [ $i -lt 1200 ]; do
 		sleep 0.1; i=$((i + 1)); done
 }
 # stop PID SIG: send SIG, then wait for PID; $rc its exit status. A pb-run
-# that does not stop within 10 s is killed (status 137) and the test fails.
+# that does not stop within 120 s (a hang: no load outlasts it) is
+# killed (status 137) and the test fails.
 stop() {
 	kill -"$2" "$1"
-	(i=0; while kill -0 "$1" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	(i=0; while kill -0 "$1" 2>/dev/null && [ $i -lt 1200 ]; do sleep 0.1; i=$((i + 1)); done
 	 kill -KILL "$1" 2>/dev/null) >/dev/null 2>&1 &
 	dog=$!
 	wait "$1"; rc=$?

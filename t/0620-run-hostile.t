@@ -26,20 +26,21 @@ gone() {
 		kill -KILL $left
 	else ok "$2"; fi
 }
-# bounded CMD...: like run, but CMD is killed after 10 s (then rc is 137)
+# bounded CMD...: like run, but CMD is killed after 120 s (then rc is 137):
+# a guard against a hang, which a loaded machine never outlasts
 bounded() {
 	"$@" >"$T/out" 2>"$T/err" &
 	bpid=$!
-	(i=0; while kill -0 "$bpid" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	(i=0; while kill -0 "$bpid" 2>/dev/null && [ $i -lt 1200 ]; do sleep 0.1; i=$((i + 1)); done
 	 kill -KILL "$bpid" 2>/dev/null) >/dev/null 2>&1 &
 	dog=$!
 	wait "$bpid"; rc=$?
 	wait "$dog"
 }
-# started FILE ROWS: wait (up to 20 s) until FILE has ROWS data rows
+# started FILE ROWS: wait (up to 120 s) until FILE has ROWS data rows
 started() {
 	i=0
-	while [ "$(rows "$1" 2>/dev/null | wc -l)" -lt "$2" ] && [ $i -lt 200 ]; do
+	while [ "$(rows "$1" 2>/dev/null | wc -l)" -lt "$2" ] && [ $i -lt 1200 ]; do
 		sleep 0.1; i=$((i + 1)); done
 }
 # forged FILE NAME: pb-pair reads the raw stream FILE: exit 0, the one

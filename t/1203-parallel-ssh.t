@@ -67,9 +67,12 @@ Host h1 h2
 CONF
 sshx() { ssh -F "$T/ssh/config" "$@"; }
 wait_for 60 "sshd on 127.0.0.1:$port answers" sshx h1 true
-is "$(sshx h1 'hostname; pb-run --version' 2>&1 | tr '\n' ' ')|$(sshx h2 hostname 2>&1)" \
+# (ssh's own stderr is shown, not compared: what ssh says is the
+# transport's, as with run-ssh.sh below)
+is "$(sshx h1 'hostname; pb-run --version' 2>"$T/login.err" | tr '\n' ' ')|$(sshx h2 hostname 2>>"$T/login.err")" \
 	"h1 $(pb-run --version) |h2" \
 	"sshd on 127.0.0.1: two logins, h1 and h2, each with its pb-run"
+[ -s "$T/login.err" ] && diag "ssh's stderr at the logins:" "$(head -c 2000 "$T/login.err")"
 
 # --- run-ssh.sh: 2 shards of 2 runs over h1 and h2, one shard at a time
 # on each (-j1 a login): GNU parallel starts one on each at once

@@ -212,8 +212,10 @@ def main():
     width = int(sys.argv[3]) if len(sys.argv) == 4 else 1366
     if not os.path.isfile(page):
         fail("%s: no such file" % page)
-    signal.signal(signal.SIGALRM, lambda *_: fail("chromium did not answer within 60 s"))
-    signal.alarm(60)
+    # a guard against a hang, in minutes: a loaded machine stretches
+    # chromium's start, never the scan of the pixels below (alarm off)
+    signal.signal(signal.SIGALRM, lambda *_: fail("chromium did not answer within 5 minutes"))
+    signal.alarm(300)
     b = Browser(width)
     try:
         pages = [t for t in b.call("Target.getTargets")["targetInfos"] if t["type"] == "page"]
@@ -244,6 +246,7 @@ def main():
                                       "height": facts["height"], "scale": SCALE}}, s)["data"])
     finally:
         b.close()
+        signal.alarm(0)
     with open(shot, "wb") as f:
         f.write(png)
     w, h, rows = png_pixels(small)
