@@ -74,19 +74,22 @@ refuses 2 "^pb-compare: --bisect answers one study, not a scan" "--bisect with a
 
 # --- live. A/A at level 0.99999: a false "bad" has probability 1e-5 or
 # less (the sequence is anytime-valid), so 0 or 125 only, whatever the load.
+# Each study ends by its runs (-r 16: good in 2 of 3 here, else skip), not
+# by its budget: a budget of 2 s was refused (255) under ASan at a load
+# of 4, whose pb-run alone took more than a third of it.
 i=0 aa=
 while [ $i -lt 3 ]; do
 	i=$((i + 1))
-	run pb-compare -b 2s --level 0.99999 --dir "aa$i" --no-pictures --bisect \
+	run pb-compare -b 600s -r 16 -p 30 --level 0.99999 --dir "aa$i" --no-pictures --bisect \
 		--fail-if-slower 1.02 --worker "$W --worker --us 1000"
 	aa="$aa $rc:$(last | sed -n 's/^bisect: \(good\|skip\) (.*)$/\1/p')"
 done
-like "$aa" '^( (0:good|125:skip)){3}$' "A/A, 3 tries of 2 s: good or skip, never bad"
+like "$aa" '^( (0:good|125:skip)){3}$' "A/A, 3 studies of 16 runs: good or skip, never bad"
 # B with 50 % more work: bad at level 0.999 (the ratio near 0.67, far
-# below 1/1.02; the budget is many times what the sequence needs). A
-# worker's round trip is its work: a command's start-up, 20 ms on a
-# loaded machine, would hide the difference of 1 ms.
-run pb-compare -b 20s --level 0.999 --dir slow --no-pictures --bisect \
+# below 1/1.02; the sequence needs a few of the 40 runs). A worker's
+# round trip is its work: a command's start-up, 20 ms on a loaded
+# machine, would hide the difference of 1 ms.
+run pb-compare -b 600s -r 40 -p 30 --level 0.999 --dir slow --no-pictures --bisect \
 	--fail-if-slower 1.02 --worker "$W --worker --us 2000 --b-us 3000"
 like "$rc:$(last)" '^1:bisect: bad \(B is slower than 1\.02x A: A/B 99\.9% CS \[0\.[0-9]+, 0\.[0-9]+\] lies below 1/1\.02 = 0\.9804\)$' \
 	"B 50 % slower: bad, exit 1"
