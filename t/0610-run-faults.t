@@ -29,14 +29,6 @@ gone() {
 		kill -KILL $left
 	else ok "$2"; fi
 }
-# started FILE ROWS PID: wait until FILE has ROWS data rows, or PID is
-# gone (up to 120 s, a guard against a hang)
-started() {
-	i=0
-	while [ "$(rows "$1" 2>/dev/null | wc -l)" -lt "$2" ] && kill -0 "$3" 2>/dev/null &&
-		[ $i -lt 1200 ]; do
-		sleep 0.1; i=$((i + 1)); done
-}
 # stop PID SIG: send SIG, then wait for PID; $rc its exit status. A pb-run
 # that does not stop within 120 s (a hang: no load outlasts it) is
 # killed (status 137) and the test fails.
@@ -150,7 +142,7 @@ gone worker "--ignore-failure: no worker left behind" "$T/out"
 # --- signals: the running child is stopped, completed pairs kept, 128+N
 pb-run --runs 1 --warmup 0 --pairs 3000 -- "$T/pbw-sig --us 200" >sigint.out 2>sigint.err &
 pid=$!
-started sigint.out 4 "$pid"
+wait_rows sigint.out 4 "$pid"
 stop "$pid" INT
 is "$rc" 130 "SIGINT: exit 130"
 tail -n 1 sigint.out >last
@@ -165,7 +157,7 @@ gone sig "SIGINT: no workload left behind" sigint.out
 
 pb-run --runs 1 --warmup 0 --pairs 3000 -- "$T/pbw-sig --us 200" >sigterm.out 2>sigterm.err &
 pid=$!
-started sigterm.out 4 "$pid"
+wait_rows sigterm.out 4 "$pid"
 stop "$pid" TERM
 is "$rc" 143 "SIGTERM: exit 143"
 tail -n 1 sigterm.out >last
@@ -177,7 +169,7 @@ gone sig "SIGTERM: no workload left behind" sigterm.out
 # A worker that hangs in pair 2 (no --timeout): SIGINT still stops it.
 pb-run --order alternate --runs 1 --warmup 0 --pairs 5 --worker "$WK --hang-at 3" >sigw.out 2>sigw.err &
 pid=$!
-started sigw.out 2 "$pid"
+wait_rows sigw.out 2 "$pid"
 sleep 0.2
 stop "$pid" INT
 is "$rc:$(tail -n 1 sigw.out)" "130:# interrupted: SIGINT in run 1 pair 2 (measure) arm B; 1 pairs written" \
@@ -188,7 +180,7 @@ gone worker "SIGINT, worker busy: no worker left behind" sigw.out
 pb-run --order alternate --runs 1 --warmup 0 --pairs 5 --timeout 60s --prepare : \
 	--worker "$WK --hang-at 3" >sigw.out 2>sigw.err &
 pid=$!
-started sigw.out 2 "$pid"
+wait_rows sigw.out 2 "$pid"
 sleep 0.2
 stop "$pid" TERM
 is "$rc:$(tail -n 1 sigw.out)" "143:# interrupted: SIGTERM in run 1 pair 2 (measure) arm B; 1 pairs written" \

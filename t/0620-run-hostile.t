@@ -37,14 +37,6 @@ bounded() {
 	wait "$bpid"; rc=$?
 	wait "$dog"
 }
-# started FILE ROWS PID: wait until FILE has ROWS data rows, or PID is
-# gone (up to 120 s, a guard against a hang)
-started() {
-	i=0
-	while [ "$(rows "$1" 2>/dev/null | wc -l)" -lt "$2" ] && kill -0 "$3" 2>/dev/null &&
-		[ $i -lt 1200 ]; do
-		sleep 0.1; i=$((i + 1)); done
-}
 # forged FILE NAME: pb-pair reads the raw stream FILE: exit 0, the one
 # true pair (of run 1) and no row of run 7 (the forged one); the stream
 # holds no line the forgery wrote
@@ -178,7 +170,7 @@ gone epipe "stdout gone: the worker and its children are stopped" epipe.out
 # SIGHUP is SIGTERM's twin: the observation stopped, '# interrupted:', 129
 pb-run --runs 1 --warmup 0 --pairs 3000 -- "$T/pbw-hup --us 200" >hup.out 2>hup.err &
 pid=$!
-started hup.out 4 "$pid"
+wait_rows hup.out 4 "$pid"
 kill -HUP "$pid"
 wait "$pid"; rc=$?
 is "$rc" 129 "SIGHUP: exit 129"

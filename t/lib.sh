@@ -95,13 +95,22 @@ col() {
 		END { if (found) print v
 			else { printf "<col: no %s>\n", !h ? "header" : !j ? "column " c : "row " k; exit 1 } }' "$3"
 }
+# wait_rows FILE ROWS PID: wait until stream FILE has ROWS data rows, or
+# PID is gone (then the test reads what it left); 120 s at most, a guard
+# against a hang that no load outlasts
+wait_rows() {
+	_wr=0
+	while [ "$(rows "$1" 2>/dev/null | wc -l)" -lt "$2" ] && kill -0 "$3" 2>/dev/null &&
+		[ $_wr -lt 1200 ]; do
+		sleep 0.1; _wr=$((_wr + 1)); done
+}
 # median_lr FILE: the mean over runs of each run's median paired log
 # ratio ln(A/B) of the pb-run stream FILE (> 0: B took less time), by
 # pb-pair --by-run --stat lr-median | pb-tint; "<median_lr: ...>" when
 # that fails. A test's claim of which arm is faster is judged by it, not
-# by a mean of each arm's times: under load a worker's round trip is fast
-# or slow by whether its CPU was free, and one run's few fast A times
-# moved its ratio of means past a 25 % effect (t/README, Timing).
+# by a ratio of each run's mean times: under load a few round trips of a
+# worker woken on a busy CPU are slowed by far more than the effect, and
+# one such run once put a 25 % faster B behind A (t/README, Timing).
 median_lr() {
 	pb-pair --by-run --stat lr-median "$1" >"$T/median_lr.pair" 2>"$T/median_lr.err" &&
 		pb-tint "$T/median_lr.pair" >"$T/median_lr.tint" 2>>"$T/median_lr.err" ||
